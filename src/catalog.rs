@@ -1,0 +1,686 @@
+//! The bundled catalog: typed instances, accelerators, prices and their sources; `Catalog::parse` checks every invariant once, so the engine can trust it.
+
+use serde::de::DeserializeOwned;
+use serde::Deserialize;
+use std::collections::{HashMap, HashSet};
+use std::fmt;
+
+/// The catalog compiled into the page and the CLI.
+pub const BUNDLED_JSON: &str = include_str!("../catalog.json");
+
+/// The only schema version this build reads.
+pub const SCHEMA_VERSION: u32 = 1;
+
+/// A calendar date, `YYYY-MM-DD`, as the catalog writes it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct IsoDate {
+    pub year: i32,
+    pub month: u32,
+    pub day: u32,
+}
+
+impl IsoDate {
+    /// Parses `YYYY-MM-DD`; `None` for anything else, including impossible days.
+    pub fn parse(s: &str) -> Option<IsoDate> {
+        let mut it = s.split('-');
+        let (y, m, d) = (it.next()?, it.next()?, it.next()?);
+        if it.next().is_some() || y.len() != 4 || m.len() != 2 || d.len() != 2 {
+            return None;
+        }
+        let date = IsoDate {
+            year: y.parse().ok()?,
+            month: m.parse().ok()?,
+            day: d.parse().ok()?,
+        };
+        let leap = date.year % 4 == 0 && (date.year % 100 != 0 || date.year % 400 == 0);
+        let days_in_month = match date.month {
+            1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
+            4 | 6 | 9 | 11 => 30,
+            2 if leap => 29,
+            2 => 28,
+            _ => return None,
+        };
+        (date.day >= 1 && date.day <= days_in_month).then_some(date)
+    }
+
+    /// Days since 1970-01-01 (Howard Hinnant's days_from_civil).
+    pub fn days_since_epoch(self) -> i64 {
+        let y = i64::from(self.year) - i64::from(self.month <= 2);
+        let era = y.div_euclid(400);
+        let yoe = y - era * 400;
+        let m = i64::from(self.month);
+        let doy = (153 * (if m > 2 { m - 3 } else { m + 9 }) + 2) / 5 + i64::from(self.day) - 1;
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+        era * 146_097 + doe - 719_468
+    }
+
+    /// Whole days from `self` to `later` (negative if `later` is earlier).
+    pub fn days_until(self, later: IsoDate) -> i64 {
+        later.days_since_epoch() - self.days_since_epoch()
+    }
+}
+
+impl fmt::Display for IsoDate {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:04}-{:02}-{:02}", self.year, self.month, self.day)
+    }
+}
+
+impl<'de> Deserialize<'de> for IsoDate {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = String::deserialize(d)?;
+        IsoDate::parse(&s).ok_or_else(|| serde::de::Error::custom(format!("`{s}` is not a YYYY-MM-DD date")))
+    }
+}
+
+/// Where a figure comes from.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+pub struct Source {
+    pub id: String,
+    pub title: String,
+    pub publisher: String,
+    #[serde(rename = "where")]
+    pub location: String,
+    pub date: IsoDate,
+}
+
+/// The software stack code must target to run on an accelerator.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq, Hash)]
+#[serde(rename_all = "lowercase")]
+pub enum Stack {
+    Cuda,
+    Neuron,
+    Synapse,
+}
+
+/// One accelerator chip model. Peaks are dense (no sparsity); `None` where no source gives the figure.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+pub struct Accelerator {
+    pub id: String,
+    pub name: String,
+    pub vendor: String,
+    pub stack: Stack,
+    pub arch: String,
+    /// Nominal memory per chip in GB as marketed; instances carry what AWS reports.
+    pub mem_gb: Option<f64>,
+    /// Peak memory bandwidth, GB/s (10^9 bytes per second).
+    pub mem_bw_gbs: Option<f64>,
+    pub bf16_tflops: Option<f64>,
+    pub fp16_tflops: Option<f64>,
+    pub fp8_tflops: Option<f64>,
+    pub int8_tops: Option<f64>,
+    /// Vector (non-tensor) FP64 peak.
+    pub fp64_tflops: Option<f64>,
+    pub tdp_w: Option<f64>,
+    /// Has display/encode engines for rendering, VDI and transcoding.
+    pub graphics: bool,
+    pub source: String,
+    pub as_of: IsoDate,
+    #[serde(default)]
+    pub note: String,
+}
+
+/// How the accelerators inside one instance talk to each other.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum Interconnect {
+    Nvlink,
+    Neuronlink,
+    Pcie,
+    Roce,
+}
+
+/// One instance size (or an UltraServer sold as a unit).
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+pub struct Instance {
+    pub id: String,
+    pub family: String,
+    pub accelerator: String,
+    /// Accelerator devices (or slices) in one instance; `None` where no source gives it (some UltraServers).
+    pub count: Option<f64>,
+    /// Share of one physical accelerator each device is (g6f: 0.125 of an L4); 1 for whole chips.
+    pub fraction: f64,
+    /// Memory per device in GiB, as the EC2 API reports it.
+    pub accel_mem_gib: f64,
+    pub vcpus: Option<f64>,
+    pub ram_gib: Option<f64>,
+    /// Baseline network bandwidth, Gbit/s.
+    pub net_gbps: Option<f64>,
+    /// Maximum EFA interfaces; 0 means no EFA, `None` unknown.
+    pub efa_interfaces: Option<f64>,
+    pub interconnect: Interconnect,
+    pub nvme_gb: Option<f64>,
+    pub neuron_cores: Option<f64>,
+    pub legacy: bool,
+    pub ultraserver: bool,
+    pub regions: Vec<String>,
+    pub source: String,
+    pub as_of: IsoDate,
+    #[serde(default)]
+    pub note: String,
+}
+
+impl Instance {
+    /// Total accelerator memory of one instance, GiB.
+    pub fn total_accel_mem_gib(&self) -> Option<f64> {
+        self.count.map(|n| n * self.accel_mem_gib)
+    }
+
+    /// Whether the instance has Elastic Fabric Adapter for multi-node training.
+    pub fn has_efa(&self) -> bool {
+        self.efa_interfaces.is_some_and(|n| n > 0.0)
+    }
+}
+
+/// An On-Demand Linux price for one instance in one region.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+pub struct OnDemandPrice {
+    pub instance: String,
+    pub region: String,
+    pub usd_hr: f64,
+    pub source: String,
+    pub as_of: IsoDate,
+    /// Computed from a regional multiplier rather than read from a source.
+    pub derived: bool,
+    #[serde(default)]
+    pub multiplier: Option<f64>,
+}
+
+/// Observed Spot prices across a region's availability zones.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+pub struct SpotPrice {
+    pub instance: String,
+    pub region: String,
+    pub median_usd_hr: f64,
+    pub min_usd_hr: Option<f64>,
+    pub max_usd_hr: Option<f64>,
+    pub n_az: u32,
+    pub source: String,
+    pub as_of: IsoDate,
+    /// Spot Instance Advisor interruption band ("<5", "5-10", ...), where known.
+    #[serde(default)]
+    pub interruption_band: Option<String>,
+    #[serde(default)]
+    pub band_source: Option<String>,
+}
+
+/// Reserved Instance class.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq, Hash)]
+#[serde(rename_all = "lowercase")]
+pub enum RiClass {
+    Standard,
+    Convertible,
+}
+
+/// How much of a commitment is paid at purchase.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq, Hash)]
+#[serde(rename_all = "lowercase")]
+pub enum Payment {
+    No,
+    Partial,
+    All,
+}
+
+/// A published Reserved Instance rate, effective hourly (upfront amortised over the term).
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+pub struct ReservedRate {
+    pub instance: String,
+    pub region: String,
+    pub class: RiClass,
+    pub term_years: u32,
+    pub payment: Payment,
+    pub effective_usd_hr: f64,
+    pub source: String,
+    pub as_of: IsoDate,
+}
+
+/// Savings Plan type.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq, Hash)]
+#[serde(rename_all = "lowercase")]
+pub enum SavingsPlan {
+    Compute,
+    Ec2instance,
+}
+
+/// A default Savings Plan discount: an assumption, since AWS publishes no per-type GPU rate.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+pub struct SavingsPlanAssumption {
+    pub plan: SavingsPlan,
+    pub term_years: u32,
+    pub payment: Payment,
+    pub discount_pct: f64,
+    pub assumption: bool,
+    pub source: String,
+    pub as_of: IsoDate,
+    pub basis: String,
+}
+
+/// A Capacity Block rate per instance-hour. Region `*` means "most regions" per its source.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+pub struct CapacityBlockRate {
+    pub instance: String,
+    pub region: String,
+    pub usd_hr: f64,
+    pub as_of: IsoDate,
+    pub source: String,
+    #[serde(default)]
+    pub note: String,
+}
+
+/// Capacity Block rules and rates.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+pub struct CapacityBlocks {
+    pub families: Vec<String>,
+    pub min_days: u32,
+    pub max_daily_days: u32,
+    pub weekly_step_days: u32,
+    pub max_days: u32,
+    pub max_instances: u32,
+    pub max_lead_weeks: u32,
+    pub source: String,
+    pub as_of: IsoDate,
+    pub rates: Vec<CapacityBlockRate>,
+}
+
+/// Spot rules from AWS documentation.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+pub struct SpotRules {
+    pub notice_minutes: u32,
+    pub max_discount_pct: f64,
+    pub bands: Vec<String>,
+    pub source: String,
+    pub as_of: IsoDate,
+}
+
+/// One level of a price over time.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+pub struct PricePoint {
+    pub instance: String,
+    pub region: String,
+    pub from: IsoDate,
+    pub usd_hr: f64,
+    pub source: String,
+}
+
+/// A price quoted in a source article, and how it relates to the catalog.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+pub struct ArticleQuote {
+    pub source: String,
+    pub quote: String,
+    pub instance: String,
+    /// What the figure is: od, od_monthly, od_per_accel, spot, spot_per_accel, cb_per_accel, cb_monthly, ri-CLASS-TERM-PAYMENT.
+    pub kind: String,
+    pub usd: f64,
+    /// match | price_cut | different_size | other
+    pub status: String,
+    #[serde(default)]
+    pub note_en: String,
+    #[serde(default)]
+    pub note_zh: String,
+}
+
+/// The whole catalog, validated.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Catalog {
+    pub schema_version: u32,
+    pub as_of: IsoDate,
+    pub sources: Vec<Source>,
+    pub accelerators: Vec<Accelerator>,
+    pub instances: Vec<Instance>,
+    pub on_demand: Vec<OnDemandPrice>,
+    pub spot: Vec<SpotPrice>,
+    pub reserved: Vec<ReservedRate>,
+    pub savings_plan_assumptions: Vec<SavingsPlanAssumption>,
+    pub capacity_blocks: CapacityBlocks,
+    pub spot_rules: SpotRules,
+    pub price_history: Vec<PricePoint>,
+    pub article_quotes: Vec<ArticleQuote>,
+}
+
+/// Why a catalog was refused: always names the entry and the field.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum CatalogError {
+    #[error("catalog is not JSON: {0}")]
+    Json(String),
+    #[error("catalog: {entry}: {message}")]
+    Entry { entry: String, message: String },
+}
+
+fn entry_err(entry: impl Into<String>, message: impl Into<String>) -> CatalogError {
+    CatalogError::Entry {
+        entry: entry.into(),
+        message: message.into(),
+    }
+}
+
+/// Deserialises one top-level field.
+fn field<T: DeserializeOwned>(
+    root: &mut serde_json::Map<String, serde_json::Value>,
+    key: &str,
+) -> Result<T, CatalogError> {
+    let v = root.remove(key).ok_or_else(|| entry_err(key, "missing"))?;
+    serde_json::from_value(v).map_err(|e| entry_err(key, e.to_string()))
+}
+
+/// Deserialises a top-level array entry by entry, so an error names the entry (index and id).
+fn entries<T: DeserializeOwned>(
+    root: &mut serde_json::Map<String, serde_json::Value>,
+    key: &str,
+) -> Result<Vec<T>, CatalogError> {
+    let v = root.remove(key).ok_or_else(|| entry_err(key, "missing"))?;
+    let serde_json::Value::Array(items) = v else {
+        return Err(entry_err(key, "is not an array"));
+    };
+    items
+        .into_iter()
+        .enumerate()
+        .map(|(i, item)| {
+            let name = ["id", "instance", "plan"]
+                .iter()
+                .find_map(|k| item.get(*k).and_then(|x| x.as_str()).map(str::to_owned));
+            let label = match name {
+                Some(n) => format!("{key}[{i}] ({n})"),
+                None => format!("{key}[{i}]"),
+            };
+            serde_json::from_value(item).map_err(|e| entry_err(label, e.to_string()))
+        })
+        .collect()
+}
+
+fn positive(entry: &str, field: &str, v: f64) -> Result<(), CatalogError> {
+    if v.is_finite() && v > 0.0 {
+        Ok(())
+    } else {
+        Err(entry_err(
+            entry,
+            format!("field `{field}` must be a positive number, got {v}"),
+        ))
+    }
+}
+
+fn positive_opt(entry: &str, field: &str, v: Option<f64>) -> Result<(), CatalogError> {
+    v.map_or(Ok(()), |v| positive(entry, field, v))
+}
+
+impl Catalog {
+    /// The catalog bundled into this build. Backed by a test on the same file, so it cannot fail at run time.
+    #[allow(clippy::expect_used)]
+    pub fn bundled() -> Catalog {
+        Catalog::parse(BUNDLED_JSON).expect("bundled catalog.json is validated by tests/catalog.rs")
+    }
+
+    /// Parses and validates a catalog.
+    pub fn parse(json: &str) -> Result<Catalog, CatalogError> {
+        let root: serde_json::Value = serde_json::from_str(json).map_err(|e| CatalogError::Json(e.to_string()))?;
+        let serde_json::Value::Object(mut root) = root else {
+            return Err(CatalogError::Json("top level is not an object".into()));
+        };
+        let schema_version: u32 = field(&mut root, "schema_version")?;
+        if schema_version != SCHEMA_VERSION {
+            return Err(entry_err(
+                "schema_version",
+                format!("this build reads version {SCHEMA_VERSION}, the file is version {schema_version}"),
+            ));
+        }
+        let catalog = Catalog {
+            schema_version,
+            as_of: field(&mut root, "as_of")?,
+            sources: entries(&mut root, "sources")?,
+            accelerators: entries(&mut root, "accelerators")?,
+            instances: entries(&mut root, "instances")?,
+            on_demand: entries(&mut root, "on_demand")?,
+            spot: entries(&mut root, "spot")?,
+            reserved: entries(&mut root, "reserved")?,
+            savings_plan_assumptions: entries(&mut root, "savings_plan_assumptions")?,
+            capacity_blocks: field(&mut root, "capacity_blocks")?,
+            spot_rules: field(&mut root, "spot_rules")?,
+            price_history: entries(&mut root, "price_history")?,
+            article_quotes: entries(&mut root, "article_quotes")?,
+        };
+        catalog.validate()?;
+        Ok(catalog)
+    }
+
+    /// Checks the invariants the engine relies on.
+    fn validate(&self) -> Result<(), CatalogError> {
+        let mut source_ids = HashSet::new();
+        for s in &self.sources {
+            if !source_ids.insert(s.id.as_str()) {
+                return Err(entry_err(format!("sources ({})", s.id), "duplicate id"));
+            }
+        }
+        let known_source = |entry: &str, id: &str| -> Result<(), CatalogError> {
+            if source_ids.contains(id) {
+                Ok(())
+            } else {
+                Err(entry_err(entry, format!("field `source` names unknown source `{id}`")))
+            }
+        };
+
+        let mut accels = HashMap::new();
+        for a in &self.accelerators {
+            let e = format!("accelerators ({})", a.id);
+            if accels.insert(a.id.as_str(), a).is_some() {
+                return Err(entry_err(e, "duplicate id"));
+            }
+            known_source(&e, &a.source)?;
+            positive_opt(&e, "mem_gb", a.mem_gb)?;
+            positive_opt(&e, "mem_bw_gbs", a.mem_bw_gbs)?;
+            positive_opt(&e, "bf16_tflops", a.bf16_tflops)?;
+            positive_opt(&e, "fp16_tflops", a.fp16_tflops)?;
+            positive_opt(&e, "fp8_tflops", a.fp8_tflops)?;
+            positive_opt(&e, "int8_tops", a.int8_tops)?;
+            positive_opt(&e, "fp64_tflops", a.fp64_tflops)?;
+            positive_opt(&e, "tdp_w", a.tdp_w)?;
+        }
+
+        let mut instances = HashMap::new();
+        for i in &self.instances {
+            let e = format!("instances ({})", i.id);
+            if instances.insert(i.id.as_str(), i).is_some() {
+                return Err(entry_err(e, "duplicate id"));
+            }
+            let Some(acc) = accels.get(i.accelerator.as_str()) else {
+                return Err(entry_err(
+                    e,
+                    format!("field `accelerator` names unknown accelerator `{}`", i.accelerator),
+                ));
+            };
+            known_source(&e, &i.source)?;
+            positive_opt(&e, "count", i.count)?;
+            positive(&e, "accel_mem_gib", i.accel_mem_gib)?;
+            positive_opt(&e, "vcpus", i.vcpus)?;
+            positive_opt(&e, "ram_gib", i.ram_gib)?;
+            if !(i.fraction > 0.0 && i.fraction <= 1.0) {
+                return Err(entry_err(
+                    e,
+                    format!("field `fraction` must be in (0, 1], got {}", i.fraction),
+                ));
+            }
+            // Reported GiB never exceeds the marketed GB of the share of the chip (GiB > GB).
+            if let Some(gb) = acc.mem_gb {
+                if i.accel_mem_gib > gb * i.fraction * 1.001 {
+                    return Err(entry_err(
+                        e,
+                        format!(
+                            "field `accel_mem_gib` {} exceeds {} GB x fraction {}",
+                            i.accel_mem_gib, gb, i.fraction
+                        ),
+                    ));
+                }
+            }
+        }
+        let instance = |entry: &str, id: &str| -> Result<&Instance, CatalogError> {
+            instances
+                .get(id)
+                .copied()
+                .ok_or_else(|| entry_err(entry, format!("field `instance` names unknown instance `{id}`")))
+        };
+
+        let mut od = HashMap::new();
+        for p in &self.on_demand {
+            let e = format!("on_demand ({} {})", p.instance, p.region);
+            instance(&e, &p.instance)?;
+            known_source(&e, &p.source)?;
+            positive(&e, "usd_hr", p.usd_hr)?;
+            if od.insert((p.instance.as_str(), p.region.as_str()), p.usd_hr).is_some() {
+                return Err(entry_err(e, "duplicate price"));
+            }
+        }
+        for s in &self.spot {
+            let e = format!("spot ({} {})", s.instance, s.region);
+            instance(&e, &s.instance)?;
+            known_source(&e, &s.source)?;
+            positive(&e, "median_usd_hr", s.median_usd_hr)?;
+            positive_opt(&e, "min_usd_hr", s.min_usd_hr)?;
+            positive_opt(&e, "max_usd_hr", s.max_usd_hr)?;
+            if let Some(o) = od.get(&(s.instance.as_str(), s.region.as_str())) {
+                if s.median_usd_hr >= *o {
+                    return Err(entry_err(
+                        e,
+                        format!("field `median_usd_hr` {} is not below On-Demand {o}", s.median_usd_hr),
+                    ));
+                }
+            }
+            if let Some(b) = &s.interruption_band {
+                if !self.spot_rules.bands.contains(b) {
+                    return Err(entry_err(
+                        e,
+                        format!("field `interruption_band` `{b}` is not a Spot Advisor band"),
+                    ));
+                }
+            }
+        }
+        for r in &self.reserved {
+            let e = format!(
+                "reserved ({} {:?} {}y {:?})",
+                r.instance, r.class, r.term_years, r.payment
+            );
+            instance(&e, &r.instance)?;
+            known_source(&e, &r.source)?;
+            positive(&e, "effective_usd_hr", r.effective_usd_hr)?;
+            if r.term_years != 1 && r.term_years != 3 {
+                return Err(entry_err(
+                    e,
+                    format!("field `term_years` must be 1 or 3, got {}", r.term_years),
+                ));
+            }
+        }
+        for s in &self.savings_plan_assumptions {
+            let e = format!(
+                "savings_plan_assumptions ({:?} {}y {:?})",
+                s.plan, s.term_years, s.payment
+            );
+            known_source(&e, &s.source)?;
+            let cap = match s.plan {
+                SavingsPlan::Compute => 66.0,
+                SavingsPlan::Ec2instance => 72.0,
+            };
+            if !(s.discount_pct > 0.0 && s.discount_pct <= cap) {
+                return Err(entry_err(
+                    e,
+                    format!("field `discount_pct` must be in (0, {cap}], got {}", s.discount_pct),
+                ));
+            }
+        }
+        let cb = &self.capacity_blocks;
+        known_source("capacity_blocks", &cb.source)?;
+        for r in &cb.rates {
+            let e = format!("capacity_blocks.rates ({} {})", r.instance, r.region);
+            let inst = instance(&e, &r.instance)?;
+            known_source(&e, &r.source)?;
+            positive(&e, "usd_hr", r.usd_hr)?;
+            if !cb.families.contains(&inst.family) {
+                return Err(entry_err(
+                    e,
+                    format!("family `{}` does not support Capacity Blocks", inst.family),
+                ));
+            }
+        }
+        known_source("spot_rules", &self.spot_rules.source)?;
+        for p in &self.price_history {
+            let e = format!("price_history ({} {})", p.instance, p.from);
+            instance(&e, &p.instance)?;
+            known_source(&e, &p.source)?;
+            positive(&e, "usd_hr", p.usd_hr)?;
+        }
+        for q in &self.article_quotes {
+            let e = format!("article_quotes ({} {})", q.instance, q.kind);
+            instance(&e, &q.instance)?;
+            known_source(&e, &q.source)?;
+            positive(&e, "usd", q.usd)?;
+            if q.status != "match" && q.note_en.is_empty() {
+                return Err(entry_err(
+                    e,
+                    "field `note_en` must say why a quote that does not match differs",
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// The instance with this id.
+    pub fn instance(&self, id: &str) -> Option<&Instance> {
+        self.instances.iter().find(|i| i.id == id)
+    }
+
+    /// The accelerator with this id.
+    pub fn accelerator(&self, id: &str) -> Option<&Accelerator> {
+        self.accelerators.iter().find(|a| a.id == id)
+    }
+
+    /// The source with this id.
+    pub fn source(&self, id: &str) -> Option<&Source> {
+        self.sources.iter().find(|s| s.id == id)
+    }
+
+    /// On-Demand Linux price of an instance in a region.
+    pub fn on_demand(&self, instance: &str, region: &str) -> Option<&OnDemandPrice> {
+        self.on_demand
+            .iter()
+            .find(|p| p.instance == instance && p.region == region)
+    }
+
+    /// Observed Spot prices of an instance in a region.
+    pub fn spot(&self, instance: &str, region: &str) -> Option<&SpotPrice> {
+        self.spot.iter().find(|p| p.instance == instance && p.region == region)
+    }
+
+    /// Days from the catalog's as-of date to `today`.
+    pub fn age_days(&self, today: IsoDate) -> i64 {
+        self.as_of.days_until(today)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates_parse_strictly() {
+        assert_eq!(
+            IsoDate::parse("2026-07-20").map(|d| d.to_string()),
+            Some("2026-07-20".into())
+        );
+        for bad in [
+            "2026-7-20",
+            "2026-02-30",
+            "2025-02-29",
+            "20260720",
+            "2026-13-01",
+            "",
+            "2026-07-20-1",
+        ] {
+            assert_eq!(IsoDate::parse(bad), None, "{bad}");
+        }
+        assert!(IsoDate::parse("2024-02-29").is_some());
+    }
+
+    #[test]
+    fn day_arithmetic() {
+        let d = |s| IsoDate::parse(s).unwrap_or_else(|| panic!("{s}"));
+        assert_eq!(d("1970-01-01").days_since_epoch(), 0);
+        assert_eq!(d("2026-07-20").days_until(d("2026-11-29")), 132);
+        assert_eq!(d("2024-01-01").days_until(d("2025-01-01")), 366);
+    }
+}

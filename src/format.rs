@@ -1,0 +1,88 @@
+//! Money, unit and count formatting shared by the page and the CLI; pure functions of numbers.
+
+/// Groups the integer part of a non-negative decimal string in threes: "1234567.5" -> "1,234,567.5".
+fn group_thousands(s: &str) -> String {
+    let (int, frac) = s.split_once('.').map_or((s, None), |(i, f)| (i, Some(f)));
+    let mut out = String::with_capacity(s.len() + int.len() / 3);
+    for (i, ch) in int.chars().enumerate() {
+        if i > 0 && (int.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    if let Some(f) = frac {
+        out.push('.');
+        out.push_str(f);
+    }
+    out
+}
+
+/// US dollars with cents, or more decimals for sub-dollar hourly rates: `$55.04`, `$0.2375`, `$16,029.08`.
+pub fn usd(v: f64) -> String {
+    if !v.is_finite() {
+        return "—".into();
+    }
+    let decimals = if v.abs() < 1.0 && v != 0.0 { 4 } else { 2 };
+    let body = group_thousands(&format!("{:.*}", decimals, v.abs()));
+    if v < 0.0 {
+        format!("-${body}")
+    } else {
+        format!("${body}")
+    }
+}
+
+/// A plain number with up to `max_decimals` decimals, trailing zeros dropped: 22.35, 192, 0.125.
+pub fn number(v: f64, max_decimals: usize) -> String {
+    if !v.is_finite() {
+        return "—".into();
+    }
+    let s = format!("{:.*}", max_decimals, v);
+    let s = if s.contains('.') {
+        s.trim_end_matches('0').trim_end_matches('.').to_string()
+    } else {
+        s
+    };
+    let (sign, body) = s.strip_prefix('-').map_or(("", s.as_str()), |b| ("-", b));
+    format!("{sign}{}", group_thousands(body))
+}
+
+/// An accelerator count, showing fractional GPUs as a fraction of one chip: "8", "1/8 of a".
+pub fn accel_count(count: f64, fraction: f64) -> String {
+    if fraction < 1.0 && fraction > 0.0 {
+        let denom = (1.0 / fraction).round();
+        format!("{}/{}", number(count, 0), number(denom, 0))
+    } else {
+        number(count, 2)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn money() {
+        let cases = [
+            (55.04, "$55.04"),
+            (0.2375, "$0.2375"),
+            (16029.078, "$16,029.08"),
+            (1234567.0, "$1,234,567.00"),
+            (0.0, "$0.00"),
+            (-12.5, "-$12.50"),
+            (f64::NAN, "—"),
+        ];
+        for (v, want) in cases {
+            assert_eq!(usd(v), want, "{v}");
+        }
+    }
+
+    #[test]
+    fn numbers() {
+        assert_eq!(number(22.35, 2), "22.35");
+        assert_eq!(number(192.0, 2), "192");
+        assert_eq!(number(30400.0, 0), "30,400");
+        assert_eq!(number(-1500.5, 1), "-1,500.5");
+        assert_eq!(accel_count(1.0, 0.125), "1/8");
+        assert_eq!(accel_count(8.0, 1.0), "8");
+    }
+}

@@ -1,0 +1,8 @@
+//! gpuplan: choose AWS accelerated instances and plan what they cost. Modules in reading order; only `app` knows the web.
+
+pub mod catalog;
+pub mod format;
+pub mod models;
+pub mod scenario;
+
+pub mod app;

@@ -1,0 +1,243 @@
+//! Model presets: architecture facts of open LLMs from their published configs, and the estimate used for custom sizes.
+//!
+//! Source: ../shared/reference/models/models.csv (Hugging Face config.json values, parameter counts
+//! computed from the config, cross-checked against model cards and papers; see its README).
+
+/// Architecture facts the memory and performance models need.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ModelArch {
+    /// Preset id as used in links (`model=llama3.1-8b`); empty for a custom model.
+    pub id: &'static str,
+    pub name: &'static str,
+    /// All parameters (what memory holds).
+    pub total_params: f64,
+    /// Parameters touched per token (what compute and bandwidth see); equals total for dense models.
+    pub active_params: f64,
+    pub layers: u32,
+    pub hidden: u32,
+    pub heads: u32,
+    pub kv_heads: u32,
+    pub head_dim: u32,
+    pub max_context: u32,
+    /// KV-cache bytes per token per sequence at 2 bytes per value, when the plain GQA formula does not
+    /// apply (DeepSeek-V3's MLA caches a 576-wide latent per layer: 61 x 576 x 2 = 70,272 B).
+    pub kv_bytes_per_token_bf16_override: Option<f64>,
+    /// Sliding-window attention on every layer caps the cached tokens (Mistral 7B v0.1: 4096).
+    pub sliding_window: Option<u32>,
+    /// Whether the figures were estimated from a parameter count rather than read from a config.
+    pub estimated: bool,
+}
+
+impl ModelArch {
+    pub fn is_moe(&self) -> bool {
+        self.active_params < self.total_params
+    }
+}
+
+const fn preset(
+    id: &'static str,
+    name: &'static str,
+    total_params: f64,
+    active_params: f64,
+    shape: (u32, u32, u32, u32, u32),
+    max_context: u32,
+) -> ModelArch {
+    let (layers, hidden, heads, kv_heads, head_dim) = shape;
+    ModelArch {
+        id,
+        name,
+        total_params,
+        active_params,
+        layers,
+        hidden,
+        heads,
+        kv_heads,
+        head_dim,
+        max_context,
+        kv_bytes_per_token_bf16_override: None,
+        sliding_window: None,
+        estimated: false,
+    }
+}
+
+/// The presets, in the order the page lists them. Shapes: (layers, hidden, heads, KV heads, head dim).
+pub const PRESETS: &[ModelArch] = &[
+    preset(
+        "llama2-7b",
+        "Llama 2 7B",
+        6_738_415_616.0,
+        6_738_415_616.0,
+        (32, 4096, 32, 32, 128),
+        4096,
+    ),
+    preset(
+        "llama2-13b",
+        "Llama 2 13B",
+        13_015_864_320.0,
+        13_015_864_320.0,
+        (40, 5120, 40, 40, 128),
+        4096,
+    ),
+    preset(
+        "llama2-70b",
+        "Llama 2 70B",
+        68_976_648_192.0,
+        68_976_648_192.0,
+        (80, 8192, 64, 8, 128),
+        4096,
+    ),
+    preset(
+        "llama3.1-8b",
+        "Llama 3.1 8B",
+        8_030_261_248.0,
+        8_030_261_248.0,
+        (32, 4096, 32, 8, 128),
+        131_072,
+    ),
+    preset(
+        "llama3.1-70b",
+        "Llama 3.1 70B",
+        70_553_706_496.0,
+        70_553_706_496.0,
+        (80, 8192, 64, 8, 128),
+        131_072,
+    ),
+    preset(
+        "llama3.1-405b",
+        "Llama 3.1 405B",
+        405_853_388_800.0,
+        405_853_388_800.0,
+        (126, 16384, 128, 8, 128),
+        131_072,
+    ),
+    ModelArch {
+        sliding_window: Some(4096),
+        ..preset(
+            "mistral-7b",
+            "Mistral 7B v0.1",
+            7_241_732_096.0,
+            7_241_732_096.0,
+            (32, 4096, 32, 8, 128),
+            32_768,
+        )
+    },
+    preset(
+        "mixtral-8x7b",
+        "Mixtral 8x7B",
+        46_702_792_704.0,
+        12_879_925_248.0,
+        (32, 4096, 32, 8, 128),
+        32_768,
+    ),
+    preset(
+        "mixtral-8x22b",
+        "Mixtral 8x22B",
+        140_620_634_112.0,
+        39_152_031_744.0,
+        (56, 6144, 48, 8, 128),
+        65_536,
+    ),
+    preset(
+        "qwen2.5-7b",
+        "Qwen2.5 7B",
+        7_615_616_512.0,
+        7_615_616_512.0,
+        (28, 3584, 28, 4, 128),
+        131_072,
+    ),
+    preset(
+        "qwen2.5-14b",
+        "Qwen2.5 14B",
+        14_770_033_664.0,
+        14_770_033_664.0,
+        (48, 5120, 40, 8, 128),
+        131_072,
+    ),
+    preset(
+        "qwen2.5-32b",
+        "Qwen2.5 32B",
+        32_763_876_352.0,
+        32_763_876_352.0,
+        (64, 5120, 40, 8, 128),
+        131_072,
+    ),
+    preset(
+        "qwen2.5-72b",
+        "Qwen2.5 72B",
+        72_706_203_648.0,
+        72_706_203_648.0,
+        (80, 8192, 64, 8, 128),
+        131_072,
+    ),
+    ModelArch {
+        kv_bytes_per_token_bf16_override: Some(70_272.0),
+        ..preset(
+            "deepseek-v3",
+            "DeepSeek-V3 (MoE, MLA)",
+            671_026_419_200.0,
+            37_552_297_472.0,
+            (61, 7168, 128, 128, 128),
+            163_840,
+        )
+    },
+];
+
+/// The preset with this id.
+pub fn preset_by_id(id: &str) -> Option<&'static ModelArch> {
+    PRESETS.iter().find(|m| m.id == id)
+}
+
+/// Estimates a dense or MoE Transformer's shape from its parameter count, for custom models.
+///
+/// Uses the Llama-family proportions N ≈ 12·L·h² (DOMAIN.md notation) with h/L ≈ 128 and grouped-query
+/// attention at 8 KV heads of 128 dims, the common shape of current open models. The page says so.
+pub fn estimate(total_params: f64, active_params: f64) -> ModelArch {
+    let n = active_params.max(1.0);
+    // 12·L·h² with h = 128·L gives N = 196,608·L³.
+    let layers = (n / 196_608.0).cbrt().round().clamp(2.0, 160.0);
+    let hidden = ((n / (12.0 * layers)).sqrt() / 128.0).round().max(1.0) * 128.0;
+    let head_dim = 128.0_f64;
+    let heads = (hidden / head_dim).max(1.0);
+    ModelArch {
+        id: "",
+        name: "",
+        total_params,
+        active_params,
+        layers: layers as u32,
+        hidden: hidden as u32,
+        heads: heads as u32,
+        kv_heads: heads.min(8.0) as u32,
+        head_dim: head_dim as u32,
+        max_context: 131_072,
+        kv_bytes_per_token_bf16_override: None,
+        sliding_window: None,
+        estimated: true,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn presets_are_unique_and_consistent() {
+        for (i, m) in PRESETS.iter().enumerate() {
+            assert!(PRESETS.iter().skip(i + 1).all(|o| o.id != m.id), "{}", m.id);
+            assert!(m.active_params <= m.total_params, "{}", m.id);
+            assert!(m.kv_heads <= m.heads, "{}", m.id);
+        }
+        assert!(preset_by_id("deepseek-v3").is_some_and(ModelArch::is_moe));
+        assert!(preset_by_id("llama3.1-8b").is_some_and(|m| !m.is_moe()));
+    }
+
+    #[test]
+    fn estimate_is_close_to_real_shapes() {
+        // Llama 3.1 70B: 80 layers, hidden 8192. The estimate lands within a factor of ~1.3.
+        let m = estimate(70e9, 70e9);
+        assert!((60..=100).contains(&m.layers), "{m:?}");
+        assert!((6144..=10240).contains(&m.hidden), "{m:?}");
+        let small = estimate(7e9, 7e9);
+        assert!((24..=40).contains(&small.layers), "{small:?}");
+        assert!(small.estimated);
+    }
+}

@@ -1,0 +1,249 @@
+//! What the user asks for, as typed data: the engine's whole input besides the catalog. Plain values, no web types.
+
+use crate::models::{self, ModelArch};
+
+/// What the team wants to run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Task {
+    Inference,
+    Training,
+    Finetune,
+    Graphics,
+    Hpc,
+}
+
+impl Task {
+    pub const ALL: [Task; 5] = [
+        Task::Inference,
+        Task::Training,
+        Task::Finetune,
+        Task::Graphics,
+        Task::Hpc,
+    ];
+
+    /// Whether the task runs a language model (and so has model, precision and context inputs).
+    pub fn uses_model(self) -> bool {
+        matches!(self, Task::Inference | Task::Training | Task::Finetune)
+    }
+
+    /// Whether the task is a job with an end (time and cost per job) rather than a service.
+    pub fn is_job(self) -> bool {
+        matches!(self, Task::Training | Task::Finetune)
+    }
+}
+
+/// Online serving (latency matters, must not be interrupted) or batch (throughput, interruptible).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ServingMode {
+    Online,
+    Batch,
+}
+
+/// How a model is fine-tuned.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FinetuneMethod {
+    Full,
+    Lora,
+    Qlora,
+}
+
+/// Numeric precision of weights (and of compute where the accelerator supports it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Precision {
+    Fp32,
+    Bf16,
+    Fp16,
+    Fp8,
+    Int8,
+    Int4,
+}
+
+impl Precision {
+    pub const ALL: [Precision; 6] = [
+        Precision::Fp32,
+        Precision::Bf16,
+        Precision::Fp16,
+        Precision::Fp8,
+        Precision::Int8,
+        Precision::Int4,
+    ];
+
+    /// Bytes per weight. 4-bit includes group scales (~4.5 bits; DOMAIN.md "Weights").
+    pub fn weight_bytes(self) -> f64 {
+        match self {
+            Precision::Fp32 => 4.0,
+            Precision::Bf16 | Precision::Fp16 => 2.0,
+            Precision::Fp8 | Precision::Int8 => 1.0,
+            Precision::Int4 => 0.5625,
+        }
+    }
+
+    /// Bytes per KV-cache value: 8-bit formats keep an 8-bit cache, 4-bit weight-only quantisation keeps a 16-bit cache.
+    pub fn kv_bytes(self) -> f64 {
+        match self {
+            Precision::Fp32 => 4.0,
+            Precision::Fp8 | Precision::Int8 => 1.0,
+            _ => 2.0,
+        }
+    }
+}
+
+/// What the ranking favours.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Priority {
+    Cost,
+    Performance,
+    Balanced,
+}
+
+/// Model architecture family, for the Neuron eligibility rule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ModelFamily {
+    Transformer,
+    /// Multimodal, speech or another non-standard architecture.
+    Other,
+}
+
+/// Which model: a preset, or a custom parameter count.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ModelChoice {
+    Preset(String),
+    /// Billions of parameters; `active_b` for MoE (defaults to the total).
+    Custom {
+        params_b: f64,
+        active_b: Option<f64>,
+    },
+}
+
+/// Editable assumptions, with the defaults the page shows and cites.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Assumptions {
+    /// Model-FLOPs utilisation: share of the dense peak a real run achieves (DOMAIN.md: 30-50 %).
+    pub mfu: f64,
+    /// Share of peak memory bandwidth a decode step achieves (DOMAIN.md §10: ~90 % copy ceiling on H200).
+    pub bw_efficiency: f64,
+    /// Share of accelerator memory usable after the serving engine's reserve (DOMAIN.md: keep ~10 % headroom).
+    pub mem_usable: f64,
+    /// Runtime overhead per accelerator, GiB (CUDA context and workspace; DOMAIN.md: 0.65-1 GB).
+    pub overhead_gib: f64,
+    /// Performance-first ranking considers options up to this multiple of the cheapest.
+    pub perf_budget_x: f64,
+    /// LoRA rank for adapter size.
+    pub lora_rank: u32,
+}
+
+impl Default for Assumptions {
+    fn default() -> Self {
+        Assumptions {
+            mfu: 0.4,
+            bw_efficiency: 0.7,
+            mem_usable: 0.9,
+            overhead_gib: 1.0,
+            perf_budget_x: 3.0,
+            lora_rank: 16,
+        }
+    }
+}
+
+/// Per-seat (graphics) or per-job (HPC) requirements stated by the user.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ResourceNeeds {
+    /// Graphics: concurrent seats or streams.
+    pub seats: u32,
+    /// GPU memory per seat (graphics) or for the whole job (HPC), GiB.
+    pub gpu_mem_gib: f64,
+    pub vcpus: f64,
+    pub ram_gib: f64,
+    /// HPC: sustained FP64 TFLOPS the job needs.
+    pub fp64_tflops: f64,
+}
+
+impl Default for ResourceNeeds {
+    fn default() -> Self {
+        ResourceNeeds {
+            seats: 1,
+            gpu_mem_gib: 8.0,
+            vcpus: 4.0,
+            ram_gib: 16.0,
+            fp64_tflops: 20.0,
+        }
+    }
+}
+
+/// The whole scenario.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Scenario {
+    pub task: Task,
+    pub serving: ServingMode,
+    pub method: FinetuneMethod,
+    pub model: ModelChoice,
+    pub precision: Precision,
+    /// Context length (inference) or sequence length (training), tokens.
+    pub context_tokens: u32,
+    /// Concurrent sequences (inference) or micro-batch per accelerator (training).
+    pub batch: u32,
+    /// Training or fine-tuning tokens, billions.
+    pub train_tokens_b: f64,
+    /// Target wall-clock for a training job, days (sets how many instances).
+    pub target_days: f64,
+    /// Target aggregate output tokens per second for inference; 0 = one replica.
+    pub target_tps: f64,
+    pub needs: ResourceNeeds,
+    /// Code depends on CUDA or custom CUDA kernels.
+    pub cuda_only: bool,
+    pub family: ModelFamily,
+    /// Must launch now, without 1-2 weeks of Neuron porting and compilation.
+    pub urgent: bool,
+    pub multinode: bool,
+    pub priority: Priority,
+    pub region: String,
+    /// Restrict the ranking to these instance types (empty = all).
+    pub instances: Vec<String>,
+    /// Usage hours per month per instance (730 = always on).
+    pub hours_per_month: f64,
+    /// Planning horizon, months.
+    pub months: u32,
+}
+
+impl Default for Scenario {
+    fn default() -> Self {
+        Scenario {
+            task: Task::Inference,
+            serving: ServingMode::Online,
+            method: FinetuneMethod::Lora,
+            model: ModelChoice::Preset("llama3.1-8b".into()),
+            precision: Precision::Bf16,
+            context_tokens: 8192,
+            batch: 8,
+            train_tokens_b: 1.0,
+            target_days: 30.0,
+            target_tps: 0.0,
+            needs: ResourceNeeds::default(),
+            cuda_only: false,
+            family: ModelFamily::Transformer,
+            urgent: false,
+            multinode: true,
+            priority: Priority::Balanced,
+            region: "us-east-1".into(),
+            instances: Vec::new(),
+            hours_per_month: 730.0,
+            months: 12,
+        }
+    }
+}
+
+impl Scenario {
+    /// The model's architecture: the preset's, or an estimate for a custom size.
+    /// An unknown preset id cannot reach here from a link (the query parser falls back), but is handled anyway.
+    pub fn model_arch(&self) -> ModelArch {
+        match &self.model {
+            ModelChoice::Preset(id) => models::preset_by_id(id)
+                .cloned()
+                .unwrap_or_else(|| models::estimate(8e9, 8e9)),
+            ModelChoice::Custom { params_b, active_b } => {
+                let total = params_b * 1e9;
+                models::estimate(total, active_b.map_or(total, |a| (a * 1e9).min(total)))
+            }
+        }
+    }
+}

@@ -1,0 +1,132 @@
+//! Validation of the real catalog.json, and the errors a malformed catalog gets.
+
+use gpuplan::catalog::{Catalog, CatalogError, BUNDLED_JSON};
+use std::collections::HashSet;
+
+fn catalog() -> Catalog {
+    match Catalog::parse(BUNDLED_JSON) {
+        Ok(c) => c,
+        Err(e) => panic!("bundled catalog.json is invalid: {e}"),
+    }
+}
+
+#[test]
+fn bundled_catalog_is_valid() {
+    let c = catalog();
+    assert_eq!(c.schema_version, 1);
+    assert_eq!(Catalog::bundled(), c);
+}
+
+#[test]
+fn ids_are_unique_and_references_resolve() {
+    let c = catalog();
+    let ids: HashSet<_> = c.instances.iter().map(|i| &i.id).collect();
+    assert_eq!(ids.len(), c.instances.len());
+    for i in &c.instances {
+        assert!(c.accelerator(&i.accelerator).is_some(), "{} -> {}", i.id, i.accelerator);
+        assert!(c.source(&i.source).is_some(), "{}", i.id);
+        if let (Some(total), Some(n)) = (i.total_accel_mem_gib(), i.count) {
+            assert!((total - n * i.accel_mem_gib).abs() < 1e-9);
+            assert!(total > 0.0);
+        }
+    }
+}
+
+#[test]
+fn every_price_is_positive_with_source_and_date() {
+    let c = catalog();
+    assert!(c.on_demand.len() > 100);
+    for p in &c.on_demand {
+        assert!(p.usd_hr > 0.0 && p.usd_hr.is_finite(), "{p:?}");
+        assert!(c.source(&p.source).is_some(), "{p:?}");
+        assert_eq!(p.derived, p.source == "derived-multiplier", "{p:?}");
+    }
+    for s in &c.spot {
+        assert!(s.median_usd_hr > 0.0 && c.source(&s.source).is_some(), "{s:?}");
+    }
+    for r in &c.reserved {
+        assert!(r.effective_usd_hr > 0.0 && c.source(&r.source).is_some(), "{r:?}");
+    }
+}
+
+#[test]
+fn skeleton_families_have_us_east_1_prices() {
+    let c = catalog();
+    let price = |id: &str| c.on_demand(id, "us-east-1").map(|p| p.usd_hr);
+    assert_eq!(price("p5.48xlarge"), Some(55.04));
+    assert_eq!(price("g4dn.xlarge"), Some(0.526));
+    assert_eq!(price("p4d.24xlarge"), Some(21.957642));
+    for fam in ["g4dn", "g5", "g6", "g6e", "p4d", "p5"] {
+        assert!(
+            c.instances.iter().any(|i| i.family == fam && price(&i.id).is_some()),
+            "{fam}"
+        );
+    }
+}
+
+/// The bundled JSON with one edit applied, parsed.
+fn parse_edited(find: &str, replace: &str) -> Result<Catalog, CatalogError> {
+    assert!(BUNDLED_JSON.contains(find), "fixture text not in catalog: {find}");
+    Catalog::parse(&BUNDLED_JSON.replacen(find, replace, 1))
+}
+
+fn error_text(r: Result<Catalog, CatalogError>) -> String {
+    match r {
+        Ok(_) => panic!("malformed catalog was accepted"),
+        Err(e) => e.to_string(),
+    }
+}
+
+#[test]
+fn malformed_catalogs_name_the_entry_and_field() {
+    let cases = [
+        // (find, replace, fragments the message must contain)
+        (
+            r#""id":"p5.48xlarge","family":"p5","accelerator":"h100""#,
+            r#""id":"p5.48xlarge","family":"p5","accelerator":"h999""#,
+            vec!["p5.48xlarge", "accelerator", "h999"],
+        ),
+        (
+            r#""instance":"p5.48xlarge","region":"us-east-1","usd_hr":55.04"#,
+            r#""instance":"p5.48xlarge","region":"us-east-1","usd_hr":-55.04"#,
+            vec!["p5.48xlarge", "usd_hr"],
+        ),
+        (
+            r#""instance":"p5.48xlarge","region":"us-east-1","usd_hr":55.04"#,
+            r#""instance":"p5.48xlarge","region":"us-east-1","usd_hr":"cheap""#,
+            vec!["on_demand[", "p5.48xlarge"],
+        ),
+        (
+            r#""id":"g5.xlarge","family":"g5","accelerator":"a10g","count":1"#,
+            r#""id":"g5.xlarge","family":"g5","accelerator":"a10g","count":0"#,
+            vec!["g5.xlarge", "count", "positive"],
+        ),
+        (
+            r#""id":"g5.xlarge","family":"g5""#,
+            r#""id":"g5.xlarge","famly":"g5""#,
+            vec!["instances[", "g5.xlarge", "family"],
+        ),
+        (
+            r#""schema_version":1"#,
+            r#""schema_version":2"#,
+            vec!["schema_version", "version 2"],
+        ),
+        (
+            r#""as_of":"2026-07-20""#,
+            r#""as_of":"July 2026""#,
+            vec!["as_of", "YYYY-MM-DD"],
+        ),
+    ];
+    for (find, replace, fragments) in cases {
+        let msg = error_text(parse_edited(find, replace));
+        for f in fragments {
+            assert!(msg.contains(f), "message {msg:?} lacks {f:?}");
+        }
+    }
+}
+
+#[test]
+fn not_json_is_refused() {
+    assert!(matches!(Catalog::parse("{"), Err(CatalogError::Json(_))));
+    assert!(matches!(Catalog::parse("[]"), Err(CatalogError::Json(_))));
+}
