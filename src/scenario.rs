@@ -170,6 +170,13 @@ impl Default for ResourceNeeds {
     }
 }
 
+/// Language of the page and of explanations.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Lang {
+    Zh,
+    En,
+}
+
 /// The whole scenario.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Scenario {
@@ -203,6 +210,8 @@ pub struct Scenario {
     pub hours_per_month: f64,
     /// Planning horizon, months.
     pub months: u32,
+    pub assumptions: Assumptions,
+    pub lang: Lang,
 }
 
 impl Default for Scenario {
@@ -228,6 +237,8 @@ impl Default for Scenario {
             instances: Vec::new(),
             hours_per_month: 730.0,
             months: 12,
+            assumptions: Assumptions::default(),
+            lang: Lang::En,
         }
     }
 }

@@ -1,0 +1,99 @@
+//! The command line: one query in, the engine's result as JSON out. Field names are documented in README and stay stable.
+
+use gpuplan::catalog::Catalog;
+use gpuplan::engine::{recommend, Recommendation};
+use gpuplan::explain;
+use gpuplan::query;
+use serde_json::{json, Value};
+use std::process::ExitCode;
+
+const USAGE: &str = "usage: gpuplan '<query>'\n\
+  e.g. gpuplan 'v=1&task=infer&model=llama3.1-8b&prec=bf16&ctx=8192&batch=8&prio=cost'\n\
+  Prints the recommendations as JSON. Query keys are listed in README.md.";
+
+fn recommendation_json(r: &Recommendation, lang: gpuplan::scenario::Lang) -> Value {
+    json!({
+        "instance": r.instance,
+        "family": r.family,
+        "accelerator": r.accelerator,
+        "n_instances": r.n_instances,
+        "n_accelerators": r.n_accelerators,
+        "fits": r.fits,
+        "mem_needed_gib": r.mem_needed_gib,
+        "mem_available_gib": r.mem_available_gib,
+        "hourly_usd": r.hourly_usd,
+        "monthly_usd": r.monthly_usd,
+        "job_usd": r.job_usd,
+        "usd_per_million_tokens": r.usd_per_mtok,
+        "job_hours": r.job_hours,
+        "gpu_hours": r.gpu_hours,
+        "tokens_per_s": r.tokens_per_s,
+        "tokens_per_s_per_seq": r.tokens_per_s_per_seq,
+        "prefill_s": r.prefill_s,
+        "energy_kwh": r.energy_kwh,
+        "price_source": r.price.as_ref().map(|p| p.source.clone()),
+        "price_as_of": r.price.as_ref().map(|p| p.as_of.to_string()),
+        "price_derived": r.price.as_ref().map(|p| p.derived),
+        "memory_gib": {
+            "weights": r.memory.weights_gib,
+            "kv_cache": r.memory.kv_cache_gib,
+            "gradients": r.memory.gradients_gib,
+            "optimizer": r.memory.optimizer_gib,
+            "activations_per_accelerator": r.memory.activations_gib,
+            "overhead_per_accelerator": r.memory.overhead_gib,
+        },
+        "reasons": r.reasons.iter().map(|w| explain::why(w, lang)).collect::<Vec<_>>(),
+    })
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let query = match args.as_slice() {
+        [a] if a == "--help" || a == "-h" => {
+            println!("{USAGE}");
+            return ExitCode::SUCCESS;
+        }
+        [a] if !a.starts_with('-') => a.clone(),
+        _ => {
+            eprintln!("{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    let catalog = Catalog::bundled();
+    let (scenario, warnings) = query::parse(&query, &catalog);
+    let lang = scenario.lang;
+    let outcome = recommend(&catalog, &scenario);
+    let out = json!({
+        "query": query::encode(&scenario),
+        "catalog_as_of": catalog.as_of.to_string(),
+        "warnings": warnings.iter().map(|w| json!({
+            "field": w.field,
+            "value": w.value,
+            "used": w.used,
+            "message": explain::warning(w, lang),
+        })).collect::<Vec<_>>(),
+        "model": {
+            "name": outcome.arch.name,
+            "total_params": outcome.arch.total_params,
+            "active_params": outcome.arch.active_params,
+            "estimated": outcome.arch.estimated,
+        },
+        "recommendations": outcome.recommendations.iter().map(|r| recommendation_json(r, lang)).collect::<Vec<_>>(),
+        "excluded": outcome.excluded.iter().map(|e| json!({
+            "family": e.family,
+            "instances": e.instances,
+            "reason": explain::exclusion(&e.reason, lang),
+        })).collect::<Vec<_>>(),
+        "nearest": outcome.nearest,
+    });
+    match serde_json::to_string_pretty(&out) {
+        Ok(s) => {
+            println!("{s}");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("gpuplan: could not write JSON: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}

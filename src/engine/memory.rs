@@ -1,0 +1,188 @@
+//! Memory model: how many GiB a workload needs, split into what shards across accelerators and what every accelerator repeats.
+//!
+//! Formulas from ../shared/DOMAIN.md §8: weights `N·b`; KV cache `2·L·n_kv·d_head·s·B·b_kv`
+//! (grouped-query aware); Adam mixed-precision training 16 B/param (ZeRO accounting), sharded by
+//! FSDP/ZeRO-3 across data-parallel accelerators; LoRA adapters `r·(d_in+d_out)` per adapted matrix;
+//! activations with full recomputation `2·s·B·h` bytes per layer plus one layer's working set
+//! `34·s·B·h` (Korthikanti et al. 2022, with flash attention so the `5·a·s/h` term is not stored).
+
+use crate::models::ModelArch;
+use crate::scenario::{Assumptions, FinetuneMethod, Precision, Scenario, Task};
+
+pub const GIB: f64 = 1024.0 * 1024.0 * 1024.0;
+
+/// Where the memory goes, GiB. `sharded` parts divide across accelerators; `per_device` parts repeat on each.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct MemoryNeed {
+    pub weights_gib: f64,
+    pub kv_cache_gib: f64,
+    pub gradients_gib: f64,
+    pub optimizer_gib: f64,
+    /// Activations per accelerator (training micro-batch).
+    pub activations_gib: f64,
+    /// Runtime overhead per accelerator.
+    pub overhead_gib: f64,
+}
+
+impl MemoryNeed {
+    /// What tensor/FSDP sharding divides across accelerators.
+    pub fn sharded_gib(&self) -> f64 {
+        self.weights_gib + self.kv_cache_gib + self.gradients_gib + self.optimizer_gib
+    }
+
+    /// What every accelerator holds for itself.
+    pub fn per_device_gib(&self) -> f64 {
+        self.activations_gib + self.overhead_gib
+    }
+
+    /// Total over `n` accelerators.
+    pub fn total_gib(&self, n: f64) -> f64 {
+        self.sharded_gib() + n * self.per_device_gib()
+    }
+
+    /// Fewest accelerators of `usable_gib` each that hold it, or `None` if even the per-device part does not fit.
+    pub fn min_devices(&self, usable_gib: f64) -> Option<u32> {
+        let room = usable_gib - self.per_device_gib();
+        if room <= 0.0 {
+            return None;
+        }
+        let n = (self.sharded_gib() / room).ceil().max(1.0);
+        (n <= 1e6).then_some(n as u32)
+    }
+}
+
+/// KV-cache bytes per token per sequence at the scenario's precision.
+pub fn kv_bytes_per_token(arch: &ModelArch, precision: Precision) -> f64 {
+    let b = precision.kv_bytes();
+    match arch.kv_bytes_per_token_bf16_override {
+        Some(bf16) => bf16 * b / 2.0,
+        None => 2.0 * f64::from(arch.layers) * f64::from(arch.kv_heads) * f64::from(arch.head_dim) * b,
+    }
+}
+
+/// Tokens a sequence keeps in cache: the context, capped by a sliding window on every layer.
+pub fn cached_tokens(arch: &ModelArch, context_tokens: u32) -> f64 {
+    f64::from(arch.sliding_window.map_or(context_tokens, |w| w.min(context_tokens)))
+}
+
+/// Trainable adapter parameters for LoRA on the four attention projections of every layer.
+pub fn lora_params(arch: &ModelArch, rank: u32) -> f64 {
+    let h = f64::from(arch.hidden);
+    let q = f64::from(arch.heads * arch.head_dim);
+    let kv = f64::from(arch.kv_heads * arch.head_dim);
+    // q: h→q, k: h→kv, v: h→kv, o: q→h; each adds r·(d_in + d_out).
+    let per_layer = (h + q) + 2.0 * (h + kv) + (q + h);
+    f64::from(rank) * per_layer * f64::from(arch.layers)
+}
+
+/// Activations per accelerator for one training micro-batch with full recomputation, bytes.
+fn training_activation_bytes(arch: &ModelArch, seq: f64, micro_batch: f64) -> f64 {
+    let sbh = seq * micro_batch * f64::from(arch.hidden);
+    2.0 * sbh * f64::from(arch.layers) + 34.0 * sbh
+}
+
+/// The memory a model-based scenario needs. Graphics and HPC are sized from stated needs instead.
+pub fn model_memory(scenario: &Scenario, arch: &ModelArch, a: &Assumptions) -> MemoryNeed {
+    let n = arch.total_params;
+    let seq = f64::from(scenario.context_tokens);
+    let batch = f64::from(scenario.batch.max(1));
+    match scenario.task {
+        Task::Inference | Task::Graphics | Task::Hpc => {
+            let kv =
+                kv_bytes_per_token(arch, scenario.precision) * cached_tokens(arch, scenario.context_tokens) * batch;
+            MemoryNeed {
+                weights_gib: n * scenario.precision.weight_bytes() / GIB,
+                kv_cache_gib: kv / GIB,
+                overhead_gib: a.overhead_gib,
+                ..MemoryNeed::default()
+            }
+        }
+        Task::Training => full_training(n, scenario.precision, arch, seq, batch, a),
+        Task::Finetune => match scenario.method {
+            FinetuneMethod::Full => full_training(n, scenario.precision, arch, seq, batch, a),
+            FinetuneMethod::Lora | FinetuneMethod::Qlora => {
+                // Frozen base at 2 B/param (QLoRA: 4-bit with scales, ~0.5625 B/param); adapters get the
+                // full 16 B/param treatment (2 weights + 2 grads + 12 optimizer).
+                let base_b = if scenario.method == FinetuneMethod::Qlora {
+                    Precision::Int4.weight_bytes()
+                } else {
+                    2.0
+                };
+                let adapters = lora_params(arch, a.lora_rank);
+                MemoryNeed {
+                    weights_gib: (n * base_b + adapters * 2.0) / GIB,
+                    gradients_gib: adapters * 2.0 / GIB,
+                    optimizer_gib: adapters * 12.0 / GIB,
+                    activations_gib: training_activation_bytes(arch, seq, batch) / GIB,
+                    overhead_gib: a.overhead_gib,
+                    ..MemoryNeed::default()
+                }
+            }
+        },
+    }
+}
+
+/// Full training with Adam: 16 B/param in mixed precision (bf16 weights 2 + grads 2 + fp32 master 4 +
+/// m 4 + v 4) and also 16 B/param in pure fp32 (weights 4 + grads 4 + m 4 + v 4).
+fn full_training(n: f64, precision: Precision, arch: &ModelArch, seq: f64, batch: f64, a: &Assumptions) -> MemoryNeed {
+    let (w, g, o) = if precision == Precision::Fp32 {
+        (4.0, 4.0, 8.0)
+    } else {
+        (2.0, 2.0, 12.0)
+    };
+    MemoryNeed {
+        weights_gib: n * w / GIB,
+        gradients_gib: n * g / GIB,
+        optimizer_gib: n * o / GIB,
+        activations_gib: training_activation_bytes(arch, seq, batch) / GIB,
+        overhead_gib: a.overhead_gib,
+        ..MemoryNeed::default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::models::preset_by_id;
+    use crate::scenario::ModelChoice;
+
+    fn arch(id: &str) -> ModelArch {
+        preset_by_id(id).cloned().unwrap_or_else(|| panic!("{id}"))
+    }
+
+    #[test]
+    fn kv_cache_matches_the_reference_figures() {
+        // models/README: Llama 3.1 8B bf16 128 KiB/token; 70B 320 KiB/token -> 40 GiB per 128K sequence.
+        assert_eq!(kv_bytes_per_token(&arch("llama3.1-8b"), Precision::Bf16), 131_072.0);
+        let per_seq = kv_bytes_per_token(&arch("llama3.1-70b"), Precision::Bf16) * 131_072.0 / GIB;
+        assert!((per_seq - 40.0).abs() < 1e-9);
+        // MLA: DeepSeek-V3 stores 70,272 B/token in bf16, half in fp8.
+        assert_eq!(kv_bytes_per_token(&arch("deepseek-v3"), Precision::Fp8), 35_136.0);
+        // Mistral v0.1's 4096 window caps the cache.
+        assert_eq!(cached_tokens(&arch("mistral-7b"), 32_768), 4096.0);
+    }
+
+    #[test]
+    fn training_needs_16_bytes_per_parameter_before_activations() {
+        let s = Scenario {
+            task: Task::Training,
+            model: ModelChoice::Preset("llama2-7b".into()),
+            ..Scenario::default()
+        };
+        let m = model_memory(&s, &arch("llama2-7b"), &Assumptions::default());
+        let states = m.sharded_gib() * GIB / 6_738_415_616.0;
+        assert!((states - 16.0).abs() < 1e-9, "{states}");
+    }
+
+    #[test]
+    fn min_devices_rounds_up_and_refuses_impossible() {
+        let m = MemoryNeed {
+            weights_gib: 100.0,
+            overhead_gib: 1.0,
+            ..MemoryNeed::default()
+        };
+        assert_eq!(m.min_devices(51.0), Some(2));
+        assert_eq!(m.min_devices(50.0), Some(3));
+        assert_eq!(m.min_devices(1.0), None);
+    }
+}

@@ -1,0 +1,7 @@
+//! The engine: pure functions from a catalog and a scenario to recommendations and costs. Never imports web crates.
+
+pub mod memory;
+pub mod perf;
+pub mod recommend;
+
+pub use recommend::{recommend, Excluded, Exclusion, Outcome, Recommendation, Why};

@@ -1,0 +1,177 @@
+//! Performance model: the peak an accelerator offers at a precision, decode and prefill speed, and training compute and time.
+//!
+//! Formulas from ../shared/DOMAIN.md §8. Decode is memory-bound: a step reads the active weights and
+//! every sequence's KV cache, `t ≈ (N_act·b + B·kv_seq) / (BW·η)`, capped by compute
+//! `t ≥ 2·N_act·B / (P·MFU)`. Prefill `2·N_act·s / (P·MFU)`. Training `C ≈ 6·N_act·D` plus
+//! `12·L·h·s` per token for attention (nanoGPT's estimate_mfu); LoRA skips weight gradients, ~`4·N·D`.
+
+use crate::catalog::Accelerator;
+use crate::models::ModelArch;
+use crate::scenario::{FinetuneMethod, Precision, Scenario, Task};
+
+/// The dense peak used for a precision, and whether a fallback was taken.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Peak {
+    /// TFLOPS (or TOPS for int8) at the requested precision.
+    Native(f64),
+    /// BF16 requested on a chip without BF16 (T4, V100): runs in FP16 at this peak.
+    Fp16Instead(f64),
+    /// The chip lacks the precision (FP8 before Hopper/Ada).
+    Unsupported,
+    /// The chip may support it, but no source gives the figure.
+    Unknown,
+}
+
+/// The dense peak of one whole accelerator for `precision`.
+pub fn peak(acc: &Accelerator, precision: Precision) -> Peak {
+    let or_unknown = |v: Option<f64>| v.map_or(Peak::Unknown, Peak::Native);
+    match precision {
+        Precision::Bf16 => match (acc.bf16_tflops, acc.fp16_tflops) {
+            (Some(v), _) => Peak::Native(v),
+            // Turing and Volta have FP16 tensor cores but no BF16.
+            (None, Some(v)) if matches!(acc.arch.as_str(), "Turing" | "Volta") => Peak::Fp16Instead(v),
+            _ => Peak::Unknown,
+        },
+        Precision::Fp16 => or_unknown(acc.fp16_tflops.or(acc.bf16_tflops)),
+        Precision::Fp8 => match acc.fp8_tflops {
+            Some(v) => Peak::Native(v),
+            None if has_fp8(acc) => Peak::Unknown,
+            None => Peak::Unsupported,
+        },
+        // W8A8 uses INT8 tensor cores where published; otherwise weights dequantise to 16-bit.
+        Precision::Int8 => or_unknown(acc.int8_tops.or(acc.fp16_tflops).or(acc.bf16_tflops)),
+        // 4-bit is weight-only (W4A16): compute runs at the 16-bit peak.
+        Precision::Int4 => or_unknown(acc.bf16_tflops.or(acc.fp16_tflops)),
+        // No TF32/FP32 tensor figures are in the catalog: FP32 compute is not estimated.
+        Precision::Fp32 => Peak::Unknown,
+    }
+}
+
+/// FP8 exists on Hopper, Ada, Blackwell and Trainium2/3 (and Trainium's cFP8).
+pub fn has_fp8(acc: &Accelerator) -> bool {
+    let a = acc.arch.as_str();
+    a.starts_with("Hopper")
+        || a.starts_with("Ada")
+        || a.starts_with("Blackwell")
+        || acc.stack == crate::catalog::Stack::Neuron && acc.id != "inferentia"
+}
+
+impl Peak {
+    /// The usable figure, if any.
+    pub fn tflops(self) -> Option<f64> {
+        match self {
+            Peak::Native(v) | Peak::Fp16Instead(v) => Some(v),
+            Peak::Unsupported | Peak::Unknown => None,
+        }
+    }
+}
+
+/// Decode and prefill estimates for one model replica spread over `devices` accelerators.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DecodeEstimate {
+    /// Output tokens per second summed over the batch.
+    pub tokens_per_s: f64,
+    /// Output tokens per second each sequence sees.
+    pub tokens_per_s_per_seq: f64,
+    /// Whether the compute cap, not memory bandwidth, set the step time.
+    pub compute_bound: bool,
+    /// Seconds to prefill one full-context prompt; `None` without a compute figure.
+    pub prefill_s: Option<f64>,
+}
+
+/// Inputs of the decode estimate, so the page can show the formula with numbers.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct DecodeInputs {
+    pub active_params: f64,
+    pub weight_bytes: f64,
+    pub kv_bytes_per_seq: f64,
+    pub batch: f64,
+    /// Summed over the replica's accelerators, bytes/s.
+    pub bw_bytes_s: f64,
+    pub bw_efficiency: f64,
+    /// Summed over the replica's accelerators, FLOP/s; `None` if unknown.
+    pub peak_flops: Option<f64>,
+    pub mfu: f64,
+    pub prompt_tokens: f64,
+}
+
+/// Memory-bound decode with a compute cap (DOMAIN.md "Decode throughput").
+pub fn decode(i: &DecodeInputs) -> DecodeEstimate {
+    let t_mem = (i.active_params * i.weight_bytes + i.batch * i.kv_bytes_per_seq) / (i.bw_bytes_s * i.bw_efficiency);
+    let t_compute = i
+        .peak_flops
+        .map_or(0.0, |p| 2.0 * i.active_params * i.batch / (p * i.mfu));
+    let t = t_mem.max(t_compute);
+    DecodeEstimate {
+        tokens_per_s: i.batch / t,
+        tokens_per_s_per_seq: 1.0 / t,
+        compute_bound: t_compute > t_mem,
+        prefill_s: i
+            .peak_flops
+            .map(|p| 2.0 * i.active_params * i.prompt_tokens / (p * i.mfu)),
+    }
+}
+
+/// Training FLOPs for the scenario: `k·N_act·D + 12·L·h·s·D`, k = 6 (full) or 4 (LoRA/QLoRA: no weight gradients).
+pub fn training_flops(scenario: &Scenario, arch: &ModelArch) -> f64 {
+    let tokens = scenario.train_tokens_b * 1e9;
+    let k = match (scenario.task, scenario.method) {
+        (Task::Finetune, FinetuneMethod::Lora | FinetuneMethod::Qlora) => 4.0,
+        _ => 6.0,
+    };
+    let attention = 12.0 * f64::from(arch.layers) * f64::from(arch.hidden) * f64::from(scenario.context_tokens);
+    (k * arch.active_params + attention) * tokens
+}
+
+/// Accelerator-hours to deliver `flops` at `peak_tflops` per accelerator and utilisation `mfu`.
+pub fn device_hours(flops: f64, peak_tflops: f64, mfu: f64) -> f64 {
+    flops / (peak_tflops * 1e12 * mfu * 3600.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn domain_examples() {
+        // DOMAIN.md: 8B bf16 (16 GB) on L4 (~300 GB/s) -> at most ~19 tok/s at batch 1; on H100 (3.35 TB/s) ~210.
+        let base = DecodeInputs {
+            active_params: 8e9,
+            weight_bytes: 2.0,
+            kv_bytes_per_seq: 0.0,
+            batch: 1.0,
+            bw_bytes_s: 300e9,
+            bw_efficiency: 1.0,
+            peak_flops: None,
+            mfu: 0.4,
+            prompt_tokens: 0.0,
+        };
+        assert!((decode(&base).tokens_per_s - 18.75).abs() < 1e-9);
+        let h100 = decode(&DecodeInputs {
+            bw_bytes_s: 3350e9,
+            ..base
+        });
+        assert!((h100.tokens_per_s - 209.375).abs() < 1e-9);
+        // 7B x 1T tokens = 4.2e22 FLOPs; H100 989 TFLOPS at 40 % -> ~29.5k GPU-hours.
+        let h = device_hours(6.0 * 7e9 * 1e12, 989.0, 0.4);
+        assert!((h - 29_491.0).abs() < 10.0, "{h}");
+    }
+
+    #[test]
+    fn compute_cap_binds_at_large_batches() {
+        let i = DecodeInputs {
+            active_params: 8e9,
+            weight_bytes: 2.0,
+            kv_bytes_per_seq: 0.0,
+            batch: 4096.0,
+            bw_bytes_s: 3350e9,
+            bw_efficiency: 0.7,
+            peak_flops: Some(989e12),
+            mfu: 0.4,
+            prompt_tokens: 8192.0,
+        };
+        let d = decode(&i);
+        assert!(d.compute_bound);
+        assert!((d.tokens_per_s - 989e12 * 0.4 / (2.0 * 8e9)).abs() < 1e-6);
+    }
+}

@@ -1,0 +1,401 @@
+//! Plain words for the engine's reasons, exclusions and query warnings, in English and Chinese. Pure: the page and the CLI share them.
+
+use crate::catalog::Stack;
+use crate::engine::recommend::{Exclusion, Figure, Why};
+use crate::format::{number, usd};
+use crate::query::{Problem, Warning};
+use crate::scenario::{Lang, Precision};
+
+fn gib(v: f64) -> String {
+    format!("{} GiB", number(v, 1))
+}
+
+fn stack_name(s: Stack) -> &'static str {
+    match s {
+        Stack::Cuda => "CUDA",
+        Stack::Neuron => "AWS Neuron (Trainium/Inferentia)",
+        Stack::Synapse => "Habana SynapseAI (Gaudi)",
+    }
+}
+
+/// Lower-case precision name as written in links.
+pub fn precision_name(p: Precision) -> &'static str {
+    match p {
+        Precision::Fp32 => "FP32",
+        Precision::Bf16 => "BF16",
+        Precision::Fp16 => "FP16",
+        Precision::Fp8 => "FP8",
+        Precision::Int8 => "INT8",
+        Precision::Int4 => "INT4",
+    }
+}
+
+/// One reason of a recommendation, as a sentence.
+pub fn why(w: &Why, lang: Lang) -> String {
+    let zh = lang == Lang::Zh;
+    match w {
+        Why::Fits {
+            needed_gib,
+            available_gib,
+            devices,
+        } => {
+            if zh {
+                format!(
+                    "需要 {}，{} 个加速器共有 {}：放得下。",
+                    gib(*needed_gib),
+                    devices,
+                    gib(*available_gib)
+                )
+            } else {
+                format!(
+                    "Needs {}; {} accelerator(s) have {}: it fits.",
+                    gib(*needed_gib),
+                    devices,
+                    gib(*available_gib)
+                )
+            }
+        }
+        Why::DoesNotFit {
+            needed_gib,
+            available_gib,
+        } => {
+            if zh {
+                format!("需要 {}，但只有 {}：放不下。", gib(*needed_gib), gib(*available_gib))
+            } else {
+                format!(
+                    "Needs {} but has only {}: it does not fit.",
+                    gib(*needed_gib),
+                    gib(*available_gib)
+                )
+            }
+        }
+        Why::TensorParallel {
+            degree,
+            replicas_per_instance,
+        } => {
+            if zh {
+                format!("每个副本张量并行跨 {degree} 个加速器；每台实例可放 {replicas_per_instance} 个副本。")
+            } else {
+                format!("Each replica is split across {degree} accelerator(s) (tensor parallel); {replicas_per_instance} replica(s) per instance.")
+            }
+        }
+        Why::Replicas {
+            replicas,
+            tokens_per_s_each,
+        } => {
+            if zh {
+                format!(
+                    "为达到目标吞吐需要 {replicas} 个副本，每个约 {} token/s。",
+                    number(*tokens_per_s_each, 0)
+                )
+            } else {
+                format!(
+                    "{replicas} replicas reach the target throughput, about {} tokens/s each.",
+                    number(*tokens_per_s_each, 0)
+                )
+            }
+        }
+        Why::MultiNode { instances } => {
+            if zh {
+                format!("跨 {instances} 台实例运行，通过 EFA 互联。")
+            } else {
+                format!("Runs across {instances} instances linked by EFA.")
+            }
+        }
+        Why::SlowerThanTarget { days, target_days } => {
+            if zh {
+                format!(
+                    "无法横向扩展：作业约需 {} 天，超过目标 {} 天。",
+                    number(*days, 1),
+                    number(*target_days, 1)
+                )
+            } else {
+                format!(
+                    "Cannot scale out: the job takes about {} days, past the {}-day target.",
+                    number(*days, 1),
+                    number(*target_days, 1)
+                )
+            }
+        }
+        Why::Fp16Instead => {
+            if zh {
+                "该 GPU 不支持 BF16，以 FP16 运行（权重大小相同；训练需要损失缩放）。".into()
+            } else {
+                "This GPU has no BF16: it runs in FP16 (same size; training needs loss scaling).".into()
+            }
+        }
+        Why::NeuronPorting => {
+            if zh {
+                "需要 Neuron SDK 适配与提前编译，上手约 1-2 周；仅适合标准 Transformer 模型。".into()
+            } else {
+                "Needs the Neuron SDK and ahead-of-time compilation: plan 1-2 weeks to port; standard Transformer models only.".into()
+            }
+        }
+        Why::MixtureOfExperts { active_b, total_b } => {
+            if zh {
+                format!(
+                    "MoE：显存按全部 {}B 参数计，计算与带宽按每 token 激活的 {}B 计。",
+                    number(*total_b, 1),
+                    number(*active_b, 1)
+                )
+            } else {
+                format!("Mixture of experts: memory holds all {}B parameters; compute and bandwidth use the {}B active per token.", number(*total_b, 1), number(*active_b, 1))
+            }
+        }
+        Why::EstimatedArch => {
+            if zh {
+                "自定义模型：层数、隐藏维度和 KV 头数按参数量估算（类 Llama 结构，8 个 KV 头）。".into()
+            } else {
+                "Custom model: layers, hidden size and KV heads are estimated from the parameter count (Llama-like shape, 8 KV heads).".into()
+            }
+        }
+        Why::FractionalGpu { fraction } => {
+            if zh {
+                format!("分数 GPU：每台实例只有一块 L4 的 {}。", number(*fraction, 3))
+            } else {
+                format!("Fractional GPU: the instance gets {} of one L4.", number(*fraction, 3))
+            }
+        }
+        Why::NoComputeCap => {
+            if zh {
+                "该芯片未公布张量算力：仅按显存带宽估算解码速度，未计算预填充时间。".into()
+            } else {
+                "No published tensor TFLOPS for this chip: decode is estimated from memory bandwidth only, and prefill is not estimated.".into()
+            }
+        }
+        Why::NoPublicPrice { region } => {
+            if zh {
+                format!("{region} 没有公开的按需价格：可通过 Capacity Blocks 或预留获得。")
+            } else {
+                format!("No public On-Demand price in {region}: available through Capacity Blocks or reservations.")
+            }
+        }
+        Why::DerivedPrice { multiplier } => {
+            if zh {
+                format!(
+                    "该区域价格为推算值：us-east-1 价格 × 同系列区域系数 {}。",
+                    number(*multiplier, 4)
+                )
+            } else {
+                format!(
+                    "Regional price derived: the us-east-1 price × the family's regional multiplier {}.",
+                    number(*multiplier, 4)
+                )
+            }
+        }
+        Why::Seats { per_instance } => {
+            if zh {
+                format!("每台实例可容纳 {per_instance} 个席位（按 GPU 显存、vCPU 与内存中最紧者）。")
+            } else {
+                format!("{per_instance} seat(s) per instance (the tightest of GPU memory, vCPUs and RAM).")
+            }
+        }
+        Why::Fp64 { tflops } => {
+            if zh {
+                format!("FP64 峰值合计 {} TFLOPS。", number(*tflops, 1))
+            } else {
+                format!("{} FP64 TFLOPS at peak in all.", number(*tflops, 1))
+            }
+        }
+        Why::Legacy => {
+            if zh {
+                "上一代实例，正逐步退役。".into()
+            } else {
+                "An older generation that AWS is retiring.".into()
+            }
+        }
+        Why::RankCheapest => {
+            if zh {
+                "在所有放得下的选项中成本最低。".into()
+            } else {
+                "The lowest cost of every option that fits.".into()
+            }
+        }
+        Why::RankFastestWithinBudget { budget_x } => {
+            if zh {
+                format!("在成本不超过最便宜选项 {} 倍的选项中速度最快。", number(*budget_x, 1))
+            } else {
+                format!(
+                    "The fastest of the options costing at most {}× the cheapest.",
+                    number(*budget_x, 1)
+                )
+            }
+        }
+        Why::RankBestBalance => {
+            if zh {
+                "成本与速度的最佳平衡（两者相对最优值之比的几何平均）。".into()
+            } else {
+                "The best balance of cost and speed (geometric mean of each relative to the best).".into()
+            }
+        }
+    }
+}
+
+/// Why a family (or some sizes) was left out, as a sentence.
+pub fn exclusion(e: &Exclusion, lang: Lang) -> String {
+    let zh = lang == Lang::Zh;
+    match e {
+        Exclusion::UnknownCount => {
+            if zh {
+                "收集到的资料中没有芯片数量，暂不作为整体规划。".into()
+            } else {
+                "The collected sources give no chip count, so it is not planned as a unit yet.".into()
+            }
+        }
+        Exclusion::NoPublicOffer => {
+            if zh {
+                "没有公开价格或区域数据（仅通过 Capacity Blocks 或预留）。".into()
+            } else {
+                "No public price or region data (Capacity Blocks or reservations only).".into()
+            }
+        }
+        Exclusion::NotInRegion { region } => {
+            if zh {
+                format!("目录中 {region} 不提供。")
+            } else {
+                format!("Not offered in {region} (per the catalog).")
+            }
+        }
+        Exclusion::NoGraphics => {
+            if zh {
+                "没有显示/编码引擎，不适合图形渲染、VDI 或视频转码。".into()
+            } else {
+                "No display or encode engines: not for rendering, VDI or transcoding.".into()
+            }
+        }
+        Exclusion::WeakFp64 { fp64_tflops } => {
+            let f = fp64_tflops.map_or_else(|| "?".to_string(), |f| number(f, 2));
+            if zh {
+                format!(
+                    "FP64 仅 {f} TFLOPS/芯片，不足 {} TFLOPS 的双精度门槛。",
+                    super::engine::recommend::HPC_MIN_FP64_TFLOPS
+                )
+            } else {
+                format!(
+                    "FP64 is only {f} TFLOPS per chip, under the {} TFLOPS bar for real double precision.",
+                    super::engine::recommend::HPC_MIN_FP64_TFLOPS
+                )
+            }
+        }
+        Exclusion::CudaOnly { stack } => {
+            if zh {
+                format!(
+                    "代码依赖 CUDA 或自定义 CUDA 算子，无法运行在 {} 上。",
+                    stack_name(*stack)
+                )
+            } else {
+                format!(
+                    "The code depends on CUDA or custom CUDA kernels, which do not run on {}.",
+                    stack_name(*stack)
+                )
+            }
+        }
+        Exclusion::NotTransformer { stack } => {
+            if zh {
+                format!(
+                    "非标准 Transformer（多模态、语音等）：{} 支持有限。",
+                    stack_name(*stack)
+                )
+            } else {
+                format!(
+                    "Not a standard Transformer (multimodal, speech…): {} support is limited.",
+                    stack_name(*stack)
+                )
+            }
+        }
+        Exclusion::NeedsPorting { stack } => {
+            if zh {
+                format!("需要立即上线：{} 需要 1-2 周的适配与编译。", stack_name(*stack))
+            } else {
+                format!(
+                    "Must launch now: {} needs 1-2 weeks of porting and compilation.",
+                    stack_name(*stack)
+                )
+            }
+        }
+        Exclusion::InferenceOnlyChip => {
+            if zh {
+                "Inferentia 仅用于推理，不能训练。".into()
+            } else {
+                "Inferentia is for inference only, not training.".into()
+            }
+        }
+        Exclusion::NoPrecision { precision } => {
+            if zh {
+                format!("该芯片不支持 {}。", precision_name(*precision))
+            } else {
+                format!("The chip has no {} support.", precision_name(*precision))
+            }
+        }
+        Exclusion::MissingFigure { what } => match (what, zh) {
+            (Figure::MemoryBandwidth, true) => "资料中没有该芯片的显存带宽，无法估算速度。".into(),
+            (Figure::MemoryBandwidth, false) => {
+                "No published memory bandwidth for this chip: speed cannot be estimated.".into()
+            }
+            (Figure::TensorTflops, true) => "资料中没有该芯片在此精度下的张量算力，无法估算训练时间。".into(),
+            (Figure::TensorTflops, false) => {
+                "No published tensor TFLOPS at this precision: training time cannot be estimated.".into()
+            }
+        },
+        Exclusion::TooSmall {
+            needed_gib,
+            available_gib,
+        } => {
+            if zh {
+                format!("放不下：需要 {}，最多只有 {}。", gib(*needed_gib), gib(*available_gib))
+            } else {
+                format!(
+                    "Too small: needs {}, has at most {}.",
+                    gib(*needed_gib),
+                    gib(*available_gib)
+                )
+            }
+        }
+        Exclusion::NeedsMultinode { instances } => {
+            if zh {
+                format!("需要 {instances} 台实例，但未允许多节点。")
+            } else {
+                format!("Needs {instances} instances, and multi-node is not allowed.")
+            }
+        }
+        Exclusion::NoEfa { instances } => {
+            if zh {
+                format!("需要 {instances} 台实例协同，但该规格没有 EFA。")
+            } else {
+                format!("Needs {instances} instances working together, and this size has no EFA.")
+            }
+        }
+    }
+}
+
+/// A query warning, naming the field, the value and what is used instead.
+pub fn warning(w: &Warning, lang: Lang) -> String {
+    let zh = lang == Lang::Zh;
+    let (f, v, used) = (&w.field, &w.value, &w.used);
+    match (&w.problem, zh) {
+        (Problem::UnknownField, false) => format!("Unknown field `{f}` (value “{v}”) ignored."),
+        (Problem::UnknownField, true) => format!("未知字段 `{f}`（值“{v}”）已忽略。"),
+        (Problem::Invalid { expected }, false) => {
+            format!("`{f}` = “{v}” is not valid (expected {expected}); using {used}.")
+        }
+        (Problem::Invalid { expected }, true) => format!("`{f}` = “{v}” 无效（应为 {expected}）；改用 {used}。"),
+        (Problem::OutOfRange { min, max }, false) => format!("`{f}` = “{v}” is outside {min} to {max}; using {used}."),
+        (Problem::OutOfRange { min, max }, true) => format!("`{f}` = “{v}” 超出 {min} 到 {max} 的范围；改用 {used}。"),
+        (Problem::UnknownPreset, false) => format!("`{f}` = “{v}” is not a known model preset; using {used}."),
+        (Problem::UnknownPreset, true) => format!("`{f}` = “{v}” 不是已知的模型预设；改用 {used}。"),
+        (Problem::UnknownRegion, false) => format!("`{f}` = “{v}” is not a region in the catalog; using {used}."),
+        (Problem::UnknownRegion, true) => format!("`{f}` = “{v}” 不是目录中的区域；改用 {used}。"),
+        (Problem::UnknownInstance, false) => format!("`{f}`: “{v}” is not an instance type in the catalog; left out."),
+        (Problem::UnknownInstance, true) => format!("`{f}`：“{v}” 不是目录中的实例类型；已略去。"),
+        (Problem::UnknownVersion, false) => format!("`{f}` = “{v}”: unknown link version; read as version {used}."),
+        (Problem::UnknownVersion, true) => format!("`{f}` = “{v}”：未知的链接版本；按版本 {used} 读取。"),
+    }
+}
+
+/// Money with its unit for an hourly rate.
+pub fn per_hour(v: f64, lang: Lang) -> String {
+    match lang {
+        Lang::Zh => format!("{}/小时", usd(v)),
+        Lang::En => format!("{}/h", usd(v)),
+    }
+}

@@ -1,0 +1,479 @@
+//! The public query format (v1): what links and the CLI carry. Parsed leniently into a Scenario plus warnings; encoded canonically with only non-default values.
+//!
+//! This is a compatibility boundary: keys and values never change meaning. New keys may be added;
+//! an unknown key is a warning, never an error, and the rest of the query is kept.
+
+use crate::catalog::Catalog;
+use crate::models;
+use crate::scenario::{
+    FinetuneMethod, Lang, ModelChoice, ModelFamily, Precision, Priority, Scenario, ServingMode, Task,
+};
+
+/// The version this build writes.
+pub const VERSION: u32 = 1;
+
+/// What was wrong with one field.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Problem {
+    UnknownField,
+    /// Not one of the allowed words or not a number.
+    Invalid {
+        expected: &'static str,
+    },
+    OutOfRange {
+        min: f64,
+        max: f64,
+    },
+    UnknownPreset,
+    UnknownRegion,
+    UnknownInstance,
+    UnknownVersion,
+}
+
+/// A field that could not be used as given; `used` says what the scenario holds instead.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Warning {
+    pub field: String,
+    /// The value as given (truncated to 80 characters).
+    pub value: String,
+    pub problem: Problem,
+    pub used: String,
+}
+
+/// Decodes `%XX` and `+`; invalid escapes are kept literally. Never fails.
+pub fn percent_decode(s: &str) -> String {
+    let bytes = s.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes.get(i) {
+            Some(b'+') => {
+                out.push(b' ');
+                i += 1;
+            }
+            Some(b'%') => {
+                let hex = bytes.get(i + 1..i + 3).and_then(|h| std::str::from_utf8(h).ok());
+                match hex.and_then(|h| u8::from_str_radix(h, 16).ok()) {
+                    Some(b) => {
+                        out.push(b);
+                        i += 3;
+                    }
+                    None => {
+                        out.push(b'%');
+                        i += 1;
+                    }
+                }
+            }
+            Some(&b) => {
+                out.push(b);
+                i += 1;
+            }
+            None => break,
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// Escapes everything but unreserved characters and the list comma.
+pub fn percent_encode(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for b in s.bytes() {
+        if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.' | b'~' | b',') {
+            out.push(char::from(b));
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
+fn shorten(s: &str) -> String {
+    s.chars().take(80).collect()
+}
+
+/// Parses a query (with or without a leading `?`) against the catalog's regions and instances.
+pub fn parse(query: &str, catalog: &Catalog) -> (Scenario, Vec<Warning>) {
+    let mut s = Scenario::default();
+    let mut warnings = Vec::new();
+    let mut params_b: Option<f64> = None;
+    let mut active_b: Option<f64> = None;
+    for pair in query.trim_start_matches('?').split('&').filter(|p| !p.is_empty()) {
+        let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
+        let (key, value) = (percent_decode(k), percent_decode(v));
+        let mut p = FieldParser {
+            key: &key,
+            value: &value,
+            warnings: &mut warnings,
+        };
+        match key.as_str() {
+            "v" => {
+                if value != "1" {
+                    p.warn(Problem::UnknownVersion, "1");
+                }
+            }
+            "task" => p.word(
+                &mut s.task,
+                &[
+                    ("infer", Task::Inference),
+                    ("train", Task::Training),
+                    ("finetune", Task::Finetune),
+                    ("graphics", Task::Graphics),
+                    ("hpc", Task::Hpc),
+                ],
+            ),
+            "mode" => p.word(
+                &mut s.serving,
+                &[("online", ServingMode::Online), ("batch", ServingMode::Batch)],
+            ),
+            "method" => p.word(
+                &mut s.method,
+                &[
+                    ("full", FinetuneMethod::Full),
+                    ("lora", FinetuneMethod::Lora),
+                    ("qlora", FinetuneMethod::Qlora),
+                ],
+            ),
+            "prec" => p.word(&mut s.precision, &PRECISIONS),
+            "prio" => p.word(
+                &mut s.priority,
+                &[
+                    ("cost", Priority::Cost),
+                    ("perf", Priority::Performance),
+                    ("balanced", Priority::Balanced),
+                ],
+            ),
+            "arch" => p.word(
+                &mut s.family,
+                &[("transformer", ModelFamily::Transformer), ("other", ModelFamily::Other)],
+            ),
+            "lang" => p.word(&mut s.lang, &[("zh", Lang::Zh), ("en", Lang::En)]),
+            "cuda" => p.flag(&mut s.cuda_only),
+            "urgent" => p.flag(&mut s.urgent),
+            "multinode" => p.flag(&mut s.multinode),
+            "model" => {
+                if models::preset_by_id(&value).is_some() {
+                    s.model = ModelChoice::Preset(value.clone());
+                } else {
+                    p.warn(Problem::UnknownPreset, &preset_label(&s.model));
+                }
+            }
+            "params" => params_b = p.number(0.001, 100_000.0),
+            "active" => active_b = p.number(0.001, 100_000.0),
+            "ctx" => p.int(&mut s.context_tokens, 1, 4_194_304),
+            "batch" => p.int(&mut s.batch, 1, 65_536),
+            "tokens" => p.float(&mut s.train_tokens_b, 0.000_001, 1_000_000.0),
+            "days" => p.float(&mut s.target_days, 0.01, 3650.0),
+            "tps" => p.float(&mut s.target_tps, 0.0, 1e9),
+            "seats" => p.int(&mut s.needs.seats, 1, 100_000),
+            "gmem" => p.float(&mut s.needs.gpu_mem_gib, 0.01, 1e7),
+            "vcpu" => p.float(&mut s.needs.vcpus, 0.0, 100_000.0),
+            "ram" => p.float(&mut s.needs.ram_gib, 0.0, 1e7),
+            "fp64" => p.float(&mut s.needs.fp64_tflops, 0.001, 1e9),
+            "mfu" => p.float(&mut s.assumptions.mfu, 0.01, 1.0),
+            "bweff" => p.float(&mut s.assumptions.bw_efficiency, 0.01, 1.0),
+            "usable" => p.float(&mut s.assumptions.mem_usable, 0.5, 1.0),
+            "overhead" => p.float(&mut s.assumptions.overhead_gib, 0.0, 100.0),
+            "budgetx" => p.float(&mut s.assumptions.perf_budget_x, 1.0, 100.0),
+            "rank" => p.int(&mut s.assumptions.lora_rank, 1, 4096),
+            "hours" => p.float(&mut s.hours_per_month, 0.0, 744.0),
+            "months" => p.int(&mut s.months, 1, 120),
+            "region" => {
+                if catalog.on_demand.iter().any(|o| o.region == value)
+                    || catalog.instances.iter().any(|i| i.regions.contains(&value))
+                {
+                    s.region = value.clone();
+                } else {
+                    p.warn(Problem::UnknownRegion, &s.region.clone());
+                }
+            }
+            "inst" => {
+                s.instances.clear();
+                for id in value.split(',').filter(|x| !x.is_empty()) {
+                    if catalog.instance(id).is_some() {
+                        if !s.instances.iter().any(|x| x == id) {
+                            s.instances.push(id.to_string());
+                        }
+                    } else {
+                        warnings.push(Warning {
+                            field: "inst".into(),
+                            value: shorten(id),
+                            problem: Problem::UnknownInstance,
+                            used: "(left out)".into(),
+                        });
+                    }
+                }
+            }
+            _ => p.warn(Problem::UnknownField, "(ignored)"),
+        }
+    }
+    if let Some(total) = params_b {
+        s.model = ModelChoice::Custom {
+            params_b: total,
+            active_b: active_b.filter(|a| *a < total),
+        };
+    }
+    (s, warnings)
+}
+
+fn preset_label(m: &ModelChoice) -> String {
+    match m {
+        ModelChoice::Preset(id) => id.clone(),
+        ModelChoice::Custom { params_b, .. } => format!("{params_b}B"),
+    }
+}
+
+const PRECISIONS: [(&str, Precision); 6] = [
+    ("fp32", Precision::Fp32),
+    ("bf16", Precision::Bf16),
+    ("fp16", Precision::Fp16),
+    ("fp8", Precision::Fp8),
+    ("int8", Precision::Int8),
+    ("int4", Precision::Int4),
+];
+
+/// Reads one field's value into the scenario, or records a warning and leaves the default.
+struct FieldParser<'a> {
+    key: &'a str,
+    value: &'a str,
+    warnings: &'a mut Vec<Warning>,
+}
+
+impl FieldParser<'_> {
+    fn warn(&mut self, problem: Problem, used: &str) {
+        self.warnings.push(Warning {
+            field: shorten(self.key),
+            value: shorten(self.value),
+            problem,
+            used: used.to_string(),
+        });
+    }
+
+    fn word<T: Copy + PartialEq>(&mut self, slot: &mut T, words: &[(&'static str, T)]) {
+        match words.iter().find(|(w, _)| *w == self.value) {
+            Some((_, v)) => *slot = *v,
+            None => {
+                let current = words.iter().find(|(_, v)| v == slot).map_or("", |(w, _)| w);
+                self.warn(
+                    Problem::Invalid {
+                        expected: expected_words(self.key),
+                    },
+                    current,
+                );
+            }
+        }
+    }
+
+    fn flag(&mut self, slot: &mut bool) {
+        match self.value {
+            "1" => *slot = true,
+            "0" => *slot = false,
+            _ => {
+                let used = if *slot { "1" } else { "0" };
+                self.warn(Problem::Invalid { expected: "0|1" }, used);
+            }
+        }
+    }
+
+    /// A finite number within [min, max], or a warning.
+    fn number(&mut self, min: f64, max: f64) -> Option<f64> {
+        match self.value.parse::<f64>() {
+            Ok(v) if v.is_finite() && v >= min && v <= max => Some(v),
+            Ok(v) if v.is_finite() => {
+                self.warn(Problem::OutOfRange { min, max }, "(default)");
+                None
+            }
+            _ => {
+                self.warn(Problem::Invalid { expected: "a number" }, "(default)");
+                None
+            }
+        }
+    }
+
+    fn float(&mut self, slot: &mut f64, min: f64, max: f64) {
+        let before = *slot;
+        match self.number(min, max) {
+            Some(v) => *slot = v,
+            None => self.fix_used(&before.to_string()),
+        }
+    }
+
+    fn int(&mut self, slot: &mut u32, min: u32, max: u32) {
+        let before = *slot;
+        match self.number(f64::from(min), f64::from(max)) {
+            Some(v) if v.fract() == 0.0 => *slot = v as u32,
+            Some(_) => self.warn(
+                Problem::Invalid {
+                    expected: "a whole number",
+                },
+                &before.to_string(),
+            ),
+            None => self.fix_used(&before.to_string()),
+        }
+    }
+
+    /// Replaces the placeholder of the last warning with the value kept.
+    fn fix_used(&mut self, used: &str) {
+        if let Some(w) = self.warnings.last_mut() {
+            used.clone_into(&mut w.used);
+        }
+    }
+}
+
+fn expected_words(key: &str) -> &'static str {
+    match key {
+        "task" => "infer|train|finetune|graphics|hpc",
+        "mode" => "online|batch",
+        "method" => "full|lora|qlora",
+        "prec" => "fp32|bf16|fp16|fp8|int8|int4",
+        "prio" => "cost|perf|balanced",
+        "arch" => "transformer|other",
+        "lang" => "zh|en",
+        _ => "a known word",
+    }
+}
+
+fn word_of<T: PartialEq>(v: T, words: &[(&'static str, T)]) -> &'static str {
+    words.iter().find(|(_, w)| *w == v).map_or("", |(k, _)| k)
+}
+
+/// Writes the scenario as a canonical query: `v=1` then only the fields that differ from the defaults, in a fixed order.
+pub fn encode(s: &Scenario) -> String {
+    let d = Scenario::default();
+    let mut out = vec![format!("v={VERSION}")];
+    let mut put = |k: &str, v: String| out.push(format!("{k}={}", percent_encode(&v)));
+    if s.task != d.task {
+        put(
+            "task",
+            word_of(
+                s.task,
+                &[
+                    ("infer", Task::Inference),
+                    ("train", Task::Training),
+                    ("finetune", Task::Finetune),
+                    ("graphics", Task::Graphics),
+                    ("hpc", Task::Hpc),
+                ],
+            )
+            .into(),
+        );
+    }
+    if s.serving != d.serving {
+        put(
+            "mode",
+            word_of(
+                s.serving,
+                &[("online", ServingMode::Online), ("batch", ServingMode::Batch)],
+            )
+            .into(),
+        );
+    }
+    if s.method != d.method {
+        put(
+            "method",
+            word_of(
+                s.method,
+                &[
+                    ("full", FinetuneMethod::Full),
+                    ("lora", FinetuneMethod::Lora),
+                    ("qlora", FinetuneMethod::Qlora),
+                ],
+            )
+            .into(),
+        );
+    }
+    match &s.model {
+        ModelChoice::Preset(id) if s.model != d.model => put("model", id.clone()),
+        ModelChoice::Preset(_) => {}
+        ModelChoice::Custom { params_b, active_b } => {
+            put("params", params_b.to_string());
+            if let Some(a) = active_b {
+                put("active", a.to_string());
+            }
+        }
+    }
+    if s.precision != d.precision {
+        put("prec", word_of(s.precision, &PRECISIONS).into());
+    }
+    let mut num = |k: &str, v: f64, dv: f64| {
+        if v != dv {
+            put(k, v.to_string());
+        }
+    };
+    num("ctx", f64::from(s.context_tokens), f64::from(d.context_tokens));
+    num("batch", f64::from(s.batch), f64::from(d.batch));
+    num("tokens", s.train_tokens_b, d.train_tokens_b);
+    num("days", s.target_days, d.target_days);
+    num("tps", s.target_tps, d.target_tps);
+    num("seats", f64::from(s.needs.seats), f64::from(d.needs.seats));
+    num("gmem", s.needs.gpu_mem_gib, d.needs.gpu_mem_gib);
+    num("vcpu", s.needs.vcpus, d.needs.vcpus);
+    num("ram", s.needs.ram_gib, d.needs.ram_gib);
+    num("fp64", s.needs.fp64_tflops, d.needs.fp64_tflops);
+    num("mfu", s.assumptions.mfu, d.assumptions.mfu);
+    num("bweff", s.assumptions.bw_efficiency, d.assumptions.bw_efficiency);
+    num("usable", s.assumptions.mem_usable, d.assumptions.mem_usable);
+    num("overhead", s.assumptions.overhead_gib, d.assumptions.overhead_gib);
+    num("budgetx", s.assumptions.perf_budget_x, d.assumptions.perf_budget_x);
+    num(
+        "rank",
+        f64::from(s.assumptions.lora_rank),
+        f64::from(d.assumptions.lora_rank),
+    );
+    num("hours", s.hours_per_month, d.hours_per_month);
+    num("months", f64::from(s.months), f64::from(d.months));
+    let mut flag = |k: &str, v: bool, dv: bool| {
+        if v != dv {
+            put(k, if v { "1" } else { "0" }.into());
+        }
+    };
+    flag("cuda", s.cuda_only, d.cuda_only);
+    flag("urgent", s.urgent, d.urgent);
+    flag("multinode", s.multinode, d.multinode);
+    if s.family != d.family {
+        put(
+            "arch",
+            word_of(
+                s.family,
+                &[("transformer", ModelFamily::Transformer), ("other", ModelFamily::Other)],
+            )
+            .into(),
+        );
+    }
+    if s.priority != d.priority {
+        put(
+            "prio",
+            word_of(
+                s.priority,
+                &[
+                    ("cost", Priority::Cost),
+                    ("perf", Priority::Performance),
+                    ("balanced", Priority::Balanced),
+                ],
+            )
+            .into(),
+        );
+    }
+    if s.region != d.region {
+        put("region", s.region.clone());
+    }
+    if !s.instances.is_empty() {
+        put("inst", s.instances.join(","));
+    }
+    if s.lang != d.lang {
+        put("lang", word_of(s.lang, &[("zh", Lang::Zh), ("en", Lang::En)]).into());
+    }
+    out.join("&")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn percent_coding_round_trips_and_tolerates_junk() {
+        assert_eq!(percent_decode("a%20b+c%2C"), "a b c,");
+        assert_eq!(percent_decode("%zz%"), "%zz%");
+        assert_eq!(percent_decode("%E4%B8%AD"), "中");
+        assert_eq!(percent_decode(&percent_encode("<script>中 &=")), "<script>中 &=");
+    }
+}

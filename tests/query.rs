@@ -1,0 +1,173 @@
+//! The query format: lenient parsing, warnings naming the field, canonical encoding, round trips, no panics.
+
+use gpuplan::catalog::Catalog;
+use gpuplan::query::{encode, parse, Problem};
+use gpuplan::scenario::{
+    FinetuneMethod, Lang, ModelChoice, ModelFamily, Precision, Priority, Scenario, ServingMode, Task,
+};
+use proptest::prelude::*;
+use std::sync::OnceLock;
+
+fn catalog() -> &'static Catalog {
+    static C: OnceLock<Catalog> = OnceLock::new();
+    C.get_or_init(Catalog::bundled)
+}
+
+#[test]
+fn defaults_encode_to_just_the_version() {
+    assert_eq!(encode(&Scenario::default()), "v=1");
+    let (s, w) = parse("v=1", catalog());
+    assert_eq!((s, w), (Scenario::default(), vec![]));
+}
+
+#[test]
+fn bad_fields_warn_and_keep_the_rest() {
+    let (s, w) = parse(
+        "v=1&task=train&ctx=abc&prec=fp99&mfu=7&zzz=1&model=gpt-9&region=mars-1&inst=p5.48xlarge,bogus&batch=2",
+        catalog(),
+    );
+    assert_eq!(s.task, Task::Training);
+    assert_eq!(s.batch, 2);
+    assert_eq!(s.instances, vec!["p5.48xlarge".to_string()]);
+    let fields: Vec<_> = w.iter().map(|x| x.field.as_str()).collect();
+    assert_eq!(fields, ["ctx", "prec", "mfu", "zzz", "model", "region", "inst"]);
+    assert_eq!(w[0].used, "8192");
+    assert!(matches!(w[2].problem, Problem::OutOfRange { .. }));
+    assert_eq!(w[3].problem, Problem::UnknownField);
+}
+
+#[test]
+fn old_v1_links_keep_decoding() {
+    // Fixtures of links as v1 wrote them; their meaning must never change.
+    let cases = [
+        (
+            "v=1&task=infer&model=llama3.1-70b&prec=fp8&ctx=32768&batch=16&prio=perf",
+            Task::Inference,
+            Precision::Fp8,
+        ),
+        (
+            "v=1&task=train&params=30&active=3&tokens=500&days=14&cuda=1",
+            Task::Training,
+            Precision::Bf16,
+        ),
+        (
+            "v=1&task=finetune&model=qwen2.5-14b&method=qlora&prec=int4&lang=zh",
+            Task::Finetune,
+            Precision::Int4,
+        ),
+    ];
+    for (q, task, prec) in cases {
+        let (s, w) = parse(q, catalog());
+        assert!(w.is_empty(), "{q}: {w:?}");
+        assert_eq!((s.task, s.precision), (task, prec));
+        assert_eq!(parse(&encode(&s), catalog()).0, s);
+    }
+}
+
+fn scenario_strategy() -> impl Strategy<Value = Scenario> {
+    let regions: Vec<String> = {
+        let mut r: Vec<String> = catalog().on_demand.iter().map(|p| p.region.clone()).collect();
+        r.sort();
+        r.dedup();
+        r
+    };
+    let instance_ids: Vec<String> = catalog().instances.iter().map(|i| i.id.clone()).collect();
+    let presets: Vec<String> = gpuplan::models::PRESETS.iter().map(|m| m.id.to_string()).collect();
+    (
+        (
+            prop::sample::select(Task::ALL.to_vec()),
+            prop::sample::select(vec![ServingMode::Online, ServingMode::Batch]),
+            prop::sample::select(vec![FinetuneMethod::Full, FinetuneMethod::Lora, FinetuneMethod::Qlora]),
+            prop_oneof![
+                prop::sample::select(presets).prop_map(ModelChoice::Preset),
+                (1u32..=2_000_000, prop::option::of(1u32..=1000)).prop_map(|(p, a)| {
+                    let params_b = f64::from(p) / 1000.0;
+                    let active_b = a.map(|a| f64::from(a) / 1000.0).filter(|a| *a < params_b);
+                    ModelChoice::Custom { params_b, active_b }
+                }),
+            ],
+            prop::sample::select(Precision::ALL.to_vec()),
+            1u32..=4_194_304,
+            1u32..=65_536,
+        ),
+        (
+            1u32..=1_000_000,
+            1u32..=365_000,
+            0u32..=1_000_000,
+            any::<(bool, bool, bool, bool)>(),
+            prop::sample::select(vec![Priority::Cost, Priority::Performance, Priority::Balanced]),
+            prop::sample::select(regions),
+            prop::sample::subsequence(instance_ids, 0..4),
+        ),
+        (
+            0u32..=744,
+            1u32..=120,
+            1u32..=100,
+            prop::sample::select(vec![Lang::Zh, Lang::En]),
+            1u32..=1000,
+        ),
+    )
+        .prop_map(|(a, b, c)| {
+            let (task, serving, method, model, precision, context_tokens, batch) = a;
+            let (tokens_k, days_c, tps, (cuda, other, urgent, multinode), priority, region, instances) = b;
+            let (hours, months, mfu_pct, lang, seats) = c;
+            let mut s = Scenario {
+                task,
+                serving,
+                method,
+                model,
+                precision,
+                context_tokens,
+                batch,
+                train_tokens_b: f64::from(tokens_k) / 1000.0,
+                target_days: f64::from(days_c) / 100.0,
+                target_tps: f64::from(tps),
+                cuda_only: cuda,
+                family: if other {
+                    ModelFamily::Other
+                } else {
+                    ModelFamily::Transformer
+                },
+                urgent,
+                multinode,
+                priority,
+                region,
+                instances,
+                hours_per_month: f64::from(hours),
+                months,
+                lang,
+                ..Scenario::default()
+            };
+            s.assumptions.mfu = f64::from(mfu_pct) / 100.0;
+            s.needs.seats = seats;
+            s
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
+
+    #[test]
+    fn decode_inverts_encode(s in scenario_strategy()) {
+        let q = encode(&s);
+        let (back, warnings) = parse(&q, catalog());
+        prop_assert!(warnings.is_empty(), "{q}: {warnings:?}");
+        prop_assert_eq!(back, s);
+    }
+
+    #[test]
+    fn any_string_parses_without_panic(q in ".{0,300}") {
+        let (s, _) = parse(&q, catalog());
+        // Whatever came in, the result re-encodes and decodes to itself.
+        prop_assert_eq!(parse(&encode(&s), catalog()).0, s);
+    }
+
+    #[test]
+    fn mutated_links_parse_without_panic(s in scenario_strategy(), cut in 0usize..400, junk in "[&=%a-z0-9,.+-]{0,20}") {
+        let q = encode(&s);
+        let at = q.char_indices().map(|(i, _)| i).nth(cut % q.chars().count().max(1)).unwrap_or(0);
+        let mutated = format!("{}{}{}", &q[..at], junk, &q[at..]);
+        let (back, _) = parse(&mutated, catalog());
+        prop_assert_eq!(parse(&encode(&back), catalog()).0, back);
+    }
+}

@@ -1,0 +1,250 @@
+//! Scenario tests: hand-computed worked examples and the articles' decision flow, through one helper.
+
+use gpuplan::catalog::Catalog;
+use gpuplan::engine::{recommend, Exclusion, Outcome};
+use gpuplan::query;
+
+/// Runs a query through the parser and the engine; fails on any query warning.
+fn run(q: &str) -> Outcome {
+    let catalog = Catalog::bundled();
+    let (scenario, warnings) = query::parse(q, &catalog);
+    assert!(warnings.is_empty(), "{q}: {warnings:?}");
+    recommend(&catalog, &scenario)
+}
+
+fn top(o: &Outcome) -> &str {
+    o.recommendations.first().map_or("(none)", |r| r.instance.as_str())
+}
+
+fn family_of(id: &str) -> &str {
+    id.split('.').next().unwrap_or(id)
+}
+
+/// Whether the instance type appears among the fitting recommendations.
+fn fits(o: &Outcome, id: &str) -> bool {
+    o.recommendations.iter().any(|r| r.instance == id && r.fits)
+}
+
+#[test]
+fn seven_b_bf16_fits_one_24_gb_gpu() {
+    // Llama 3.1 8B-class 7B: 7.24e9 x 2 B = 13.5 GiB + 0.5 GiB KV (4k x 128 KiB) + 1 GiB < 22.35 x 0.9.
+    let o = run("v=1&model=mistral-7b&ctx=4096&batch=1&inst=g5.xlarge,g6.xlarge");
+    assert!(fits(&o, "g5.xlarge") && fits(&o, "g6.xlarge"), "{o:?}");
+    let r = &o.recommendations[0];
+    assert_eq!((r.n_instances, r.devices_per_replica), (1, 1));
+}
+
+#[test]
+fn thirteen_b_bf16_does_not_fit_one_24_gb_gpu_but_int8_does() {
+    // 13.0e9 x 2 B = 24.2 GiB > 22.35 GiB; in int8 12.1 GiB fits.
+    let bf16 = run("v=1&model=llama2-13b&ctx=2048&batch=1&inst=g6.xlarge&multinode=0");
+    assert!(!fits(&bf16, "g6.xlarge"));
+    assert!(bf16
+        .recommendations
+        .iter()
+        .any(|r| r.instance == "g6.xlarge" && !r.fits));
+    let int8 = run("v=1&model=llama2-13b&ctx=2048&batch=1&prec=int8&inst=g6.xlarge");
+    assert!(fits(&int8, "g6.xlarge"), "{int8:?}");
+}
+
+#[test]
+fn seventy_b_bf16_needs_140_gb_across_accelerators() {
+    let o = run("v=1&model=llama3.1-70b&ctx=1024&batch=1&prio=cost&cuda=1");
+    let r = &o.recommendations[0];
+    assert!(
+        r.memory.weights_gib * 1.073_741_824 >= 140.0,
+        "{}",
+        r.memory.weights_gib
+    );
+    assert!(r.mem_available_gib >= 140.0 / 1.073_741_824);
+    assert!(r.devices_per_replica >= 2 || r.mem_available_gib >= 141.0, "{r:?}");
+    // A single 80 GB GPU is never enough.
+    assert!(!fits(
+        &run("v=1&model=llama3.1-70b&ctx=1024&batch=1&inst=p5.4xlarge&multinode=0"),
+        "p5.4xlarge"
+    ));
+}
+
+#[test]
+fn cuda_only_code_never_gets_trainium_or_inferentia() {
+    for q in [
+        "v=1&cuda=1",
+        "v=1&cuda=1&task=train&model=qwen2.5-32b&tokens=100&ctx=4096&batch=1",
+        "v=1&cuda=1&task=finetune&model=llama3.1-8b",
+    ] {
+        let o = run(q);
+        assert!(
+            o.recommendations
+                .iter()
+                .all(|r| !r.instance.starts_with("trn") && !r.instance.starts_with("inf")),
+            "{q}"
+        );
+        assert!(
+            o.excluded
+                .iter()
+                .any(|e| matches!(e.reason, Exclusion::CudaOnly { .. })),
+            "{q}"
+        );
+    }
+}
+
+#[test]
+fn graphics_never_gets_a_p_instance_or_neuron() {
+    let o = run("v=1&task=graphics&gmem=20&seats=4");
+    assert!(!o.recommendations.is_empty());
+    for r in &o.recommendations {
+        assert!(r.instance.starts_with('g'), "{}", r.instance);
+    }
+    assert!(o
+        .excluded
+        .iter()
+        .any(|e| e.family.starts_with('p') && e.reason == Exclusion::NoGraphics));
+}
+
+#[test]
+fn inferentia_never_trains() {
+    let o = run("v=1&task=train&model=llama3.1-8b&tokens=10");
+    assert!(o.recommendations.iter().all(|r| !r.instance.starts_with("inf")));
+    assert!(o.excluded.iter().any(|e| e.reason == Exclusion::InferenceOnlyChip));
+}
+
+#[test]
+fn multi_node_training_only_on_efa_types() {
+    let o = run("v=1&task=train&model=qwen2.5-32b&tokens=100&ctx=4096&batch=1");
+    for r in o.recommendations.iter().filter(|r| r.n_instances > 1) {
+        let c = Catalog::bundled();
+        assert!(c.instance(&r.instance).is_some_and(|i| i.has_efa()), "{}", r.instance);
+    }
+    let single = run("v=1&task=train&model=qwen2.5-32b&tokens=100&ctx=4096&batch=1&multinode=0");
+    assert!(single.recommendations.iter().all(|r| r.n_instances == 1));
+}
+
+#[test]
+fn fp8_only_where_the_chip_has_it() {
+    let o = run("v=1&prec=fp8&cuda=1");
+    for r in &o.recommendations {
+        let fam = family_of(&r.instance);
+        assert!(
+            !["g4dn", "g5", "p3", "p3dn", "p4d", "p4de"].contains(&fam),
+            "{}",
+            r.instance
+        );
+    }
+    assert!(o
+        .excluded
+        .iter()
+        .any(|e| e.family == "p4d" && matches!(e.reason, Exclusion::NoPrecision { .. })));
+}
+
+// The articles' decision flow (seed 000, §6), as outcomes of the model rather than rules.
+
+#[test]
+fn flow_graphics_goes_to_g5_or_g6() {
+    let o = run("v=1&task=graphics&gmem=20&prio=cost");
+    assert!(["g5", "g6", "gr6"].contains(&family_of(top(&o))), "{}", top(&o));
+}
+
+#[test]
+fn flow_light_inference_cost_first_goes_to_g5_or_g6() {
+    for q in [
+        "v=1&model=llama2-7b&ctx=2048&batch=1&prio=cost&cuda=1",
+        "v=1&model=mistral-7b&ctx=4096&batch=4&prio=cost&cuda=1",
+        "v=1&model=llama2-13b&prec=int8&ctx=4096&batch=1&prio=cost&cuda=1",
+    ] {
+        let o = run(q);
+        assert!(["g5", "g6"].contains(&family_of(top(&o))), "{q}: {}", top(&o));
+    }
+    // At a 2K context, 13B in INT8 (12.1 GiB + 0.8 GiB KV + 1 GiB) squeezes onto a 16 GiB T4: G4dn is cheaper still.
+    let short = run("v=1&model=llama2-13b&prec=int8&ctx=2048&batch=1&prio=cost&cuda=1");
+    assert_eq!(top(&short), "g4dn.xlarge");
+}
+
+#[test]
+fn flow_light_inference_performance_first_goes_to_g6e() {
+    let o = run("v=1&model=llama2-7b&ctx=2048&batch=1&prio=perf&cuda=1");
+    assert_eq!(family_of(top(&o)), "g6e", "{}", top(&o));
+}
+
+#[test]
+fn flow_neuron_eligible_inference_goes_to_inferentia2() {
+    // Seed 003: inference that can leave CUDA -> Inferentia2.
+    let o = run("v=1&model=llama3.1-8b&ctx=4096&batch=4&prio=cost");
+    assert_eq!(family_of(top(&o)), "inf2", "{}", top(&o));
+}
+
+#[test]
+fn flow_large_training_trainium_if_eligible_else_p_family() {
+    let q = "v=1&task=train&model=qwen2.5-32b&tokens=100&ctx=4096&batch=1&prio=cost";
+    let eligible = run(q);
+    // After the June 2025 P-family price cut, at equal MFU, Trn1 is within ~15 % of the cheapest
+    // (a P6-B200 or P5): the articles' "Trainium saves up to 50 %" no longer holds at list prices.
+    let best = eligible.recommendations[0].job_usd.unwrap_or(f64::NAN);
+    let trn = eligible
+        .recommendations
+        .iter()
+        .find(|r| r.instance == "trn1.32xlarge")
+        .and_then(|r| r.job_usd)
+        .unwrap_or(f64::INFINITY);
+    assert!(trn <= best * 1.15, "trn1 {trn} vs best {best}");
+    let not_eligible = run(&format!("{q}&cuda=1"));
+    assert!(family_of(top(&not_eligible)).starts_with('p'), "{}", top(&not_eligible));
+    let urgent = run(&format!("{q}&urgent=1"));
+    assert!(urgent.recommendations.iter().all(|r| !r.instance.starts_with("trn")));
+}
+
+#[test]
+fn flow_frontier_training_goes_to_p5_class_or_newer() {
+    let o = run("v=1&task=train&model=llama3.1-405b&tokens=1000&ctx=4096&batch=1&prio=cost&cuda=1");
+    assert!(
+        ["p5", "p5en", "p5e", "p6-b200", "p6-b300"].contains(&family_of(top(&o))),
+        "{}",
+        top(&o)
+    );
+}
+
+#[test]
+fn hpc_needs_real_fp64() {
+    let o = run("v=1&task=hpc&fp64=50&gmem=100&prio=cost");
+    for r in &o.recommendations {
+        assert!(r.instance.starts_with('p'), "{}", r.instance);
+    }
+    assert!(o
+        .excluded
+        .iter()
+        .any(|e| e.family == "g6e" && matches!(e.reason, Exclusion::WeakFp64 { .. })));
+}
+
+#[test]
+fn nothing_fits_is_a_result_with_the_nearest_option() {
+    let o = run("v=1&model=llama3.1-405b&ctx=131072&batch=64&multinode=0&cuda=1");
+    assert!(o.recommendations.is_empty());
+    assert!(o.nearest.is_some());
+    assert!(o
+        .excluded
+        .iter()
+        .any(|e| matches!(e.reason, Exclusion::TooSmall { .. })));
+}
+
+#[test]
+fn training_hand_computed_7b_on_h100() {
+    // 6 x 7.24e9 x 1e11 tokens + 12 x 32 x 4096 x 4096 x 1e11 attention = 4.99e21 FLOPs;
+    // / (989e12 x 0.4 x 3600) = 3,504 GPU-hours; at $6.88 per GPU-hour = $24,107.
+    let o = run("v=1&task=train&model=mistral-7b&tokens=100&ctx=4096&batch=1&inst=p5.48xlarge");
+    let r = &o.recommendations[0];
+    let flops = 6.0 * 7_241_732_096.0 * 1e11 + 12.0 * 32.0 * 4096.0 * 4096.0 * 1e11;
+    let gpu_hours = flops / (989e12 * 0.4 * 3600.0);
+    assert!((r.gpu_hours.unwrap_or(0.0) - gpu_hours).abs() < 1e-6);
+    assert!((r.job_usd.unwrap_or(0.0) - gpu_hours * 55.04 / 8.0).abs() < 1e-6);
+    assert!(r.energy_kwh.is_some_and(|e| (e - gpu_hours * 0.7).abs() < 1e-6));
+}
+
+#[test]
+fn more_throughput_never_needs_fewer_instances() {
+    let mut last = 0;
+    for tps in [0, 100, 1000, 5000, 20000] {
+        let o = run(&format!("v=1&inst=g6e.xlarge&tps={tps}"));
+        let n = o.recommendations[0].n_instances;
+        assert!(n >= last, "{tps}: {n} < {last}");
+        last = n;
+    }
+}
