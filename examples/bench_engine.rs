@@ -22,7 +22,10 @@ fn main() {
     let t = Instant::now();
     let catalog = Catalog::bundled();
     println!("catalog parse + validate: {:.0} µs", t.elapsed().as_secs_f64() * 1e6);
-    println!("catalog parse (median of 50): {:.0} µs", median_us(|| drop(black_box(Catalog::bundled())), 50));
+    println!(
+        "catalog parse (median of 50): {:.0} µs",
+        median_us(|| drop(black_box(Catalog::bundled())), 50)
+    );
     for q in [
         "v=1",
         "v=1&task=train&model=llama3.1-405b&tokens=1000&ctx=4096&batch=1",
@@ -32,6 +35,9 @@ fn main() {
     ] {
         let (s, _) = query::parse(q, &catalog);
         let us = median_us(|| drop(black_box(recommend(&catalog, black_box(&s)))), 500);
-        println!("recommend {q:<70} median {us:>8.1} µs over {} instance types", catalog.instances.len());
+        println!(
+            "recommend {q:<70} median {us:>8.1} µs over {} instance types",
+            catalog.instances.len()
+        );
     }
 }

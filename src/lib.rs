@@ -4,6 +4,7 @@ pub mod catalog;
 pub mod engine;
 pub mod explain;
 pub mod format;
+pub mod import;
 pub mod models;
 pub mod query;
 pub mod scenario;

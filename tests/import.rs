@@ -1,0 +1,138 @@
+//! catalog-import on fixture files in the real AWS formats: what changes, what is refused, and that refusal changes nothing.
+
+use gpuplan::catalog::{Catalog, Payment, RiClass, BUNDLED_JSON};
+use gpuplan::import::{apply, Input};
+
+const OFFER: &str = include_str!("fixtures/offer-us-east-1.json");
+const SPOT: &str = include_str!("fixtures/spot-history.json");
+
+fn imported() -> Catalog {
+    let (text, report) = match apply(
+        BUNDLED_JSON,
+        &[Input::Offer("offer.json", OFFER), Input::SpotHistory("spot.json", SPOT)],
+    ) {
+        Ok(x) => x,
+        Err(e) => panic!("{e}"),
+    };
+    assert!(
+        report
+            .lines
+            .iter()
+            .any(|l| l.contains("p5.48xlarge us-east-1: 55.04 -> 50")),
+        "{report:?}"
+    );
+    match Catalog::parse(&text) {
+        Ok(c) => c,
+        Err(e) => panic!("{e}"),
+    }
+}
+
+#[test]
+fn on_demand_comes_from_linux_shared_rows_only() {
+    let c = imported();
+    let p5 = c
+        .on_demand("p5.48xlarge", "us-east-1")
+        .map(|p| (p.usd_hr, p.source.clone(), p.as_of.to_string()));
+    assert_eq!(
+        p5,
+        Some((50.0, "aws-price-list-us-east-1-2026-11-01".into(), "2026-11-01".into()))
+    );
+    assert!(c.source("aws-price-list-us-east-1-2026-11-01").is_some());
+    // Unchanged price keeps its value; unknown instance types (m7i) are ignored.
+    assert_eq!(c.on_demand("g6.xlarge", "us-east-1").map(|p| p.usd_hr), Some(0.8048));
+    assert!(c.instance("m7i.large").is_none());
+    assert_eq!(c.as_of.to_string(), "2026-11-22");
+}
+
+#[test]
+fn reserved_rates_replace_earlier_ones_with_upfront_amortised() {
+    let c = imported();
+    let p5: Vec<_> = c.reserved.iter().filter(|r| r.instance == "p5.48xlarge").collect();
+    assert_eq!(p5.len(), 2);
+    let all = p5
+        .iter()
+        .find(|r| r.payment == Payment::All)
+        .map(|r| (r.class, r.term_years, r.effective_usd_hr));
+    // 525,600 upfront / (3 x 8,760 h) = 20.0 per hour.
+    assert_eq!(all, Some((RiClass::Standard, 3, 20.0)));
+    let partial = p5
+        .iter()
+        .find(|r| r.payment == Payment::Partial)
+        .map(|r| r.effective_usd_hr);
+    // 30 + 87,600 / 8,760 = 40.
+    assert_eq!(partial, Some(40.0));
+}
+
+#[test]
+fn spot_takes_the_latest_price_per_zone_and_the_median_over_zones() {
+    let c = imported();
+    let s = c
+        .spot("p5.48xlarge", "us-east-1")
+        .map(|s| (s.median_usd_hr, s.min_usd_hr, s.max_usd_hr, s.n_az));
+    // Zones a (18, latest), b (20), c (22); the Local Zone and Windows rows are left out.
+    assert_eq!(s, Some((20.0, Some(18.0), Some(22.0), 3)));
+    assert_eq!(
+        c.spot("p5.48xlarge", "us-east-1")
+            .and_then(|s| s.interruption_band.clone()),
+        Some("5-10".into())
+    );
+    assert_eq!(c.spot("g6.xlarge", "us-west-2").map(|s| s.median_usd_hr), Some(0.4));
+}
+
+#[test]
+fn malformed_inputs_are_refused_naming_the_file() {
+    let cases = [
+        (Input::Offer("a.json", "{not json"), "not JSON"),
+        (Input::Offer("b.json", r#"{"offerCode":"AmazonS3"}"#), "AmazonEC2"),
+        (
+            Input::Offer(
+                "c.json",
+                r#"{"offerCode":"AmazonEC2","publicationDate":"yesterday","products":{}}"#,
+            ),
+            "YYYY-MM-DD",
+        ),
+        (Input::SpotHistory("d.json", r#"{"Prices":[]}"#), "SpotPriceHistory"),
+        (
+            Input::SpotHistory(
+                "e.json",
+                r#"{"SpotPriceHistory":[{"AvailabilityZone":"us-east-1a","InstanceType":"p5.48xlarge","ProductDescription":"Linux/UNIX","SpotPrice":"cheap","Timestamp":"2026-11-01T00:00:00Z"}]}"#,
+            ),
+            "SpotPrice",
+        ),
+    ];
+    for (input, fragment) in cases {
+        let name = match &input {
+            Input::Offer(n, _) | Input::SpotHistory(n, _) => n.to_string(),
+        };
+        match apply(BUNDLED_JSON, &[input]) {
+            Ok(_) => panic!("{name} was accepted"),
+            Err(e) => {
+                let msg = e.to_string();
+                assert!(msg.starts_with(&name) && msg.contains(fragment), "{msg}");
+            }
+        }
+    }
+}
+
+#[test]
+fn the_command_leaves_the_catalog_untouched_on_bad_input() {
+    let dir = std::env::temp_dir().join(format!("gpuplan-import-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
+    let catalog = dir.join("catalog.json");
+    let bad = dir.join("bad.json");
+    std::fs::write(&catalog, BUNDLED_JSON).unwrap_or_else(|e| panic!("{e}"));
+    std::fs::write(&bad, "{\"offerCode\": 3}").unwrap_or_else(|e| panic!("{e}"));
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_catalog-import"))
+        .args([
+            "--catalog",
+            &catalog.to_string_lossy(),
+            "--offer",
+            &bad.to_string_lossy(),
+        ])
+        .output()
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("bad.json"));
+    assert_eq!(std::fs::read_to_string(&catalog).unwrap_or_default(), BUNDLED_JSON);
+    let _ = std::fs::remove_dir_all(&dir);
+}
