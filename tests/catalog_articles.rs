@@ -34,9 +34,9 @@ fn catalog_figure(c: &Catalog, instance: &str, kind: &str) -> Option<f64> {
                 RiClass::Convertible
             };
             let term: u32 = parts.get(2)?.parse().ok()?;
-            let pay = match parts.get(3)? {
-                &"no" => Payment::No,
-                &"partial" => Payment::Partial,
+            let pay = match *parts.get(3)? {
+                "no" => Payment::No,
+                "partial" => Payment::Partial,
                 _ => Payment::All,
             };
             c.reserved
