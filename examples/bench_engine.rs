@@ -1,7 +1,8 @@
 //! Benchmark: time of one full recommendation over the whole catalog, for a few scenarios. Prints figures; asserts nothing.
 
 use gpuplan::catalog::Catalog;
-use gpuplan::engine::recommend;
+use gpuplan::engine::plan::plan;
+use gpuplan::engine::{cost, recommend};
 use gpuplan::query;
 use std::hint::black_box;
 use std::time::Instant;
@@ -38,6 +39,27 @@ fn main() {
         println!(
             "recommend {q:<70} median {us:>8.1} µs over {} instance types",
             catalog.instances.len()
+        );
+    }
+    // The cost engine: every purchase option and the plan for every recommendation of a scenario.
+    for q in [
+        "v=1&mode=batch&burst=2",
+        "v=1&task=train&model=llama3.1-70b&tokens=50&ctx=4096&batch=1",
+    ] {
+        let (s, _) = query::parse(q, &catalog);
+        let recs = recommend(&catalog, &s).recommendations;
+        let us = median_us(
+            || {
+                for r in &recs {
+                    black_box(cost::option_costs(&catalog, &s, r));
+                    black_box(plan(&catalog, &s, r));
+                }
+            },
+            200,
+        );
+        println!(
+            "options + plan for all {} recommendations of {q:<45} median {us:>8.1} µs",
+            recs.len()
         );
     }
 }

@@ -1,10 +1,11 @@
 //! Plain words for the engine's reasons, exclusions and query warnings, in English and Chinese. Pure: the page and the CLI share them.
 
 use crate::catalog::Stack;
+use crate::engine::cost::NotOffered;
 use crate::engine::recommend::{Exclusion, Figure, Why};
 use crate::format::{number, usd};
 use crate::query::{Problem, Warning};
-use crate::scenario::{Lang, Precision};
+use crate::scenario::{Buy, Lang, Precision};
 
 fn gib(v: f64) -> String {
     format!("{} GiB", number(v, 1))
@@ -204,6 +205,21 @@ pub fn why(w: &Why, lang: Lang) -> String {
                 "An older generation that AWS is retiring.".into()
             }
         }
+        Why::BuyNotOffered { buy, reason } => {
+            if zh {
+                format!(
+                    "所选购买方式“{}”不可用（{}），显示按需价格。",
+                    buy_name(*buy, lang),
+                    not_offered(reason, lang)
+                )
+            } else {
+                format!(
+                    "The chosen option “{}” is not available ({}); figures are On-Demand.",
+                    buy_name(*buy, lang),
+                    not_offered(reason, lang)
+                )
+            }
+        }
         Why::RankCheapest => {
             if zh {
                 "在所有放得下的选项中成本最低。".into()
@@ -397,5 +413,54 @@ pub fn per_hour(v: f64, lang: Lang) -> String {
     match lang {
         Lang::Zh => format!("{}/小时", usd(v)),
         Lang::En => format!("{}/h", usd(v)),
+    }
+}
+
+/// A purchase option's name.
+pub fn buy_name(b: Buy, lang: Lang) -> &'static str {
+    match (b, lang) {
+        (Buy::OnDemand, Lang::En) => "On-Demand",
+        (Buy::OnDemand, Lang::Zh) => "按需",
+        (Buy::Spot, Lang::En) => "Spot",
+        (Buy::Spot, Lang::Zh) => "Spot 竞价",
+        (Buy::ComputeSp1, Lang::En) => "Compute Savings Plan, 1 year",
+        (Buy::ComputeSp1, Lang::Zh) => "Compute Savings Plans 1 年",
+        (Buy::ComputeSp3, Lang::En) => "Compute Savings Plan, 3 years",
+        (Buy::ComputeSp3, Lang::Zh) => "Compute Savings Plans 3 年",
+        (Buy::InstanceSp1, Lang::En) => "EC2 Instance Savings Plan, 1 year",
+        (Buy::InstanceSp1, Lang::Zh) => "EC2 Instance Savings Plans 1 年",
+        (Buy::InstanceSp3, Lang::En) => "EC2 Instance Savings Plan, 3 years",
+        (Buy::InstanceSp3, Lang::Zh) => "EC2 Instance Savings Plans 3 年",
+        (Buy::Ri1, Lang::En) => "Reserved Instance, 1 year",
+        (Buy::Ri1, Lang::Zh) => "预留实例 1 年",
+        (Buy::Ri3, Lang::En) => "Reserved Instance, 3 years",
+        (Buy::Ri3, Lang::Zh) => "预留实例 3 年",
+        (Buy::CapacityBlock, Lang::En) => "Capacity Block",
+        (Buy::CapacityBlock, Lang::Zh) => "Capacity Block 容量块",
+    }
+}
+
+/// Why a purchase option is not available, as a short phrase.
+pub fn not_offered(n: &NotOffered, lang: Lang) -> String {
+    let zh = lang == Lang::Zh;
+    match n {
+        NotOffered::NoOnDemandPrice if zh => "该区域没有公开按需价格".into(),
+        NotOffered::NoOnDemandPrice => "no public On-Demand price in the region".into(),
+        NotOffered::NoSpotPrice if zh => "没有观测到的 Spot 价格；可在假设中设置 Spot 折扣".into(),
+        NotOffered::NoSpotPrice => "no observed Spot price; set a Spot discount in the assumptions".into(),
+        NotOffered::NonInterruptible if zh => "在线服务不可中断".into(),
+        NotOffered::NonInterruptible => "online serving must not be interrupted".into(),
+        NotOffered::NoPublishedRi if zh => "没有公开的预留实例价格".into(),
+        NotOffered::NoPublishedRi => "no published Reserved Instance rate".into(),
+        NotOffered::CbNotSupported if zh => "该系列不支持 Capacity Blocks".into(),
+        NotOffered::CbNotSupported => "the family has no Capacity Blocks".into(),
+        NotOffered::CbNoRate if zh => "没有公开的 Capacity Block 价格".into(),
+        NotOffered::CbNoRate => "no published Capacity Block rate".into(),
+        NotOffered::CbNotForServices if zh => "Capacity Blocks 用于固定时间窗口，不适合常驻服务".into(),
+        NotOffered::CbNotForServices => "Capacity Blocks are for fixed windows, not always-on services".into(),
+        NotOffered::CbTooLong { days } if zh => format!("需要 {days} 天，超过 182 天上限"),
+        NotOffered::CbTooLong { days } => format!("needs {days} days, past the 182-day limit"),
+        NotOffered::SpotNeverFinishes if zh => "中断过于频繁，作业无法完成".into(),
+        NotOffered::SpotNeverFinishes => "interruptions outpace progress: the job would never finish".into(),
     }
 }

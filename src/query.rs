@@ -3,10 +3,10 @@
 //! This is a compatibility boundary: keys and values never change meaning. New keys may be added;
 //! an unknown key is a warning, never an error, and the rest of the query is kept.
 
-use crate::catalog::Catalog;
+use crate::catalog::{Catalog, Payment, RiClass};
 use crate::models;
 use crate::scenario::{
-    FinetuneMethod, Lang, ModelChoice, ModelFamily, Precision, Priority, Scenario, ServingMode, Task,
+    Buy, Currency, FinetuneMethod, Lang, ModelChoice, ModelFamily, Precision, Priority, Scenario, ServingMode, Task,
 };
 
 /// The version this build writes.
@@ -177,6 +177,23 @@ pub fn parse(query: &str, catalog: &Catalog) -> (Scenario, Vec<Warning>) {
             "rank" => p.int(&mut s.assumptions.lora_rank, 1, 4096),
             "hours" => p.float(&mut s.hours_per_month, 0.0, 744.0),
             "months" => p.int(&mut s.months, 1, 120),
+            "buy" => p.word(&mut s.purchase.buy, &BUYS),
+            "pay" => p.word(&mut s.purchase.payment, &PAYMENTS),
+            "ricls" => p.word(&mut s.purchase.ri_class, &RI_CLASSES),
+            "cur" => p.word(&mut s.purchase.currency, &CURRENCIES),
+            "disc" => p.float(&mut s.purchase.reseller_pct, 0.0, 90.0),
+            "discall" => p.flag(&mut s.purchase.reseller_on_all),
+            "fx" => p.float(&mut s.purchase.cny_per_usd, 0.01, 1000.0),
+            "spotdisc" => s.purchase.spot_discount_pct = p.number(0.0, 95.0).or(s.purchase.spot_discount_pct),
+            "irate" => s.purchase.interrupt_pct_month = p.number(0.0, 99.0).or(s.purchase.interrupt_pct_month),
+            "cspdisc" => s.purchase.compute_sp_pct = p.number(0.0, 66.0).or(s.purchase.compute_sp_pct),
+            "ispdisc" => s.purchase.instance_sp_pct = p.number(0.0, 72.0).or(s.purchase.instance_sp_pct),
+            "ckpt" => p.float(&mut s.purchase.ckpt_interval_min, 1.0, 1440.0),
+            "ckptw" => p.float(&mut s.purchase.ckpt_write_min, 0.0, 600.0),
+            "restart" => p.float(&mut s.purchase.restart_min, 0.0, 600.0),
+            "burst" => p.int(&mut s.purchase.burst_instances, 0, 100_000),
+            "bursth" => p.float(&mut s.purchase.burst_hours, 0.0, 744.0),
+            "window" => p.int(&mut s.purchase.window_days, 0, 182),
             "region" => {
                 if catalog.on_demand.iter().any(|o| o.region == value)
                     || catalog.instances.iter().any(|i| i.regions.contains(&value))
@@ -221,6 +238,25 @@ fn preset_label(m: &ModelChoice) -> String {
         ModelChoice::Custom { params_b, .. } => format!("{params_b}B"),
     }
 }
+
+const BUYS: [(&str, Buy); 9] = [
+    ("od", Buy::OnDemand),
+    ("spot", Buy::Spot),
+    ("csp1", Buy::ComputeSp1),
+    ("csp3", Buy::ComputeSp3),
+    ("isp1", Buy::InstanceSp1),
+    ("isp3", Buy::InstanceSp3),
+    ("ri1", Buy::Ri1),
+    ("ri3", Buy::Ri3),
+    ("cb", Buy::CapacityBlock),
+];
+const PAYMENTS: [(&str, Payment); 3] = [
+    ("no", Payment::No),
+    ("partial", Payment::Partial),
+    ("all", Payment::All),
+];
+const RI_CLASSES: [(&str, RiClass); 2] = [("standard", RiClass::Standard), ("convertible", RiClass::Convertible)];
+const CURRENCIES: [(&str, Currency); 2] = [("usd", Currency::Usd), ("cny", Currency::Cny)];
 
 const PRECISIONS: [(&str, Precision); 6] = [
     ("fp32", Precision::Fp32),
@@ -328,6 +364,10 @@ fn expected_words(key: &str) -> &'static str {
         "prio" => "cost|perf|balanced",
         "arch" => "transformer|other",
         "lang" => "zh|en",
+        "buy" => "od|spot|csp1|csp3|isp1|isp3|ri1|ri3|cb",
+        "pay" => "no|partial|all",
+        "ricls" => "standard|convertible",
+        "cur" => "usd|cny",
         _ => "a known word",
     }
 }
@@ -459,6 +499,47 @@ pub fn encode(s: &Scenario) -> String {
     if !s.instances.is_empty() {
         put("inst", s.instances.join(","));
     }
+    let (sp, dp) = (&s.purchase, &d.purchase);
+    if sp.buy != dp.buy {
+        put("buy", word_of(sp.buy, &BUYS).into());
+    }
+    if sp.payment != dp.payment {
+        put("pay", word_of(sp.payment, &PAYMENTS).into());
+    }
+    if sp.ri_class != dp.ri_class {
+        put("ricls", word_of(sp.ri_class, &RI_CLASSES).into());
+    }
+    if sp.currency != dp.currency {
+        put("cur", word_of(sp.currency, &CURRENCIES).into());
+    }
+    let mut num = |k: &str, v: f64, dv: f64| {
+        if v != dv {
+            put(k, v.to_string());
+        }
+    };
+    num("disc", sp.reseller_pct, dp.reseller_pct);
+    num(
+        "discall",
+        f64::from(u8::from(sp.reseller_on_all)),
+        f64::from(u8::from(dp.reseller_on_all)),
+    );
+    num("fx", sp.cny_per_usd, dp.cny_per_usd);
+    for (k, v) in [
+        ("spotdisc", sp.spot_discount_pct),
+        ("irate", sp.interrupt_pct_month),
+        ("cspdisc", sp.compute_sp_pct),
+        ("ispdisc", sp.instance_sp_pct),
+    ] {
+        if let Some(v) = v {
+            num(k, v, f64::NAN);
+        }
+    }
+    num("ckpt", sp.ckpt_interval_min, dp.ckpt_interval_min);
+    num("ckptw", sp.ckpt_write_min, dp.ckpt_write_min);
+    num("restart", sp.restart_min, dp.restart_min);
+    num("burst", f64::from(sp.burst_instances), f64::from(dp.burst_instances));
+    num("bursth", sp.burst_hours, dp.burst_hours);
+    num("window", f64::from(sp.window_days), f64::from(dp.window_days));
     if s.lang != d.lang {
         put("lang", word_of(s.lang, &[("zh", Lang::Zh), ("en", Lang::En)]).into());
     }

@@ -170,6 +170,108 @@ impl Default for ResourceNeeds {
     }
 }
 
+/// A purchase option, as the `buy` key names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Buy {
+    OnDemand,
+    Spot,
+    ComputeSp1,
+    ComputeSp3,
+    InstanceSp1,
+    InstanceSp3,
+    Ri1,
+    Ri3,
+    CapacityBlock,
+}
+
+impl Buy {
+    pub const ALL: [Buy; 9] = [
+        Buy::OnDemand,
+        Buy::Spot,
+        Buy::ComputeSp1,
+        Buy::ComputeSp3,
+        Buy::InstanceSp1,
+        Buy::InstanceSp3,
+        Buy::Ri1,
+        Buy::Ri3,
+        Buy::CapacityBlock,
+    ];
+
+    /// Commitment term in years, for Savings Plans and Reserved Instances.
+    pub fn term_years(self) -> Option<u32> {
+        match self {
+            Buy::ComputeSp1 | Buy::InstanceSp1 | Buy::Ri1 => Some(1),
+            Buy::ComputeSp3 | Buy::InstanceSp3 | Buy::Ri3 => Some(3),
+            _ => None,
+        }
+    }
+}
+
+/// Display currency; all arithmetic is in USD.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Currency {
+    Usd,
+    Cny,
+}
+
+/// How the team buys, and the assumptions of the cost model.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PurchaseSettings {
+    /// The option the headline hourly and monthly figures follow.
+    pub buy: Buy,
+    pub payment: crate::catalog::Payment,
+    pub ri_class: crate::catalog::RiClass,
+    /// Reseller or negotiated discount on list prices, percent (the articles' 8.5折 = 15).
+    pub reseller_pct: f64,
+    /// Whether the reseller discount also applies on top of Spot and commitments.
+    pub reseller_on_all: bool,
+    pub currency: Currency,
+    /// CNY per USD, set by the user (an assumption the page labels).
+    pub cny_per_usd: f64,
+    /// Spot discount off On-Demand where the catalog has no observed Spot price; `None` = Spot not priced there.
+    pub spot_discount_pct: Option<f64>,
+    /// Spot interruptions per instance per month, percent; `None` = from the catalog's Spot Advisor band.
+    pub interrupt_pct_month: Option<f64>,
+    /// Checkpoint interval, minutes (the articles: every 15-30 minutes to S3).
+    pub ckpt_interval_min: f64,
+    /// Time to write one checkpoint, minutes.
+    pub ckpt_write_min: f64,
+    /// Time to get a replacement instance running and reload, minutes.
+    pub restart_min: f64,
+    /// Savings Plan discount overrides, percent; `None` = the catalog's assumption.
+    pub compute_sp_pct: Option<f64>,
+    pub instance_sp_pct: Option<f64>,
+    /// Extra instances on top of the steady baseline, and the hours a month they run.
+    pub burst_instances: u32,
+    pub burst_hours: f64,
+    /// Days a training job must finish within (for Capacity Blocks), 0 = no fixed window.
+    pub window_days: u32,
+}
+
+impl Default for PurchaseSettings {
+    fn default() -> Self {
+        PurchaseSettings {
+            buy: Buy::OnDemand,
+            payment: crate::catalog::Payment::No,
+            ri_class: crate::catalog::RiClass::Standard,
+            reseller_pct: 0.0,
+            reseller_on_all: false,
+            currency: Currency::Usd,
+            cny_per_usd: 7.1,
+            spot_discount_pct: None,
+            interrupt_pct_month: None,
+            ckpt_interval_min: 30.0,
+            ckpt_write_min: 2.0,
+            restart_min: 10.0,
+            compute_sp_pct: None,
+            instance_sp_pct: None,
+            burst_instances: 0,
+            burst_hours: 176.0,
+            window_days: 0,
+        }
+    }
+}
+
 /// Language of the page and of explanations.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Lang {
@@ -211,6 +313,7 @@ pub struct Scenario {
     /// Planning horizon, months.
     pub months: u32,
     pub assumptions: Assumptions,
+    pub purchase: PurchaseSettings,
     pub lang: Lang,
 }
 
@@ -238,6 +341,7 @@ impl Default for Scenario {
             hours_per_month: 730.0,
             months: 12,
             assumptions: Assumptions::default(),
+            purchase: PurchaseSettings::default(),
             lang: Lang::En,
         }
     }
@@ -256,5 +360,88 @@ impl Scenario {
                 models::estimate(total, active_b.map_or(total, |a| (a * 1e9).min(total)))
             }
         }
+    }
+}
+
+/// The articles' combined strategies (seed 003 §7), as starting points that set scenario fields.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Strategy {
+    /// Development and experiments: Spot with checkpoints every 15-30 minutes.
+    DevSpot,
+    /// Steady inference: a 1-year EC2 Instance Savings Plan (or RI) on an always-on fleet.
+    SteadyInference,
+    /// Large training in a fixed window: Capacity Blocks.
+    FixedWindowTraining,
+    /// Inference that can leave CUDA: Inferentia2.
+    NeuronInference,
+    /// No architecture change: a reseller's 15 % (8.5折).
+    Reseller,
+}
+
+impl Strategy {
+    pub const ALL: [Strategy; 5] = [
+        Strategy::DevSpot,
+        Strategy::SteadyInference,
+        Strategy::FixedWindowTraining,
+        Strategy::NeuronInference,
+        Strategy::Reseller,
+    ];
+
+    /// Applies the strategy on top of the scenario, keeping the model and everything it does not concern.
+    pub fn apply(self, s: &mut Scenario) {
+        match self {
+            Strategy::DevSpot => {
+                if !s.task.is_job() {
+                    s.task = Task::Finetune;
+                }
+                s.purchase.buy = Buy::Spot;
+                s.purchase.ckpt_interval_min = 30.0;
+            }
+            Strategy::SteadyInference => {
+                s.task = Task::Inference;
+                s.serving = ServingMode::Online;
+                s.hours_per_month = 730.0;
+                s.purchase.buy = Buy::InstanceSp1;
+            }
+            Strategy::FixedWindowTraining => {
+                s.task = Task::Training;
+                s.multinode = true;
+                s.purchase.buy = Buy::CapacityBlock;
+                s.purchase.window_days = 14;
+                s.target_days = 14.0;
+            }
+            Strategy::NeuronInference => {
+                s.task = Task::Inference;
+                s.cuda_only = false;
+                s.urgent = false;
+                s.family = ModelFamily::Transformer;
+                s.priority = Priority::Cost;
+                s.instances = vec![];
+            }
+            Strategy::Reseller => {
+                s.purchase.reseller_pct = 15.0;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn strategies_set_what_they_promise() {
+        let mut s = Scenario::default();
+        Strategy::Reseller.apply(&mut s);
+        assert_eq!(s.purchase.reseller_pct, 15.0);
+        Strategy::FixedWindowTraining.apply(&mut s);
+        assert_eq!(
+            (s.task, s.purchase.buy, s.purchase.window_days),
+            (Task::Training, Buy::CapacityBlock, 14)
+        );
+        Strategy::DevSpot.apply(&mut s);
+        assert_eq!((s.task, s.purchase.buy), (Task::Training, Buy::Spot));
+        Strategy::SteadyInference.apply(&mut s);
+        assert_eq!((s.task, s.purchase.buy), (Task::Inference, Buy::InstanceSp1));
     }
 }

@@ -1,9 +1,9 @@
 //! The query format: lenient parsing, warnings naming the field, canonical encoding, round trips, no panics.
 
-use gpuplan::catalog::Catalog;
+use gpuplan::catalog::{Catalog, Payment};
 use gpuplan::query::{encode, parse, Problem};
 use gpuplan::scenario::{
-    FinetuneMethod, Lang, ModelChoice, ModelFamily, Precision, Priority, Scenario, ServingMode, Task,
+    Buy, Currency, FinetuneMethod, Lang, ModelChoice, ModelFamily, Precision, Priority, Scenario, ServingMode, Task,
 };
 use proptest::prelude::*;
 use std::sync::OnceLock;
@@ -106,8 +106,17 @@ fn scenario_strategy() -> impl Strategy<Value = Scenario> {
             prop::sample::select(vec![Lang::Zh, Lang::En]),
             1u32..=1000,
         ),
+        (
+            prop::sample::select(Buy::ALL.to_vec()),
+            prop::sample::select(vec![Payment::No, Payment::Partial, Payment::All]),
+            0u32..=90,
+            prop::option::of(0u32..=95),
+            0u32..=20,
+            any::<bool>(),
+            0u32..=182,
+        ),
     )
-        .prop_map(|(a, b, c)| {
+        .prop_map(|(a, b, c, d)| {
             let (task, serving, method, model, precision, context_tokens, batch) = a;
             let (tokens_k, days_c, tps, (cuda, other, urgent, multinode), priority, region, instances) = b;
             let (hours, months, mfu_pct, lang, seats) = c;
@@ -140,6 +149,14 @@ fn scenario_strategy() -> impl Strategy<Value = Scenario> {
             };
             s.assumptions.mfu = f64::from(mfu_pct) / 100.0;
             s.needs.seats = seats;
+            let (buy, payment, disc, spot, burst, cny, window) = d;
+            s.purchase.buy = buy;
+            s.purchase.payment = payment;
+            s.purchase.reseller_pct = f64::from(disc);
+            s.purchase.spot_discount_pct = spot.map(f64::from);
+            s.purchase.burst_instances = burst;
+            s.purchase.currency = if cny { Currency::Cny } else { Currency::Usd };
+            s.purchase.window_days = window;
             s
         })
 }

@@ -1,6 +1,8 @@
 //! The command line: one query in, the engine's result as JSON out. Field names are documented in README and stay stable.
 
 use gpuplan::catalog::Catalog;
+use gpuplan::engine::cost::{option_costs, OptionCost};
+use gpuplan::engine::plan::{plan, Plan, Segment};
 use gpuplan::engine::{recommend, Recommendation};
 use gpuplan::explain;
 use gpuplan::query;
@@ -11,8 +13,74 @@ const USAGE: &str = "usage: gpuplan '<query>'\n\
   e.g. gpuplan 'v=1&task=infer&model=llama3.1-8b&prec=bf16&ctx=8192&batch=8&prio=cost'\n\
   Prints the recommendations as JSON. Query keys are listed in README.md.";
 
-fn recommendation_json(r: &Recommendation, lang: gpuplan::scenario::Lang) -> Value {
+fn buy_key(b: gpuplan::scenario::Buy) -> &'static str {
+    use gpuplan::scenario::Buy::*;
+    match b {
+        OnDemand => "od",
+        Spot => "spot",
+        ComputeSp1 => "csp1",
+        ComputeSp3 => "csp3",
+        InstanceSp1 => "isp1",
+        InstanceSp3 => "isp3",
+        Ri1 => "ri1",
+        Ri3 => "ri3",
+        CapacityBlock => "cb",
+    }
+}
+
+fn option_json(o: &OptionCost, lang: gpuplan::scenario::Lang) -> Value {
     json!({
+        "purchase": buy_key(o.buy),
+        "name": explain::buy_name(o.buy, lang),
+        "available": o.unavailable.is_none(),
+        "unavailable_reason": o.unavailable.as_ref().map(|n| explain::not_offered(n, lang)),
+        "hourly_usd": o.unavailable.is_none().then_some(o.hourly_usd),
+        "upfront_usd": o.unavailable.is_none().then_some(o.upfront_usd),
+        "monthly_usd": o.unavailable.is_none().then_some(o.monthly_usd),
+        "horizon_usd": o.unavailable.is_none().then_some(o.horizon_usd),
+        "per_accelerator_hour_usd": o.unavailable.is_none().then_some(o.per_accel_hour_usd),
+        "job_usd": o.job_usd,
+        "job_hours": o.job_hours,
+        "usd_per_million_tokens": o.usd_per_mtok,
+        "breakeven_utilization": o.breakeven_utilization,
+        "breakeven_month": o.breakeven_month,
+        "assumption": o.assumption,
+        "spot": o.spot.as_ref().map(|s| json!({
+            "interrupt_pct_month": s.interrupt_pct_month,
+            "band": s.band,
+            "rate_assumed": s.rate_assumed,
+            "overhead_factor": s.overhead_factor,
+            "checkpoint_interval_min": s.ckpt_interval_min,
+            "young_interval_min": s.young_interval_min,
+        })),
+        "capacity_block": o.cb.as_ref().map(|c| json!({
+            "days": c.days, "blocks": c.blocks, "rate_usd_hr": c.rate_usd_hr, "as_of": c.as_of.to_string(), "source": c.source,
+        })),
+    })
+}
+
+fn plan_json(p: &Plan) -> Value {
+    json!({
+        "instance": p.instance,
+        "items": p.items.iter().map(|i| json!({
+            "segment": match i.segment { Segment::Baseline => "baseline", Segment::Burst => "burst", Segment::Job => "job" },
+            "purchase": buy_key(i.buy),
+            "instances": i.instances,
+            "hours_per_month": i.hours_per_month,
+            "upfront_usd": i.upfront_usd,
+            "monthly_usd": i.monthly_usd,
+            "horizon_usd": i.horizon_usd,
+            "considered": i.considered.iter().map(|(b, v)| json!({"purchase": buy_key(*b), "usd": v})).collect::<Vec<_>>(),
+        })).collect::<Vec<_>>(),
+        "horizon_usd": p.horizon_usd,
+        "all_on_demand_horizon_usd": p.all_od_horizon_usd,
+        "savings_vs_od_usd": p.savings_vs_od_usd,
+    })
+}
+
+fn recommendation_json(r: &Recommendation, options: &[OptionCost], lang: gpuplan::scenario::Lang) -> Value {
+    json!({
+        "options": options.iter().map(|o| option_json(o, lang)).collect::<Vec<_>>(),
         "instance": r.instance,
         "family": r.family,
         "accelerator": r.accelerator,
@@ -78,7 +146,10 @@ fn main() -> ExitCode {
             "active_params": outcome.arch.active_params,
             "estimated": outcome.arch.estimated,
         },
-        "recommendations": outcome.recommendations.iter().map(|r| recommendation_json(r, lang)).collect::<Vec<_>>(),
+        "recommendations": outcome.recommendations.iter().map(|r| {
+            recommendation_json(r, &option_costs(&catalog, &scenario, r), lang)
+        }).collect::<Vec<_>>(),
+        "plan": outcome.recommendations.iter().find(|r| r.fits).map(|r| plan_json(&plan(&catalog, &scenario, r))),
         "excluded": outcome.excluded.iter().map(|e| json!({
             "family": e.family,
             "instances": e.instances,

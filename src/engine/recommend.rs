@@ -115,6 +115,11 @@ pub enum Why {
         tflops: f64,
     },
     Legacy,
+    /// The chosen purchase option is not available for this type; figures are On-Demand.
+    BuyNotOffered {
+        buy: crate::scenario::Buy,
+        reason: super::cost::NotOffered,
+    },
     RankCheapest,
     RankFastestWithinBudget {
         budget_x: f64,
@@ -379,14 +384,14 @@ fn evaluate(
         }),
         Some(_) => {}
     }
-    let hourly = price.map(|p| p.usd_hr * f64::from(n_instances));
+    let hourly = price.map(|p| p.usd_hr * f64::from(n_instances) * (1.0 - scenario.purchase.reseller_pct / 100.0));
     let tdp_kw = acc.tdp_w.map(|w| w * inst.fraction / 1000.0);
     let paid_devices = f64::from(n_instances * count);
     let energy_kwh = tdp_kw.map(|kw| match sized.gpu_hours {
         Some(h) => kw * h,
         None => kw * paid_devices * scenario.hours_per_month,
     });
-    Ok(Recommendation {
+    let mut rec = Recommendation {
         instance: inst.id.clone(),
         family: inst.family.clone(),
         accelerator: acc.name.clone(),
@@ -413,7 +418,28 @@ fn evaluate(
         prefill_s: sized.prefill_s,
         energy_kwh,
         reasons,
-    })
+    };
+    apply_purchase(catalog, scenario, &mut rec);
+    Ok(rec)
+}
+
+/// Makes the headline figures follow the chosen purchase option, or says why they cannot.
+fn apply_purchase(catalog: &Catalog, scenario: &Scenario, rec: &mut Recommendation) {
+    let buy = scenario.purchase.buy;
+    if buy == crate::scenario::Buy::OnDemand {
+        return;
+    }
+    let o = super::cost::option_cost(catalog, scenario, rec, buy);
+    match o.unavailable {
+        Some(reason) => rec.reasons.push(Why::BuyNotOffered { buy, reason }),
+        None => {
+            rec.hourly_usd = Some(o.hourly_usd);
+            rec.monthly_usd = Some(o.monthly_usd);
+            rec.job_usd = o.job_usd;
+            rec.job_hours = o.job_hours;
+            rec.usd_per_mtok = o.usd_per_mtok;
+        }
+    }
 }
 
 /// What sizing decided for one instance type.

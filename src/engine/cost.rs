@@ -1,0 +1,499 @@
+//! Cost of one recommendation under every purchase option: effective hourly, upfront, monthly, horizon, per job and per token, break-even, and Spot with checkpointing.
+//!
+//! Money formulas from ../shared/DOMAIN.md §8: 730 hours a month; effective hourly = upfront / term
+//! hours + recurring; break-even utilisation = effective rate / On-Demand rate; break-even month =
+//! upfront / (On-Demand monthly − recurring monthly). Spot: a job of W hours checkpointed every τ
+//! (writing takes C), restarting in R after an interruption at rate Λ per hour (over all its
+//! instances), takes T = W·(1 + C/τ) / (1 − Λ·(R + (τ + C)/2)) (DOMAIN.md's failure model plus the
+//! checkpoint cost); the best interval is Young's τ* = √(2·C/Λ).
+
+use super::recommend::Recommendation;
+use crate::catalog::{Catalog, IsoDate, Payment, RiClass, SavingsPlan};
+use crate::scenario::{Buy, Scenario, ServingMode, Task};
+
+pub const HOURS_PER_MONTH: f64 = 730.0;
+pub const HOURS_PER_YEAR: f64 = 8760.0;
+/// Share of a Partial Upfront commitment paid at purchase: AWS does not publish the split per GPU type;
+/// half is the usual shape of its partial-upfront offers. An assumption, shown as such.
+pub const PARTIAL_UPFRONT_SHARE: f64 = 0.5;
+
+/// Why an option is not available for this recommendation.
+#[derive(Clone, Debug, PartialEq)]
+pub enum NotOffered {
+    /// No public On-Demand price in the region (the base of most options).
+    NoOnDemandPrice,
+    /// No observed Spot price and no Spot discount set by the user.
+    NoSpotPrice,
+    /// Online serving without a fallback must not be interrupted.
+    NonInterruptible,
+    NoPublishedRi,
+    CbNotSupported,
+    CbNoRate,
+    /// Capacity Blocks are for fixed windows, not always-on services.
+    CbNotForServices,
+    CbTooLong {
+        days: u32,
+    },
+    /// Interruptions outpace progress: the job would never finish on Spot.
+    SpotNeverFinishes,
+}
+
+/// Spot details behind an option's figures.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SpotDetail {
+    pub interrupt_pct_month: f64,
+    pub band: Option<String>,
+    /// Whether the interruption rate is an assumption (no band known and none set).
+    pub rate_assumed: bool,
+    pub overhead_factor: f64,
+    pub young_interval_min: Option<f64>,
+    pub ckpt_interval_min: f64,
+}
+
+/// Capacity Block details.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CbDetail {
+    pub days: u32,
+    pub blocks: u32,
+    pub rate_usd_hr: f64,
+    pub as_of: IsoDate,
+    pub source: String,
+}
+
+/// One purchase option's cost for the whole recommended fleet.
+#[derive(Clone, Debug, PartialEq)]
+pub struct OptionCost {
+    pub buy: Buy,
+    pub unavailable: Option<NotOffered>,
+    /// Effective rate per hour for all the instances together while they run.
+    pub hourly_usd: f64,
+    pub upfront_usd: f64,
+    /// Per month at the user's usage (commitments are paid whether used or not).
+    pub monthly_usd: f64,
+    /// Over the planning horizon (whole commitment terms that start within it).
+    pub horizon_usd: f64,
+    pub per_accel_hour_usd: f64,
+    /// One training or fine-tuning job, and its wall clock on this option.
+    pub job_usd: Option<f64>,
+    pub job_hours: Option<f64>,
+    pub usd_per_mtok: Option<f64>,
+    /// Commitments: the share of hours the instances must run for the commitment to beat On-Demand.
+    pub breakeven_utilization: Option<f64>,
+    /// Upfront payments: months of usage until the upfront is recovered against On-Demand.
+    pub breakeven_month: Option<f64>,
+    /// The rate is an assumption (Savings Plans) or derived (RI outside us-east-1), not a published figure.
+    pub assumption: bool,
+    pub spot: Option<SpotDetail>,
+    pub cb: Option<CbDetail>,
+}
+
+impl OptionCost {
+    fn unavailable(buy: Buy, why: NotOffered) -> OptionCost {
+        OptionCost {
+            unavailable: Some(why),
+            ..OptionCost::zero(buy)
+        }
+    }
+
+    /// An available option with every figure zero, to fill in.
+    fn zero(buy: Buy) -> OptionCost {
+        OptionCost {
+            buy,
+            unavailable: None,
+            hourly_usd: 0.0,
+            upfront_usd: 0.0,
+            monthly_usd: 0.0,
+            horizon_usd: 0.0,
+            per_accel_hour_usd: 0.0,
+            job_usd: None,
+            job_hours: None,
+            usd_per_mtok: None,
+            breakeven_utilization: None,
+            breakeven_month: None,
+            assumption: false,
+            spot: None,
+            cb: None,
+        }
+    }
+
+    /// What a ranking or a plan compares: the job's cost for jobs, the horizon's for services.
+    pub fn comparable_usd(&self) -> Option<f64> {
+        if self.unavailable.is_some() {
+            return None;
+        }
+        Some(self.job_usd.unwrap_or(self.horizon_usd))
+    }
+}
+
+/// Midpoints of the Spot Advisor bands, interruptions per instance per month, percent.
+pub fn band_midpoint_pct(band: &str) -> Option<f64> {
+    match band {
+        "<5" => Some(2.5),
+        "5-10" => Some(7.5),
+        "10-15" => Some(12.5),
+        "15-20" => Some(17.5),
+        ">20" => Some(25.0),
+        _ => None,
+    }
+}
+
+/// Interruptions per instance-hour from a monthly share: λ = −ln(1 − f) / 730.
+pub fn rate_per_hour(pct_month: f64) -> f64 {
+    let f = (pct_month / 100.0).clamp(0.0, 0.999);
+    -(1.0 - f).ln() / HOURS_PER_MONTH
+}
+
+/// Expected wall-clock factor of a checkpointed job on Spot; `None` if it would never finish.
+pub fn spot_overhead(rate_per_hour_fleet: f64, interval_h: f64, write_h: f64, restart_h: f64) -> Option<f64> {
+    let interval = interval_h.max(1e-6);
+    let lost = rate_per_hour_fleet * (restart_h + (interval + write_h) / 2.0);
+    (lost < 1.0).then(|| (1.0 + write_h / interval) / (1.0 - lost))
+}
+
+/// Young's optimal checkpoint interval, hours.
+pub fn young_interval_h(rate_per_hour_fleet: f64, write_h: f64) -> Option<f64> {
+    (rate_per_hour_fleet > 0.0).then(|| (2.0 * write_h / rate_per_hour_fleet).sqrt())
+}
+
+/// Capacity Block length for a job: 1-14 days, else whole weeks, at most `max_days`.
+pub fn cb_days(job_hours: f64, max_daily: u32, week: u32, max_days: u32) -> Result<u32, u32> {
+    let days = (job_hours / 24.0).ceil().clamp(1.0, 100_000.0) as u32;
+    let days = if days <= max_daily {
+        days
+    } else {
+        days.div_ceil(week) * week
+    };
+    if days <= max_days {
+        Ok(days)
+    } else {
+        Err(days)
+    }
+}
+
+/// The share of a commitment paid upfront.
+fn upfront_share(p: Payment) -> f64 {
+    match p {
+        Payment::No => 0.0,
+        Payment::Partial => PARTIAL_UPFRONT_SHARE,
+        Payment::All => 1.0,
+    }
+}
+
+/// Discount of a published RI off us-east-1 On-Demand, if the type has one.
+fn ri_discount(catalog: &Catalog, instance: &str, class: RiClass, term: u32, payment: Payment) -> Option<f64> {
+    let od = catalog.on_demand(instance, "us-east-1")?.usd_hr;
+    catalog
+        .reserved
+        .iter()
+        .find(|r| {
+            r.instance == instance
+                && r.region == "us-east-1"
+                && r.class == class
+                && r.term_years == term
+                && r.payment == payment
+        })
+        .map(|r| 1.0 - r.effective_usd_hr / od)
+}
+
+/// The Savings Plan discount used: the user's override, else the type's own RI discount of the matching
+/// class (EC2 Instance SP ~ Standard RI, Compute SP ~ Convertible RI), else the catalog's assumption.
+pub fn sp_discount(
+    catalog: &Catalog,
+    scenario: &Scenario,
+    instance: &str,
+    plan: SavingsPlan,
+    term: u32,
+) -> Option<f64> {
+    let p = &scenario.purchase;
+    let (override_pct, class) = match plan {
+        SavingsPlan::Compute => (p.compute_sp_pct, RiClass::Convertible),
+        SavingsPlan::Ec2instance => (p.instance_sp_pct, RiClass::Standard),
+    };
+    if let Some(pct) = override_pct {
+        return Some(pct / 100.0);
+    }
+    ri_discount(catalog, instance, class, term, p.payment).or_else(|| {
+        catalog
+            .savings_plan_assumptions
+            .iter()
+            .find(|a| a.plan == plan && a.term_years == term && a.payment == p.payment)
+            .map(|a| a.discount_pct / 100.0)
+    })
+}
+
+/// Every purchase option for one recommendation, in `Buy::ALL` order.
+pub fn option_costs(catalog: &Catalog, scenario: &Scenario, rec: &Recommendation) -> Vec<OptionCost> {
+    Buy::ALL
+        .iter()
+        .map(|b| option_cost(catalog, scenario, rec, *b))
+        .collect()
+}
+
+/// What the usage profile adds up to, per month.
+struct Usage {
+    n: f64,
+    /// Instance-hours a month of the baseline fleet.
+    base_hours: f64,
+    /// Instance-hours a month of bursts on top.
+    burst_hours: f64,
+    job_instance_hours: Option<f64>,
+}
+
+fn usage(scenario: &Scenario, rec: &Recommendation) -> Usage {
+    let n = f64::from(rec.n_instances);
+    Usage {
+        n,
+        base_hours: n * scenario.hours_per_month,
+        burst_hours: f64::from(scenario.purchase.burst_instances) * scenario.purchase.burst_hours,
+        job_instance_hours: rec.job_hours.map(|h| h * n),
+    }
+}
+
+/// One option's cost.
+pub fn option_cost(catalog: &Catalog, scenario: &Scenario, rec: &Recommendation, buy: Buy) -> OptionCost {
+    let p = &scenario.purchase;
+    let list = 1.0 - p.reseller_pct / 100.0;
+    let other = if p.reseller_on_all { list } else { 1.0 };
+    let od = catalog
+        .on_demand(&rec.instance, &scenario.region)
+        .map(|x| x.usd_hr * list);
+    let u = usage(scenario, rec);
+    let months = f64::from(scenario.months);
+    let accels = catalog
+        .instance(&rec.instance)
+        .and_then(|i| i.count.map(|c| c * i.fraction))
+        .unwrap_or(1.0)
+        .max(1e-9);
+    let interruptible = !(scenario.task == Task::Inference && scenario.serving == ServingMode::Online);
+    // A simple option: a rate per instance-hour, no upfront, usage-based.
+    let simple = |rate: f64, wall_factor: f64| -> OptionCost {
+        let monthly = rate * (u.base_hours + u.burst_hours) * wall_factor;
+        let job_hours = rec.job_hours.map(|h| h * wall_factor);
+        let job_usd = u.job_instance_hours.map(|h| h * rate * wall_factor);
+        OptionCost {
+            hourly_usd: rate * u.n,
+            monthly_usd: monthly,
+            horizon_usd: job_usd.unwrap_or(monthly * months),
+            per_accel_hour_usd: rate / accels,
+            job_usd,
+            job_hours,
+            usd_per_mtok: rec.tokens_per_s.map(|t| rate * u.n / (t * 3600.0) * 1e6),
+            ..OptionCost::zero(buy)
+        }
+    };
+    match buy {
+        Buy::OnDemand => match od {
+            Some(r) => simple(r, 1.0),
+            None => OptionCost::unavailable(buy, NotOffered::NoOnDemandPrice),
+        },
+        Buy::Spot => {
+            if !interruptible {
+                return OptionCost::unavailable(buy, NotOffered::NonInterruptible);
+            }
+            let observed = catalog.spot(&rec.instance, &scenario.region);
+            let rate = match (observed, p.spot_discount_pct, od) {
+                (_, Some(d), Some(o)) => o / list * (1.0 - d / 100.0) * other,
+                (Some(s), _, _) => s.median_usd_hr * other,
+                _ => return OptionCost::unavailable(buy, NotOffered::NoSpotPrice),
+            };
+            let band = observed.and_then(|s| s.interruption_band.clone());
+            let (pct, assumed) = match (p.interrupt_pct_month, band.as_deref().and_then(band_midpoint_pct)) {
+                (Some(x), _) => (x, false),
+                (None, Some(x)) => (x, false),
+                // Unknown: assume the worst Spot Advisor band.
+                (None, None) => (25.0, true),
+            };
+            let fleet_rate = rate_per_hour(pct) * u.n;
+            let (tau, c, r) = (
+                p.ckpt_interval_min / 60.0,
+                p.ckpt_write_min / 60.0,
+                p.restart_min / 60.0,
+            );
+            let factor = if scenario.task.is_job() {
+                match spot_overhead(fleet_rate, tau, c, r) {
+                    Some(f) => f,
+                    None => return OptionCost::unavailable(buy, NotOffered::SpotNeverFinishes),
+                }
+            } else {
+                // A service replaces lost capacity while an instance restarts.
+                1.0 / (1.0 - (rate_per_hour(pct) * r).min(0.9))
+            };
+            let mut o = simple(rate, factor);
+            o.spot = Some(SpotDetail {
+                interrupt_pct_month: pct,
+                band,
+                rate_assumed: assumed,
+                overhead_factor: factor,
+                young_interval_min: young_interval_h(fleet_rate, c).map(|h| h * 60.0),
+                ckpt_interval_min: p.ckpt_interval_min,
+            });
+            o.assumption = observed.is_none() || assumed;
+            o
+        }
+        Buy::ComputeSp1 | Buy::ComputeSp3 | Buy::InstanceSp1 | Buy::InstanceSp3 | Buy::Ri1 | Buy::Ri3 => {
+            let Some(od_rate) = od else {
+                return OptionCost::unavailable(buy, NotOffered::NoOnDemandPrice);
+            };
+            let term = buy.term_years().unwrap_or(1);
+            let (discount, assumption) = match buy {
+                Buy::Ri1 | Buy::Ri3 => match ri_discount(catalog, &rec.instance, p.ri_class, term, p.payment) {
+                    // Outside us-east-1 the published discount is applied to the regional price (derived).
+                    Some(d) => (d, scenario.region != "us-east-1"),
+                    None => return OptionCost::unavailable(buy, NotOffered::NoPublishedRi),
+                },
+                Buy::ComputeSp1 | Buy::ComputeSp3 => (
+                    sp_discount(catalog, scenario, &rec.instance, SavingsPlan::Compute, term).unwrap_or(0.0),
+                    true,
+                ),
+                _ => (
+                    sp_discount(catalog, scenario, &rec.instance, SavingsPlan::Ec2instance, term).unwrap_or(0.0),
+                    true,
+                ),
+            };
+            commitment(
+                buy,
+                od_rate / list,
+                od_rate,
+                discount,
+                other,
+                term,
+                p.payment,
+                &u,
+                scenario,
+                rec,
+                accels,
+                assumption,
+            )
+        }
+        Buy::CapacityBlock => capacity_block(catalog, scenario, rec, list, accels),
+    }
+}
+
+/// A Savings Plan or RI covering the baseline fleet around the clock; bursts on On-Demand.
+#[allow(clippy::too_many_arguments)]
+fn commitment(
+    buy: Buy,
+    od_list: f64,
+    od_rate: f64,
+    discount: f64,
+    other: f64,
+    term: u32,
+    payment: Payment,
+    u: &Usage,
+    scenario: &Scenario,
+    rec: &Recommendation,
+    accels: f64,
+    assumption: bool,
+) -> OptionCost {
+    let eff = od_list * (1.0 - discount) * other;
+    let term_hours = f64::from(term) * HOURS_PER_YEAR;
+    let share = upfront_share(payment);
+    let upfront = eff * share * term_hours * u.n;
+    let recurring_hourly = eff * (1.0 - share);
+    let committed_monthly = eff * u.n * HOURS_PER_MONTH;
+    let monthly = committed_monthly + od_rate * u.burst_hours;
+    let months = f64::from(scenario.months);
+    let terms = (months / (12.0 * f64::from(term))).ceil().max(1.0);
+    let horizon = eff * u.n * term_hours * terms + od_rate * u.burst_hours * months;
+    let od_monthly_usage = od_rate * u.base_hours;
+    let recurring_monthly = recurring_hourly * u.n * HOURS_PER_MONTH;
+    OptionCost {
+        buy,
+        unavailable: None,
+        hourly_usd: eff * u.n,
+        upfront_usd: upfront,
+        monthly_usd: monthly,
+        horizon_usd: horizon,
+        per_accel_hour_usd: eff / accels,
+        // A job on a commitment pays the whole term: the rest of it only pays off if other work uses it.
+        job_usd: u.job_instance_hours.map(|_| eff * u.n * term_hours),
+        job_hours: rec.job_hours,
+        usd_per_mtok: rec.tokens_per_s.map(|t| eff * u.n / (t * 3600.0) * 1e6),
+        breakeven_utilization: Some(eff / od_rate),
+        breakeven_month: (upfront > 0.0 && od_monthly_usage > recurring_monthly)
+            .then(|| upfront / (od_monthly_usage - recurring_monthly)),
+        assumption,
+        spot: None,
+        cb: None,
+    }
+}
+
+fn capacity_block(catalog: &Catalog, scenario: &Scenario, rec: &Recommendation, list: f64, accels: f64) -> OptionCost {
+    let buy = Buy::CapacityBlock;
+    let cb = &catalog.capacity_blocks;
+    if !cb.families.contains(&rec.family) {
+        return OptionCost::unavailable(buy, NotOffered::CbNotSupported);
+    }
+    let rates = cb.rates.iter().filter(|r| r.instance == rec.instance);
+    let exact = rates
+        .clone()
+        .filter(|r| r.region == scenario.region)
+        .max_by_key(|r| r.as_of);
+    let Some(rate) = exact.or_else(|| rates.filter(|r| r.region == "*").max_by_key(|r| r.as_of)) else {
+        return OptionCost::unavailable(buy, NotOffered::CbNoRate);
+    };
+    let Some(job_hours) = rec.job_hours else {
+        return OptionCost::unavailable(buy, NotOffered::CbNotForServices);
+    };
+    let days = match cb_days(job_hours, cb.max_daily_days, cb.weekly_step_days, cb.max_days) {
+        Ok(d) => d,
+        Err(d) => return OptionCost::unavailable(buy, NotOffered::CbTooLong { days: d }),
+    };
+    let n = f64::from(rec.n_instances);
+    let hourly = rate.usd_hr * list * n;
+    let total = hourly * f64::from(days) * 24.0;
+    OptionCost {
+        buy,
+        unavailable: None,
+        hourly_usd: hourly,
+        upfront_usd: total,
+        monthly_usd: total,
+        horizon_usd: total,
+        per_accel_hour_usd: rate.usd_hr * list / accels,
+        job_usd: Some(total),
+        job_hours: Some(job_hours),
+        usd_per_mtok: None,
+        breakeven_utilization: None,
+        breakeven_month: None,
+        assumption: false,
+        spot: None,
+        cb: Some(CbDetail {
+            days,
+            blocks: rec.n_instances.div_ceil(cb.max_instances.max(1)),
+            rate_usd_hr: rate.usd_hr,
+            as_of: rate.as_of,
+            source: rate.source.clone(),
+        }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn capacity_block_lengths_follow_the_rules() {
+        assert_eq!(cb_days(1.0, 14, 7, 182), Ok(1));
+        assert_eq!(cb_days(24.0 * 14.0, 14, 7, 182), Ok(14));
+        assert_eq!(cb_days(24.0 * 15.0, 14, 7, 182), Ok(21));
+        assert_eq!(cb_days(24.0 * 182.0, 14, 7, 182), Ok(182));
+        assert_eq!(cb_days(24.0 * 183.0, 14, 7, 182), Err(189));
+    }
+
+    #[test]
+    fn spot_overhead_rises_with_the_rate_and_young_balances_it() {
+        let (c, r) = (2.0 / 60.0, 10.0 / 60.0);
+        let mut last = 1.0;
+        for pct in [0.0, 2.5, 7.5, 12.5, 25.0] {
+            let f = spot_overhead(rate_per_hour(pct) * 8.0, 0.5, c, r).unwrap_or(f64::INFINITY);
+            assert!(f >= last, "{pct}: {f}");
+            last = f;
+        }
+        // At Young's interval the overhead is no worse than at half or twice it.
+        let lam = rate_per_hour(25.0) * 8.0;
+        let tau = young_interval_h(lam, c).unwrap_or(1.0);
+        let at = |t: f64| spot_overhead(lam, t, c, r).unwrap_or(f64::INFINITY);
+        assert!(at(tau) <= at(tau / 2.0) && at(tau) <= at(tau * 2.0));
+        assert_eq!(spot_overhead(100.0, 0.5, c, r), None);
+    }
+}
