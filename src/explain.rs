@@ -464,3 +464,117 @@ pub fn not_offered(n: &NotOffered, lang: Lang) -> String {
         NotOffered::SpotNeverFinishes => "interruptions outpace progress: the job would never finish".into(),
     }
 }
+
+/// The formulas behind a recommendation's numbers, each with its inputs filled in.
+pub fn formulas(
+    scenario: &crate::scenario::Scenario,
+    arch: &crate::models::ModelArch,
+    rec: &crate::engine::Recommendation,
+    lang: Lang,
+) -> Vec<String> {
+    use crate::engine::memory::{cached_tokens, kv_bytes_per_token};
+    use crate::scenario::Task;
+    let zh = lang == Lang::Zh;
+    let mut out = Vec::new();
+    let b = scenario.precision.weight_bytes();
+    let n_b = arch.total_params / 1e9;
+    if scenario.task.uses_model() {
+        out.push(if zh {
+            format!(
+                "权重 = N × b = {}B × {} 字节 = {}",
+                number(n_b, 2),
+                number(b, 4),
+                gib(rec.memory.weights_gib)
+            )
+        } else {
+            format!(
+                "weights = N × b = {}B × {} bytes = {}",
+                number(n_b, 2),
+                number(b, 4),
+                gib(rec.memory.weights_gib)
+            )
+        });
+    }
+    match scenario.task {
+        Task::Inference => {
+            let per_tok = kv_bytes_per_token(arch, scenario.precision);
+            out.push(format!(
+                "KV = 2·L·n_kv·d_head·b_kv × s × B = {} B/token × {} × {} = {}",
+                number(per_tok, 0),
+                number(cached_tokens(arch, scenario.context_tokens), 0),
+                scenario.batch,
+                gib(rec.memory.kv_cache_gib)
+            ));
+            if let Some(t) = rec.tokens_per_s_per_seq {
+                out.push(format!(
+                    "t_step = (N_act·b + B·KV_seq) / (BW·η), η = {} → {} {}",
+                    number(scenario.assumptions.bw_efficiency, 2),
+                    number(t, 1),
+                    if zh {
+                        "token/秒（每序列）"
+                    } else {
+                        "tokens/s per sequence"
+                    }
+                ));
+            }
+        }
+        Task::Training | Task::Finetune => {
+            out.push(format!(
+                "{} = {} GiB ({})",
+                if zh {
+                    "梯度 + 优化器"
+                } else {
+                    "gradients + optimizer"
+                },
+                number(rec.memory.gradients_gib + rec.memory.optimizer_gib, 1),
+                if zh {
+                    "Adam 混合精度 16 字节/参数，FSDP 分片"
+                } else {
+                    "Adam mixed precision, 16 B/param, FSDP-sharded"
+                }
+            ));
+            if let (Some(g), Some(j)) = (rec.gpu_hours, rec.job_hours) {
+                out.push(format!(
+                    "C = k·N_act·D + 12·L·h·s·D; {} = C / (P·MFU·3600) = {}, MFU = {}",
+                    if zh { "加速器小时" } else { "accelerator-hours" },
+                    number(g, 0),
+                    number(scenario.assumptions.mfu, 2)
+                ));
+                out.push(format!(
+                    "{} = {} / {} = {}",
+                    if zh { "时长" } else { "wall clock" },
+                    number(g, 0),
+                    rec.n_accelerators,
+                    crate::format::hours(j, lang)
+                ));
+            }
+        }
+        Task::Graphics | Task::Hpc => {}
+    }
+    if let Some(h) = rec.hourly_usd {
+        out.push(if zh {
+            format!(
+                "每月 = {}/小时 × {} 小时 = {}",
+                usd(h),
+                number(scenario.hours_per_month, 0),
+                usd(h * scenario.hours_per_month)
+            )
+        } else {
+            format!(
+                "monthly = {}/h × {} h = {}",
+                usd(h),
+                number(scenario.hours_per_month, 0),
+                usd(h * scenario.hours_per_month)
+            )
+        });
+    }
+    if let Some(e) = rec.energy_kwh {
+        out.push(format!(
+            "{} = TDP × {} = {} kWh",
+            if zh { "能耗" } else { "energy" },
+            if zh { "加速器小时" } else { "accelerator-hours" },
+            number(e, 0)
+        ));
+    }
+    out
+}

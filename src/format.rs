@@ -86,3 +86,56 @@ mod tests {
         assert_eq!(accel_count(8.0, 1.0), "8");
     }
 }
+
+/// Money in the display currency: USD as `$1,234.56`, CNY as `¥8,765.43` at the user's rate.
+pub fn money(usd_amount: f64, currency: crate::scenario::Currency, cny_per_usd: f64) -> String {
+    match currency {
+        crate::scenario::Currency::Usd => usd(usd_amount),
+        crate::scenario::Currency::Cny => usd(usd_amount * cny_per_usd).replacen('$', "¥", 1),
+    }
+}
+
+/// Short money for chart axes: `$950`, `$12.5k`, `$3.2M`.
+pub fn money_short(usd_amount: f64, currency: crate::scenario::Currency, cny_per_usd: f64) -> String {
+    let (v, sym) = match currency {
+        crate::scenario::Currency::Usd => (usd_amount, "$"),
+        crate::scenario::Currency::Cny => (usd_amount * cny_per_usd, "¥"),
+    };
+    let a = v.abs();
+    let body = if a >= 1e9 {
+        format!("{}B", number(v / 1e9, 1))
+    } else if a >= 1e6 {
+        format!("{}M", number(v / 1e6, 1))
+    } else if a >= 1e3 {
+        format!("{}k", number(v / 1e3, 1))
+    } else {
+        number(v, 0)
+    };
+    format!("{sym}{body}")
+}
+
+/// A duration in hours, in hours below two days and in days above: `5.3 h`, `12.4 days`.
+pub fn hours(h: f64, lang: crate::scenario::Lang) -> String {
+    let zh = lang == crate::scenario::Lang::Zh;
+    if h < 48.0 {
+        format!("{} {}", number(h, 1), if zh { "小时" } else { "h" })
+    } else {
+        format!("{} {}", number(h / 24.0, 1), if zh { "天" } else { "days" })
+    }
+}
+
+#[cfg(test)]
+mod money_tests {
+    use super::*;
+    use crate::scenario::{Currency, Lang};
+
+    #[test]
+    fn currencies_and_durations() {
+        assert_eq!(money(100.0, Currency::Usd, 7.1), "$100.00");
+        assert_eq!(money(100.0, Currency::Cny, 7.1), "¥710.00");
+        assert_eq!(money_short(12_500.0, Currency::Usd, 7.1), "$12.5k");
+        assert_eq!(money_short(3_200_000.0, Currency::Cny, 1.0), "¥3.2M");
+        assert_eq!(hours(5.26, Lang::En), "5.3 h");
+        assert_eq!(hours(72.0, Lang::Zh), "3 天");
+    }
+}

@@ -1,12 +1,16 @@
 //! gpuplan: choose AWS accelerated instances and plan what they cost. Modules in reading order; only `app` knows the web.
 
 pub mod catalog;
+pub mod chart;
 pub mod engine;
 pub mod explain;
+pub mod explore;
 pub mod format;
+pub mod i18n;
 pub mod import;
 pub mod models;
 pub mod query;
 pub mod scenario;
+pub mod state;
 
 pub mod app;

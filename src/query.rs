@@ -92,135 +92,44 @@ fn shorten(s: &str) -> String {
 }
 
 /// Parses a query (with or without a leading `?`) against the catalog's regions and instances.
+/// Splits a query into decoded key-value pairs.
+pub fn pairs(query: &str) -> impl Iterator<Item = (String, String)> + '_ {
+    query
+        .trim_start_matches('?')
+        .split('&')
+        .filter(|p| !p.is_empty())
+        .map(|pair| {
+            let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
+            (percent_decode(k), percent_decode(v))
+        })
+}
+
+/// Parses a query (with or without a leading `?`) against the catalog's regions and instances.
 pub fn parse(query: &str, catalog: &Catalog) -> (Scenario, Vec<Warning>) {
     let mut s = Scenario::default();
     let mut warnings = Vec::new();
     let mut params_b: Option<f64> = None;
     let mut active_b: Option<f64> = None;
-    for pair in query.trim_start_matches('?').split('&').filter(|p| !p.is_empty()) {
-        let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
-        let (key, value) = (percent_decode(k), percent_decode(v));
+    for (key, value) in pairs(query) {
         let mut p = FieldParser {
             key: &key,
             value: &value,
             warnings: &mut warnings,
         };
+        // A link's model size does not depend on the order of `params` and `active`.
         match key.as_str() {
-            "v" => {
-                if value != "1" {
-                    p.warn(Problem::UnknownVersion, "1");
-                }
-            }
-            "task" => p.word(
-                &mut s.task,
-                &[
-                    ("infer", Task::Inference),
-                    ("train", Task::Training),
-                    ("finetune", Task::Finetune),
-                    ("graphics", Task::Graphics),
-                    ("hpc", Task::Hpc),
-                ],
-            ),
-            "mode" => p.word(
-                &mut s.serving,
-                &[("online", ServingMode::Online), ("batch", ServingMode::Batch)],
-            ),
-            "method" => p.word(
-                &mut s.method,
-                &[
-                    ("full", FinetuneMethod::Full),
-                    ("lora", FinetuneMethod::Lora),
-                    ("qlora", FinetuneMethod::Qlora),
-                ],
-            ),
-            "prec" => p.word(&mut s.precision, &PRECISIONS),
-            "prio" => p.word(
-                &mut s.priority,
-                &[
-                    ("cost", Priority::Cost),
-                    ("perf", Priority::Performance),
-                    ("balanced", Priority::Balanced),
-                ],
-            ),
-            "arch" => p.word(
-                &mut s.family,
-                &[("transformer", ModelFamily::Transformer), ("other", ModelFamily::Other)],
-            ),
-            "lang" => p.word(&mut s.lang, &[("zh", Lang::Zh), ("en", Lang::En)]),
-            "cuda" => p.flag(&mut s.cuda_only),
-            "urgent" => p.flag(&mut s.urgent),
-            "multinode" => p.flag(&mut s.multinode),
-            "model" => {
-                if models::preset_by_id(&value).is_some() {
-                    s.model = ModelChoice::Preset(value.clone());
-                } else {
-                    p.warn(Problem::UnknownPreset, &preset_label(&s.model));
-                }
-            }
             "params" => params_b = p.number(0.001, 100_000.0),
             "active" => active_b = p.number(0.001, 100_000.0),
-            "ctx" => p.int(&mut s.context_tokens, 1, 4_194_304),
-            "batch" => p.int(&mut s.batch, 1, 65_536),
-            "tokens" => p.float(&mut s.train_tokens_b, 0.000_001, 1_000_000.0),
-            "days" => p.float(&mut s.target_days, 0.01, 3650.0),
-            "tps" => p.float(&mut s.target_tps, 0.0, 1e9),
-            "seats" => p.int(&mut s.needs.seats, 1, 100_000),
-            "gmem" => p.float(&mut s.needs.gpu_mem_gib, 0.01, 1e7),
-            "vcpu" => p.float(&mut s.needs.vcpus, 0.0, 100_000.0),
-            "ram" => p.float(&mut s.needs.ram_gib, 0.0, 1e7),
-            "fp64" => p.float(&mut s.needs.fp64_tflops, 0.001, 1e9),
-            "mfu" => p.float(&mut s.assumptions.mfu, 0.01, 1.0),
-            "bweff" => p.float(&mut s.assumptions.bw_efficiency, 0.01, 1.0),
-            "usable" => p.float(&mut s.assumptions.mem_usable, 0.5, 1.0),
-            "overhead" => p.float(&mut s.assumptions.overhead_gib, 0.0, 100.0),
-            "budgetx" => p.float(&mut s.assumptions.perf_budget_x, 1.0, 100.0),
-            "rank" => p.int(&mut s.assumptions.lora_rank, 1, 4096),
-            "hours" => p.float(&mut s.hours_per_month, 0.0, 744.0),
-            "months" => p.int(&mut s.months, 1, 120),
-            "buy" => p.word(&mut s.purchase.buy, &BUYS),
-            "pay" => p.word(&mut s.purchase.payment, &PAYMENTS),
-            "ricls" => p.word(&mut s.purchase.ri_class, &RI_CLASSES),
-            "cur" => p.word(&mut s.purchase.currency, &CURRENCIES),
-            "disc" => p.float(&mut s.purchase.reseller_pct, 0.0, 90.0),
-            "discall" => p.flag(&mut s.purchase.reseller_on_all),
-            "fx" => p.float(&mut s.purchase.cny_per_usd, 0.01, 1000.0),
-            "spotdisc" => s.purchase.spot_discount_pct = p.number(0.0, 95.0).or(s.purchase.spot_discount_pct),
-            "irate" => s.purchase.interrupt_pct_month = p.number(0.0, 99.0).or(s.purchase.interrupt_pct_month),
-            "cspdisc" => s.purchase.compute_sp_pct = p.number(0.0, 66.0).or(s.purchase.compute_sp_pct),
-            "ispdisc" => s.purchase.instance_sp_pct = p.number(0.0, 72.0).or(s.purchase.instance_sp_pct),
-            "ckpt" => p.float(&mut s.purchase.ckpt_interval_min, 1.0, 1440.0),
-            "ckptw" => p.float(&mut s.purchase.ckpt_write_min, 0.0, 600.0),
-            "restart" => p.float(&mut s.purchase.restart_min, 0.0, 600.0),
-            "burst" => p.int(&mut s.purchase.burst_instances, 0, 100_000),
-            "bursth" => p.float(&mut s.purchase.burst_hours, 0.0, 744.0),
-            "window" => p.int(&mut s.purchase.window_days, 0, 182),
-            "region" => {
-                if catalog.on_demand.iter().any(|o| o.region == value)
-                    || catalog.instances.iter().any(|i| i.regions.contains(&value))
-                {
-                    s.region = value.clone();
-                } else {
-                    p.warn(Problem::UnknownRegion, &s.region.clone());
-                }
-            }
-            "inst" => {
-                s.instances.clear();
-                for id in value.split(',').filter(|x| !x.is_empty()) {
-                    if catalog.instance(id).is_some() {
-                        if !s.instances.iter().any(|x| x == id) {
-                            s.instances.push(id.to_string());
-                        }
-                    } else {
-                        warnings.push(Warning {
-                            field: "inst".into(),
-                            value: shorten(id),
-                            problem: Problem::UnknownInstance,
-                            used: "(left out)".into(),
-                        });
+            _ => {
+                if !apply_pair(&mut s, &key, &value, catalog, &mut warnings) {
+                    FieldParser {
+                        key: &key,
+                        value: &value,
+                        warnings: &mut warnings,
                     }
+                    .warn(Problem::UnknownField, "(ignored)");
                 }
             }
-            _ => p.warn(Problem::UnknownField, "(ignored)"),
         }
     }
     if let Some(total) = params_b {
@@ -232,12 +141,148 @@ pub fn parse(query: &str, catalog: &Catalog) -> (Scenario, Vec<Warning>) {
     (s, warnings)
 }
 
+/// Applies one field to a scenario, as a link or an input on the page sets it. A bad value leaves the
+/// field as it was and adds a warning. Returns `false` if `key` is not a scenario field.
+pub fn apply_pair(s: &mut Scenario, key: &str, value: &str, catalog: &Catalog, warnings: &mut Vec<Warning>) -> bool {
+    let mut p = FieldParser { key, value, warnings };
+    match key {
+        "v" => {
+            if value != "1" {
+                p.warn(Problem::UnknownVersion, "1");
+            }
+        }
+        "task" => p.word(&mut s.task, &TASKS),
+        "mode" => p.word(&mut s.serving, &MODES),
+        "method" => p.word(&mut s.method, &METHODS),
+        "prec" => p.word(&mut s.precision, &PRECISIONS),
+        "prio" => p.word(&mut s.priority, &PRIORITIES),
+        "arch" => p.word(&mut s.family, &FAMILIES),
+        "lang" => p.word(&mut s.lang, &LANGS),
+        "cuda" => p.flag(&mut s.cuda_only),
+        "urgent" => p.flag(&mut s.urgent),
+        "multinode" => p.flag(&mut s.multinode),
+        "model" => {
+            if models::preset_by_id(value).is_some() {
+                s.model = ModelChoice::Preset(value.to_string());
+            } else {
+                p.warn(Problem::UnknownPreset, &preset_label(&s.model));
+            }
+        }
+        "params" => {
+            if let Some(total) = p.number(0.001, 100_000.0) {
+                let active_b = match &s.model {
+                    ModelChoice::Custom { active_b, .. } => active_b.filter(|a| *a < total),
+                    ModelChoice::Preset(_) => None,
+                };
+                s.model = ModelChoice::Custom {
+                    params_b: total,
+                    active_b,
+                };
+            }
+        }
+        "active" => {
+            let active = if value.is_empty() {
+                None
+            } else {
+                p.number(0.001, 100_000.0)
+            };
+            if let ModelChoice::Custom { params_b, active_b } = &mut s.model {
+                *active_b = active.filter(|a| *a < *params_b);
+            }
+        }
+        "ctx" => p.int(&mut s.context_tokens, 1, 4_194_304),
+        "batch" => p.int(&mut s.batch, 1, 65_536),
+        "tokens" => p.float(&mut s.train_tokens_b, 0.000_001, 1_000_000.0),
+        "days" => p.float(&mut s.target_days, 0.01, 3650.0),
+        "tps" => p.float(&mut s.target_tps, 0.0, 1e9),
+        "seats" => p.int(&mut s.needs.seats, 1, 100_000),
+        "gmem" => p.float(&mut s.needs.gpu_mem_gib, 0.01, 1e7),
+        "vcpu" => p.float(&mut s.needs.vcpus, 0.0, 100_000.0),
+        "ram" => p.float(&mut s.needs.ram_gib, 0.0, 1e7),
+        "fp64" => p.float(&mut s.needs.fp64_tflops, 0.001, 1e9),
+        "mfu" => p.float(&mut s.assumptions.mfu, 0.01, 1.0),
+        "bweff" => p.float(&mut s.assumptions.bw_efficiency, 0.01, 1.0),
+        "usable" => p.float(&mut s.assumptions.mem_usable, 0.5, 1.0),
+        "overhead" => p.float(&mut s.assumptions.overhead_gib, 0.0, 100.0),
+        "budgetx" => p.float(&mut s.assumptions.perf_budget_x, 1.0, 100.0),
+        "rank" => p.int(&mut s.assumptions.lora_rank, 1, 4096),
+        "hours" => p.float(&mut s.hours_per_month, 0.0, 744.0),
+        "months" => p.int(&mut s.months, 1, 120),
+        "buy" => p.word(&mut s.purchase.buy, &BUYS),
+        "pay" => p.word(&mut s.purchase.payment, &PAYMENTS),
+        "ricls" => p.word(&mut s.purchase.ri_class, &RI_CLASSES),
+        "cur" => p.word(&mut s.purchase.currency, &CURRENCIES),
+        "disc" => p.float(&mut s.purchase.reseller_pct, 0.0, 90.0),
+        "discall" => p.flag(&mut s.purchase.reseller_on_all),
+        "fx" => p.float(&mut s.purchase.cny_per_usd, 0.01, 1000.0),
+        "spotdisc" => s.purchase.spot_discount_pct = p.number(0.0, 95.0).or(s.purchase.spot_discount_pct),
+        "irate" => s.purchase.interrupt_pct_month = p.number(0.0, 99.0).or(s.purchase.interrupt_pct_month),
+        "cspdisc" => s.purchase.compute_sp_pct = p.number(0.0, 66.0).or(s.purchase.compute_sp_pct),
+        "ispdisc" => s.purchase.instance_sp_pct = p.number(0.0, 72.0).or(s.purchase.instance_sp_pct),
+        "ckpt" => p.float(&mut s.purchase.ckpt_interval_min, 1.0, 1440.0),
+        "ckptw" => p.float(&mut s.purchase.ckpt_write_min, 0.0, 600.0),
+        "restart" => p.float(&mut s.purchase.restart_min, 0.0, 600.0),
+        "burst" => p.int(&mut s.purchase.burst_instances, 0, 100_000),
+        "bursth" => p.float(&mut s.purchase.burst_hours, 0.0, 744.0),
+        "window" => p.int(&mut s.purchase.window_days, 0, 182),
+        "region" => {
+            if catalog.on_demand.iter().any(|o| o.region == value)
+                || catalog.instances.iter().any(|i| i.regions.contains(&value.to_string()))
+            {
+                s.region = value.to_string();
+            } else {
+                p.warn(Problem::UnknownRegion, &s.region.clone());
+            }
+        }
+        "inst" => {
+            s.instances.clear();
+            for id in value.split(',').filter(|x| !x.is_empty()) {
+                if catalog.instance(id).is_some() {
+                    if !s.instances.iter().any(|x| x == id) {
+                        s.instances.push(id.to_string());
+                    }
+                } else {
+                    warnings.push(Warning {
+                        field: "inst".into(),
+                        value: shorten(id),
+                        problem: Problem::UnknownInstance,
+                        used: "(left out)".into(),
+                    });
+                }
+            }
+        }
+        _ => return false,
+    }
+    true
+}
+
 fn preset_label(m: &ModelChoice) -> String {
     match m {
         ModelChoice::Preset(id) => id.clone(),
         ModelChoice::Custom { params_b, .. } => format!("{params_b}B"),
     }
 }
+
+const TASKS: [(&str, Task); 5] = [
+    ("infer", Task::Inference),
+    ("train", Task::Training),
+    ("finetune", Task::Finetune),
+    ("graphics", Task::Graphics),
+    ("hpc", Task::Hpc),
+];
+const MODES: [(&str, ServingMode); 2] = [("online", ServingMode::Online), ("batch", ServingMode::Batch)];
+const METHODS: [(&str, FinetuneMethod); 3] = [
+    ("full", FinetuneMethod::Full),
+    ("lora", FinetuneMethod::Lora),
+    ("qlora", FinetuneMethod::Qlora),
+];
+const PRIORITIES: [(&str, Priority); 3] = [
+    ("cost", Priority::Cost),
+    ("perf", Priority::Performance),
+    ("balanced", Priority::Balanced),
+];
+const FAMILIES: [(&str, ModelFamily); 2] = [("transformer", ModelFamily::Transformer), ("other", ModelFamily::Other)];
+const LANGS: [(&str, Lang); 2] = [("zh", Lang::Zh), ("en", Lang::En)];
 
 const BUYS: [(&str, Buy); 9] = [
     ("od", Buy::OnDemand),
@@ -376,174 +421,155 @@ fn word_of<T: PartialEq>(v: T, words: &[(&'static str, T)]) -> &'static str {
     words.iter().find(|(_, w)| *w == v).map_or("", |(k, _)| k)
 }
 
-/// Writes the scenario as a canonical query: `v=1` then only the fields that differ from the defaults, in a fixed order.
+/// The `buy` key's word for a purchase option.
+pub fn buy_key(b: Buy) -> &'static str {
+    word_of(b, &BUYS)
+}
+
+/// Every scenario key, in the order links write them.
+pub const KEYS: &[&str] = &[
+    "task",
+    "mode",
+    "method",
+    "model",
+    "params",
+    "active",
+    "prec",
+    "ctx",
+    "batch",
+    "tokens",
+    "days",
+    "tps",
+    "seats",
+    "gmem",
+    "vcpu",
+    "ram",
+    "fp64",
+    "mfu",
+    "bweff",
+    "usable",
+    "overhead",
+    "budgetx",
+    "rank",
+    "hours",
+    "months",
+    "cuda",
+    "urgent",
+    "multinode",
+    "arch",
+    "prio",
+    "region",
+    "inst",
+    "buy",
+    "pay",
+    "ricls",
+    "cur",
+    "disc",
+    "discall",
+    "fx",
+    "spotdisc",
+    "irate",
+    "cspdisc",
+    "ispdisc",
+    "ckpt",
+    "ckptw",
+    "restart",
+    "burst",
+    "bursth",
+    "window",
+    "lang",
+];
+
+fn flag_word(v: bool) -> String {
+    if v { "1" } else { "0" }.to_string()
+}
+
+/// The current value of a field as a link writes it; `None` where the field does not apply
+/// (`params` for a preset model, an unset override).
+pub fn field_value(s: &Scenario, key: &str) -> Option<String> {
+    let p = &s.purchase;
+    let a = &s.assumptions;
+    let n = |v: f64| Some(v.to_string());
+    match key {
+        "task" => Some(word_of(s.task, &TASKS).into()),
+        "mode" => Some(word_of(s.serving, &MODES).into()),
+        "method" => Some(word_of(s.method, &METHODS).into()),
+        "model" => match &s.model {
+            ModelChoice::Preset(id) => Some(id.clone()),
+            ModelChoice::Custom { .. } => None,
+        },
+        "params" => match &s.model {
+            ModelChoice::Custom { params_b, .. } => n(*params_b),
+            ModelChoice::Preset(_) => None,
+        },
+        "active" => match &s.model {
+            ModelChoice::Custom { active_b: Some(x), .. } => n(*x),
+            _ => None,
+        },
+        "prec" => Some(word_of(s.precision, &PRECISIONS).into()),
+        "ctx" => n(f64::from(s.context_tokens)),
+        "batch" => n(f64::from(s.batch)),
+        "tokens" => n(s.train_tokens_b),
+        "days" => n(s.target_days),
+        "tps" => n(s.target_tps),
+        "seats" => n(f64::from(s.needs.seats)),
+        "gmem" => n(s.needs.gpu_mem_gib),
+        "vcpu" => n(s.needs.vcpus),
+        "ram" => n(s.needs.ram_gib),
+        "fp64" => n(s.needs.fp64_tflops),
+        "mfu" => n(a.mfu),
+        "bweff" => n(a.bw_efficiency),
+        "usable" => n(a.mem_usable),
+        "overhead" => n(a.overhead_gib),
+        "budgetx" => n(a.perf_budget_x),
+        "rank" => n(f64::from(a.lora_rank)),
+        "hours" => n(s.hours_per_month),
+        "months" => n(f64::from(s.months)),
+        "cuda" => Some(flag_word(s.cuda_only)),
+        "urgent" => Some(flag_word(s.urgent)),
+        "multinode" => Some(flag_word(s.multinode)),
+        "arch" => Some(word_of(s.family, &FAMILIES).into()),
+        "prio" => Some(word_of(s.priority, &PRIORITIES).into()),
+        "region" => Some(s.region.clone()),
+        "inst" => (!s.instances.is_empty()).then(|| s.instances.join(",")),
+        "buy" => Some(word_of(p.buy, &BUYS).into()),
+        "pay" => Some(word_of(p.payment, &PAYMENTS).into()),
+        "ricls" => Some(word_of(p.ri_class, &RI_CLASSES).into()),
+        "cur" => Some(word_of(p.currency, &CURRENCIES).into()),
+        "disc" => n(p.reseller_pct),
+        "discall" => Some(flag_word(p.reseller_on_all)),
+        "fx" => n(p.cny_per_usd),
+        "spotdisc" => p.spot_discount_pct.and_then(n),
+        "irate" => p.interrupt_pct_month.and_then(n),
+        "cspdisc" => p.compute_sp_pct.and_then(n),
+        "ispdisc" => p.instance_sp_pct.and_then(n),
+        "ckpt" => n(p.ckpt_interval_min),
+        "ckptw" => n(p.ckpt_write_min),
+        "restart" => n(p.restart_min),
+        "burst" => n(f64::from(p.burst_instances)),
+        "bursth" => n(p.burst_hours),
+        "window" => n(f64::from(p.window_days)),
+        "lang" => Some(word_of(s.lang, &LANGS).into()),
+        _ => None,
+    }
+}
+
+/// Writes the scenario as a canonical query: `v=1` then only the fields that differ from the defaults, in `KEYS` order.
 pub fn encode(s: &Scenario) -> String {
     let d = Scenario::default();
-    let mut out = vec![format!("v={VERSION}")];
-    let mut put = |k: &str, v: String| out.push(format!("{k}={}", percent_encode(&v)));
-    if s.task != d.task {
-        put(
-            "task",
-            word_of(
-                s.task,
-                &[
-                    ("infer", Task::Inference),
-                    ("train", Task::Training),
-                    ("finetune", Task::Finetune),
-                    ("graphics", Task::Graphics),
-                    ("hpc", Task::Hpc),
-                ],
-            )
-            .into(),
-        );
-    }
-    if s.serving != d.serving {
-        put(
-            "mode",
-            word_of(
-                s.serving,
-                &[("online", ServingMode::Online), ("batch", ServingMode::Batch)],
-            )
-            .into(),
-        );
-    }
-    if s.method != d.method {
-        put(
-            "method",
-            word_of(
-                s.method,
-                &[
-                    ("full", FinetuneMethod::Full),
-                    ("lora", FinetuneMethod::Lora),
-                    ("qlora", FinetuneMethod::Qlora),
-                ],
-            )
-            .into(),
-        );
-    }
-    match &s.model {
-        ModelChoice::Preset(id) if s.model != d.model => put("model", id.clone()),
-        ModelChoice::Preset(_) => {}
-        ModelChoice::Custom { params_b, active_b } => {
-            put("params", params_b.to_string());
-            if let Some(a) = active_b {
-                put("active", a.to_string());
+    let mut out = format!("v={VERSION}");
+    for key in KEYS {
+        let v = field_value(s, key);
+        if v != field_value(&d, key) {
+            if let Some(v) = v {
+                out.push('&');
+                out.push_str(key);
+                out.push('=');
+                out.push_str(&percent_encode(&v));
             }
         }
     }
-    if s.precision != d.precision {
-        put("prec", word_of(s.precision, &PRECISIONS).into());
-    }
-    let mut num = |k: &str, v: f64, dv: f64| {
-        if v != dv {
-            put(k, v.to_string());
-        }
-    };
-    num("ctx", f64::from(s.context_tokens), f64::from(d.context_tokens));
-    num("batch", f64::from(s.batch), f64::from(d.batch));
-    num("tokens", s.train_tokens_b, d.train_tokens_b);
-    num("days", s.target_days, d.target_days);
-    num("tps", s.target_tps, d.target_tps);
-    num("seats", f64::from(s.needs.seats), f64::from(d.needs.seats));
-    num("gmem", s.needs.gpu_mem_gib, d.needs.gpu_mem_gib);
-    num("vcpu", s.needs.vcpus, d.needs.vcpus);
-    num("ram", s.needs.ram_gib, d.needs.ram_gib);
-    num("fp64", s.needs.fp64_tflops, d.needs.fp64_tflops);
-    num("mfu", s.assumptions.mfu, d.assumptions.mfu);
-    num("bweff", s.assumptions.bw_efficiency, d.assumptions.bw_efficiency);
-    num("usable", s.assumptions.mem_usable, d.assumptions.mem_usable);
-    num("overhead", s.assumptions.overhead_gib, d.assumptions.overhead_gib);
-    num("budgetx", s.assumptions.perf_budget_x, d.assumptions.perf_budget_x);
-    num(
-        "rank",
-        f64::from(s.assumptions.lora_rank),
-        f64::from(d.assumptions.lora_rank),
-    );
-    num("hours", s.hours_per_month, d.hours_per_month);
-    num("months", f64::from(s.months), f64::from(d.months));
-    let mut flag = |k: &str, v: bool, dv: bool| {
-        if v != dv {
-            put(k, if v { "1" } else { "0" }.into());
-        }
-    };
-    flag("cuda", s.cuda_only, d.cuda_only);
-    flag("urgent", s.urgent, d.urgent);
-    flag("multinode", s.multinode, d.multinode);
-    if s.family != d.family {
-        put(
-            "arch",
-            word_of(
-                s.family,
-                &[("transformer", ModelFamily::Transformer), ("other", ModelFamily::Other)],
-            )
-            .into(),
-        );
-    }
-    if s.priority != d.priority {
-        put(
-            "prio",
-            word_of(
-                s.priority,
-                &[
-                    ("cost", Priority::Cost),
-                    ("perf", Priority::Performance),
-                    ("balanced", Priority::Balanced),
-                ],
-            )
-            .into(),
-        );
-    }
-    if s.region != d.region {
-        put("region", s.region.clone());
-    }
-    if !s.instances.is_empty() {
-        put("inst", s.instances.join(","));
-    }
-    let (sp, dp) = (&s.purchase, &d.purchase);
-    if sp.buy != dp.buy {
-        put("buy", word_of(sp.buy, &BUYS).into());
-    }
-    if sp.payment != dp.payment {
-        put("pay", word_of(sp.payment, &PAYMENTS).into());
-    }
-    if sp.ri_class != dp.ri_class {
-        put("ricls", word_of(sp.ri_class, &RI_CLASSES).into());
-    }
-    if sp.currency != dp.currency {
-        put("cur", word_of(sp.currency, &CURRENCIES).into());
-    }
-    let mut num = |k: &str, v: f64, dv: f64| {
-        if v != dv {
-            put(k, v.to_string());
-        }
-    };
-    num("disc", sp.reseller_pct, dp.reseller_pct);
-    num(
-        "discall",
-        f64::from(u8::from(sp.reseller_on_all)),
-        f64::from(u8::from(dp.reseller_on_all)),
-    );
-    num("fx", sp.cny_per_usd, dp.cny_per_usd);
-    for (k, v) in [
-        ("spotdisc", sp.spot_discount_pct),
-        ("irate", sp.interrupt_pct_month),
-        ("cspdisc", sp.compute_sp_pct),
-        ("ispdisc", sp.instance_sp_pct),
-    ] {
-        if let Some(v) = v {
-            num(k, v, f64::NAN);
-        }
-    }
-    num("ckpt", sp.ckpt_interval_min, dp.ckpt_interval_min);
-    num("ckptw", sp.ckpt_write_min, dp.ckpt_write_min);
-    num("restart", sp.restart_min, dp.restart_min);
-    num("burst", f64::from(sp.burst_instances), f64::from(dp.burst_instances));
-    num("bursth", sp.burst_hours, dp.burst_hours);
-    num("window", f64::from(sp.window_days), f64::from(dp.window_days));
-    if s.lang != d.lang {
-        put("lang", word_of(s.lang, &[("zh", Lang::Zh), ("en", Lang::En)]).into());
-    }
-    out.join("&")
+    out
 }
 
 #[cfg(test)]

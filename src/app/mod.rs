@@ -1,14 +1,25 @@
-//! The Leptos page: a thin view over the catalog and engine; owns no numbers of its own.
+//! The Leptos page: a thin view over the engine. One `RwSignal<AppState>` holds the state; everything shown is a `Memo` of it.
 
 // A panic in WASM kills the page: nothing a user or a URL can influence may unwrap here.
 #![deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 
-mod catalog_table;
+mod assumptions;
+mod charts;
+mod compare;
+mod explore;
+mod fields;
+mod form;
+mod guidance;
+mod results;
+mod url_sync;
 
 use crate::catalog::Catalog;
+use crate::engine::{recommend, Outcome};
+use crate::i18n::{t, Msg};
+use crate::query::{apply_pair, Warning};
+use crate::scenario::{Lang, Scenario};
+use crate::state::{apply_state_pair, encode_state, parse_state, AppState, View};
 use leptos::prelude::*;
-
-pub use catalog_table::CatalogTable;
 
 /// Replaces the default panic output with a readable message on the page (and the console),
 /// so a bug never leaves a blank page.
@@ -29,23 +40,241 @@ pub fn install_panic_hook() {
     }));
 }
 
+/// Handles every component shares: the state, the catalog and what is derived from them.
+#[derive(Clone, Copy)]
+pub struct Ctx {
+    pub state: RwSignal<AppState>,
+    pub catalog: StoredValue<Catalog>,
+    pub scenario: Memo<Scenario>,
+    pub outcome: Memo<Outcome>,
+    pub warnings: RwSignal<Vec<Warning>>,
+    /// The recommendation whose details are open (default: the first).
+    pub selected: RwSignal<Option<String>>,
+}
+
+impl Ctx {
+    /// The page language (reactive).
+    pub fn lang(&self) -> Lang {
+        self.scenario.with(|s| s.lang)
+    }
+
+    /// A label in the page language (reactive).
+    pub fn t(&self, m: Msg) -> &'static str {
+        t(self.lang(), m)
+    }
+
+    /// Money in the chosen display currency (reactive).
+    pub fn money(&self, usd: f64) -> String {
+        self.scenario
+            .with(|s| crate::format::money(usd, s.purchase.currency, s.purchase.cny_per_usd))
+    }
+
+    /// Sets one field by its link key, exactly as a link would; a bad value keeps the old one and warns.
+    pub fn set(&self, key: &str, value: &str) {
+        let mut w = Vec::new();
+        let catalog = self.catalog;
+        self.state.update(|st| {
+            catalog.with_value(|c| {
+                if !apply_pair(&mut st.scenario, key, value, c, &mut w) {
+                    apply_state_pair(st, key, value, c, &mut w);
+                }
+            });
+        });
+        self.warnings.update(|ws| {
+            ws.retain(|x| x.field != key);
+            ws.extend(w);
+        });
+    }
+
+    /// Changes the state with a method of `AppState`.
+    pub fn update(&self, f: impl FnOnce(&mut AppState)) {
+        self.state.update(f);
+    }
+}
+
+/// The state to start from: the link, else the last scenario on this browser, else defaults in the browser's language.
+fn initial_state(catalog: &Catalog) -> (AppState, Vec<Warning>) {
+    let query = url_sync::read_query();
+    let from_link = !query.is_empty();
+    let source = if from_link { Some(query) } else { url_sync::load_last() };
+    let (mut st, warnings) = source.map_or_else(|| (AppState::default(), Vec::new()), |q| parse_state(&q, catalog));
+    let has_lang = crate::query::pairs(&url_sync::read_query()).any(|(k, _)| k == "lang");
+    if !from_link && !has_lang && st.scenario.lang == Lang::En && url_sync::prefers_chinese() {
+        st.scenario.lang = Lang::Zh;
+    }
+    // A stored scenario that no longer parses cleanly is dropped silently.
+    (st, if from_link { warnings } else { Vec::new() })
+}
+
 /// The whole page.
 #[component]
 pub fn App() -> impl IntoView {
     let catalog = StoredValue::new(Catalog::bundled());
-    let as_of = catalog.with_value(|c| c.as_of.to_string());
+    let (st, warnings) = catalog.with_value(initial_state);
+    let state = RwSignal::new(st);
+    let scenario = Memo::new(move |_| state.with(|s| s.scenario.clone()));
+    let outcome = Memo::new(move |_| catalog.with_value(|c| scenario.with(|s| recommend(c, s))));
+    let ctx = Ctx {
+        state,
+        catalog,
+        scenario,
+        outcome,
+        warnings: RwSignal::new(warnings),
+        selected: RwSignal::new(None),
+    };
+    // Keep the address bar and storage in step with the state; a new view is a new history entry.
+    let last_view = StoredValue::new(state.with_untracked(|s| s.view));
+    Effect::new(move |_| {
+        let (q, view, embed) = state.with(|s| (encode_state(s), s.view, s.embed));
+        let push = last_view.get_value() != view;
+        last_view.set_value(view);
+        url_sync::write_query(&q, push);
+        if !embed {
+            url_sync::save_last(&q);
+        }
+    });
+    let _ = window_event_listener(leptos::ev::popstate, move |_| {
+        let (st, w) = catalog.with_value(|c| parse_state(&url_sync::read_query(), c));
+        last_view.set_value(st.view);
+        state.set(st);
+        ctx.warnings.set(w);
+    });
+    let lang_attr = move || match ctx.lang() {
+        Lang::Zh => "zh-CN",
+        Lang::En => "en",
+    };
+    Effect::new(move |_| {
+        let l = lang_attr();
+        if let Some(root) = gloo::utils::document().document_element() {
+            let _ = root.set_attribute("lang", l);
+        }
+    });
+    let embed = move || state.with(|s| s.embed);
     view! {
-        <div data-testid="app" class="app">
-            <header class="masthead">
-                <h1>"gpuplan"</h1>
-                <p class="tagline">"AWS accelerated instances: what fits, and what it costs."</p>
-            </header>
-            <main>
-                <CatalogTable catalog=catalog />
+        <div data-testid="app" class="app" class:embed=embed data-embed=move || embed().to_string() lang=lang_attr>
+            {move || (!embed()).then(|| view! { <Header ctx=ctx /> })}
+            <WarningList ctx=ctx />
+            <main id="main">
+                {move || match state.with(|s| s.view) {
+                    View::Plan => view! { <PlanView ctx=ctx /> }.into_any(),
+                    View::Explore => view! { <explore::Explore ctx=ctx /> }.into_any(),
+                    View::Compare => view! { <compare::Compare ctx=ctx /> }.into_any(),
+                    View::Assumptions => view! { <assumptions::Assumptions ctx=ctx /> }.into_any(),
+                }}
             </main>
-            <footer class="foot">
-                <p>"Catalog as of " <time data-testid="as-of">{as_of}</time> ". Every figure carries its source."</p>
-            </footer>
+            <Footer ctx=ctx />
         </div>
+    }
+}
+
+/// Workload on one side, results on the other.
+#[component]
+fn PlanView(ctx: Ctx) -> impl IntoView {
+    let embed = move || ctx.state.with(|s| s.embed);
+    view! {
+        <div class="plan" class:embed-plan=embed>
+            {move || (!embed()).then(|| view! { <form::WorkloadForm ctx=ctx /> })}
+            <div class="results-col">
+                <results::Results ctx=ctx />
+                {move || (!embed()).then(|| view! { <guidance::Guidance ctx=ctx /> })}
+            </div>
+        </div>
+    }
+}
+
+#[component]
+fn Header(ctx: Ctx) -> impl IntoView {
+    let tab = move |v: View, m: Msg| {
+        let current = move || ctx.state.with(|s| s.view) == v;
+        view! {
+            <button type="button" class="tab" class:active=current aria-pressed=move || current().to_string()
+                on:click=move |_| ctx.update(|s| s.view = v)>
+                {move || ctx.t(m)}
+            </button>
+        }
+    };
+    let langs = move || {
+        vec![
+            ("en".to_string(), "English".to_string()),
+            ("zh".to_string(), "中文".to_string()),
+        ]
+    };
+    let currencies = move || {
+        vec![
+            ("usd".to_string(), "USD $".to_string()),
+            ("cny".to_string(), "CNY ¥".to_string()),
+        ]
+    };
+    let copied = RwSignal::new(None::<bool>);
+    let reset = move |_| {
+        url_sync::forget_last();
+        let lang = ctx.lang();
+        ctx.update(|s| {
+            *s = AppState::default();
+            s.scenario.lang = lang;
+        });
+        ctx.warnings.set(Vec::new());
+    };
+    let copy = move |_| {
+        let url = url_sync::page_url();
+        leptos::task::spawn_local(async move {
+            copied.set(Some(url_sync::copy_text(url).await));
+        });
+    };
+    view! {
+        <header class="masthead">
+            <div class="brand">
+                <h1>"gpuplan"</h1>
+                <p class="tagline">{move || ctx.t(Msg::Tagline)}</p>
+            </div>
+            <nav class="tabs" aria-label="views">
+                {tab(View::Plan, Msg::ViewPlan)}
+                {tab(View::Explore, Msg::ViewExplore)}
+                {tab(View::Compare, Msg::ViewCompare)}
+                {tab(View::Assumptions, Msg::ViewAssumptions)}
+            </nav>
+            <div class="tools">
+                <fields::SelectField ctx=ctx key="lang" label=Msg::Language options=langs current=fields::value_of(ctx, "lang") />
+                <fields::SelectField ctx=ctx key="cur" label=Msg::Currency options=currencies current=fields::value_of(ctx, "cur") />
+                <button type="button" class="primary" data-testid="copy-link" on:click=copy>{move || ctx.t(Msg::CopyLink)}</button>
+                <button type="button" data-testid="reset" on:click=reset>{move || ctx.t(Msg::Reset)}</button>
+                <span class="copied" role="status" data-testid="copy-status">
+                    {move || copied.get().map(|ok| ctx.t(if ok { Msg::Copied } else { Msg::CopyFailed }))}
+                </span>
+            </div>
+        </header>
+    }
+}
+
+#[component]
+fn WarningList(ctx: Ctx) -> impl IntoView {
+    move || {
+        let ws = ctx.warnings.get();
+        (!ws.is_empty()).then(|| {
+            let lang = ctx.lang();
+            view! {
+                <section class="warnings" role="status" aria-live="polite">
+                    <h2>{crate::i18n::t(lang, Msg::Warnings)}</h2>
+                    <ul>
+                        {ws.iter().map(|w| view! { <li data-testid="warning" data-field=w.field.clone()>{crate::explain::warning(w, lang)}</li> }).collect_view()}
+                    </ul>
+                </section>
+            }
+        })
+    }
+}
+
+#[component]
+fn Footer(ctx: Ctx) -> impl IntoView {
+    let as_of = ctx.catalog.with_value(|c| c.as_of);
+    let stale = url_sync::today().is_some_and(|d| as_of.days_until(d) > 180);
+    view! {
+        <footer class="foot">
+            <p>
+                {move || ctx.t(Msg::CatalogAsOf)} " " <time data-testid="as-of">{as_of.to_string()}</time> ". "
+                {move || ctx.t(Msg::SourcesNote)}
+            </p>
+            {stale.then(|| view! { <p class="stale" data-testid="stale">{move || ctx.t(Msg::Stale)}</p> })}
+        </footer>
     }
 }

@@ -13,24 +13,9 @@ const USAGE: &str = "usage: gpuplan '<query>'\n\
   e.g. gpuplan 'v=1&task=infer&model=llama3.1-8b&prec=bf16&ctx=8192&batch=8&prio=cost'\n\
   Prints the recommendations as JSON. Query keys are listed in README.md.";
 
-fn buy_key(b: gpuplan::scenario::Buy) -> &'static str {
-    use gpuplan::scenario::Buy::*;
-    match b {
-        OnDemand => "od",
-        Spot => "spot",
-        ComputeSp1 => "csp1",
-        ComputeSp3 => "csp3",
-        InstanceSp1 => "isp1",
-        InstanceSp3 => "isp3",
-        Ri1 => "ri1",
-        Ri3 => "ri3",
-        CapacityBlock => "cb",
-    }
-}
-
 fn option_json(o: &OptionCost, lang: gpuplan::scenario::Lang) -> Value {
     json!({
-        "purchase": buy_key(o.buy),
+        "purchase": query::buy_key(o.buy),
         "name": explain::buy_name(o.buy, lang),
         "available": o.unavailable.is_none(),
         "unavailable_reason": o.unavailable.as_ref().map(|n| explain::not_offered(n, lang)),
@@ -64,13 +49,13 @@ fn plan_json(p: &Plan) -> Value {
         "instance": p.instance,
         "items": p.items.iter().map(|i| json!({
             "segment": match i.segment { Segment::Baseline => "baseline", Segment::Burst => "burst", Segment::Job => "job" },
-            "purchase": buy_key(i.buy),
+            "purchase": query::buy_key(i.buy),
             "instances": i.instances,
             "hours_per_month": i.hours_per_month,
             "upfront_usd": i.upfront_usd,
             "monthly_usd": i.monthly_usd,
             "horizon_usd": i.horizon_usd,
-            "considered": i.considered.iter().map(|(b, v)| json!({"purchase": buy_key(*b), "usd": v})).collect::<Vec<_>>(),
+            "considered": i.considered.iter().map(|(b, v)| json!({"purchase": query::buy_key(*b), "usd": v})).collect::<Vec<_>>(),
         })).collect::<Vec<_>>(),
         "horizon_usd": p.horizon_usd,
         "all_on_demand_horizon_usd": p.all_od_horizon_usd,

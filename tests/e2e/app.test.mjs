@@ -1,8 +1,9 @@
-// The page in a real browser: loads from a sub-path, shows the catalog, no console errors.
+// The page in a real browser: recommendations, inputs, languages, Explore, Compare, charts, screenshots.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { serve } from './server.mjs';
-import { launch, newPage, ARTIFACTS } from './browser.mjs';
+import { launch } from './browser.mjs';
+import { Gpuplan } from './gpuplan.mjs';
 
 let server, browser;
 before(async () => {
@@ -14,16 +15,117 @@ after(async () => {
   await server?.close();
 });
 
-test('the page loads from a sub-path and lists the catalog with prices', async () => {
-  const page = await newPage(browser);
-  await page.goto(server.url);
-  await page.getByTestId('app').waitFor();
-  const p5 = page.locator('[data-testid="catalog-row"][data-instance="p5.48xlarge"]');
-  await p5.waitFor();
-  assert.match(await p5.innerText(), /\$55\.04/);
-  assert.ok((await page.getByTestId('catalog-row').count()) >= 70);
-  assert.equal(await page.getByTestId('as-of').innerText(), '2026-07-20');
-  assert.equal(await page.locator('#panic').count(), 0);
-  await page.screenshot({ path: `${ARTIFACTS}/catalog-1280.png`, fullPage: false });
-  assert.deepEqual(page.problems, []);
+test('the default scenario shows recommendations from a sub-path, with no console errors', async () => {
+  const g = await Gpuplan.open(browser, server.url);
+  const rows = await (async () => { await g.recs().first().waitFor(); return g.recRows(); })();
+  assert.ok(rows.length >= 10, `only ${rows.length} recommendations`);
+  assert.ok(rows.every((r) => r.fits));
+  assert.ok(rows[0].hourly > 0 && Math.abs(rows[0].monthly - rows[0].hourly * 730) < 1e-6);
+  assert.equal(await g.page.getByTestId('as-of').innerText(), '2026-07-20');
+  assert.equal(await g.page.locator('#panic').count(), 0);
+  await g.page.getByTestId('plan').waitFor();
+  g.assertClean();
+});
+
+test('changing inputs updates the recommendations and the link', async () => {
+  const g = await Gpuplan.open(browser, server.url, 'v=1&cuda=1&prio=cost&model=llama2-7b&ctx=2048&batch=1');
+  assert.equal(await g.topInstance(), 'g6.xlarge');
+  await g.press('prio', 'perf');
+  await g.page.waitForFunction(() => document.querySelector('[data-testid="rec"]')?.dataset.instance !== 'g6.xlarge');
+  assert.match(await g.topInstance(), /^g6e\./);
+  assert.match(g.query(), /prio=perf/);
+  await g.press('task', 'train');
+  await g.select('model', 'qwen2.5-32b');
+  await g.fill('tokens', 100);
+  await g.page.waitForFunction(() => document.querySelector('[data-testid="rec"]')?.dataset.instance?.startsWith('p'));
+  assert.match(g.query(), /task=train.*model=qwen2.5-32b.*tokens=100/);
+  // A bad number keeps the old value and warns, naming the field.
+  await g.fill('ctx', -5);
+  const warning = g.page.getByTestId('warning');
+  await warning.first().waitFor();
+  assert.match(await warning.first().innerText(), /ctx/);
+  g.assertClean();
+});
+
+test('the language switch changes every visible label', async () => {
+  const g = await Gpuplan.open(browser, server.url, 'v=1');
+  await g.recs().first().waitFor();
+  const labels = () => g.page.locator('h2:not(.headline), h3, legend, .label, nav.tabs button, thead th, dt, figcaption').evaluateAll(
+    (els) => els.filter((e) => e.offsetParent !== null).map((e) => e.textContent.trim()).filter((t) => t));
+  const en = await labels();
+  await g.select('lang', 'zh');
+  await g.page.waitForFunction(() => document.documentElement.lang === 'zh-CN');
+  const zh = await labels();
+  assert.equal(zh.length, en.length);
+  const unchanged = en.filter((t, i) => t === zh[i] && !/^(EFA|[A-Z0-9 .$/()-]+)$/.test(t));
+  assert.deepEqual(unchanged, [], 'labels left in English');
+  assert.ok(zh.some((t) => /[\u4e00-\u9fff]/.test(t)));
+  assert.match(g.query(), /lang=zh/);
+  g.assertClean();
+});
+
+test('Explore filters, sorts and keeps its state in the link', async () => {
+  const g = await Gpuplan.open(browser, server.url, 'v=1&view=explore');
+  const rows = g.page.getByTestId('catalog-row');
+  await rows.first().waitFor();
+  assert.ok((await rows.count()) >= 70);
+  await g.select('xfam', 'g6e');
+  await g.page.waitForFunction(() => document.querySelectorAll('[data-testid="catalog-row"]').length === 8);
+  const prices = () => rows.evaluateAll((rs) => rs.map((r) => Number(r.dataset.odUsd)));
+  const asc = await prices();
+  assert.deepEqual(asc, [...asc].sort((a, b) => a - b));
+  await g.page.locator('button.sort[data-col="od"]').click();
+  await g.page.waitForFunction(() => location.search.includes('xsort=-od'));
+  const desc = await prices();
+  assert.deepEqual(desc, [...asc].reverse());
+  await g.fill('xmem', 40);
+  assert.ok((await rows.count()) === 8);
+  assert.match(g.query(), /view=explore.*xfam=g6e/);
+  // Each price shows its source and date on hover.
+  assert.match(await rows.first().locator('td[title]').first().getAttribute('title'), /20\d\d-\d\d-\d\d/);
+  g.assertClean();
+});
+
+test('Compare shows the picked instances side by side', async () => {
+  const g = await Gpuplan.open(browser, server.url, 'v=1&cuda=1');
+  await g.recs().first().waitFor();
+  const picks = (await g.recRows()).slice(0, 2).map((r) => r.instance);
+  for (const id of picks) {
+    await g.page.locator(`[data-testid="rec"][data-instance="${id}"] button[aria-pressed]`).click();
+  }
+  await g.view('compare');
+  await g.page.getByTestId('compare').waitFor();
+  const cols = await g.page.getByTestId('compare-col').evaluateAll((cs) => cs.map((c) => c.dataset.instance));
+  assert.deepEqual(cols, picks);
+  assert.match(g.query(), /view=compare.*cmp=/);
+  // Back returns to the Plan view.
+  await g.page.goBack();
+  await g.recs().first().waitFor();
+  g.assertClean();
+});
+
+test('charts render with labelled axes', async () => {
+  const g = await Gpuplan.open(browser, server.url, 'v=1&mode=batch&inst=g6e.xlarge');
+  const cumulative = g.page.getByTestId('chart-cumulative');
+  await cumulative.waitFor();
+  const axes = await cumulative.locator('text.axis-label').allTextContents();
+  assert.deepEqual(axes, ['Month', 'Cost (USD)']);
+  assert.ok((await cumulative.locator('polyline').count()) >= 3);
+  assert.ok((await g.page.getByTestId('chart-options').locator('rect').count()) >= 3);
+  assert.ok((await g.page.getByTestId('chart-memory').locator('rect').count()) >= 2);
+  g.assertClean();
+});
+
+test('screenshots at 1280x800 and 390x844 in both languages', async () => {
+  for (const [w, h] of [[1280, 800], [390, 844]]) {
+    for (const lang of ['en', 'zh']) {
+      const g = await Gpuplan.open(browser, server.url, `v=1&lang=${lang}`, { viewport: { width: w, height: h } });
+      await g.recs().first().waitFor();
+      // Nothing wider than the viewport: the page itself never scrolls sideways.
+      const overflow = await g.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      assert.ok(overflow <= 0, `${w}px ${lang}: page is ${overflow}px wider than the viewport`);
+      await g.shot(`plan-${w}-${lang}`, false);
+      g.assertClean();
+    }
+  }
 });

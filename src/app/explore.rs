@@ -1,0 +1,185 @@
+//! The Explore view: the whole catalog as a table with filters, sortable and hideable columns, price units and provenance on every price.
+
+use super::fields::{CheckField, NumberField, SelectField};
+use super::Ctx;
+use crate::explore::{rows, PriceCell};
+use crate::format;
+use crate::i18n::Msg;
+use crate::state::{Column, PricePer, PriceUnit};
+use leptos::prelude::*;
+
+fn column_label(c: Column) -> Msg {
+    match c {
+        Column::Instance => Msg::Instance,
+        Column::Accelerator => Msg::Accelerator,
+        Column::Count => Msg::Count,
+        Column::MemGib => Msg::MemPerAccel,
+        Column::TotalMemGib => Msg::TotalMem,
+        Column::Vcpus => Msg::Vcpus,
+        Column::RamGib => Msg::RamGib,
+        Column::NetGbps => Msg::NetGbps,
+        Column::Efa => Msg::Efa,
+        Column::OnDemand => Msg::OnDemand,
+        Column::Spot => Msg::SpotMedian,
+    }
+}
+
+fn opt(v: Option<f64>, d: usize) -> String {
+    v.map_or_else(|| "—".into(), |v| format::number(v, d))
+}
+
+#[component]
+pub fn Explore(ctx: Ctx) -> impl IntoView {
+    let x = move || ctx.state.with(|s| s.explore.clone());
+    let visible = move |c: Column| ctx.state.with(|s| !s.explore.hidden.contains(&c));
+    let data = Memo::new(move |_| {
+        ctx.catalog
+            .with_value(|c| ctx.state.with(|s| rows(c, &s.explore, &s.scenario.region)))
+    });
+    let families = move || {
+        let mut f: Vec<String> = ctx
+            .catalog
+            .with_value(|c| c.instances.iter().map(|i| i.family.clone()).collect());
+        f.sort();
+        f.dedup();
+        let mut o = vec![(String::new(), ctx.t(Msg::All).to_string())];
+        o.extend(f.into_iter().map(|x| (x.clone(), x)));
+        o
+    };
+    let accels = move || {
+        let mut o = vec![(String::new(), ctx.t(Msg::All).to_string())];
+        o.extend(ctx.catalog.with_value(|c| {
+            c.accelerators
+                .iter()
+                .map(|a| (a.id.clone(), a.name.clone()))
+                .collect::<Vec<_>>()
+        }));
+        o
+    };
+    let stacks = move || {
+        vec![
+            ("all".into(), ctx.t(Msg::All).into()),
+            ("cuda".into(), "CUDA".into()),
+            ("neuron".into(), "Neuron".into()),
+        ]
+    };
+    let stack_now = move || match x().stack {
+        Some(crate::catalog::Stack::Cuda) => "cuda".to_string(),
+        Some(crate::catalog::Stack::Neuron) => "neuron".to_string(),
+        _ => "all".to_string(),
+    };
+    let unit_label = |u: PriceUnit| match u {
+        PriceUnit::Hour => Msg::PerHour,
+        PriceUnit::Day => Msg::PerDay,
+        PriceUnit::Month => Msg::PerMonth,
+        PriceUnit::Year => Msg::PerYear,
+    };
+    let per_label = |p: PricePer| match p {
+        PricePer::Instance => Msg::PerInstance,
+        PricePer::Accelerator => Msg::PerAccelerator,
+        PricePer::AcceleratorGib => Msg::PerAccelGib,
+    };
+    let units = move || {
+        PriceUnit::ALL
+            .iter()
+            .map(|u| (u.key().to_string(), ctx.t(unit_label(*u)).to_string()))
+            .collect::<Vec<_>>()
+    };
+    let pers = move || {
+        PricePer::ALL
+            .iter()
+            .map(|p| (p.key().to_string(), ctx.t(per_label(*p)).to_string()))
+            .collect::<Vec<_>>()
+    };
+    let price = move |p: Option<PriceCell>| match p {
+        Some(p) => {
+            let title = format!(
+                "{} — {}{}",
+                p.source_title,
+                p.as_of,
+                if p.derived { " (derived)" } else { "" }
+            );
+            view! { <td class="num" title=title tabindex="0">{ctx.money(p.usd)}{p.derived.then_some("*")}</td> }
+                .into_any()
+        }
+        None => view! { <td class="num muted">{move || ctx.t(Msg::NoPrice)}</td> }.into_any(),
+    };
+    let header = move |c: Column| {
+        let sorted = move || {
+            ctx.state
+                .with(|s| (s.explore.sort == c).then_some(s.explore.descending))
+        };
+        let aria = move || match sorted() {
+            Some(true) => "descending",
+            Some(false) => "ascending",
+            None => "none",
+        };
+        let arrow = move || match sorted() {
+            Some(true) => " ▼",
+            Some(false) => " ▲",
+            None => "",
+        };
+        view! {
+            <th scope="col" aria-sort=aria class:num=!matches!(c, Column::Instance | Column::Accelerator)>
+                <button type="button" class="sort" data-col=c.key() on:click=move |_| ctx.update(|s| s.sort_by(c))>
+                    {move || ctx.t(column_label(c))}
+                    {arrow}
+                </button>
+            </th>
+        }
+    };
+    view! {
+        <section class="card explore">
+            <h2>{move || ctx.t(Msg::ViewExplore)}</h2>
+            <div class="filters">
+                <SelectField ctx=ctx key="xfam" label=Msg::Family options=families current=Signal::derive(move || x().family) />
+                <SelectField ctx=ctx key="xacc" label=Msg::Accelerator options=accels current=Signal::derive(move || x().accelerator) />
+                <NumberField ctx=ctx key="xmem" label=Msg::MinMem current=Signal::derive(move || x().min_mem_gib.to_string()) />
+                <SelectField ctx=ctx key="xstack" label=Msg::Stack options=stacks current=Signal::derive(stack_now) />
+                <SelectField ctx=ctx key="xunit" label=Msg::PricesIn options=units current=Signal::derive(move || x().unit.key().to_string()) />
+                <SelectField ctx=ctx key="xper" label=Msg::PricesIn options=pers current=Signal::derive(move || x().per.key().to_string()) />
+                <CheckField ctx=ctx key="xefa" label=Msg::EfaOnly checked=Signal::derive(move || x().efa_only) />
+                <CheckField ctx=ctx key="xreg" label=Msg::InRegion checked=Signal::derive(move || x().in_region) />
+            </div>
+            <details class="columns">
+                <summary>{move || ctx.t(Msg::Columns)}</summary>
+                {Column::ALL.iter().skip(1).map(|c| {
+                    let c = *c;
+                    view! { <label class="check"><input type="checkbox" prop:checked=move || visible(c) on:change=move |_| ctx.update(|s| s.toggle_column(c)) /><span>{move || ctx.t(column_label(c))}</span></label> }
+                }).collect_view()}
+            </details>
+            <p class="muted">{move || data.with(|d| d.len())} " " {move || ctx.t(Msg::Rows)} " · " {move || ctx.scenario.with(|s| s.region.clone())}</p>
+            <div class="table-wrap">
+                <table class="catalog">
+                    <thead><tr>
+                        {move || Column::ALL.iter().filter(|c| visible(**c)).map(|c| header(*c)).collect_view()}
+                        <th scope="col">{move || ctx.t(Msg::Compare)}</th>
+                    </tr></thead>
+                    <tbody>
+                        {move || data.get().into_iter().map(|r| {
+                            let id = r.id.clone();
+                            let picked = { let id = id.clone(); Memo::new(move |_| ctx.state.with(|s| s.compare.contains(&id))) };
+                            view! {
+                                <tr data-testid="catalog-row" data-instance=r.id.clone() data-od-usd=r.on_demand.as_ref().map(|p| p.usd.to_string()).unwrap_or_default()>
+                                    <th scope="row">{r.id.clone()}</th>
+                                    {visible(Column::Accelerator).then(|| view! { <td>{r.accelerator.clone()}</td> })}
+                                    {visible(Column::Count).then(|| view! { <td class="num">{r.count.map_or_else(|| "—".into(), |n| format::accel_count(n, r.fraction))}</td> })}
+                                    {visible(Column::MemGib).then(|| view! { <td class="num">{format::number(r.mem_gib, 2)}</td> })}
+                                    {visible(Column::TotalMemGib).then(|| view! { <td class="num">{opt(r.total_mem_gib, 1)}</td> })}
+                                    {visible(Column::Vcpus).then(|| view! { <td class="num">{opt(r.vcpus, 0)}</td> })}
+                                    {visible(Column::RamGib).then(|| view! { <td class="num">{opt(r.ram_gib, 0)}</td> })}
+                                    {visible(Column::NetGbps).then(|| view! { <td class="num">{opt(r.net_gbps, 1)}</td> })}
+                                    {visible(Column::Efa).then(|| view! { <td class="num">{opt(r.efa, 0)}</td> })}
+                                    {visible(Column::OnDemand).then(|| price(r.on_demand.clone()))}
+                                    {visible(Column::Spot).then(|| price(r.spot.clone()))}
+                                    <td><button type="button" class="small" aria-pressed=move || picked.get().to_string()
+                                        on:click=move |_| ctx.update(|s| s.toggle_compare(&id))>{move || ctx.t(if picked.get() { Msg::RemoveFromCompare } else { Msg::AddToCompare })}</button></td>
+                                </tr>
+                            }
+                        }).collect_view()}
+                    </tbody>
+                </table>
+            </div>
+        </section>
+    }
+}

@@ -1,0 +1,114 @@
+//! Labelled inputs bound to link keys: every change goes through `Ctx::set`, the same path a link takes.
+
+use super::Ctx;
+use crate::i18n::Msg;
+use leptos::prelude::*;
+
+/// A labelled `<select>`; `options` are (value, label) pairs.
+#[component]
+pub fn SelectField(
+    ctx: Ctx,
+    key: &'static str,
+    label: Msg,
+    #[prop(into)] options: Signal<Vec<(String, String)>>,
+    #[prop(into)] current: Signal<String>,
+) -> impl IntoView {
+    let id = format!("f-{key}");
+    let for_id = id.clone();
+    view! {
+        <label class="field" for=for_id>
+            <span class="label">{move || ctx.t(label)}</span>
+            <select id=id data-key=key on:change=move |ev| ctx.set(key, &event_target_value(&ev))>
+                {move || {
+                    let cur = current.get();
+                    options
+                        .get()
+                        .into_iter()
+                        .map(|(v, l)| {
+                            let selected = v == cur;
+                            view! { <option value=v selected=selected>{l}</option> }
+                        })
+                        .collect_view()
+                }}
+            </select>
+        </label>
+    }
+}
+
+/// A labelled number input, committed on change (Enter or leaving the field).
+#[component]
+pub fn NumberField(
+    ctx: Ctx,
+    key: &'static str,
+    label: Msg,
+    #[prop(into)] current: Signal<String>,
+    #[prop(optional)] unit: &'static str,
+) -> impl IntoView {
+    let id = format!("f-{key}");
+    let for_id = id.clone();
+    view! {
+        <label class="field" for=for_id>
+            <span class="label">{move || ctx.t(label)} {(!unit.is_empty()).then(|| view! { <span class="unit">" (" {unit} ")"</span> })}</span>
+            <input id=id type="number" step="any" inputmode="decimal" data-key=key
+                prop:value=move || current.get()
+                on:change=move |ev| ctx.set(key, event_target_value(&ev).trim()) />
+        </label>
+    }
+}
+
+/// A labelled checkbox for a 0|1 key.
+#[component]
+pub fn CheckField(
+    ctx: Ctx,
+    key: &'static str,
+    label: Msg,
+    #[prop(into)] checked: Signal<bool>,
+    #[prop(default = "1")] on: &'static str,
+    #[prop(default = "0")] off: &'static str,
+) -> impl IntoView {
+    let id = format!("f-{key}");
+    let for_id = id.clone();
+    view! {
+        <label class="check" for=for_id>
+            <input id=id type="checkbox" data-key=key prop:checked=move || checked.get()
+                on:change=move |ev| ctx.set(key, if event_target_checked(&ev) { on } else { off }) />
+            <span>{move || ctx.t(label)}</span>
+        </label>
+    }
+}
+
+/// A row of toggle buttons for a word key.
+#[component]
+pub fn Segmented(
+    ctx: Ctx,
+    key: &'static str,
+    label: Msg,
+    options: Vec<(&'static str, Msg)>,
+    #[prop(into)] current: Signal<String>,
+) -> impl IntoView {
+    view! {
+        <fieldset class="segmented" data-key=key>
+            <legend>{move || ctx.t(label)}</legend>
+            <div class="seg-buttons">
+                {options
+                    .into_iter()
+                    .map(|(value, m)| {
+                        let on = move || current.get() == value;
+                        view! {
+                            <button type="button" class:active=on aria-pressed=move || on().to_string() data-value=value
+                                on:click=move |_| ctx.set(key, value)>{move || ctx.t(m)}</button>
+                        }
+                    })
+                    .collect_view()}
+            </div>
+        </fieldset>
+    }
+}
+
+/// The current value of a scenario field as the link writes it (reactive).
+pub fn value_of(ctx: Ctx, key: &'static str) -> Signal<String> {
+    Signal::derive(move || {
+        ctx.scenario
+            .with(|s| crate::query::field_value(s, key).unwrap_or_default())
+    })
+}

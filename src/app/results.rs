@@ -1,0 +1,311 @@
+//! The Plan view's answer: the chosen recommendation in detail, the ranked list, and why the others were left out.
+
+use super::charts::{CumulativeChart, MemoryChart, OptionBars};
+use super::Ctx;
+use crate::engine::cost::{option_costs, OptionCost};
+use crate::engine::plan::{plan, Plan, Segment};
+use crate::engine::Recommendation;
+use crate::explain;
+use crate::format;
+use crate::i18n::Msg;
+use leptos::prelude::*;
+
+/// Results for the current scenario.
+#[component]
+pub fn Results(ctx: Ctx) -> impl IntoView {
+    let chosen = Memo::new(move |_| {
+        let sel = ctx.selected.get();
+        ctx.outcome.with(|o| {
+            let fit = o.recommendations.iter().filter(|r| r.fits);
+            sel.and_then(|id| o.recommendations.iter().find(|r| r.instance == id && r.fits))
+                .or_else(|| fit.clone().next())
+                .cloned()
+        })
+    });
+    let options = Memo::new(move |_| {
+        chosen.with(|r| {
+            r.as_ref()
+                .map(|r| ctx.catalog.with_value(|c| ctx.scenario.with(|s| option_costs(c, s, r))))
+        })
+    });
+    let the_plan = Memo::new(move |_| {
+        chosen.with(|r| {
+            r.as_ref()
+                .map(|r| ctx.catalog.with_value(|c| ctx.scenario.with(|s| plan(c, s, r))))
+        })
+    });
+    view! {
+        <section class="card summary" data-testid="summary" aria-live="polite">
+            {move || match chosen.get() {
+                Some(r) => view! { <Detail ctx=ctx rec=r options=options the_plan=the_plan /> }.into_any(),
+                None => view! { <NothingFits ctx=ctx /> }.into_any(),
+            }}
+        </section>
+        <RecTable ctx=ctx chosen=chosen />
+        <Excluded ctx=ctx />
+    }
+}
+
+#[component]
+fn NothingFits(ctx: Ctx) -> impl IntoView {
+    view! {
+        <h2 data-testid="nothing-fits">{move || ctx.t(Msg::NothingFits)}</h2>
+        {move || ctx.outcome.with(|o| o.nearest.clone()).map(|n| view! {
+            <p>{move || ctx.t(Msg::Nearest)} ": " <strong>{n.clone()}</strong></p>
+        })}
+    }
+}
+
+/// Speed or time of a recommendation, as text.
+fn speed_text(r: &Recommendation, ctx: Ctx) -> String {
+    let lang = ctx.lang();
+    if let Some(j) = r.job_hours {
+        return format::hours(j, lang);
+    }
+    if let Some(t) = r.tokens_per_s {
+        let per = r.tokens_per_s_per_seq.map_or(String::new(), |p| {
+            format!(" ({} {})", format::number(p, 1), ctx.t(Msg::PerSeq))
+        });
+        return format!("{} {}{per}", format::number(t, 0), ctx.t(Msg::TokensPerS));
+    }
+    "—".into()
+}
+
+#[component]
+fn Detail(
+    ctx: Ctx,
+    rec: Recommendation,
+    options: Memo<Option<Vec<OptionCost>>>,
+    the_plan: Memo<Option<Plan>>,
+) -> impl IntoView {
+    let first = ctx
+        .outcome
+        .with(|o| o.recommendations.first().map(|f| f.instance == rec.instance))
+        .unwrap_or(false);
+    let lang = ctx.lang();
+    let reasons: Vec<String> = rec.reasons.iter().map(|w| explain::why(w, lang)).collect();
+    let formulas = ctx
+        .scenario
+        .with(|s| ctx.outcome.with(|o| explain::formulas(s, &o.arch, &rec, lang)));
+    let notes: Vec<String> = ctx.catalog.with_value(|c| {
+        c.article_quotes
+            .iter()
+            .filter(|q| q.instance == rec.instance && q.status != "match")
+            .map(|q| {
+                format!(
+                    "“{}” — {}",
+                    q.quote,
+                    if lang == crate::scenario::Lang::Zh {
+                        &q.note_zh
+                    } else {
+                        &q.note_en
+                    }
+                )
+            })
+            .collect()
+    });
+    let cost_label = if rec.job_usd.is_some() {
+        Msg::PerJob
+    } else {
+        Msg::Monthly
+    };
+    let cost = rec.job_usd.or(rec.monthly_usd);
+    let memory = rec.memory.clone();
+    let devices = rec.devices_per_replica.max(1);
+    let mem_per_device = rec.mem_available_gib / f64::from(rec.n_accelerators.max(1));
+    view! {
+        <p class="eyebrow">{move || ctx.t(if first { Msg::Best } else { Msg::Recommendations })}</p>
+        <h2 class="headline" data-testid="top-instance">
+            {format!("{} × {}", rec.n_instances, rec.instance)}
+            <span class="sub">{format!(" — {} × {}", rec.n_accelerators, rec.accelerator)}</span>
+        </h2>
+        <dl class="figures">
+            <div><dt>{move || ctx.t(Msg::Hourly)}</dt><dd data-testid="top-hourly">{rec.hourly_usd.map_or_else(|| ctx.t(Msg::NoPrice).to_string(), |h| ctx.money(h))}</dd></div>
+            <div><dt>{move || ctx.t(cost_label)}</dt><dd>{cost.map_or_else(|| "—".to_string(), |c| ctx.money(c))}</dd></div>
+            <div><dt>{move || ctx.t(if rec.job_hours.is_some() { Msg::Time } else { Msg::Speed })}</dt><dd>{speed_text(&rec, ctx)}</dd></div>
+            <div><dt>{move || ctx.t(Msg::EnergyKwh)}</dt><dd>{rec.energy_kwh.map_or_else(|| "—".to_string(), |e| format!("{} kWh", format::number(e, 0)))}</dd></div>
+        </dl>
+        {(memory.total_gib(1.0) > 0.0).then(|| view! { <MemoryChart ctx=ctx memory=memory.clone() devices=devices capacity_gib=mem_per_device /> })}
+        <h3>{move || ctx.t(Msg::Why)}</h3>
+        <ul class="reasons">{reasons.into_iter().map(|r| view! { <li>{r}</li> }).collect_view()}</ul>
+        {(!notes.is_empty()).then(|| view! {
+            <aside class="note"><strong>{move || ctx.t(Msg::ArticleNote)}</strong>
+                <ul>{notes.into_iter().map(|n| view! { <li>{n}</li> }).collect_view()}</ul></aside>
+        })}
+        <details class="formulas">
+            <summary>{move || ctx.t(Msg::Formula)}</summary>
+            <ul>{formulas.into_iter().map(|f| view! { <li><code>{f}</code></li> }).collect_view()}</ul>
+        </details>
+        {move || the_plan.get().map(|p| view! { <PlanSummary ctx=ctx plan=p /> })}
+        {move || options.get().map(|o| view! {
+            <OptionTable ctx=ctx options=o.clone() />
+            <div class="charts">
+                <OptionBars ctx=ctx options=o.clone() />
+                <CumulativeChart ctx=ctx options=o />
+            </div>
+        })}
+    }
+}
+
+#[component]
+fn PlanSummary(ctx: Ctx, plan: Plan) -> impl IntoView {
+    let lang = ctx.lang();
+    let items: Vec<String> = plan
+        .items
+        .iter()
+        .map(|i| {
+            let seg = ctx.t(match i.segment {
+                Segment::Baseline => Msg::Baseline,
+                Segment::Burst => Msg::Burst,
+                Segment::Job => Msg::Job,
+            });
+            format!(
+                "{seg}: {} × {} — {} ({})",
+                i.instances,
+                plan.instance,
+                explain::buy_name(i.buy, lang),
+                ctx.money(i.horizon_usd)
+            )
+        })
+        .collect();
+    view! {
+        <div class="plan-box" data-testid="plan">
+            <h3>{move || ctx.t(Msg::TheCheapestPlan)} ": " <span data-testid="plan-total">{ctx.money(plan.horizon_usd)}</span></h3>
+            <ul>{items.into_iter().map(|i| view! { <li>{i}</li> }).collect_view()}</ul>
+            {plan.savings_vs_od_usd.filter(|s| *s > 0.005).map(|s| view! {
+                <p class="savings">{ctx.money(s)} " " {move || ctx.t(Msg::PlanSavings)}</p>
+            })}
+        </div>
+    }
+}
+
+#[component]
+fn OptionTable(ctx: Ctx, options: Vec<OptionCost>) -> impl IntoView {
+    let lang = ctx.lang();
+    let rows = options.into_iter().map(move |o| {
+        let name = explain::buy_name(o.buy, lang);
+        let key = crate::query::buy_key(o.buy);
+        match &o.unavailable {
+            Some(why) => view! {
+                <tr data-testid="option" data-purchase=key class="muted">
+                    <th scope="row">{name}</th>
+                    <td colspan="5">{ctx.t(Msg::NotAvailable)} ": " {explain::not_offered(why, lang)}</td>
+                </tr>
+            }.into_any(),
+            None => {
+                let be = match (o.breakeven_utilization, o.breakeven_month) {
+                    (Some(u), Some(m)) => format!("{} % · {} {}", format::number(u * 100.0, 0), format::number(m, 1), ctx.t(Msg::BreakEvenMonth)),
+                    (Some(u), None) => format!("{} % {}", format::number(u * 100.0, 0), ctx.t(Msg::BreakEvenUtil)),
+                    _ => o.spot.as_ref().and_then(|s| s.young_interval_min).map_or(String::new(), |y| format!("τ* ≈ {} min", format::number(y, 0))),
+                };
+                let total = o.job_usd.unwrap_or(o.horizon_usd);
+                view! {
+                    <tr data-testid="option" data-purchase=key data-total-usd=total.to_string()>
+                        <th scope="row">{name} {o.assumption.then(|| view! { <span class="tag">{ctx.t(Msg::Assumption)}</span> })}</th>
+                        <td class="num">{ctx.money(o.hourly_usd)}</td>
+                        <td class="num">{ctx.money(o.upfront_usd)}</td>
+                        <td class="num">{ctx.money(total)}</td>
+                        <td class="num">{ctx.money(o.per_accel_hour_usd)}</td>
+                        <td>{be}</td>
+                    </tr>
+                }.into_any()
+            }
+        }
+    }).collect_view();
+    view! {
+        <h3>{move || ctx.t(Msg::Options)}</h3>
+        <div class="table-wrap">
+            <table class="options">
+                <thead><tr>
+                    <th scope="col">{move || ctx.t(Msg::Option)}</th>
+                    <th scope="col" class="num">{move || ctx.t(Msg::Hourly)}</th>
+                    <th scope="col" class="num">{move || ctx.t(Msg::Upfront)}</th>
+                    <th scope="col" class="num">{move || format!("{} / {}", ctx.t(Msg::Horizon), ctx.t(Msg::PerJob))}</th>
+                    <th scope="col" class="num">{move || ctx.t(Msg::PerAccelHour)}</th>
+                    <th scope="col">{move || ctx.t(Msg::BreakEven)}</th>
+                </tr></thead>
+                <tbody>{rows}</tbody>
+            </table>
+        </div>
+    }
+}
+
+#[component]
+fn RecTable(ctx: Ctx, chosen: Memo<Option<Recommendation>>) -> impl IntoView {
+    let show_all = RwSignal::new(false);
+    let rows = move || {
+        let chosen_id = chosen.with(|c| c.as_ref().map(|r| r.instance.clone()));
+        let limit = if show_all.get() { usize::MAX } else { 12 };
+        ctx.outcome.with(|o| {
+            o.recommendations.iter().take(limit).map(|r| {
+                let id = r.instance.clone();
+                let id_sel = id.clone();
+                let id_cmp = id.clone();
+                let picked = { let id = id.clone(); Memo::new(move |_| ctx.state.with(|s| s.compare.contains(&id))) };
+                let cost = r.job_usd.or(r.monthly_usd);
+                view! {
+                    <tr data-testid="rec" data-instance=id.clone() data-fits=r.fits.to_string()
+                        data-hourly-usd=r.hourly_usd.map(|h| h.to_string()).unwrap_or_default()
+                        data-monthly-usd=r.monthly_usd.map(|h| h.to_string()).unwrap_or_default()
+                        class:selected=chosen_id.as_deref() == Some(id.as_str()) class:unfit=!r.fits>
+                        <th scope="row"><button type="button" class="link" on:click=move |_| ctx.selected.set(Some(id_sel.clone()))>{id.clone()}</button></th>
+                        <td class="num">{r.n_instances}</td>
+                        <td>{format!("{} × {}", r.n_accelerators, r.accelerator)}</td>
+                        <td><meter min="0" max=r.mem_available_gib.to_string() value=r.mem_needed_gib.min(r.mem_available_gib).to_string()
+                            title=format!("{} / {} GiB", format::number(r.mem_needed_gib, 1), format::number(r.mem_available_gib, 1))></meter>
+                            {if r.fits { "" } else { " ✗" }}</td>
+                        <td class="num">{speed_text(r, ctx)}</td>
+                        <td class="num">{r.hourly_usd.map_or_else(|| "—".to_string(), |h| ctx.money(h))}</td>
+                        <td class="num">{cost.map_or_else(|| "—".to_string(), |c| ctx.money(c))}</td>
+                        <td><button type="button" class="small" aria-pressed=move || picked.get().to_string()
+                            on:click=move |_| ctx.update(|s| s.toggle_compare(&id_cmp))>{move || ctx.t(if picked.get() { Msg::RemoveFromCompare } else { Msg::AddToCompare })}</button></td>
+                    </tr>
+                }
+            }).collect_view()
+        })
+    };
+    let total = move || ctx.outcome.with(|o| o.recommendations.len());
+    view! {
+        <section class="card">
+            <h2>{move || ctx.t(Msg::Recommendations)} " (" {total} ")"</h2>
+            <div class="table-wrap">
+                <table class="recs">
+                    <thead><tr>
+                        <th scope="col">{move || ctx.t(Msg::Instance)}</th>
+                        <th scope="col" class="num">{move || ctx.t(Msg::Instances)}</th>
+                        <th scope="col">{move || ctx.t(Msg::Accelerators)}</th>
+                        <th scope="col">{move || ctx.t(Msg::Memory)}</th>
+                        <th scope="col" class="num">{move || ctx.t(Msg::Speed)}</th>
+                        <th scope="col" class="num">{move || ctx.t(Msg::Hourly)}</th>
+                        <th scope="col" class="num">{move || format!("{} / {}", ctx.t(Msg::Monthly), ctx.t(Msg::PerJob))}</th>
+                        <th scope="col">{move || ctx.t(Msg::Compare)}</th>
+                    </tr></thead>
+                    <tbody>{rows}</tbody>
+                </table>
+            </div>
+            {move || (total() > 12 && !show_all.get()).then(|| view! {
+                <button type="button" class="small" on:click=move |_| show_all.set(true)>{move || ctx.t(Msg::All)} " (" {total} ")"</button>
+            })}
+        </section>
+    }
+}
+
+#[component]
+fn Excluded(ctx: Ctx) -> impl IntoView {
+    move || {
+        let lang = ctx.lang();
+        let items = ctx.outcome.with(|o| o.excluded.clone());
+        (!items.is_empty()).then(|| view! {
+            <section class="card">
+                <details data-testid="excluded">
+                    <summary>{ctx.t(Msg::WhyNot)} " (" {items.len()} ")"</summary>
+                    <ul class="excluded">
+                        {items.into_iter().map(|e| view! {
+                            <li><strong>{e.family.clone()}</strong> " (" {e.instances.join(", ")} "): " {explain::exclusion(&e.reason, lang)}</li>
+                        }).collect_view()}
+                    </ul>
+                </details>
+            </section>
+        })
+    }
+}

@@ -1,0 +1,146 @@
+//! The page's edge to the browser: the URL (location, history), the clipboard, localStorage, downloads and the clock. The only file that touches them; every call fails soft.
+
+use crate::catalog::IsoDate;
+use wasm_bindgen::JsCast;
+
+/// The current query string without the leading `?`, decoded by the caller.
+pub fn read_query() -> String {
+    web_sys::window()
+        .and_then(|w| w.location().search().ok())
+        .map(|s| s.trim_start_matches('?').to_string())
+        .unwrap_or_default()
+}
+
+/// Writes the query into the address bar: `push` adds a history entry (view changes), otherwise replaces it.
+pub fn write_query(query: &str, push: bool) {
+    let Some(w) = web_sys::window() else { return };
+    let path = w.location().pathname().unwrap_or_default();
+    let url = format!("{path}?{query}");
+    if let Ok(h) = w.history() {
+        let _ = if push {
+            h.push_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url))
+        } else {
+            h.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url))
+        };
+    }
+}
+
+/// The full address of the page for the current query.
+pub fn page_url() -> String {
+    web_sys::window()
+        .and_then(|w| w.location().href().ok())
+        .unwrap_or_default()
+}
+
+/// Today on the user's clock (UTC date).
+pub fn today() -> Option<IsoDate> {
+    let d = js_sys::Date::new_0();
+    let iso: String = d.to_iso_string().into();
+    iso.get(..10).and_then(IsoDate::parse)
+}
+
+/// The browser's preferred language starts with "zh".
+pub fn prefers_chinese() -> bool {
+    web_sys::window()
+        .and_then(|w| w.navigator().language())
+        .is_some_and(|l| l.to_lowercase().starts_with("zh"))
+}
+
+const STORAGE_KEY: &str = "gpuplan:last";
+
+fn storage() -> Option<web_sys::Storage> {
+    web_sys::window().and_then(|w| w.local_storage().ok().flatten())
+}
+
+/// The last scenario saved on this browser, if storage works and holds one.
+pub fn load_last() -> Option<String> {
+    storage().and_then(|s| s.get_item(STORAGE_KEY).ok().flatten())
+}
+
+/// Saves the scenario; quietly does nothing when storage is unavailable (private mode, quota, disabled).
+pub fn save_last(query: &str) {
+    if let Some(s) = storage() {
+        let _ = s.set_item(STORAGE_KEY, query);
+    }
+}
+
+pub fn forget_last() {
+    if let Some(s) = storage() {
+        let _ = s.remove_item(STORAGE_KEY);
+    }
+}
+
+/// Copies text: the Clipboard API where available, else a hidden textarea and `execCommand("copy")`.
+pub async fn copy_text(text: String) -> bool {
+    if let Some(w) = web_sys::window() {
+        let clipboard = w.navigator().clipboard();
+        let promise = clipboard.write_text(&text);
+        if wasm_bindgen_futures::JsFuture::from(promise).await.is_ok() {
+            return true;
+        }
+    }
+    copy_with_textarea(&text)
+}
+
+fn copy_with_textarea(text: &str) -> bool {
+    let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
+        return false;
+    };
+    let Ok(el) = doc.create_element("textarea") else {
+        return false;
+    };
+    let Ok(area) = el.dyn_into::<web_sys::HtmlTextAreaElement>() else {
+        return false;
+    };
+    area.set_value(text);
+    let _ = area.set_attribute("readonly", "");
+    let _ = area.set_attribute("class", "offscreen");
+    let Some(body) = doc.body() else { return false };
+    let _ = body.append_child(&area);
+    area.select();
+    let ok = doc
+        .dyn_ref::<web_sys::HtmlDocument>()
+        .and_then(|d| d.exec_command("copy").ok())
+        .unwrap_or(false);
+    let _ = body.remove_child(&area);
+    ok
+}
+
+/// Offers `text` as a file download.
+#[allow(dead_code)] // wired to the export buttons next
+pub fn download(filename: &str, mime: &str, text: &str) {
+    let parts = js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(text));
+    let opts = web_sys::BlobPropertyBag::new();
+    opts.set_type(mime);
+    let Ok(blob) = web_sys::Blob::new_with_str_sequence_and_options(&parts, &opts) else {
+        return;
+    };
+    let Ok(url) = web_sys::Url::create_object_url_with_blob(&blob) else {
+        return;
+    };
+    if let Some(doc) = web_sys::window().and_then(|w| w.document()) {
+        if let Ok(a) = doc
+            .create_element("a")
+            .map(|e| e.unchecked_into::<web_sys::HtmlAnchorElement>())
+        {
+            a.set_href(&url);
+            a.set_download(filename);
+            a.click();
+        }
+    }
+    let _ = web_sys::Url::revoke_object_url(&url);
+}
+
+/// Tells the parent page (when embedded in an iframe) the height of the content.
+#[allow(dead_code)] // wired to embed mode next
+pub fn post_height(height: f64) {
+    let Some(w) = web_sys::window() else { return };
+    let Ok(Some(parent)) = w.parent() else { return };
+    if parent == w {
+        return;
+    }
+    let msg = js_sys::Object::new();
+    let _ = js_sys::Reflect::set(&msg, &"gpuplan".into(), &"height".into());
+    let _ = js_sys::Reflect::set(&msg, &"height".into(), &height.into());
+    let _ = parent.post_message(&msg, "*");
+}

@@ -1,0 +1,174 @@
+//! The Explore table as data: filter, sort and price units over the catalog, so the page only renders rows. Pure.
+
+use crate::catalog::{Catalog, IsoDate};
+use crate::state::{Column, ExploreState, PricePer};
+
+/// A price cell with its provenance.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PriceCell {
+    /// In the chosen unit and divisor, USD.
+    pub usd: f64,
+    pub source_title: String,
+    pub as_of: IsoDate,
+    pub derived: bool,
+}
+
+/// One catalog row.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Row {
+    pub id: String,
+    pub family: String,
+    pub accelerator: String,
+    pub count: Option<f64>,
+    pub fraction: f64,
+    pub mem_gib: f64,
+    pub total_mem_gib: Option<f64>,
+    pub vcpus: Option<f64>,
+    pub ram_gib: Option<f64>,
+    pub net_gbps: Option<f64>,
+    pub efa: Option<f64>,
+    pub on_demand: Option<PriceCell>,
+    pub spot: Option<PriceCell>,
+}
+
+fn divisor(per: PricePer, count: Option<f64>, fraction: f64, mem: f64) -> Option<f64> {
+    let accels = count.map(|c| c * fraction)?;
+    match per {
+        PricePer::Instance => Some(1.0),
+        PricePer::Accelerator => Some(accels),
+        PricePer::AcceleratorGib => Some(count? * mem),
+    }
+}
+
+/// The rows Explore shows for the region, filtered and sorted.
+pub fn rows(catalog: &Catalog, x: &ExploreState, region: &str) -> Vec<Row> {
+    let title = |id: &str| catalog.source(id).map_or_else(|| id.to_string(), |s| s.title.clone());
+    let mut out: Vec<Row> = catalog
+        .instances
+        .iter()
+        .filter(|i| x.family.is_empty() || i.family == x.family || i.id.starts_with(&format!("{}.", x.family)))
+        .filter(|i| x.accelerator.is_empty() || i.accelerator == x.accelerator)
+        .filter(|i| i.accel_mem_gib >= x.min_mem_gib)
+        .filter(|i| !x.efa_only || i.has_efa())
+        .filter(|i| !x.in_region || i.regions.iter().any(|r| r == region))
+        .filter(|i| {
+            x.stack
+                .is_none_or(|s| catalog.accelerator(&i.accelerator).is_some_and(|a| a.stack == s))
+        })
+        .map(|i| {
+            let div = divisor(x.per, i.count, i.fraction, i.accel_mem_gib);
+            let scale = |usd_hr: f64| div.map(|d| usd_hr * x.unit.hours() / d);
+            Row {
+                id: i.id.clone(),
+                family: i.family.clone(),
+                accelerator: catalog
+                    .accelerator(&i.accelerator)
+                    .map_or_else(|| i.accelerator.clone(), |a| a.name.clone()),
+                count: i.count,
+                fraction: i.fraction,
+                mem_gib: i.accel_mem_gib,
+                total_mem_gib: i.total_accel_mem_gib(),
+                vcpus: i.vcpus,
+                ram_gib: i.ram_gib,
+                net_gbps: i.net_gbps,
+                efa: i.efa_interfaces,
+                on_demand: catalog.on_demand(&i.id, region).and_then(|p| {
+                    scale(p.usd_hr).map(|usd| PriceCell {
+                        usd,
+                        source_title: title(&p.source),
+                        as_of: p.as_of,
+                        derived: p.derived,
+                    })
+                }),
+                spot: catalog.spot(&i.id, region).and_then(|p| {
+                    scale(p.median_usd_hr).map(|usd| PriceCell {
+                        usd,
+                        source_title: title(&p.source),
+                        as_of: p.as_of,
+                        derived: false,
+                    })
+                }),
+            }
+        })
+        .collect();
+    let key = |r: &Row| -> Option<f64> {
+        match x.sort {
+            Column::Count => r.count,
+            Column::MemGib => Some(r.mem_gib),
+            Column::TotalMemGib => r.total_mem_gib,
+            Column::Vcpus => r.vcpus,
+            Column::RamGib => r.ram_gib,
+            Column::NetGbps => r.net_gbps,
+            Column::Efa => r.efa,
+            Column::OnDemand => r.on_demand.as_ref().map(|p| p.usd),
+            Column::Spot => r.spot.as_ref().map(|p| p.usd),
+            Column::Instance | Column::Accelerator => None,
+        }
+    };
+    out.sort_by(|a, b| {
+        let ord = match x.sort {
+            Column::Instance => a.id.cmp(&b.id),
+            Column::Accelerator => a.accelerator.cmp(&b.accelerator),
+            // Rows without the figure go last in either direction.
+            _ => match (key(a), key(b)) {
+                (Some(p), Some(q)) => p.total_cmp(&q),
+                (Some(_), None) => return std::cmp::Ordering::Less,
+                (None, Some(_)) => return std::cmp::Ordering::Greater,
+                (None, None) => std::cmp::Ordering::Equal,
+            },
+        };
+        let ord = if x.descending { ord.reverse() } else { ord };
+        ord.then_with(|| a.id.cmp(&b.id))
+    });
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::state::PriceUnit;
+
+    #[test]
+    fn filters_sorts_and_converts_units() {
+        let c = Catalog::bundled();
+        let mut x = ExploreState {
+            family: "p5".into(),
+            ..ExploreState::default()
+        };
+        let r = rows(&c, &x, "us-east-1");
+        assert_eq!(
+            r.iter().map(|r| r.id.as_str()).collect::<Vec<_>>(),
+            ["p5.4xlarge", "p5.48xlarge"]
+        );
+        x.per = PricePer::Accelerator;
+        x.unit = PriceUnit::Month;
+        let r = rows(&c, &x, "us-east-1");
+        assert!(r.iter().all(|r| r
+            .on_demand
+            .as_ref()
+            .is_some_and(|p| (p.usd - 6.88 * 730.0).abs() < 1e-6)));
+        let mut y = ExploreState {
+            efa_only: true,
+            min_mem_gib: 100.0,
+            sort: Column::MemGib,
+            descending: true,
+            ..ExploreState::default()
+        };
+        let r = rows(&c, &y, "us-east-1");
+        assert!(r.windows(2).all(|w| w[0].mem_gib >= w[1].mem_gib));
+        assert!(r.iter().all(|r| r.mem_gib >= 100.0 && r.efa.is_some_and(|e| e > 0.0)));
+        y.stack = Some(crate::catalog::Stack::Neuron);
+        y.min_mem_gib = 0.0;
+        assert!(rows(&c, &y, "us-east-1")
+            .iter()
+            .all(|r| r.id.starts_with("trn") || r.id.starts_with("inf")));
+        // Unpriced rows sort last whichever way.
+        let z = ExploreState {
+            sort: Column::OnDemand,
+            descending: true,
+            ..ExploreState::default()
+        };
+        let r = rows(&c, &z, "us-east-1");
+        assert!(r.first().is_some_and(|r| r.on_demand.is_some()) && r.last().is_some_and(|r| r.on_demand.is_none()));
+    }
+}

@@ -1,0 +1,233 @@
+//! UI labels in English and Chinese. One enum: a label missing in either language does not compile.
+
+use crate::scenario::Lang;
+
+macro_rules! messages {
+    ($($name:ident => $en:literal, $zh:literal;)*) => {
+        /// A label of the page.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum Msg { $($name),* }
+
+        /// The label in a language.
+        pub fn t(lang: Lang, m: Msg) -> &'static str {
+            match (m, lang) {
+                $((Msg::$name, Lang::En) => $en, (Msg::$name, Lang::Zh) => $zh,)*
+            }
+        }
+
+        /// Every label, for tests.
+        pub const ALL: &[Msg] = &[$(Msg::$name),*];
+    };
+}
+
+messages! {
+    Tagline => "AWS GPU, Trainium and Inferentia instances: what fits, how many, how long, and what it costs under every way to buy.",
+        "AWS GPU、Trainium 与 Inferentia 实例：放得下吗、要几台、跑多久，以及每种购买方式各花多少钱。";
+    ViewPlan => "Plan", "规划";
+    ViewExplore => "Explore", "浏览目录";
+    ViewCompare => "Compare", "对比";
+    ViewAssumptions => "Assumptions", "假设";
+    Language => "Language", "语言";
+    Currency => "Currency", "货币";
+    CopyLink => "Copy link", "复制链接";
+    Copied => "Link copied", "链接已复制";
+    CopyFailed => "Copy failed: select the address bar and copy it", "复制失败：请手动复制地址栏";
+    Reset => "Reset", "重置";
+    Workload => "Workload", "工作负载";
+    Task => "Task", "任务";
+    TaskInfer => "Serve a model", "模型推理";
+    TaskTrain => "Train from scratch", "从头训练";
+    TaskFinetune => "Fine-tune", "微调";
+    TaskGraphics => "Graphics", "图形渲染";
+    TaskHpc => "FP64 HPC", "FP64 科学计算";
+    Model => "Model", "模型";
+    CustomModel => "Custom size", "自定义大小";
+    ParamsB => "Parameters (billions)", "参数量（十亿）";
+    ActiveB => "Active parameters, MoE (billions)", "激活参数，MoE（十亿）";
+    Precision => "Precision", "精度";
+    Context => "Context length (tokens)", "上下文长度（token）";
+    SeqLen => "Sequence length (tokens)", "序列长度（token）";
+    Concurrency => "Concurrent sequences per replica", "每副本并发序列数";
+    MicroBatch => "Micro-batch per accelerator", "每加速器微批大小";
+    TrainTokens => "Training tokens (billions)", "训练 token 数（十亿）";
+    TargetDays => "Target wall-clock (days)", "目标时长（天）";
+    TargetTps => "Target throughput (output tokens/s, 0 = one replica)", "目标吞吐（输出 token/秒，0 = 单副本）";
+    Method => "Method", "方法";
+    ServingMode => "Serving", "服务方式";
+    Online => "Online (not interruptible)", "在线（不可中断）";
+    Batch => "Batch (interruptible)", "批量（可中断）";
+    Seats => "Seats or streams", "席位或视频流数";
+    SeatGpuMem => "GPU memory per seat (GiB)", "每席位 GPU 显存（GiB）";
+    SeatVcpus => "vCPUs per seat", "每席位 vCPU";
+    SeatRam => "RAM per seat (GiB)", "每席位内存（GiB）";
+    HpcFp64 => "FP64 needed (TFLOPS)", "所需 FP64（TFLOPS）";
+    HpcMem => "Accelerator memory for the job (GiB)", "作业所需加速器显存（GiB）";
+    Constraints => "Constraints", "约束";
+    CudaOnly => "Needs CUDA or custom CUDA kernels", "依赖 CUDA 或自定义 CUDA 算子";
+    NonTransformer => "Not a standard Transformer (multimodal, speech…)", "非标准 Transformer（多模态、语音等）";
+    Urgent => "Must launch now (no 1-2 weeks of Neuron porting)", "必须立即上线（无法等待 1-2 周 Neuron 适配）";
+    Multinode => "Allow multi-node (EFA)", "允许多节点（EFA）";
+    Priority => "Priority", "优先级";
+    PrioCost => "Cost", "成本优先";
+    PrioPerf => "Performance", "性能优先";
+    PrioBalanced => "Balanced", "均衡";
+    Region => "Region", "区域";
+    Usage => "Usage and purchase", "用量与购买方式";
+    HoursPerMonth => "Hours per month per instance (730 = always on)", "每实例每月小时数（730 = 全天候）";
+    Months => "Horizon (months)", "规划周期（月）";
+    BuyOption => "Purchase option", "购买方式";
+    Payment => "Upfront payment", "预付方式";
+    PayNo => "No upfront", "无预付";
+    PayPartial => "Partial upfront", "部分预付";
+    PayAll => "All upfront", "全预付";
+    ResellerPct => "Reseller discount (%; 8.5折 = 15)", "代理商折扣（%；8.5折 = 15）";
+    ResellerOnAll => "Also on Spot and commitments", "同样适用于 Spot 与承诺类";
+    BurstInstances => "Burst instances on top", "额外突发实例数";
+    BurstHours => "Burst hours per month", "突发每月小时数";
+    WindowDays => "Job must finish within (days, 0 = any)", "作业须在几天内完成（0 = 不限）";
+    Strategies => "Start from a strategy", "从组合策略开始";
+    StratDev => "Experiments: Spot + checkpoints", "实验：Spot + 检查点";
+    StratSteady => "Steady inference: 1-year Savings Plan", "稳定推理：1 年 Savings Plans";
+    StratWindow => "Fixed-window training: Capacity Blocks", "固定窗口训练：Capacity Blocks";
+    StratNeuron => "Inference off CUDA: Inferentia2", "脱离 CUDA 的推理：Inferentia2";
+    StratReseller => "No changes: reseller 15 % off", "不改架构：代理商 8.5 折";
+    Recommendations => "Recommendations", "推荐";
+    Best => "Best for this scenario", "最适合此场景";
+    Instance => "Instance", "实例";
+    Accelerator => "Accelerator", "加速器";
+    Count => "Count", "数量";
+    Instances => "Instances", "实例数";
+    Accelerators => "Accelerators", "加速器数";
+    Memory => "Memory", "显存";
+    MemPerAccel => "GiB / accelerator", "GiB / 加速器";
+    TotalMem => "Total GiB", "总 GiB";
+    Vcpus => "vCPUs", "vCPU";
+    RamGib => "RAM (GiB)", "内存（GiB）";
+    NetGbps => "Network (Gbit/s)", "网络（Gbit/s）";
+    Efa => "EFA", "EFA";
+    Speed => "Speed", "速度";
+    Time => "Job time", "作业时长";
+    Hourly => "Per hour", "每小时";
+    Monthly => "Per month", "每月";
+    PerJob => "Per job", "每次作业";
+    Fits => "Fits", "放得下";
+    DoesNotFit => "Does not fit", "放不下";
+    Why => "Why", "原因";
+    WhyNot => "Why not the others", "为什么不选其他";
+    NothingFits => "Nothing fits this scenario.", "没有能满足此场景的实例。";
+    Nearest => "Closest option", "最接近的选项";
+    Options => "Every purchase option", "所有购买方式";
+    Option => "Option", "购买方式";
+    Upfront => "Upfront", "预付";
+    Horizon => "Over the horizon", "整个周期";
+    PerAccelHour => "Per accelerator-hour", "每加速器小时";
+    PerMTok => "Per million tokens", "每百万 token";
+    BreakEven => "Break-even", "盈亏平衡";
+    BreakEvenUtil => "of hours must be used", "的时间需在用";
+    BreakEvenMonth => "months to recover the upfront", "个月收回预付";
+    NotAvailable => "Not available", "不可用";
+    Assumption => "assumption", "假设";
+    TheCheapestPlan => "The cheapest plan", "最省钱的方案";
+    PlanSavings => "saves against all On-Demand", "比全部按需节省";
+    Baseline => "Baseline", "基线";
+    Burst => "Bursts", "突发";
+    Job => "The job", "作业";
+    Compare => "Compare", "对比";
+    AddToCompare => "Compare", "加入对比";
+    RemoveFromCompare => "Remove", "移除";
+    CompareEmpty => "Pick instances with “Compare” in the results or in Explore.", "在推荐结果或目录中点“加入对比”来选择实例。";
+    Filters => "Filters", "筛选";
+    Family => "Family", "系列";
+    All => "All", "全部";
+    MinMem => "Min GiB per accelerator", "每加速器最小 GiB";
+    EfaOnly => "EFA only", "仅 EFA";
+    InRegion => "Offered in the region", "该区域有售";
+    Stack => "Software stack", "软件栈";
+    PricesIn => "Prices per", "价格单位";
+    PerHour => "hour", "小时";
+    PerDay => "day", "天";
+    PerMonth => "month", "月";
+    PerYear => "year", "年";
+    PerInstance => "instance", "实例";
+    PerAccelerator => "accelerator", "加速器";
+    PerAccelGib => "accelerator-GiB", "加速器 GiB";
+    Columns => "Columns", "列";
+    OnDemand => "On-Demand", "按需";
+    SpotMedian => "Spot median", "Spot 中位数";
+    NoPrice => "no public price", "无公开价格";
+    Rows => "instance types", "种实例";
+    AssumptionsIntro => "Every estimate rests on these. Change them and every number follows; the link keeps your changes.",
+        "所有估算都基于以下假设。修改后所有数字随之更新，链接会保留你的修改。";
+    Mfu => "Model-FLOPs utilisation (MFU)", "模型算力利用率（MFU）";
+    BwEff => "Memory-bandwidth efficiency", "显存带宽效率";
+    MemUsable => "Usable share of accelerator memory", "加速器显存可用比例";
+    OverheadGib => "Runtime overhead per accelerator (GiB)", "每加速器运行时开销（GiB）";
+    PerfBudget => "Performance-first: cost budget (× the cheapest)", "性能优先：成本上限（最便宜的倍数）";
+    LoraRank => "LoRA rank", "LoRA 秩";
+    CspDisc => "Compute Savings Plan discount (%)", "Compute Savings Plans 折扣（%）";
+    IspDisc => "EC2 Instance Savings Plan discount (%)", "EC2 Instance Savings Plans 折扣（%）";
+    SpotDisc => "Spot discount off On-Demand where none was observed (%)", "未观测到 Spot 价格时的折扣（%）";
+    InterruptRate => "Spot interruptions per instance per month (%)", "每实例每月 Spot 中断率（%）";
+    CkptInterval => "Checkpoint interval (minutes)", "检查点间隔（分钟）";
+    CkptWrite => "Checkpoint write time (minutes)", "检查点写入时间（分钟）";
+    RestartMin => "Restart after an interruption (minutes)", "中断后重启时间（分钟）";
+    Fx => "CNY per USD", "人民币/美元汇率";
+    HoursMonthNote => "AWS bills 730 hours a month in its calculator (365 × 24 / 12).", "AWS 计算器按每月 730 小时计（365 × 24 / 12）。";
+    Default => "default", "默认";
+    SourceLabel => "Source", "来源";
+    FromCatalog => "from the catalog per type", "按实例类型取自目录";
+    Guidance => "Before you launch", "上线前须知";
+    GuideAmi => "Use the AWS Deep Learning AMI: the Base AMI has only the NVIDIA driver and CUDA (for a fully custom environment); the AMI with Conda has PyTorch and TensorFlow ready to use.",
+        "建议使用 AWS Deep Learning AMI：Base 版只含 NVIDIA 驱动和 CUDA，适合完全自定义环境；带 Conda 的版本预装 PyTorch、TensorFlow，开箱即用。";
+    GuideEcs => "Containers: AWS Fargate has no GPUs. Run GPU containers on ECS on EC2 (your own Auto Scaling group and GPU-optimised AMI) or ECS Managed Instances, or on EKS.",
+        "容器：AWS Fargate 不支持 GPU。GPU 容器请用 ECS on EC2（自管 Auto Scaling 组与 GPU 优化 AMI）或 ECS 托管实例，或 EKS。";
+    GuideNeuron => "Trainium and Inferentia need the Neuron SDK and ahead-of-time compilation: plan one to two weeks for a first model.",
+        "Trainium 与 Inferentia 需要 Neuron SDK 和提前编译：首个模型预留一到两周。";
+    GuideSpot => "On Spot, AWS warns two minutes before reclaiming an instance: checkpoint to S3 every 15-30 minutes and resume from the latest checkpoint.",
+        "使用 Spot 时，AWS 在回收前两分钟发出通知：每 15-30 分钟把检查点存到 S3，中断后从最近的检查点恢复。";
+    Hygiene => "Cost hygiene", "成本清单";
+    HygieneStop => "Stop or terminate GPU instances when a test is done.", "测试结束后停止或终止所有 GPU 实例。";
+    HygieneCb => "When a Capacity Block's window ends, check its instances are released.", "Capacity Block 使用窗口结束后，确认资源已释放。";
+    HygieneEip => "Release unused Elastic IPs and delete unattached EBS volumes.", "释放未使用的弹性 IP，删除未挂载的 EBS 卷。";
+    CatalogAsOf => "Prices and specs as of", "价格与规格截至";
+    Stale => "The catalog is more than 180 days old on your clock: prices may have changed. Refresh it with catalog-import (see README).",
+        "按你的时钟，目录已超过 180 天：价格可能已变。可用 catalog-import 刷新（见 README）。";
+    SourcesNote => "Every figure names its source and date: hover or focus a price.", "每个数字都注明来源与日期：悬停或聚焦价格即可查看。";
+    Warnings => "Some fields of the link could not be used", "链接中的部分字段无法使用";
+    ChartCumulative => "Cumulative cost over the horizon", "整个周期的累计成本";
+    ChartOptions => "Cost per purchase option", "各购买方式成本";
+    ChartMemory => "Memory per accelerator", "每加速器显存";
+    MonthAxis => "Month", "月";
+    CostAxis => "Cost", "成本";
+    Weights => "Weights", "权重";
+    KvCache => "KV cache", "KV 缓存";
+    Activations => "Activations", "激活";
+    Optimizer => "Optimizer + gradients", "优化器与梯度";
+    Overhead => "Overhead", "开销";
+    Available => "Available", "可用";
+    Formula => "Formula", "公式";
+    Inputs => "Inputs", "输入";
+    EnergyKwh => "Energy", "能耗";
+    TokensPerS => "tokens/s", "token/秒";
+    PerSeq => "per sequence", "每序列";
+    Prefill => "prefill", "预填充";
+    Hours => "h", "小时";
+    Days => "days", "天";
+    ArticleNote => "Note on a figure quoted in the articles", "关于文章引用数字的说明";
+    PriceHistory => "Price history", "价格历史";
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_label_exists_in_both_languages_and_differs_where_it_should() {
+        for m in ALL {
+            assert!(!t(Lang::En, *m).is_empty() && !t(Lang::Zh, *m).is_empty(), "{m:?}");
+        }
+        // The Chinese page is Chinese: most labels differ from the English ones.
+        let same = ALL.iter().filter(|m| t(Lang::En, **m) == t(Lang::Zh, **m)).count();
+        assert!(same * 20 < ALL.len(), "{same} labels identical");
+    }
+}
