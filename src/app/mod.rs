@@ -278,3 +278,20 @@ fn Footer(ctx: Ctx) -> impl IntoView {
         </footer>
     }
 }
+
+/// Benchmark hook (scripts/bench-browser.mjs): milliseconds per recompute of recommendations, every
+/// option and the plan for a link, averaged over `runs`. Not used by the page.
+#[wasm_bindgen::prelude::wasm_bindgen]
+pub fn bench_recompute(query: &str, runs: u32) -> f64 {
+    let catalog = Catalog::bundled();
+    let (st, _) = parse_state(query, &catalog);
+    let start = js_sys::Date::now();
+    for _ in 0..runs.max(1) {
+        let o = recommend(&catalog, &st.scenario);
+        if let Some(r) = o.recommendations.first() {
+            let _ = crate::engine::cost::option_costs(&catalog, &st.scenario, r);
+            let _ = crate::engine::plan::plan(&catalog, &st.scenario, r);
+        }
+    }
+    (js_sys::Date::now() - start) / f64::from(runs.max(1))
+}

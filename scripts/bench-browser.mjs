@@ -1,0 +1,69 @@
+// Browser benchmarks of the built dist/ in headless chromium. Prints figures; asserts nothing.
+// - cold load: navigation start to the first recommendation painted, median of 10, against a static
+//   HTML page of the same catalog table (generated here) as the floor;
+// - recompute: the engine in wasm (recommendations + options + plan), ms per run over 200 runs;
+// - input to DOM: a click on a priority button until the top recommendation changes, median of 20.
+import { writeFile, mkdtemp, copyFile, readdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { serve } from '../tests/e2e/server.mjs';
+import { launch, newPage } from '../tests/e2e/browser.mjs';
+
+const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]; };
+
+// The floor: the catalog table as plain HTML, same data, no wasm.
+const catalog = JSON.parse(await (await import('node:fs/promises')).readFile('catalog.json', 'utf8'));
+const od = new Map(catalog.on_demand.filter((p) => p.region === 'us-east-1').map((p) => [p.instance, p.usd_hr]));
+const rows = catalog.instances.map((i) => `<tr data-testid="rec"><td>${i.id}</td><td>${i.accelerator}</td><td>${i.count ?? ''}</td><td>${i.accel_mem_gib}</td><td>${od.get(i.id) ?? ''}</td></tr>`).join('');
+const floorDir = await mkdtemp(join(tmpdir(), 'gpuplan-floor-'));
+await writeFile(join(floorDir, 'index.html'), `<!doctype html><html><head><meta charset="utf-8"><link rel="stylesheet" href="style.css"><title>floor</title></head><body><table>${rows}</table></body></html>`);
+const css = (await readdir('dist')).find((f) => f.endsWith('.css'));
+await copyFile(join('dist', css), join(floorDir, 'style.css'));
+
+const app = await serve();
+const floor = await serve({ root: floorDir });
+const browser = await launch();
+
+async function coldLoad(url) {
+  const times = [];
+  for (let i = 0; i < 10; i++) {
+    const page = await newPage(browser);
+    await page.goto(url);
+    await page.locator('[data-testid="rec"]').first().waitFor();
+    times.push(await page.evaluate(() => performance.now()));
+    await page.context().close();
+  }
+  return median(times);
+}
+const appLoad = await coldLoad(`${app.url}?v=1`);
+const floorLoad = await coldLoad(floor.url);
+
+const page = await newPage(browser);
+await page.goto(`${app.url}?v=1&cuda=1&model=llama2-7b&ctx=2048&batch=1&prio=cost`);
+await page.locator('[data-testid="rec"]').first().waitFor();
+const recompute = await page.evaluate(() => window.wasmBindings.bench_recompute('v=1&mode=batch&burst=2', 200));
+const inputToDom = await page.evaluate(async () => {
+  const top = () => document.querySelector('[data-testid="rec"]')?.dataset.instance;
+  const times = [];
+  for (let i = 0; i < 20; i++) {
+    const value = i % 2 === 0 ? 'perf' : 'cost';
+    const before = top();
+    const t0 = performance.now();
+    document.querySelector(`[data-key="prio"] button[data-value="${value}"]`).click();
+    await new Promise((resolve) => {
+      if (top() !== before) return resolve();
+      const obs = new MutationObserver(() => { if (top() !== before) { obs.disconnect(); resolve(); } });
+      obs.observe(document.body, { subtree: true, childList: true, attributes: true });
+    });
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)];
+});
+console.log('browser (headless chromium, this machine):');
+console.log(`  cold load to first recommendation   ${appLoad.toFixed(0)} ms (static HTML floor ${floorLoad.toFixed(0)} ms, ratio ${(appLoad / floorLoad).toFixed(2)}; budget 1.5)`);
+console.log(`  engine recompute in wasm            ${recompute.toFixed(2)} ms per run (budget 16)`);
+console.log(`  input change to updated DOM         ${inputToDom.toFixed(1)} ms median of 20 (budget 16; click to the DOM mutation that shows the new result)`);
+await browser.close();
+await app.close();
+await floor.close();
