@@ -215,6 +215,15 @@ messages! {
     Days => "days", "天";
     ArticleNote => "Note on a figure quoted in the articles", "关于文章引用数字的说明";
     PriceHistory => "Price history", "价格历史";
+    ExportCsv => "Download CSV", "下载 CSV";
+    ExportJson => "Download JSON", "下载 JSON";
+    CopyMarkdown => "Copy as Markdown table", "复制为 Markdown 表格";
+    MarkdownCopied => "Table copied", "表格已复制";
+    OpenFull => "Open in gpuplan", "在 gpuplan 中打开";
+    LinkOlderCatalog => "This link was made with the catalog of", "此链接基于以下日期的目录创建：";
+    LinkNewerCatalog => "This link was made with a newer catalog than this page's:", "此链接基于比本页更新的目录：";
+    PricesChangedSince => "Prices it uses that changed since:", "此后发生变化的相关价格：";
+    NoPricesChanged => "None of the prices it uses changed since.", "其所用价格此后均未变化。";
 }
 
 #[cfg(test)]

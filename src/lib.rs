@@ -5,6 +5,7 @@ pub mod chart;
 pub mod engine;
 pub mod explain;
 pub mod explore;
+pub mod export;
 pub mod format;
 pub mod i18n;
 pub mod import;

@@ -1,6 +1,6 @@
 //! The whole page state as plain data: the scenario plus the view, Compare picks and Explore settings, with their link keys. The one source of truth the UI holds in a signal.
 
-use crate::catalog::{Catalog, Stack};
+use crate::catalog::{Catalog, IsoDate, Stack};
 use crate::query::{self, Problem, Warning};
 use crate::scenario::Scenario;
 
@@ -166,6 +166,17 @@ impl Default for ExploreState {
     }
 }
 
+/// How the page is embedded in another site.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Embed {
+    /// The full page.
+    No,
+    /// A compact, read-only result card (`embed=1`).
+    Card,
+    /// The calculator without the page chrome (`embed=calc`).
+    Calculator,
+}
+
 /// Everything the page shows, as one value.
 #[derive(Clone, Debug, PartialEq)]
 pub struct AppState {
@@ -174,8 +185,12 @@ pub struct AppState {
     /// Instance types picked for Compare.
     pub compare: Vec<String>,
     pub explore: ExploreState,
-    /// Compact card for an iframe in documentation.
-    pub embed: bool,
+    /// Compact modes for an iframe in documentation.
+    pub embed: Embed,
+    /// Transparent background when embedded (`bg=transparent`).
+    pub transparent: bool,
+    /// The catalog date the link was made with (`cat`); the page writes its own.
+    pub catalog_date: Option<IsoDate>,
 }
 
 impl Default for AppState {
@@ -185,7 +200,9 @@ impl Default for AppState {
             view: View::Plan,
             compare: Vec::new(),
             explore: ExploreState::default(),
-            embed: false,
+            embed: Embed::No,
+            transparent: false,
+            catalog_date: None,
         }
     }
 }
@@ -246,9 +263,27 @@ pub fn apply_state_pair(
             None => bad(warnings, "plan|explore|compare|assumptions", st.view.key()),
         },
         "embed" => match value {
-            "1" => st.embed = true,
-            "0" => st.embed = false,
-            _ => bad(warnings, "0|1", "0"),
+            "1" | "card" => st.embed = Embed::Card,
+            "calc" => st.embed = Embed::Calculator,
+            "0" => st.embed = Embed::No,
+            _ => bad(warnings, "0|1|calc", "0"),
+        },
+        "bg" => match value {
+            "transparent" => st.transparent = true,
+            "" | "page" => st.transparent = false,
+            _ => bad(warnings, "transparent", "page"),
+        },
+        "cat" => match IsoDate::parse(value) {
+            Some(d) => st.catalog_date = Some(d),
+            None => warn(
+                warnings,
+                key,
+                value,
+                Problem::Invalid {
+                    expected: "a YYYY-MM-DD date",
+                },
+                "(none)",
+            ),
         },
         "cmp" => {
             st.compare.clear();
@@ -405,10 +440,50 @@ pub fn encode_state(st: &AppState) -> String {
     if x.hidden != d.hidden {
         put("xhide", &x.hidden.iter().map(|c| c.key()).collect::<Vec<_>>().join(","));
     }
-    if st.embed {
-        put("embed", "1");
+    match st.embed {
+        Embed::Card => put("embed", "1"),
+        Embed::Calculator => put("embed", "calc"),
+        Embed::No => {}
+    }
+    if st.transparent {
+        put("bg", "transparent");
+    }
+    if let Some(d) = st.catalog_date {
+        put("cat", &d.to_string());
     }
     q
+}
+
+/// A price a link relies on that changed after the link's catalog date.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PriceChange {
+    pub instance: String,
+    pub before_usd_hr: f64,
+    pub now_usd_hr: f64,
+    pub date: IsoDate,
+}
+
+/// Changes in us-east-1 On-Demand prices of `instances` between `since` and the catalog's date.
+pub fn price_changes_since(catalog: &Catalog, since: IsoDate, instances: &[String]) -> Vec<PriceChange> {
+    instances
+        .iter()
+        .filter_map(|id| {
+            let mut points: Vec<_> = catalog
+                .price_history
+                .iter()
+                .filter(|p| &p.instance == id && p.region == "us-east-1")
+                .collect();
+            points.sort_by_key(|p| p.from);
+            let then = points.iter().rev().find(|p| p.from <= since)?;
+            let last = points.last()?;
+            (last.from > since && (last.usd_hr - then.usd_hr).abs() > 1e-9).then(|| PriceChange {
+                instance: id.clone(),
+                before_usd_hr: then.usd_hr,
+                now_usd_hr: last.usd_hr,
+                date: last.from,
+            })
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -436,5 +511,22 @@ mod tests {
         assert_eq!(st2.scenario.task, crate::scenario::Task::Training);
         let fields: Vec<_> = w.iter().map(|x| x.field.as_str()).collect();
         assert_eq!(fields, ["view", "cmp", "xsort", "xmem"]);
+    }
+
+    #[test]
+    fn links_carry_the_catalog_date_and_embed_modes() {
+        let c = Catalog::bundled();
+        let (st, w) = parse_state("v=1&embed=calc&bg=transparent&cat=2025-01-15", &c);
+        assert!(w.is_empty());
+        assert_eq!((st.embed, st.transparent), (Embed::Calculator, true));
+        assert_eq!(parse_state(&encode_state(&st), &c).0, st);
+        let changes = price_changes_since(
+            &c,
+            IsoDate::parse("2025-01-15").unwrap_or(c.as_of),
+            &["p5.48xlarge".into(), "g6.xlarge".into()],
+        );
+        assert_eq!(changes.len(), 1);
+        assert_eq!((changes[0].before_usd_hr, changes[0].now_usd_hr), (98.32, 55.04));
+        assert!(price_changes_since(&c, c.as_of, &["p5.48xlarge".into()]).is_empty());
     }
 }

@@ -5,6 +5,7 @@ use gpuplan::query::{encode, parse, Problem};
 use gpuplan::scenario::{
     Buy, Currency, FinetuneMethod, Lang, ModelChoice, ModelFamily, Precision, Priority, Scenario, ServingMode, Task,
 };
+use gpuplan::state::{encode_state, parse_state};
 use proptest::prelude::*;
 use std::sync::OnceLock;
 
@@ -172,19 +173,33 @@ proptest! {
         prop_assert_eq!(back, s);
     }
 
-    #[test]
-    fn any_string_parses_without_panic(q in ".{0,300}") {
-        let (s, _) = parse(&q, catalog());
-        // Whatever came in, the result re-encodes and decodes to itself.
-        prop_assert_eq!(parse(&encode(&s), catalog()).0, s);
-    }
+}
+
+// Bad links: at least 100,000 cases in all, through the whole link parser (scenario and page keys).
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 60_000, failure_persistence: None, ..ProptestConfig::default() })]
 
     #[test]
-    fn mutated_links_parse_without_panic(s in scenario_strategy(), cut in 0usize..400, junk in "[&=%a-z0-9,.+-]{0,20}") {
+    fn any_string_parses_without_panic(q in "(.{0,40}|[a-z]{1,8}=.{0,20})(&[a-z]{1,8}=[^&]{0,24}){0,6}") {
+        let (st, _) = parse_state(&q, catalog());
+        // Whatever came in, the result re-encodes and decodes to itself.
+        prop_assert_eq!(parse_state(&encode_state(&st), catalog()).0, st);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 45_000, failure_persistence: None, ..ProptestConfig::default() })]
+
+    #[test]
+    fn mutated_links_parse_without_panic(s in scenario_strategy(), cut in 0usize..400, junk in "[&=%a-z0-9,.+<>\"'-]{0,20}", drop in 0usize..30) {
         let q = encode(&s);
-        let at = q.char_indices().map(|(i, _)| i).nth(cut % q.chars().count().max(1)).unwrap_or(0);
-        let mutated = format!("{}{}{}", &q[..at], junk, &q[at..]);
-        let (back, _) = parse(&mutated, catalog());
-        prop_assert_eq!(parse(&encode(&back), catalog()).0, back);
+        let chars: Vec<char> = q.chars().collect();
+        let at = cut % chars.len().max(1);
+        // Insert junk, and truncate the tail, as a hand-edited or cut-off link would.
+        let mut mutated: String = chars[..at].iter().collect();
+        mutated.push_str(&junk);
+        mutated.extend(chars[at..chars.len().saturating_sub(drop).max(at)].iter());
+        let (back, _) = parse_state(&mutated, catalog());
+        prop_assert_eq!(parse_state(&encode_state(&back), catalog()).0, back);
     }
 }

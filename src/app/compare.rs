@@ -108,7 +108,10 @@ pub fn Compare(ctx: Ctx) -> impl IntoView {
         });
         view! {
             <section class="card compare" data-testid="compare">
-                <h2>{ctx.t(Msg::ViewCompare)}</h2>
+                <div class="section-head">
+                    <h2>{ctx.t(Msg::ViewCompare)}</h2>
+                    <super::export_bar::ExportBar ctx=ctx what=super::export_bar::What::Compare />
+                </div>
                 <div class="table-wrap">
                     <table>
                         <thead><tr><th scope="col">{ctx.t(Msg::Instance)}</th>

@@ -7,6 +7,7 @@ mod assumptions;
 mod charts;
 mod compare;
 mod explore;
+mod export_bar;
 mod fields;
 mod form;
 mod guidance;
@@ -18,7 +19,7 @@ use crate::engine::{recommend, Outcome};
 use crate::i18n::{t, Msg};
 use crate::query::{apply_pair, Warning};
 use crate::scenario::{Lang, Scenario};
-use crate::state::{apply_state_pair, encode_state, parse_state, AppState, View};
+use crate::state::{apply_state_pair, encode_state, parse_state, price_changes_since, AppState, Embed, View};
 use leptos::prelude::*;
 
 /// Replaces the default panic output with a readable message on the page (and the console),
@@ -106,11 +107,23 @@ fn initial_state(catalog: &Catalog) -> (AppState, Vec<Warning>) {
     (st, if from_link { warnings } else { Vec::new() })
 }
 
+/// What the page says when a link was made with another catalog: its date and the prices that changed.
+#[derive(Clone, Debug, PartialEq)]
+struct CatalogNote {
+    link_date: crate::catalog::IsoDate,
+    newer: bool,
+    changes: Vec<crate::state::PriceChange>,
+}
+
 /// The whole page.
 #[component]
 pub fn App() -> impl IntoView {
     let catalog = StoredValue::new(Catalog::bundled());
-    let (st, warnings) = catalog.with_value(initial_state);
+    let (mut st, warnings) = catalog.with_value(initial_state);
+    let as_of = catalog.with_value(|c| c.as_of);
+    let link_date = st.catalog_date.filter(|d| *d != as_of);
+    // Links made here record this catalog's date.
+    st.catalog_date = Some(as_of);
     let state = RwSignal::new(st);
     let scenario = Memo::new(move |_| state.with(|s| s.scenario.clone()));
     let outcome = Memo::new(move |_| catalog.with_value(|c| scenario.with(|s| recommend(c, s))));
@@ -122,6 +135,17 @@ pub fn App() -> impl IntoView {
         warnings: RwSignal::new(warnings),
         selected: RwSignal::new(None),
     };
+    let catalog_note = link_date.map(|d| {
+        let used: Vec<String> =
+            outcome.with_untracked(|o| o.recommendations.iter().take(5).map(|r| r.instance.clone()).collect());
+        let mut used = used;
+        used.extend(state.with_untracked(|s| s.compare.clone()));
+        CatalogNote {
+            link_date: d,
+            newer: d > as_of,
+            changes: catalog.with_value(|c| price_changes_since(c, d, &used)),
+        }
+    });
     // Keep the address bar and storage in step with the state; a new view is a new history entry.
     let last_view = StoredValue::new(state.with_untracked(|s| s.view));
     Effect::new(move |_| {
@@ -129,8 +153,11 @@ pub fn App() -> impl IntoView {
         let push = last_view.get_value() != view;
         last_view.set_value(view);
         url_sync::write_query(&q, push);
-        if !embed {
+        if embed == Embed::No {
             url_sync::save_last(&q);
+        } else {
+            // Tell the host page our height once the new content is laid out.
+            request_animation_frame(url_sync::post_content_height);
         }
     });
     let _ = window_event_listener(leptos::ev::popstate, move |_| {
@@ -149,10 +176,17 @@ pub fn App() -> impl IntoView {
             let _ = root.set_attribute("lang", l);
         }
     });
-    let embed = move || state.with(|s| s.embed);
+    let embedded = move || state.with(|s| s.embed != Embed::No);
+    Effect::new(move |_| {
+        let transparent = state.with(|s| s.transparent && s.embed != Embed::No);
+        if let Some(body) = gloo::utils::document().body() {
+            let _ = body.class_list().toggle_with_force("transparent", transparent);
+        }
+    });
     view! {
-        <div data-testid="app" class="app" class:embed=embed data-embed=move || embed().to_string() lang=lang_attr>
-            {move || (!embed()).then(|| view! { <Header ctx=ctx /> })}
+        <div data-testid="app" class="app" class:embed=embedded data-embed=move || embedded().to_string() lang=lang_attr>
+            {move || (!embedded()).then(|| view! { <Header ctx=ctx /> })}
+            {catalog_note.map(|n| view! { <CatalogNotice ctx=ctx note=n /> })}
             <WarningList ctx=ctx />
             <main id="main">
                 {move || match state.with(|s| s.view) {
@@ -167,18 +201,47 @@ pub fn App() -> impl IntoView {
     }
 }
 
-/// Workload on one side, results on the other.
+/// Workload on one side, results on the other; the card embed shows results only.
 #[component]
 fn PlanView(ctx: Ctx) -> impl IntoView {
     let embed = move || ctx.state.with(|s| s.embed);
     view! {
-        <div class="plan" class:embed-plan=embed>
-            {move || (!embed()).then(|| view! { <form::WorkloadForm ctx=ctx /> })}
+        <div class="plan" class:embed-plan=move || embed() == Embed::Card>
+            {move || (embed() != Embed::Card).then(|| view! { <form::WorkloadForm ctx=ctx /> })}
             <div class="results-col">
                 <results::Results ctx=ctx />
-                {move || (!embed()).then(|| view! { <guidance::Guidance ctx=ctx /> })}
+                {move || (embed() == Embed::No).then(|| view! { <guidance::Guidance ctx=ctx /> })}
             </div>
         </div>
+    }
+}
+
+#[component]
+fn CatalogNotice(ctx: Ctx, note: CatalogNote) -> impl IntoView {
+    let changes: Vec<String> = note
+        .changes
+        .iter()
+        .map(|c| {
+            format!(
+                "{}: {}/h → {}/h ({})",
+                c.instance,
+                ctx.money(c.before_usd_hr),
+                ctx.money(c.now_usd_hr),
+                c.date
+            )
+        })
+        .collect();
+    let empty = changes.is_empty();
+    let as_of = ctx.catalog.with_value(|c| c.as_of);
+    view! {
+        <section class="warnings notice" data-testid="catalog-notice" role="status">
+            <p>
+                {move || ctx.t(if note.newer { Msg::LinkNewerCatalog } else { Msg::LinkOlderCatalog })} " "
+                <strong>{note.link_date.to_string()}</strong> " → " {as_of.to_string()} ". "
+                {move || ctx.t(if empty { Msg::NoPricesChanged } else { Msg::PricesChangedSince })}
+            </p>
+            {(!empty).then(|| view! { <ul>{changes.into_iter().map(|c| view! { <li>{c}</li> }).collect_view()}</ul> })}
+        </section>
     }
 }
 
@@ -268,8 +331,20 @@ fn WarningList(ctx: Ctx) -> impl IntoView {
 fn Footer(ctx: Ctx) -> impl IntoView {
     let as_of = ctx.catalog.with_value(|c| c.as_of);
     let stale = url_sync::today().is_some_and(|d| as_of.days_until(d) > 180);
+    // The full page for the same scenario, from an embed.
+    let full = move || {
+        ctx.state.with(|s| {
+            let mut full = s.clone();
+            full.embed = Embed::No;
+            full.transparent = false;
+            format!("?{}", encode_state(&full))
+        })
+    };
     view! {
         <footer class="foot">
+            {move || (ctx.state.with(|s| s.embed) != Embed::No).then(|| view! {
+                <p><a href=full target="_blank" rel="noopener" data-testid="open-full">{move || ctx.t(Msg::OpenFull)} " ↗"</a></p>
+            })}
             <p>
                 {move || ctx.t(Msg::CatalogAsOf)} " " <time data-testid="as-of">{as_of.to_string()}</time> ". "
                 {move || ctx.t(Msg::SourcesNote)}

@@ -235,7 +235,14 @@ fn RecTable(ctx: Ctx, chosen: Memo<Option<Recommendation>>) -> impl IntoView {
     let show_all = RwSignal::new(false);
     let rows = move || {
         let chosen_id = chosen.with(|c| c.as_ref().map(|r| r.instance.clone()));
-        let limit = if show_all.get() { usize::MAX } else { 12 };
+        let card = ctx.state.with(|s| s.embed == crate::state::Embed::Card);
+        let limit = if show_all.get() {
+            usize::MAX
+        } else if card {
+            5
+        } else {
+            12
+        };
         ctx.outcome.with(|o| {
             o.recommendations.iter().take(limit).map(|r| {
                 let id = r.instance.clone();
@@ -267,7 +274,12 @@ fn RecTable(ctx: Ctx, chosen: Memo<Option<Recommendation>>) -> impl IntoView {
     let total = move || ctx.outcome.with(|o| o.recommendations.len());
     view! {
         <section class="card">
-            <h2>{move || ctx.t(Msg::Recommendations)} " (" {total} ")"</h2>
+            <div class="section-head">
+                <h2>{move || ctx.t(Msg::Recommendations)} " (" {total} ")"</h2>
+                {move || (ctx.state.with(|s| s.embed) != crate::state::Embed::Card).then(|| view! {
+                    <super::export_bar::ExportBar ctx=ctx what=super::export_bar::What::Recommendations />
+                })}
+            </div>
             <div class="table-wrap">
                 <table class="recs">
                     <thead><tr>
@@ -283,7 +295,7 @@ fn RecTable(ctx: Ctx, chosen: Memo<Option<Recommendation>>) -> impl IntoView {
                     <tbody>{rows}</tbody>
                 </table>
             </div>
-            {move || (total() > 12 && !show_all.get()).then(|| view! {
+            {move || (total() > 12 && !show_all.get() && ctx.state.with(|s| s.embed) != crate::state::Embed::Card).then(|| view! {
                 <button type="button" class="small" on:click=move |_| show_all.set(true)>{move || ctx.t(Msg::All)} " (" {total} ")"</button>
             })}
         </section>
@@ -293,10 +305,13 @@ fn RecTable(ctx: Ctx, chosen: Memo<Option<Recommendation>>) -> impl IntoView {
 #[component]
 fn Excluded(ctx: Ctx) -> impl IntoView {
     move || {
+        if ctx.state.with(|s| s.embed) == crate::state::Embed::Card {
+            return None;
+        }
         let lang = ctx.lang();
         let items = ctx.outcome.with(|o| o.excluded.clone());
         (!items.is_empty()).then(|| view! {
-            <section class="card">
+            <section class="card excluded-card">
                 <details data-testid="excluded">
                     <summary>{ctx.t(Msg::WhyNot)} " (" {items.len()} ")"</summary>
                     <ul class="excluded">

@@ -107,7 +107,6 @@ fn copy_with_textarea(text: &str) -> bool {
 }
 
 /// Offers `text` as a file download.
-#[allow(dead_code)] // wired to the export buttons next
 pub fn download(filename: &str, mime: &str, text: &str) {
     let parts = js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(text));
     let opts = web_sys::BlobPropertyBag::new();
@@ -131,8 +130,17 @@ pub fn download(filename: &str, mime: &str, text: &str) {
     let _ = web_sys::Url::revoke_object_url(&url);
 }
 
-/// Tells the parent page (when embedded in an iframe) the height of the content.
-#[allow(dead_code)] // wired to embed mode next
+/// Posts the document's content height to the parent frame.
+pub fn post_content_height() {
+    let height = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.document_element())
+        .map_or(0.0, |e| f64::from(e.scroll_height()));
+    post_height(height);
+}
+
+/// Tells the parent page (when embedded in an iframe) the height of the content:
+/// `{ gpuplan: "height", height: <px> }`, to any origin (it carries nothing but a number).
 pub fn post_height(height: f64) {
     let Some(w) = web_sys::window() else { return };
     let Ok(Some(parent)) = w.parent() else { return };

@@ -15,13 +15,18 @@ const TYPES = {
   '.svg': 'image/svg+xml',
 };
 
-/** Starts a server for `root`; resolves to { url, close }. `mounts` maps a URL prefix to a folder. */
-export async function serve({ root = 'dist', subPath = '/sub/path/', headers = {} } = {}) {
-  const base = resolve(root);
-  const server = createServer(async (req, res) => {
+/** Starts a server for `root`, also under `subPath`; `mounts` maps other URL prefixes to folders. */
+export async function serve({ root = 'dist', subPath = '/sub/path/', headers = {}, mounts = {} } = {}) {
+  // Large enough for the 100 KB hostile-link test.
+  const server = createServer({ maxHeaderSize: 1 << 20 }, async (req, res) => {
     try {
       let path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
-      if (path.startsWith(subPath)) path = '/' + path.slice(subPath.length);
+      let base = resolve(root);
+      const mount = Object.keys(mounts).find((m) => path.startsWith(m));
+      if (mount) {
+        base = resolve(mounts[mount]);
+        path = '/' + path.slice(mount.length);
+      } else if (path.startsWith(subPath)) path = '/' + path.slice(subPath.length);
       if (path.endsWith('/')) path += 'index.html';
       const file = normalize(join(base, path));
       if (!file.startsWith(base)) throw new Error('outside root');

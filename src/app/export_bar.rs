@@ -1,0 +1,62 @@
+//! Export buttons: CSV and JSON downloads and "copy as Markdown table", for the recommendations (with the plan) or the Compare picks.
+
+use super::{url_sync, Ctx};
+use crate::engine::plan::plan;
+use crate::export::{self, Table};
+use crate::i18n::Msg;
+use crate::state::encode_state;
+use leptos::prelude::*;
+
+/// What to export.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum What {
+    Recommendations,
+    Compare,
+}
+
+fn table(ctx: Ctx, what: What) -> Table {
+    ctx.catalog.with_value(|c| {
+        ctx.outcome.with(|o| match what {
+            What::Recommendations => export::recommendations(o),
+            What::Compare => ctx.state.with(|s| export::compare(c, &s.scenario, o, &s.compare)),
+        })
+    })
+}
+
+#[component]
+pub fn ExportBar(ctx: Ctx, what: What) -> impl IntoView {
+    let copied = RwSignal::new(None::<bool>);
+    let name = if what == What::Compare {
+        "gpuplan-compare"
+    } else {
+        "gpuplan-recommendations"
+    };
+    let csv = move |_| url_sync::download(&format!("{name}.csv"), "text/csv", &table(ctx, what).to_csv());
+    let json = move |_| {
+        let text = ctx.catalog.with_value(|c| {
+            ctx.outcome.with(|o| {
+                let p = o
+                    .recommendations
+                    .iter()
+                    .find(|r| r.fits)
+                    .map(|r| ctx.scenario.with(|s| plan(c, s, r)));
+                export::json_document(&ctx.state.with(encode_state), c, o, p.as_ref())
+            })
+        });
+        url_sync::download(&format!("{name}.json"), "application/json", &text);
+    };
+    let markdown = move |_| {
+        let text = table(ctx, what).to_markdown();
+        leptos::task::spawn_local(async move { copied.set(Some(url_sync::copy_text(text).await)) });
+    };
+    view! {
+        <div class="export" data-testid="export">
+            <button type="button" class="small" data-export="csv" on:click=csv>{move || ctx.t(Msg::ExportCsv)}</button>
+            {(what == What::Recommendations).then(|| view! {
+                <button type="button" class="small" data-export="json" on:click=json>{move || ctx.t(Msg::ExportJson)}</button>
+            })}
+            <button type="button" class="small" data-export="markdown" on:click=markdown>{move || ctx.t(Msg::CopyMarkdown)}</button>
+            <span class="copied" role="status">{move || copied.get().map(|ok| ctx.t(if ok { Msg::MarkdownCopied } else { Msg::CopyFailed }))}</span>
+        </div>
+    }
+}

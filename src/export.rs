@@ -1,0 +1,250 @@
+//! Exports as text: CSV, JSON and Markdown tables of the recommendations, the plan and the Compare picks. Pure; the page offers them as downloads or copies them.
+
+use crate::catalog::Catalog;
+use crate::engine::cost::option_costs;
+use crate::engine::plan::{Plan, Segment};
+use crate::engine::Outcome;
+use crate::query::buy_key;
+use crate::scenario::{Buy, Scenario};
+use serde_json::{json, Value};
+
+/// A table: a header and rows of cells.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Table {
+    pub header: Vec<String>,
+    pub rows: Vec<Vec<String>>,
+}
+
+fn num(v: Option<f64>) -> String {
+    v.map_or_else(String::new, |v| format!("{}", (v * 10_000.0).round() / 10_000.0))
+}
+
+/// One CSV field: quoted when it holds a comma, quote or line break (RFC 4180); a leading
+/// `=`, `+`, `-` or `@` is prefixed with `'` so spreadsheets never run it as a formula.
+fn csv_field(s: &str) -> String {
+    let s = if s.starts_with(['=', '+', '@']) || (s.starts_with('-') && s.parse::<f64>().is_err()) {
+        format!("'{s}")
+    } else {
+        s.to_string()
+    };
+    if s.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s
+    }
+}
+
+impl Table {
+    pub fn to_csv(&self) -> String {
+        std::iter::once(&self.header)
+            .chain(&self.rows)
+            .map(|r| r.iter().map(|c| csv_field(c)).collect::<Vec<_>>().join(","))
+            .collect::<Vec<_>>()
+            .join("\r\n")
+            + "\r\n"
+    }
+
+    /// A Markdown table; pipes and line breaks in cells are escaped.
+    pub fn to_markdown(&self) -> String {
+        let cell = |s: &String| s.replace('|', "\\|").replace(['\n', '\r'], " ");
+        let line = |r: &Vec<String>| format!("| {} |", r.iter().map(cell).collect::<Vec<_>>().join(" | "));
+        let mut out = vec![
+            line(&self.header),
+            format!("|{}|", vec!["---"; self.header.len()].join("|")),
+        ];
+        out.extend(self.rows.iter().map(line));
+        out.join("\n") + "\n"
+    }
+}
+
+/// The ranked recommendations (figures in USD, the chosen purchase option).
+pub fn recommendations(outcome: &Outcome) -> Table {
+    Table {
+        header: [
+            "rank",
+            "instance",
+            "instances",
+            "accelerators",
+            "accelerator",
+            "fits",
+            "mem_needed_gib",
+            "mem_available_gib",
+            "hourly_usd",
+            "monthly_usd",
+            "job_usd",
+            "job_hours",
+            "tokens_per_s",
+        ]
+        .map(String::from)
+        .to_vec(),
+        rows: outcome
+            .recommendations
+            .iter()
+            .enumerate()
+            .map(|(i, r)| {
+                vec![
+                    (i + 1).to_string(),
+                    r.instance.clone(),
+                    r.n_instances.to_string(),
+                    r.n_accelerators.to_string(),
+                    r.accelerator.clone(),
+                    r.fits.to_string(),
+                    num(Some(r.mem_needed_gib)),
+                    num(Some(r.mem_available_gib)),
+                    num(r.hourly_usd),
+                    num(r.monthly_usd),
+                    num(r.job_usd),
+                    num(r.job_hours),
+                    num(r.tokens_per_s),
+                ]
+            })
+            .collect(),
+    }
+}
+
+/// The plan's items.
+pub fn plan_table(plan: &Plan) -> Table {
+    Table {
+        header: [
+            "segment",
+            "purchase",
+            "instance",
+            "instances",
+            "hours_per_month",
+            "upfront_usd",
+            "monthly_usd",
+            "horizon_usd",
+        ]
+        .map(String::from)
+        .to_vec(),
+        rows: plan
+            .items
+            .iter()
+            .map(|i| {
+                vec![
+                    match i.segment {
+                        Segment::Baseline => "baseline",
+                        Segment::Burst => "burst",
+                        Segment::Job => "job",
+                    }
+                    .to_string(),
+                    buy_key(i.buy).to_string(),
+                    plan.instance.clone(),
+                    i.instances.to_string(),
+                    num(Some(i.hours_per_month)),
+                    num(Some(i.upfront_usd)),
+                    num(Some(i.monthly_usd)),
+                    num(Some(i.horizon_usd)),
+                ]
+            })
+            .collect(),
+    }
+}
+
+/// Compare: one row per picked instance with specs, fit and every option's cost (job or horizon, USD).
+pub fn compare(catalog: &Catalog, scenario: &Scenario, outcome: &Outcome, picks: &[String]) -> Table {
+    let mut header: Vec<String> = [
+        "instance",
+        "accelerator",
+        "count",
+        "gib_per_accelerator",
+        "vcpus",
+        "ram_gib",
+        "on_demand_usd_hr",
+        "fits",
+        "instances",
+    ]
+    .map(String::from)
+    .to_vec();
+    header.extend(Buy::ALL.iter().map(|b| format!("{}_usd", buy_key(*b))));
+    let rows = picks
+        .iter()
+        .filter_map(|id| catalog.instance(id))
+        .map(|i| {
+            let rec = outcome.recommendations.iter().find(|r| r.instance == i.id);
+            let mut row = vec![
+                i.id.clone(),
+                catalog
+                    .accelerator(&i.accelerator)
+                    .map_or_else(String::new, |a| a.name.clone()),
+                num(i.count),
+                num(Some(i.accel_mem_gib)),
+                num(i.vcpus),
+                num(i.ram_gib),
+                num(catalog.on_demand(&i.id, &scenario.region).map(|p| p.usd_hr)),
+                rec.is_some_and(|r| r.fits).to_string(),
+                rec.map_or_else(String::new, |r| r.n_instances.to_string()),
+            ];
+            let opts = rec.map(|r| option_costs(catalog, scenario, r)).unwrap_or_default();
+            row.extend(
+                Buy::ALL
+                    .iter()
+                    .map(|b| num(opts.iter().find(|o| o.buy == *b).and_then(|o| o.comparable_usd()))),
+            );
+            row
+        })
+        .collect();
+    Table { header, rows }
+}
+
+/// Everything as one JSON document: the link, the catalog date, the recommendations and the plan.
+pub fn json_document(link_query: &str, catalog: &Catalog, outcome: &Outcome, plan: Option<&Plan>) -> String {
+    let to_objects = |t: &Table| -> Value {
+        Value::Array(
+            t.rows
+                .iter()
+                .map(|r| Value::Object(t.header.iter().cloned().zip(r.iter().map(|c| json!(c))).collect()))
+                .collect(),
+        )
+    };
+    let doc = json!({
+        "query": link_query,
+        "catalog_as_of": catalog.as_of.to_string(),
+        "recommendations": to_objects(&recommendations(outcome)),
+        "plan": plan.map(|p| json!({
+            "items": to_objects(&plan_table(p)),
+            "horizon_usd": p.horizon_usd,
+            "all_on_demand_horizon_usd": p.all_od_horizon_usd,
+            "savings_vs_od_usd": p.savings_vs_od_usd,
+        })),
+    });
+    serde_json::to_string_pretty(&doc).unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn csv_quotes_and_defuses_formulas() {
+        let t = Table {
+            header: vec!["a".into(), "b".into()],
+            rows: vec![
+                vec!["x,y".into(), "say \"hi\"".into()],
+                vec!["=cmd()".into(), "-1.5".into()],
+            ],
+        };
+        assert_eq!(t.to_csv(), "a,b\r\n\"x,y\",\"say \"\"hi\"\"\"\r\n'=cmd(),-1.5\r\n");
+        assert_eq!(
+            t.to_markdown(),
+            "| a | b |\n|---|---|\n| x,y | say \"hi\" |\n| =cmd() | -1.5 |\n"
+        );
+    }
+
+    #[test]
+    fn exports_cover_every_recommendation() {
+        let c = Catalog::bundled();
+        let s = Scenario::default();
+        let o = crate::engine::recommend(&c, &s);
+        let t = recommendations(&o);
+        assert_eq!(t.rows.len(), o.recommendations.len());
+        assert!(t.rows.iter().all(|r| r.len() == t.header.len()));
+        let doc: Value = serde_json::from_str(&json_document("v=1", &c, &o, None)).unwrap_or(Value::Null);
+        assert_eq!(
+            doc["recommendations"].as_array().map(Vec::len),
+            Some(o.recommendations.len())
+        );
+        let cmp = compare(&c, &s, &o, &["p5.48xlarge".to_string(), "g6e.xlarge".to_string()]);
+        assert_eq!(cmp.rows.len(), 2);
+    }
+}

@@ -1,0 +1,138 @@
+// Links, bad links, embedding, export and memory, in a real browser.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve } from './server.mjs';
+import { launch, newPage } from './browser.mjs';
+import { Gpuplan } from './gpuplan.mjs';
+
+let server, browser;
+before(async () => {
+  server = await serve({ mounts: { '/app/': 'dist', '/host/': 'examples/embed' } });
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+test('a link restores the scenario exactly and records the catalog date', async () => {
+  const q = 'v=1&task=train&model=qwen2.5-32b&tokens=100&ctx=4096&batch=1&prio=cost&region=us-west-2&view=compare&cmp=p5.48xlarge,trn1.32xlarge';
+  const g = await Gpuplan.open(browser, server.url, q);
+  await g.page.getByTestId('compare').waitFor();
+  assert.match(g.query(), /^v=1&task=train.*region=us-west-2.*view=compare&cmp=p5.48xlarge,trn1.32xlarge&cat=2026-07-20$/);
+  const again = await Gpuplan.open(browser, server.url, g.query());
+  await again.page.getByTestId('compare').waitFor();
+  assert.equal(again.query(), g.query());
+  g.assertClean();
+});
+
+test('a link from an older catalog says which of its prices changed', async () => {
+  const g = await Gpuplan.open(browser, server.url, 'v=1&task=train&model=llama3.1-70b&tokens=100&cuda=1&inst=p5.48xlarge,p4d.24xlarge&cat=2025-01-01');
+  const note = g.page.getByTestId('catalog-notice');
+  await note.waitFor();
+  const text = await note.innerText();
+  assert.match(text, /2025-01-01/);
+  assert.match(text, /p5\.48xlarge: \$98\.32\/h → \$55\.04\/h \(2025-06-23\)/);
+  g.assertClean();
+});
+
+test('hostile links never break the page, warn per field and run no injected script', async () => {
+  const hostile = [
+    'v=1&model=%3Cscript%3Ewindow.__pwned%3D1%3C%2Fscript%3E&region=%3Cimg%20src%3Dx%20onerror%3Dwindow.__pwned%3D1%3E',
+    'v=1&ctx=1e400&batch=-5&mfu=NaN&tokens=Infinity&hours=99999999999999999999&cmp=%3Csvg%20onload%3Dwindow.__pwned%3D1%3E',
+    'v=9&%F0%9F%98%80=%E4%B8%AD%E6%96%87&task=%00&prio=%E2%80%AE&inst=%22%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E',
+    'v=1&xfam=' + 'A'.repeat(100_000),
+    '%%%&&&===&v&=&task==train&ctx=12%',
+  ];
+  for (const q of hostile) {
+    const g = await Gpuplan.open(browser, server.url, q);
+    await g.recs().first().waitFor();
+    const warnings = await g.page.getByTestId('warning').count();
+    assert.ok(warnings >= 1, `no warning for ${q.slice(0, 60)}`);
+    assert.equal(await g.page.evaluate(() => window.__pwned), undefined);
+    assert.equal(await g.page.locator('#main script, .warnings script, .warnings img, .warnings svg').count(), 0);
+    assert.equal(await g.page.locator('#panic').count(), 0);
+    g.assertClean();
+    await g.page.context().close();
+  }
+});
+
+test('embedded in a documentation page: both iframes render and resize to their content', async () => {
+  const page = await newPage(browser);
+  await page.goto(`${server.origin}/host/`);
+  for (const id of ['embed-card', 'embed-calc']) {
+    const frame = page.frameLocator(`[data-testid="${id}"]`);
+    await frame.locator('[data-testid="rec"]').first().waitFor();
+    assert.equal(await frame.locator('[data-testid="app"]').getAttribute('data-embed'), 'true');
+    assert.equal(await frame.locator('header.masthead').count(), 0);
+  }
+  await page.waitForFunction(() => [...document.querySelectorAll('iframe')].every((f) => parseFloat(f.style.height) > 300));
+  const card = page.frameLocator('[data-testid="embed-card"]');
+  assert.ok((await card.locator('[data-testid="rec"]').count()) <= 5);
+  assert.equal(await card.locator('form, aside.form').count(), 0);
+  assert.equal(await page.frameLocator('[data-testid="embed-calc"]').locator('aside.form').count(), 1);
+  assert.deepEqual(page.problems, []);
+});
+
+test('CSV, JSON and Markdown exports hold the recommendations', async () => {
+  const g = await Gpuplan.open(browser, server.url, 'v=1&cuda=1&prio=cost', { permissions: ['clipboard-read', 'clipboard-write'] });
+  await g.recs().first().waitFor();
+  const top = await g.topInstance();
+  const grab = async (kind) => {
+    const [download] = await Promise.all([g.page.waitForEvent('download'), g.page.locator(`[data-export="${kind}"]`).first().click()]);
+    const stream = await download.createReadStream();
+    let text = '';
+    for await (const chunk of stream) text += chunk;
+    return text;
+  };
+  const csv = await grab('csv');
+  assert.match(csv.split('\r\n')[0], /^rank,instance,instances,/);
+  assert.ok(csv.split('\r\n')[1].startsWith(`1,${top},`));
+  const json = JSON.parse(await grab('json'));
+  assert.equal(json.recommendations[0].instance, top);
+  assert.equal(json.catalog_as_of, '2026-07-20');
+  assert.ok(json.plan.items.length >= 1);
+  await g.page.locator('[data-export="markdown"]').first().click();
+  await g.page.waitForFunction(() => document.querySelector('[data-testid="export"] .copied')?.textContent);
+  const md = await g.page.evaluate(() => navigator.clipboard.readText());
+  assert.match(md, new RegExp(`^\\| rank \\| instance .*\\n\\|---\\|[\\s\\S]*\\| 1 \\| ${top.replace('.', '\\.')} \\|`));
+  g.assertClean();
+});
+
+test('the last scenario comes back without a link; a link wins; reset returns to defaults', async () => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const g = new Gpuplan(page, server.url);
+  page.problems = [];
+  await g.goto('v=1&task=hpc&fp64=40');
+  await g.recs().first().waitFor();
+  await page.goto(server.url);
+  await g.recs().first().waitFor();
+  assert.match(g.query(), /task=hpc&fp64=40/);
+  await g.goto('v=1&task=graphics');
+  await g.recs().first().waitFor();
+  assert.match(g.query(), /task=graphics/);
+  await page.getByTestId('reset').click();
+  await page.waitForFunction(() => !location.search.includes('task='));
+  await page.goto(server.url);
+  await g.recs().first().waitFor();
+  assert.doesNotMatch(g.query(), /task=/);
+  await context.close();
+});
+
+test('with storage disabled the page still works and says nothing alarming', async () => {
+  const context = await browser.newContext();
+  await context.addInitScript(() => {
+    Object.defineProperty(window, 'localStorage', { get() { throw new DOMException('denied', 'SecurityError'); } });
+  });
+  const page = await context.newPage();
+  const problems = [];
+  page.on('pageerror', (e) => problems.push(e.message));
+  await page.goto(`${server.url}?v=1&prio=cost`);
+  await page.getByTestId('rec').first().waitFor();
+  await page.locator('[data-key="prio"] button[data-value="perf"]').click();
+  await page.waitForFunction(() => location.search.includes('prio=perf'));
+  assert.deepEqual(problems, []);
+  assert.equal(await page.getByTestId('warning').count(), 0);
+  await context.close();
+});
