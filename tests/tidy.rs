@@ -66,3 +66,23 @@ fn the_engine_never_imports_web_crates() {
         }
     }
 }
+
+#[test]
+fn nothing_is_ever_inserted_as_html() {
+    // Strings from a link, storage or the catalog reach the DOM only as text.
+    for f in sources() {
+        let text = fs::read_to_string(&f).unwrap_or_default();
+        for sink in [
+            "inner_html",
+            "set_inner_html",
+            "outer_html",
+            "insert_adjacent_html",
+            "document_write",
+        ] {
+            let hit = text
+                .lines()
+                .any(|l| !l.trim_start().starts_with("//") && l.contains(sink) && !l.contains("\"inner_html\""));
+            assert!(!hit || f.ends_with("tidy.rs"), "{} uses {sink}", f.display());
+        }
+    }
+}

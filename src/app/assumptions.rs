@@ -62,7 +62,7 @@ pub fn Assumptions(ctx: Ctx) -> impl IntoView {
                 </div>
             </div>
             <h3>"Savings Plans (" {move || ctx.t(Msg::Assumption)} ")"</h3>
-            <div class="table-wrap"><table>
+            <div class="table-wrap" tabindex="0"><table>
                 <tbody>{sp_rows.into_iter().map(|(k, v, b)| view! { <tr><th scope="row">{k}</th><td class="num">{v}</td><td class="muted">{b}</td></tr> }).collect_view()}</tbody>
             </table></div>
         </section>

@@ -112,7 +112,7 @@ pub fn Compare(ctx: Ctx) -> impl IntoView {
                     <h2>{ctx.t(Msg::ViewCompare)}</h2>
                     <super::export_bar::ExportBar ctx=ctx what=super::export_bar::What::Compare />
                 </div>
-                <div class="table-wrap">
+                <div class="table-wrap" tabindex="0">
                     <table>
                         <thead><tr><th scope="col">{ctx.t(Msg::Instance)}</th>
                             {picks.iter().map(|id| { let id2 = id.clone(); view! {

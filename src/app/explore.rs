@@ -149,7 +149,7 @@ pub fn Explore(ctx: Ctx) -> impl IntoView {
                 }).collect_view()}
             </details>
             <p class="muted">{move || data.with(|d| d.len())} " " {move || ctx.t(Msg::Rows)} " · " {move || ctx.scenario.with(|s| s.region.clone())}</p>
-            <div class="table-wrap">
+            <div class="table-wrap" tabindex="0">
                 <table class="catalog">
                     <thead><tr>
                         {move || Column::ALL.iter().filter(|c| visible(**c)).map(|c| header(*c)).collect_view()}

@@ -214,7 +214,7 @@ fn OptionTable(ctx: Ctx, options: Vec<OptionCost>) -> impl IntoView {
     }).collect_view();
     view! {
         <h3>{move || ctx.t(Msg::Options)}</h3>
-        <div class="table-wrap">
+        <div class="table-wrap" tabindex="0">
             <table class="options">
                 <thead><tr>
                     <th scope="col">{move || ctx.t(Msg::Option)}</th>
@@ -280,7 +280,7 @@ fn RecTable(ctx: Ctx, chosen: Memo<Option<Recommendation>>) -> impl IntoView {
                     <super::export_bar::ExportBar ctx=ctx what=super::export_bar::What::Recommendations />
                 })}
             </div>
-            <div class="table-wrap">
+            <div class="table-wrap" tabindex="0">
                 <table class="recs">
                     <thead><tr>
                         <th scope="col">{move || ctx.t(Msg::Instance)}</th>

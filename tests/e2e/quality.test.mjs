@@ -1,0 +1,131 @@
+// Quality budgets that tests can hold: strict CSP, no injection, accessibility, keyboard use.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve } from './server.mjs';
+import { launch, newPage } from './browser.mjs';
+import { Gpuplan } from './gpuplan.mjs';
+
+export const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; connect-src 'self'";
+
+let server, strict, browser;
+before(async () => {
+  server = await serve();
+  strict = await serve({ headers: { 'content-security-policy': CSP } });
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+  await strict?.close();
+});
+
+test('the built site works under a strict Content-Security-Policy with no violation', async () => {
+  const page = await newPage(browser);
+  await page.addInitScript(() => {
+    window.__csp = [];
+    document.addEventListener('securitypolicyviolation', (e) => window.__csp.push(`${e.violatedDirective} ${e.blockedURI}`));
+  });
+  const g = new Gpuplan(page, strict.url);
+  await g.goto('v=1&cuda=1&prio=cost&mode=batch');
+  await g.recs().first().waitFor();
+  await g.press('prio', 'perf');
+  await page.waitForFunction(() => location.search.includes('prio=perf'));
+  for (const v of ['explore', 'compare', 'assumptions', 'plan']) await g.view(v);
+  await page.getByTestId('chart-cumulative').waitFor();
+  assert.deepEqual(await page.evaluate(() => window.__csp), []);
+  g.assertClean();
+});
+
+const PAYLOADS = [
+  '<script>window.__pwned=1</script>',
+  '<img src=x onerror="window.__pwned=1">',
+  '<svg onload="window.__pwned=1"><circle r=1></circle></svg>',
+];
+const TEXT_KEYS = ['model', 'region', 'inst', 'cmp', 'xfam', 'xacc', 'xstack', 'xsort', 'xhide', 'lang', 'cur', 'task', 'prec', 'buy', 'params', 'ctx', 'embed', 'cat', 'view', 'unknownkey'];
+
+test('payloads in every text-bearing field stay inert text', async () => {
+  for (const payload of PAYLOADS) {
+    const q = 'v=1&' + TEXT_KEYS.map((k) => `${k}=${encodeURIComponent(payload)}`).join('&');
+    const g = await Gpuplan.open(browser, server.url, q);
+    await g.recs().first().waitFor();
+    const warnings = await g.page.getByTestId('warning').allTextContents();
+    assert.ok(warnings.length >= TEXT_KEYS.length - 3, `${warnings.length} warnings`);
+    assert.ok(warnings.some((w) => w.includes(payload.slice(0, 12))), 'the payload shows as text');
+    assert.equal(await g.page.evaluate(() => window.__pwned), undefined);
+    assert.equal(await g.page.locator('body script, .app img, .warnings svg').count(), 0);
+    g.assertClean();
+    await g.page.context().close();
+  }
+});
+
+test('a hostile stored scenario is dropped or kept as inert text', async () => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(server.url + '?v=1');
+  await page.evaluate((p) => localStorage.setItem('gpuplan:last', `v=1&model=${encodeURIComponent(p)}&xfam=${encodeURIComponent(p)}`), PAYLOADS[1]);
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(server.url);
+  await page.getByTestId('rec').first().waitFor();
+  assert.equal(await page.evaluate(() => window.__pwned), undefined);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+async function axe(page) {
+  await page.addScriptTag({ path: 'node_modules/axe-core/axe.min.js' });
+  const result = await page.evaluate(async () =>
+    window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } }));
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+}
+
+test('axe: no serious or critical violations on any view, language or colour scheme', async () => {
+  const found = [];
+  for (const scheme of ['light', 'dark']) {
+    for (const lang of ['en', 'zh']) {
+      for (const view of ['plan', 'explore', 'compare', 'assumptions']) {
+        const page = await newPage(browser, { colorScheme: scheme });
+        await page.goto(`${server.url}?v=1&lang=${lang}&view=${view}&cmp=p5.48xlarge,g6e.xlarge&mode=batch`);
+        await page.getByTestId('app').waitFor();
+        await page.locator('main section').first().waitFor();
+        for (const v of await axe(page)) found.push(`${scheme}/${lang}/${view}: ${v}`);
+        await page.context().close();
+      }
+    }
+  }
+  assert.deepEqual(found, []);
+});
+
+test('keyboard only: set a workload, read the top result, copy the link', async () => {
+  const page = await newPage(browser, { permissions: ['clipboard-read', 'clipboard-write'] });
+  const g = new Gpuplan(page, server.url);
+  await g.goto('v=1&cuda=1&prio=cost&model=llama2-7b&ctx=2048&batch=1');
+  await g.recs().first().waitFor();
+  const focusOn = async (selector, max = 80) => {
+    for (let i = 0; i < max; i++) {
+      await page.keyboard.press('Tab');
+      if (await page.evaluate((s) => document.activeElement?.matches(s), selector)) return;
+    }
+    assert.fail(`could not reach ${selector} with Tab`);
+  };
+  // Every focused element shows a visible focus ring.
+  await focusOn('[data-key="task"] button[data-value="finetune"]');
+  const outline = await page.evaluate(() => getComputedStyle(document.activeElement).outlineStyle);
+  assert.notEqual(outline, 'none');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => location.search.includes('task=finetune'));
+  await focusOn('[data-key="prio"] button[data-value="perf"]');
+  await page.keyboard.press('Space');
+  await page.waitForFunction(() => location.search.includes('prio=perf'));
+  const top = await page.getByTestId('top-instance').innerText();
+  assert.match(top, /×/);
+  await page.keyboard.press('Shift+Tab');
+  await page.evaluate(() => document.body.focus());
+  await focusOn('[data-testid="copy-link"]', 200);
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.querySelector('[data-testid="copy-status"]')?.textContent);
+  assert.match(await page.evaluate(() => navigator.clipboard.readText()), /task=finetune.*prio=perf/);
+  g.assertClean();
+});
