@@ -1,6 +1,5 @@
 //! The bundled catalog: typed instances, accelerators, prices and their sources; `Catalog::parse` checks every invariant once, so the engine can trust it.
 
-use serde::de::DeserializeOwned;
 use serde::Deserialize;
 use std::collections::{HashMap, HashSet};
 use std::fmt;
@@ -353,38 +352,58 @@ fn entry_err(entry: impl Into<String>, message: impl Into<String>) -> CatalogErr
     }
 }
 
-/// Deserialises one top-level field.
-fn field<T: DeserializeOwned>(
-    root: &mut serde_json::Map<String, serde_json::Value>,
-    key: &str,
-) -> Result<T, CatalogError> {
-    let v = root.remove(key).ok_or_else(|| entry_err(key, "missing"))?;
-    serde_json::from_value(v).map_err(|e| entry_err(key, e.to_string()))
+/// The file as written, deserialised in one pass (one code path for every entry type keeps the wasm small).
+#[derive(Deserialize)]
+struct RawCatalog {
+    schema_version: u32,
+    as_of: IsoDate,
+    sources: Vec<Source>,
+    accelerators: Vec<Accelerator>,
+    instances: Vec<Instance>,
+    on_demand: Vec<OnDemandPrice>,
+    spot: Vec<SpotPrice>,
+    reserved: Vec<ReservedRate>,
+    savings_plan_assumptions: Vec<SavingsPlanAssumption>,
+    capacity_blocks: CapacityBlocks,
+    spot_rules: SpotRules,
+    price_history: Vec<PricePoint>,
+    article_quotes: Vec<ArticleQuote>,
 }
 
-/// Deserialises a top-level array entry by entry, so an error names the entry (index and id).
-fn entries<T: DeserializeOwned>(
-    root: &mut serde_json::Map<String, serde_json::Value>,
-    key: &str,
-) -> Result<Vec<T>, CatalogError> {
-    let v = root.remove(key).ok_or_else(|| entry_err(key, "missing"))?;
-    let serde_json::Value::Array(items) = v else {
-        return Err(entry_err(key, "is not an array"));
-    };
-    items
-        .into_iter()
-        .enumerate()
-        .map(|(i, item)| {
-            let name = ["id", "instance", "plan"]
-                .iter()
-                .find_map(|k| item.get(*k).and_then(|x| x.as_str()).map(str::to_owned));
-            let label = match name {
-                Some(n) => format!("{key}[{i}] ({n})"),
-                None => format!("{key}[{i}]"),
-            };
-            serde_json::from_value(item).map_err(|e| entry_err(label, e.to_string()))
+/// The JSON key written last before `column` on `line`: the field a deserialisation error is about.
+fn field_before(json: &str, line: usize, column: usize) -> Option<String> {
+    let text = json.lines().nth(line.checked_sub(1)?)?;
+    let head = text.get(..column.min(text.len()))?;
+    let colon = head.rfind("\":")?;
+    let key = head.get(..colon)?;
+    key.rfind('"').and_then(|i| key.get(i + 1..)).map(str::to_owned)
+}
+
+/// Names the entry on a line of the catalog: the top-level field it belongs to and its id, if any.
+fn entry_at_line(json: &str, line: usize) -> String {
+    let lines: Vec<&str> = json.lines().collect();
+    let text = lines.get(line.saturating_sub(1)).copied().unwrap_or("");
+    // The section is the last `"key":[` opened at or before this line.
+    let section = lines
+        .iter()
+        .take(line)
+        .rev()
+        .find_map(|l| {
+            let l = l.trim_end();
+            let i = l.strip_suffix("\":[").map(str::len)?;
+            let head = l.get(..i)?;
+            head.rfind('"').and_then(|j| head.get(j + 1..)).map(str::to_owned)
         })
-        .collect()
+        .unwrap_or_else(|| "catalog".into());
+    let id = ["\"id\":\"", "\"instance\":\""].iter().find_map(|k| {
+        let i = text.find(k)? + k.len();
+        let rest = text.get(i..)?;
+        rest.get(..rest.find('"')?).map(str::to_owned)
+    });
+    match id {
+        Some(id) => format!("{section} entry ({id}), line {line}"),
+        None => format!("{section}, line {line}"),
+    }
 }
 
 fn positive(entry: &str, field: &str, v: f64) -> Result<(), CatalogError> {
@@ -411,31 +430,44 @@ impl Catalog {
 
     /// Parses and validates a catalog.
     pub fn parse(json: &str) -> Result<Catalog, CatalogError> {
-        let root: serde_json::Value = serde_json::from_str(json).map_err(|e| CatalogError::Json(e.to_string()))?;
-        let serde_json::Value::Object(mut root) = root else {
+        if !json.trim_start().starts_with('{') {
             return Err(CatalogError::Json("top level is not an object".into()));
-        };
-        let schema_version: u32 = field(&mut root, "schema_version")?;
-        if schema_version != SCHEMA_VERSION {
+        }
+        let raw: RawCatalog = serde_json::from_str(json).map_err(|e| {
+            if e.is_syntax() || e.is_eof() || e.line() == 0 {
+                CatalogError::Json(e.to_string())
+            } else {
+                let named = e.to_string().starts_with("missing field");
+                let field = (!named)
+                    .then(|| field_before(json, e.line(), e.column()))
+                    .flatten()
+                    .map_or_else(String::new, |f| format!("field `{f}`: "));
+                entry_err(entry_at_line(json, e.line()), format!("{field}{e}"))
+            }
+        })?;
+        if raw.schema_version != SCHEMA_VERSION {
             return Err(entry_err(
                 "schema_version",
-                format!("this build reads version {SCHEMA_VERSION}, the file is version {schema_version}"),
+                format!(
+                    "this build reads version {SCHEMA_VERSION}, the file is version {}",
+                    raw.schema_version
+                ),
             ));
         }
         let catalog = Catalog {
-            schema_version,
-            as_of: field(&mut root, "as_of")?,
-            sources: entries(&mut root, "sources")?,
-            accelerators: entries(&mut root, "accelerators")?,
-            instances: entries(&mut root, "instances")?,
-            on_demand: entries(&mut root, "on_demand")?,
-            spot: entries(&mut root, "spot")?,
-            reserved: entries(&mut root, "reserved")?,
-            savings_plan_assumptions: entries(&mut root, "savings_plan_assumptions")?,
-            capacity_blocks: field(&mut root, "capacity_blocks")?,
-            spot_rules: field(&mut root, "spot_rules")?,
-            price_history: entries(&mut root, "price_history")?,
-            article_quotes: entries(&mut root, "article_quotes")?,
+            schema_version: raw.schema_version,
+            as_of: raw.as_of,
+            sources: raw.sources,
+            accelerators: raw.accelerators,
+            instances: raw.instances,
+            on_demand: raw.on_demand,
+            spot: raw.spot,
+            reserved: raw.reserved,
+            savings_plan_assumptions: raw.savings_plan_assumptions,
+            capacity_blocks: raw.capacity_blocks,
+            spot_rules: raw.spot_rules,
+            price_history: raw.price_history,
+            article_quotes: raw.article_quotes,
         };
         catalog.validate()?;
         Ok(catalog)

@@ -94,7 +94,7 @@ fn malformed_catalogs_name_the_entry_and_field() {
         (
             r#""instance":"p5.48xlarge","region":"us-east-1","usd_hr":55.04"#,
             r#""instance":"p5.48xlarge","region":"us-east-1","usd_hr":"cheap""#,
-            vec!["on_demand[", "p5.48xlarge"],
+            vec!["on_demand entry", "p5.48xlarge", "usd_hr"],
         ),
         (
             r#""id":"g5.xlarge","family":"g5","accelerator":"a10g","count":1"#,
@@ -104,7 +104,7 @@ fn malformed_catalogs_name_the_entry_and_field() {
         (
             r#""id":"g5.xlarge","family":"g5""#,
             r#""id":"g5.xlarge","famly":"g5""#,
-            vec!["instances[", "g5.xlarge", "family"],
+            vec!["instances entry", "g5.xlarge", "family"],
         ),
         (
             r#""schema_version":1"#,

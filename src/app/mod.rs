@@ -146,18 +146,29 @@ pub fn App() -> impl IntoView {
             changes: catalog.with_value(|c| price_changes_since(c, d, &used)),
         }
     });
-    // Keep the address bar and storage in step with the state; a new view is a new history entry.
+    // Keep the address bar and storage in step with the state. A new view is a new history entry at
+    // once; other edits are written 120 ms after the last one (browsers throttle history writes, and
+    // replaceState on every keystroke cost ~9 ms of each update).
     let last_view = StoredValue::new(state.with_untracked(|s| s.view));
+    let pending = StoredValue::new(None::<TimeoutHandle>);
     Effect::new(move |_| {
         let (q, view, embed) = state.with(|s| (encode_state(s), s.view, s.embed));
-        let push = last_view.get_value() != view;
-        last_view.set_value(view);
-        url_sync::write_query(&q, push);
+        if let Some(h) = pending.get_value() {
+            h.clear();
+        }
         if embed == Embed::No {
             url_sync::save_last(&q);
         } else {
             // Tell the host page our height once the new content is laid out.
             request_animation_frame(url_sync::post_content_height);
+        }
+        let write = move |push: bool| url_sync::write_query(&q, push);
+        if last_view.get_value() != view {
+            last_view.set_value(view);
+            write(true);
+        } else {
+            pending
+                .set_value(set_timeout_with_handle(move || write(false), std::time::Duration::from_millis(120)).ok());
         }
     });
     let _ = window_event_listener(leptos::ev::popstate, move |_| {
@@ -279,7 +290,7 @@ fn Header(ctx: Ctx) -> impl IntoView {
         ctx.warnings.set(Vec::new());
     };
     let copy = move |_| {
-        let url = url_sync::page_url();
+        let url = url_sync::page_url_for(&ctx.state.with(encode_state));
         leptos::task::spawn_local(async move {
             copied.set(Some(url_sync::copy_text(url).await));
         });

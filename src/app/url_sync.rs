@@ -25,11 +25,16 @@ pub fn write_query(query: &str, push: bool) {
     }
 }
 
-/// The full address of the page for the current query.
-pub fn page_url() -> String {
-    web_sys::window()
-        .and_then(|w| w.location().href().ok())
-        .unwrap_or_default()
+/// The full address of this page with `query`.
+pub fn page_url_for(query: &str) -> String {
+    let Some(loc) = web_sys::window().map(|w| w.location()) else {
+        return format!("?{query}");
+    };
+    format!(
+        "{}{}?{query}",
+        loc.origin().unwrap_or_default(),
+        loc.pathname().unwrap_or_default()
+    )
 }
 
 /// Today on the user's clock (UTC date).

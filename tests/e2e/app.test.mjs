@@ -33,12 +33,12 @@ test('changing inputs updates the recommendations and the link', async () => {
   await g.press('prio', 'perf');
   await g.page.waitForFunction(() => document.querySelector('[data-testid="rec"]')?.dataset.instance !== 'g6.xlarge');
   assert.match(await g.topInstance(), /^g6e\./);
-  assert.match(g.query(), /prio=perf/);
+  await g.queryMatching(/prio=perf/);
   await g.press('task', 'train');
   await g.select('model', 'qwen2.5-32b');
   await g.fill('tokens', 100);
   await g.page.waitForFunction(() => document.querySelector('[data-testid="rec"]')?.dataset.instance?.startsWith('p'));
-  assert.match(g.query(), /task=train.*model=qwen2.5-32b.*tokens=100/);
+  await g.queryMatching(/task=train.*model=qwen2.5-32b.*tokens=100/);
   // A bad number keeps the old value and warns, naming the field.
   await g.fill('ctx', -5);
   const warning = g.page.getByTestId('warning');
@@ -60,7 +60,7 @@ test('the language switch changes every visible label', async () => {
   const unchanged = en.filter((t, i) => t === zh[i] && !/^(EFA|[A-Z0-9 .$/()-]+)$/.test(t));
   assert.deepEqual(unchanged, [], 'labels left in English');
   assert.ok(zh.some((t) => /[\u4e00-\u9fff]/.test(t)));
-  assert.match(g.query(), /lang=zh/);
+  await g.queryMatching(/lang=zh/);
   g.assertClean();
 });
 
@@ -80,7 +80,7 @@ test('Explore filters, sorts and keeps its state in the link', async () => {
   assert.deepEqual(desc, [...asc].reverse());
   await g.fill('xmem', 40);
   assert.ok((await rows.count()) === 8);
-  assert.match(g.query(), /view=explore.*xfam=g6e/);
+  await g.queryMatching(/view=explore.*xfam=g6e/);
   // Each price shows its source and date on hover.
   assert.match(await rows.first().locator('td[title]').first().getAttribute('title'), /20\d\d-\d\d-\d\d/);
   g.assertClean();
@@ -97,7 +97,7 @@ test('Compare shows the picked instances side by side', async () => {
   await g.page.getByTestId('compare').waitFor();
   const cols = await g.page.getByTestId('compare-col').evaluateAll((cs) => cs.map((c) => c.dataset.instance));
   assert.deepEqual(cols, picks);
-  assert.match(g.query(), /view=compare.*cmp=/);
+  await g.queryMatching(/view=compare.*cmp=/);
   // Back returns to the Plan view.
   await g.page.goBack();
   await g.recs().first().waitFor();

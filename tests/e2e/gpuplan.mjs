@@ -64,6 +64,12 @@ export class Gpuplan {
     return new URL(this.page.url()).search.slice(1);
   }
 
+  /** Waits until the address bar's query matches (URL writes are debounced) and returns it. */
+  async queryMatching(re) {
+    await this.page.waitForFunction((src) => new RegExp(src).test(location.search.slice(1)), re.source);
+    return this.query();
+  }
+
   async shot(name, fullPage = true) {
     await this.page.screenshot({ path: `${ARTIFACTS}/${name}.png`, fullPage });
   }

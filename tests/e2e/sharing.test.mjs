@@ -19,7 +19,7 @@ test('a link restores the scenario exactly and records the catalog date', async 
   const q = 'v=1&task=train&model=qwen2.5-32b&tokens=100&ctx=4096&batch=1&prio=cost&region=us-west-2&view=compare&cmp=p5.48xlarge,trn1.32xlarge';
   const g = await Gpuplan.open(browser, server.url, q);
   await g.page.getByTestId('compare').waitFor();
-  assert.match(g.query(), /^v=1&task=train.*region=us-west-2.*view=compare&cmp=p5.48xlarge,trn1.32xlarge&cat=2026-07-20$/);
+  await g.queryMatching(/^v=1&task=train.*region=us-west-2.*view=compare&cmp=p5.48xlarge,trn1.32xlarge&cat=2026-07-20$/);
   const again = await Gpuplan.open(browser, server.url, g.query());
   await again.page.getByTestId('compare').waitFor();
   assert.equal(again.query(), g.query());
@@ -108,10 +108,10 @@ test('the last scenario comes back without a link; a link wins; reset returns to
   await g.recs().first().waitFor();
   await page.goto(server.url);
   await g.recs().first().waitFor();
-  assert.match(g.query(), /task=hpc&fp64=40/);
+  await g.queryMatching(/task=hpc&fp64=40/);
   await g.goto('v=1&task=graphics');
   await g.recs().first().waitFor();
-  assert.match(g.query(), /task=graphics/);
+  await g.queryMatching(/task=graphics/);
   await page.getByTestId('reset').click();
   await page.waitForFunction(() => !location.search.includes('task='));
   await page.goto(server.url);
