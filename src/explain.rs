@@ -220,6 +220,17 @@ pub fn why(w: &Why, lang: Lang) -> String {
                 )
             }
         }
+        Why::ContextBeyondModel { context, max } => {
+            if zh {
+                format!(
+                    "上下文 {} token 超过该模型的最大上下文 {}：估算照算，但模型本身不支持。",
+                    number(f64::from(*context), 0),
+                    number(f64::from(*max), 0)
+                )
+            } else {
+                format!("A {}-token context is longer than the model's maximum of {}: estimated anyway, but the model does not support it.", number(f64::from(*context), 0), number(f64::from(*max), 0))
+            }
+        }
         Why::RankCheapest => {
             if zh {
                 "在所有放得下的选项中成本最低。".into()

@@ -248,3 +248,13 @@ fn more_throughput_never_needs_fewer_instances() {
         last = n;
     }
 }
+
+#[test]
+fn a_context_beyond_the_model_is_noticed() {
+    let o = run("v=1&model=llama2-7b&ctx=8192");
+    assert!(o
+        .notices
+        .iter()
+        .any(|n| matches!(n, gpuplan::engine::Why::ContextBeyondModel { max: 4096, .. })));
+    assert!(run("v=1&model=llama2-7b&ctx=4096").notices.is_empty());
+}

@@ -34,7 +34,20 @@ pub fn Results(ctx: Ctx) -> impl IntoView {
                 .map(|r| ctx.catalog.with_value(|c| ctx.scenario.with(|s| plan(c, s, r))))
         })
     });
+    let notices = move || {
+        let lang = ctx.lang();
+        ctx.outcome
+            .with(|o| o.notices.iter().map(|w| explain::why(w, lang)).collect::<Vec<_>>())
+    };
     view! {
+        {move || {
+            let n = notices();
+            (!n.is_empty()).then(|| view! {
+                <section class="warnings" data-testid="notice" role="status">
+                    <ul>{n.into_iter().map(|t| view! { <li>{t}</li> }).collect_view()}</ul>
+                </section>
+            })
+        }}
         <section class="card summary" data-testid="summary" aria-live="polite">
             {move || match chosen.get() {
                 Some(r) => view! { <Detail ctx=ctx rec=r options=options the_plan=the_plan /> }.into_any(),

@@ -141,6 +141,7 @@ fn main() -> ExitCode {
             "reason": explain::exclusion(&e.reason, lang),
         })).collect::<Vec<_>>(),
         "nearest": outcome.nearest,
+        "notices": outcome.notices.iter().map(|w| explain::why(w, lang)).collect::<Vec<_>>(),
     });
     match serde_json::to_string_pretty(&out) {
         Ok(s) => {

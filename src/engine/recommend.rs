@@ -120,6 +120,11 @@ pub enum Why {
         buy: crate::scenario::Buy,
         reason: super::cost::NotOffered,
     },
+    /// The context asked for is longer than the model was trained for.
+    ContextBeyondModel {
+        context: u32,
+        max: u32,
+    },
     RankCheapest,
     RankFastestWithinBudget {
         budget_x: f64,
@@ -189,6 +194,8 @@ pub struct Outcome {
     /// When nothing fits: the option that came closest, by memory.
     pub nearest: Option<String>,
     pub arch: ModelArch,
+    /// Remarks about the scenario itself, shown once above the results.
+    pub notices: Vec<Why>,
 }
 
 /// Ranks every instance type of the catalog (or those the scenario restricts to) for the scenario.
@@ -231,11 +238,19 @@ pub fn recommend(catalog: &Catalog, scenario: &Scenario) -> Outcome {
             .max_by(|a, b| a.1.total_cmp(&b.1))
             .map(|(id, _)| id)
     };
+    let mut notices = Vec::new();
+    if scenario.task.uses_model() && scenario.context_tokens > arch.max_context && !arch.estimated {
+        notices.push(Why::ContextBeyondModel {
+            context: scenario.context_tokens,
+            max: arch.max_context,
+        });
+    }
     Outcome {
         recommendations: recs,
         excluded: group_exclusions(excluded),
         nearest,
         arch,
+        notices,
     }
 }
 
