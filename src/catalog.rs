@@ -4,7 +4,9 @@ use serde::Deserialize;
 use std::collections::{HashMap, HashSet};
 use std::fmt;
 
-/// The catalog compiled into the page and the CLI.
+/// The catalog file as shipped. The page does not carry this text: it uses the same data compiled in
+/// by build.rs (`crate::catalog_static`), which tests/catalog.rs checks equals this file's validated parse.
+#[cfg(not(target_arch = "wasm32"))]
 pub const BUNDLED_JSON: &str = include_str!("../catalog.json");
 
 /// The only schema version this build reads.
@@ -422,10 +424,18 @@ fn positive_opt(entry: &str, field: &str, v: Option<f64>) -> Result<(), CatalogE
 }
 
 impl Catalog {
-    /// The catalog bundled into this build. Backed by a test on the same file, so it cannot fail at run time.
+    /// The catalog bundled into this build: natively parsed and validated from catalog.json (backed by a
+    /// test, so it cannot fail at run time); in the page, the same data compiled in by build.rs.
+    #[cfg(not(target_arch = "wasm32"))]
     #[allow(clippy::expect_used)]
     pub fn bundled() -> Catalog {
         Catalog::parse(BUNDLED_JSON).expect("bundled catalog.json is validated by tests/catalog.rs")
+    }
+
+    /// The catalog bundled into this build (the data compiled in by build.rs from the validated catalog.json).
+    #[cfg(target_arch = "wasm32")]
+    pub fn bundled() -> Catalog {
+        crate::catalog_static::catalog()
     }
 
     /// Parses and validates a catalog.

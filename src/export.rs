@@ -6,7 +6,6 @@ use crate::engine::plan::{Plan, Segment};
 use crate::engine::Outcome;
 use crate::query::buy_key;
 use crate::scenario::{Buy, Scenario};
-use serde_json::{json, Value};
 
 /// A table: a header and rows of cells.
 #[derive(Clone, Debug, PartialEq)]
@@ -187,28 +186,75 @@ pub fn compare(catalog: &Catalog, scenario: &Scenario, outcome: &Outcome, picks:
     Table { header, rows }
 }
 
-/// Everything as one JSON document: the link, the catalog date, the recommendations and the plan.
-pub fn json_document(link_query: &str, catalog: &Catalog, outcome: &Outcome, plan: Option<&Plan>) -> String {
-    let to_objects = |t: &Table| -> Value {
-        Value::Array(
-            t.rows
+/// A JSON string literal (RFC 8259 escaping).
+fn json_str(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// A JSON number, or `null` for a missing or non-finite value.
+fn json_num(v: Option<f64>) -> String {
+    v.filter(|x| x.is_finite())
+        .map_or_else(|| "null".into(), |x| x.to_string())
+}
+
+/// A table as a JSON array of objects keyed by the header (cells stay strings, as in the CSV).
+fn json_rows(t: &Table, indent: &str) -> String {
+    let rows: Vec<String> = t
+        .rows
+        .iter()
+        .map(|r| {
+            let fields: Vec<String> = t
+                .header
                 .iter()
-                .map(|r| Value::Object(t.header.iter().cloned().zip(r.iter().map(|c| json!(c))).collect()))
-                .collect(),
-        )
-    };
-    let doc = json!({
-        "query": link_query,
-        "catalog_as_of": catalog.as_of.to_string(),
-        "recommendations": to_objects(&recommendations(outcome)),
-        "plan": plan.map(|p| json!({
-            "items": to_objects(&plan_table(p)),
-            "horizon_usd": p.horizon_usd,
-            "all_on_demand_horizon_usd": p.all_od_horizon_usd,
-            "savings_vs_od_usd": p.savings_vs_od_usd,
-        })),
-    });
-    serde_json::to_string_pretty(&doc).unwrap_or_default()
+                .zip(r)
+                .map(|(k, v)| format!("{}: {}", json_str(k), json_str(v)))
+                .collect();
+            format!("{indent}  {{{}}}", fields.join(", "))
+        })
+        .collect();
+    if rows.is_empty() {
+        "[]".into()
+    } else {
+        format!("[\n{}\n{indent}]", rows.join(",\n"))
+    }
+}
+
+/// Everything as one JSON document: the link, the catalog date, the recommendations and the plan.
+/// Written by hand (flat objects of strings and numbers), so the page needs no JSON library.
+pub fn json_document(link_query: &str, catalog: &Catalog, outcome: &Outcome, plan: Option<&Plan>) -> String {
+    let plan_json = plan.map_or_else(
+        || "null".to_string(),
+        |p| {
+            format!(
+                "{{\n    \"items\": {},\n    \"horizon_usd\": {},\n    \"all_on_demand_horizon_usd\": {},\n    \"savings_vs_od_usd\": {}\n  }}",
+                json_rows(&plan_table(p), "    "),
+                json_num(Some(p.horizon_usd)),
+                json_num(p.all_od_horizon_usd),
+                json_num(p.savings_vs_od_usd)
+            )
+        },
+    );
+    format!(
+        "{{\n  \"query\": {},\n  \"catalog_as_of\": {},\n  \"recommendations\": {},\n  \"plan\": {}\n}}\n",
+        json_str(link_query),
+        json_str(&catalog.as_of.to_string()),
+        json_rows(&recommendations(outcome), "  "),
+        plan_json
+    )
 }
 
 #[cfg(test)]
@@ -239,11 +285,17 @@ mod tests {
         let t = recommendations(&o);
         assert_eq!(t.rows.len(), o.recommendations.len());
         assert!(t.rows.iter().all(|r| r.len() == t.header.len()));
-        let doc: Value = serde_json::from_str(&json_document("v=1", &c, &o, None)).unwrap_or(Value::Null);
+        let doc: serde_json::Value = serde_json::from_str(&json_document("v=1\"<&>", &c, &o, None)).unwrap_or_default();
         assert_eq!(
             doc["recommendations"].as_array().map(Vec::len),
             Some(o.recommendations.len())
         );
+        assert_eq!(doc["query"], "v=1\"<&>");
+        let p = crate::engine::plan::plan(&c, &s, &o.recommendations[0]);
+        let with_plan: serde_json::Value =
+            serde_json::from_str(&json_document("v=1", &c, &o, Some(&p))).unwrap_or_default();
+        assert_eq!(with_plan["plan"]["items"].as_array().map(Vec::len), Some(p.items.len()));
+        assert_eq!(json_str("a\u{1}\n\\"), "\"a\\u0001\\n\\\\\"");
         let cmp = compare(&c, &s, &o, &["p5.48xlarge".to_string(), "g6e.xlarge".to_string()]);
         assert_eq!(cmp.rows.len(), 2);
     }

@@ -1,6 +1,7 @@
 //! gpuplan: choose AWS accelerated instances and plan what they cost. Modules in reading order; only `app` knows the web.
 
 pub mod catalog;
+pub mod catalog_static;
 pub mod chart;
 pub mod engine;
 pub mod explain;

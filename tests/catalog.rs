@@ -18,6 +18,12 @@ fn bundled_catalog_is_valid() {
 }
 
 #[test]
+fn the_pages_compiled_in_catalog_equals_the_validated_file() {
+    // The page uses data build.rs compiles from catalog.json; it must be exactly the validated parse.
+    assert_eq!(gpuplan::catalog_static::catalog(), catalog());
+}
+
+#[test]
 fn ids_are_unique_and_references_resolve() {
     let c = catalog();
     let ids: HashSet<_> = c.instances.iter().map(|i| &i.id).collect();
