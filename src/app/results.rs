@@ -243,11 +243,73 @@ fn OptionTable(ctx: Ctx, options: Vec<OptionCost>) -> impl IntoView {
     }
 }
 
+/// One ranked row's display strings, computed once.
+#[derive(Clone, PartialEq)]
+struct RowView {
+    key: String,
+    id: String,
+    fits: bool,
+    hourly_attr: String,
+    monthly_attr: String,
+    n_instances: u32,
+    accelerators: String,
+    mem_max: String,
+    mem_value: String,
+    mem_title: String,
+    speed: String,
+    hourly: String,
+    cost: String,
+}
+
+impl RowView {
+    fn new(r: &Recommendation, ctx: Ctx) -> RowView {
+        let cost = r.job_usd.or(r.monthly_usd);
+        let mut v = RowView {
+            key: String::new(),
+            id: r.instance.clone(),
+            fits: r.fits,
+            hourly_attr: r.hourly_usd.map(|h| h.to_string()).unwrap_or_default(),
+            monthly_attr: r.monthly_usd.map(|h| h.to_string()).unwrap_or_default(),
+            n_instances: r.n_instances,
+            accelerators: format!("{} × {}", r.n_accelerators, r.accelerator),
+            mem_max: r.mem_available_gib.to_string(),
+            mem_value: r.mem_needed_gib.min(r.mem_available_gib).to_string(),
+            mem_title: format!(
+                "{} / {} GiB",
+                format::number(r.mem_needed_gib, 1),
+                format::number(r.mem_available_gib, 1)
+            ),
+            speed: speed_text(r, ctx),
+            hourly: r.hourly_usd.map_or_else(|| "—".to_string(), |h| ctx.money(h)),
+            cost: cost.map_or_else(|| "—".to_string(), |c| ctx.money(c)),
+        };
+        v.key = [
+            &v.id,
+            &v.hourly_attr,
+            &v.monthly_attr,
+            &v.accelerators,
+            &v.mem_value,
+            &v.mem_max,
+            &v.speed,
+            &v.hourly,
+            &v.cost,
+        ]
+        .iter()
+        .map(|x| x.as_str())
+        .collect::<Vec<_>>()
+        .join("|")
+            + if v.fits { "|1" } else { "|0" }
+            + &v.n_instances.to_string();
+        v
+    }
+}
+
 #[component]
 fn RecTable(ctx: Ctx, chosen: Memo<Option<Recommendation>>) -> impl IntoView {
     let show_all = RwSignal::new(false);
-    let rows = move || {
-        let chosen_id = chosen.with(|c| c.as_ref().map(|r| r.instance.clone()));
+    // Rows keyed by everything they display: a new ranking that only reorders rows moves them
+    // instead of rebuilding them (most of an update's cost is the browser's layout of new DOM).
+    let rows = Memo::new(move |_| {
         let card = ctx.state.with(|s| s.embed == crate::state::Embed::Card);
         let limit = if show_all.get() {
             usize::MAX
@@ -257,32 +319,34 @@ fn RecTable(ctx: Ctx, chosen: Memo<Option<Recommendation>>) -> impl IntoView {
             12
         };
         ctx.outcome.with(|o| {
-            o.recommendations.iter().take(limit).map(|r| {
-                let id = r.instance.clone();
-                let id_sel = id.clone();
-                let id_cmp = id.clone();
-                let picked = { let id = id.clone(); Memo::new(move |_| ctx.state.with(|s| s.compare.contains(&id))) };
-                let cost = r.job_usd.or(r.monthly_usd);
-                view! {
-                    <tr data-testid="rec" data-instance=id.clone() data-fits=r.fits.to_string()
-                        data-hourly-usd=r.hourly_usd.map(|h| h.to_string()).unwrap_or_default()
-                        data-monthly-usd=r.monthly_usd.map(|h| h.to_string()).unwrap_or_default()
-                        class:selected=chosen_id.as_deref() == Some(id.as_str()) class:unfit=!r.fits>
-                        <th scope="row"><button type="button" class="link" on:click=move |_| ctx.selected.set(Some(id_sel.clone()))>{id.clone()}</button></th>
-                        <td class="num">{r.n_instances}</td>
-                        <td>{format!("{} × {}", r.n_accelerators, r.accelerator)}</td>
-                        <td><meter min="0" max=r.mem_available_gib.to_string() value=r.mem_needed_gib.min(r.mem_available_gib).to_string()
-                            title=format!("{} / {} GiB", format::number(r.mem_needed_gib, 1), format::number(r.mem_available_gib, 1))></meter>
-                            {if r.fits { "" } else { " ✗" }}</td>
-                        <td class="num">{speed_text(r, ctx)}</td>
-                        <td class="num">{r.hourly_usd.map_or_else(|| "—".to_string(), |h| ctx.money(h))}</td>
-                        <td class="num">{cost.map_or_else(|| "—".to_string(), |c| ctx.money(c))}</td>
-                        <td><button type="button" class="small" aria-pressed=move || picked.get().to_string()
-                            on:click=move |_| ctx.update(|s| s.toggle_compare(&id_cmp))>{move || ctx.t(if picked.get() { Msg::RemoveFromCompare } else { Msg::AddToCompare })}</button></td>
-                    </tr>
-                }
-            }).collect_view()
+            o.recommendations
+                .iter()
+                .take(limit)
+                .map(|r| RowView::new(r, ctx))
+                .collect::<Vec<_>>()
         })
+    });
+    let row = move |r: RowView| {
+        let (id_sel, id_cmp, id_cls, id_attr) = (r.id.clone(), r.id.clone(), r.id.clone(), r.id.clone());
+        let picked = {
+            let id = r.id.clone();
+            Memo::new(move |_| ctx.state.with(|s| s.compare.contains(&id)))
+        };
+        view! {
+            <tr data-testid="rec" data-instance=id_attr data-fits=r.fits.to_string()
+                data-hourly-usd=r.hourly_attr data-monthly-usd=r.monthly_attr
+                class:selected=move || chosen.with(|c| c.as_ref().is_some_and(|x| x.instance == id_cls)) class:unfit=!r.fits>
+                <th scope="row"><button type="button" class="link" on:click=move |_| ctx.selected.set(Some(id_sel.clone()))>{r.id}</button></th>
+                <td class="num">{r.n_instances}</td>
+                <td>{r.accelerators}</td>
+                <td><meter min="0" max=r.mem_max value=r.mem_value title=r.mem_title></meter>{if r.fits { "" } else { " ✗" }}</td>
+                <td class="num">{r.speed}</td>
+                <td class="num">{r.hourly}</td>
+                <td class="num">{r.cost}</td>
+                <td><button type="button" class="small" aria-pressed=move || picked.get().to_string()
+                    on:click=move |_| ctx.update(|s| s.toggle_compare(&id_cmp))>{move || ctx.t(if picked.get() { Msg::RemoveFromCompare } else { Msg::AddToCompare })}</button></td>
+            </tr>
+        }
     };
     let total = move || ctx.outcome.with(|o| o.recommendations.len());
     view! {
@@ -305,7 +369,7 @@ fn RecTable(ctx: Ctx, chosen: Memo<Option<Recommendation>>) -> impl IntoView {
                         <th scope="col" class="num">{move || format!("{} / {}", ctx.t(Msg::Monthly), ctx.t(Msg::PerJob))}</th>
                         <th scope="col">{move || ctx.t(Msg::Compare)}</th>
                     </tr></thead>
-                    <tbody>{rows}</tbody>
+                    <tbody><For each=move || rows.get() key=|r| r.key.clone() children=row /></tbody>
                 </table>
             </div>
             {move || (total() > 12 && !show_all.get() && ctx.state.with(|s| s.embed) != crate::state::Embed::Card).then(|| view! {
