@@ -57,7 +57,14 @@ pub fn rows(catalog: &Catalog, x: &ExploreState, region: &str) -> Vec<Row> {
         })
         .map(|i| {
             let div = divisor(x.per, i.count, i.fraction, i.accel_mem_gib);
-            let scale = |usd_hr: f64| div.map(|d| usd_hr * x.unit.hours() / d);
+            let cell = |usd_hr: f64, source: &str, as_of: IsoDate, derived: bool| {
+                div.map(|d| PriceCell {
+                    usd: usd_hr * x.unit.hours() / d,
+                    source_title: title(source),
+                    as_of,
+                    derived,
+                })
+            };
             Row {
                 id: i.id.clone(),
                 family: i.family.clone(),
@@ -72,22 +79,12 @@ pub fn rows(catalog: &Catalog, x: &ExploreState, region: &str) -> Vec<Row> {
                 ram_gib: i.ram_gib,
                 net_gbps: i.net_gbps,
                 efa: i.efa_interfaces,
-                on_demand: catalog.on_demand(&i.id, region).and_then(|p| {
-                    scale(p.usd_hr).map(|usd| PriceCell {
-                        usd,
-                        source_title: title(&p.source),
-                        as_of: p.as_of,
-                        derived: p.derived,
-                    })
-                }),
-                spot: catalog.spot(&i.id, region).and_then(|p| {
-                    scale(p.median_usd_hr).map(|usd| PriceCell {
-                        usd,
-                        source_title: title(&p.source),
-                        as_of: p.as_of,
-                        derived: false,
-                    })
-                }),
+                on_demand: catalog
+                    .on_demand(&i.id, region)
+                    .and_then(|p| cell(p.usd_hr, &p.source, p.as_of, p.derived)),
+                spot: catalog
+                    .spot(&i.id, region)
+                    .and_then(|p| cell(p.median_usd_hr, &p.source, p.as_of, false)),
             }
         })
         .collect();

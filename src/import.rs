@@ -64,6 +64,14 @@ fn date_prefix(file: &str, s: &str) -> Result<IsoDate, ImportError> {
         .ok_or_else(|| err(file, format!("`{s}` does not start with a YYYY-MM-DD date")))
 }
 
+/// The price dimensions of one offer term.
+fn dimensions(term: &Value) -> impl Iterator<Item = &Value> {
+    term.get("priceDimensions")
+        .and_then(Value::as_object)
+        .into_iter()
+        .flat_map(|m| m.values())
+}
+
 /// Reads Linux, shared-tenancy, no-pre-installed-software instance rates of catalog instance types.
 fn parse_offer(
     file: &str,
@@ -115,12 +123,7 @@ fn parse_offer(
             .into_iter()
             .flat_map(|m| m.values())
         {
-            for dim in term
-                .get("priceDimensions")
-                .and_then(Value::as_object)
-                .into_iter()
-                .flat_map(|m| m.values())
-            {
+            for dim in dimensions(term) {
                 match price_of(dim) {
                     Some((unit, usd)) if unit == "Hrs" && usd > 0.0 => od.push(Rate {
                         instance: inst.clone(),
@@ -168,12 +171,7 @@ fn parse_offer(
                 }
             };
             let (mut hourly, mut upfront) = (0.0, 0.0);
-            for dim in term
-                .get("priceDimensions")
-                .and_then(Value::as_object)
-                .into_iter()
-                .flat_map(|m| m.values())
-            {
+            for dim in dimensions(term) {
                 match price_of(dim) {
                     Some((unit, usd)) if unit == "Hrs" => hourly += usd,
                     Some((unit, usd)) if unit == "Quantity" => upfront += usd,
