@@ -215,6 +215,19 @@ messages! {
     Days => "days", "天";
     ArticleNote => "Note on a figure quoted in the articles", "关于文章引用数字的说明";
     PriceHistory => "Price history", "价格历史";
+    SrcMfu => "DOMAIN.md: 30 % typical, 50 % well tuned (llm-calc); 78-81 % is the measured matrix-multiply ceiling on H200",
+        "DOMAIN.md：一般 30%，调优良好 50%（llm-calc）；H200 上实测矩阵乘法上限为 78-81%";
+    SrcBw => "DOMAIN.md §10: a device copy reaches ~90 % of peak on H200; decode kernels reach less",
+        "DOMAIN.md §10：H200 上显存拷贝可达峰值约 90%，解码内核达不到这么高";
+    SrcUsable => "DOMAIN.md: keep ~10 % headroom (serving engines reserve a fraction)", "DOMAIN.md：保留约 10% 余量（推理引擎会预留一部分）";
+    SrcOverhead => "DOMAIN.md: 0.65-1 GB per GPU (gpu_poor, vram-calculator)", "DOMAIN.md：每块 GPU 0.65-1 GB（gpu_poor、vram-calculator）";
+    SrcSp => "no per-type public rate: the type's own published RI discount, else the catalog's assumption below",
+        "没有按实例类型公开的费率：取该类型公开的预留实例折扣，否则用下方目录中的假设";
+    SrcSpot => "Spot Instance Advisor bands (<5 … >20 % a month), band midpoint; worst band where unknown",
+        "Spot Instance Advisor 中断率区间（每月 <5% … >20%），取区间中点；未知时取最差区间";
+    SrcCkpt => "the articles: checkpoint to S3 every 15-30 minutes", "文章建议：每 15-30 分钟把检查点存到 S3";
+    SpBasis => "median discount of the published us-east-1 Reserved Instances of the matching class, term and payment over GPU and Neuron types, capped at AWS's maximum",
+        "按同类别、同期限、同预付方式的 us-east-1 公开预留实例折扣（各 GPU/Neuron 类型）取中位数，并以 AWS 公布的上限封顶";
     ExportCsv => "Download CSV", "下载 CSV";
     ExportJson => "Download JSON", "下载 JSON";
     CopyMarkdown => "Copy as Markdown table", "复制为 Markdown 表格";

@@ -10,9 +10,10 @@ use leptos::prelude::*;
 #[component]
 pub fn Assumptions(ctx: Ctx) -> impl IntoView {
     let d = crate::scenario::Scenario::default();
-    let source = |m: Msg, default: String, why: &'static str| {
-        view! { <p class="source"><span class="muted">{move || ctx.t(Msg::Default)} ": " {default.clone()} " · " {move || ctx.t(m)} ": "</span> {why}</p> }
+    let source = |default: String, why: Msg| {
+        view! { <p class="source"><span class="muted">{move || ctx.t(Msg::Default)} ": " {default.clone()} " · " {move || ctx.t(Msg::SourceLabel)} ": "</span> {move || ctx.t(why)}</p> }
     };
+    let lang = ctx.lang();
     let sp_rows = ctx.catalog.with_value(|c| {
         c.savings_plan_assumptions
             .iter()
@@ -22,9 +23,20 @@ pub fn Assumptions(ctx: Ctx) -> impl IntoView {
                     SavingsPlan::Ec2instance => "EC2 Instance SP",
                 };
                 (
-                    format!("{plan} · {}y · {:?}", a.term_years, a.payment),
+                    format!(
+                        "{plan} · {} {} · {}",
+                        a.term_years,
+                        if lang == crate::scenario::Lang::Zh { "年" } else { "y" },
+                        crate::i18n::t(
+                            lang,
+                            match a.payment {
+                                crate::catalog::Payment::No => Msg::PayNo,
+                                crate::catalog::Payment::Partial => Msg::PayPartial,
+                                crate::catalog::Payment::All => Msg::PayAll,
+                            }
+                        )
+                    ),
                     format!("{} %", format::number(a.discount_pct, 1)),
-                    a.basis.clone(),
                 )
             })
             .collect::<Vec<_>>()
@@ -36,25 +48,25 @@ pub fn Assumptions(ctx: Ctx) -> impl IntoView {
             <div class="grid2">
                 <div>
                     <NumberField ctx=ctx key="mfu" label=Msg::Mfu current=value_of(ctx, "mfu") />
-                    {source(Msg::SourceLabel, d.assumptions.mfu.to_string(), "DOMAIN.md: 30 % typical, 50 % well tuned (llm-calc); 78-81 % is the measured matmul ceiling on H200")}
+                    {source(d.assumptions.mfu.to_string(), Msg::SrcMfu)}
                     <NumberField ctx=ctx key="bweff" label=Msg::BwEff current=value_of(ctx, "bweff") />
-                    {source(Msg::SourceLabel, d.assumptions.bw_efficiency.to_string(), "DOMAIN.md §10: a device copy reaches ~90 % of peak on H200; decode kernels reach less")}
+                    {source(d.assumptions.bw_efficiency.to_string(), Msg::SrcBw)}
                     <NumberField ctx=ctx key="usable" label=Msg::MemUsable current=value_of(ctx, "usable") />
-                    {source(Msg::SourceLabel, d.assumptions.mem_usable.to_string(), "DOMAIN.md: keep ~10 % headroom (serving engines reserve a fraction)")}
+                    {source(d.assumptions.mem_usable.to_string(), Msg::SrcUsable)}
                     <NumberField ctx=ctx key="overhead" label=Msg::OverheadGib current=value_of(ctx, "overhead") />
-                    {source(Msg::SourceLabel, d.assumptions.overhead_gib.to_string(), "DOMAIN.md: 0.65-1 GB per GPU (gpu_poor, vram-calculator)")}
+                    {source(d.assumptions.overhead_gib.to_string(), Msg::SrcOverhead)}
                     <NumberField ctx=ctx key="budgetx" label=Msg::PerfBudget current=value_of(ctx, "budgetx") />
                     <NumberField ctx=ctx key="rank" label=Msg::LoraRank current=value_of(ctx, "rank") />
                 </div>
                 <div>
                     <NumberField ctx=ctx key="cspdisc" label=Msg::CspDisc current=value_of(ctx, "cspdisc") />
                     <NumberField ctx=ctx key="ispdisc" label=Msg::IspDisc current=value_of(ctx, "ispdisc") />
-                    {source(Msg::SourceLabel, ctx.t(Msg::FromCatalog).to_string(), "no per-type public rate: the type's own published RI discount, else the catalog's assumption below")}
+                    {source(ctx.t(Msg::FromCatalog).to_string(), Msg::SrcSp)}
                     <NumberField ctx=ctx key="spotdisc" label=Msg::SpotDisc current=value_of(ctx, "spotdisc") />
                     <NumberField ctx=ctx key="irate" label=Msg::InterruptRate current=value_of(ctx, "irate") />
-                    {source(Msg::SourceLabel, ctx.t(Msg::FromCatalog).to_string(), "Spot Instance Advisor bands (<5 … >20 % a month), band midpoint; worst band where unknown")}
+                    {source(ctx.t(Msg::FromCatalog).to_string(), Msg::SrcSpot)}
                     <NumberField ctx=ctx key="ckpt" label=Msg::CkptInterval current=value_of(ctx, "ckpt") />
-                    {source(Msg::SourceLabel, d.purchase.ckpt_interval_min.to_string(), "the articles: checkpoint to S3 every 15-30 minutes")}
+                    {source(d.purchase.ckpt_interval_min.to_string(), Msg::SrcCkpt)}
                     <NumberField ctx=ctx key="ckptw" label=Msg::CkptWrite current=value_of(ctx, "ckptw") />
                     <NumberField ctx=ctx key="restart" label=Msg::RestartMin current=value_of(ctx, "restart") />
                     <NumberField ctx=ctx key="fx" label=Msg::Fx current=value_of(ctx, "fx") />
@@ -62,8 +74,9 @@ pub fn Assumptions(ctx: Ctx) -> impl IntoView {
                 </div>
             </div>
             <h3>"Savings Plans (" {move || ctx.t(Msg::Assumption)} ")"</h3>
+            <p class="source muted">{move || ctx.t(Msg::SpBasis)}</p>
             <div class="table-wrap" tabindex="0"><table>
-                <tbody>{sp_rows.into_iter().map(|(k, v, b)| view! { <tr><th scope="row">{k}</th><td class="num">{v}</td><td class="muted">{b}</td></tr> }).collect_view()}</tbody>
+                <tbody>{sp_rows.into_iter().map(|(k, v)| view! { <tr><th scope="row">{k}</th><td class="num">{v}</td></tr> }).collect_view()}</tbody>
             </table></div>
         </section>
     }
