@@ -13,34 +13,36 @@ pub fn Assumptions(ctx: Ctx) -> impl IntoView {
     let source = |default: String, why: Msg| {
         view! { <p class="source"><span class="muted">{move || ctx.t(Msg::Default)} ": " {default.clone()} " · " {move || ctx.t(Msg::SourceLabel)} ": "</span> {move || ctx.t(why)}</p> }
     };
-    let lang = ctx.lang();
-    let sp_rows = ctx.catalog.with_value(|c| {
-        c.savings_plan_assumptions
-            .iter()
-            .map(|a| {
-                let plan = match a.plan {
-                    SavingsPlan::Compute => "Compute SP",
-                    SavingsPlan::Ec2instance => "EC2 Instance SP",
-                };
-                (
-                    format!(
-                        "{plan} · {} {} · {}",
-                        a.term_years,
-                        if lang == crate::scenario::Lang::Zh { "年" } else { "y" },
-                        crate::i18n::t(
-                            lang,
-                            match a.payment {
-                                crate::catalog::Payment::No => Msg::PayNo,
-                                crate::catalog::Payment::Partial => Msg::PayPartial,
-                                crate::catalog::Payment::All => Msg::PayAll,
-                            }
-                        )
-                    ),
-                    format!("{} %", format::number(a.discount_pct, 1)),
-                )
-            })
-            .collect::<Vec<_>>()
-    });
+    let sp_rows = move || {
+        let lang = ctx.lang();
+        ctx.catalog.with_value(|c| {
+            c.savings_plan_assumptions
+                .iter()
+                .map(|a| {
+                    let plan = match a.plan {
+                        SavingsPlan::Compute => "Compute SP",
+                        SavingsPlan::Ec2instance => "EC2 Instance SP",
+                    };
+                    (
+                        format!(
+                            "{plan} · {} {} · {}",
+                            a.term_years,
+                            if lang == crate::scenario::Lang::Zh { "年" } else { "y" },
+                            crate::i18n::t(
+                                lang,
+                                match a.payment {
+                                    crate::catalog::Payment::No => Msg::PayNo,
+                                    crate::catalog::Payment::Partial => Msg::PayPartial,
+                                    crate::catalog::Payment::All => Msg::PayAll,
+                                }
+                            )
+                        ),
+                        format!("{} %", format::number(a.discount_pct, 1)),
+                    )
+                })
+                .collect::<Vec<_>>()
+        })
+    };
     view! {
         <section class="card assumptions" data-testid="assumptions">
             <h2>{move || ctx.t(Msg::ViewAssumptions)}</h2>
@@ -76,7 +78,7 @@ pub fn Assumptions(ctx: Ctx) -> impl IntoView {
             <h3>"Savings Plans (" {move || ctx.t(Msg::Assumption)} ")"</h3>
             <p class="source muted">{move || ctx.t(Msg::SpBasis)}</p>
             <div class="table-wrap" tabindex="0"><table>
-                <tbody>{sp_rows.into_iter().map(|(k, v)| view! { <tr><th scope="row">{k}</th><td class="num">{v}</td></tr> }).collect_view()}</tbody>
+                <tbody>{move || sp_rows().into_iter().map(|(k, v)| view! { <tr><th scope="row">{k}</th><td class="num">{v}</td></tr> }).collect_view()}</tbody>
             </table></div>
         </section>
     }
