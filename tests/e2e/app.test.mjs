@@ -47,21 +47,24 @@ test('changing inputs updates the recommendations and the link', async () => {
   g.assertClean();
 });
 
-test('the language switch changes every visible label', async () => {
-  const g = await Gpuplan.open(browser, server.url, 'v=1');
-  await g.recs().first().waitFor();
-  const labels = () => g.page.locator('h2:not(.headline), h3, legend, .label, nav.tabs button, thead th, dt, figcaption').evaluateAll(
-    (els) => els.filter((e) => e.offsetParent !== null).map((e) => e.textContent.trim()).filter((t) => t));
-  const en = await labels();
-  await g.select('lang', 'zh');
-  await g.page.waitForFunction(() => document.documentElement.lang === 'zh-CN');
-  const zh = await labels();
-  assert.equal(zh.length, en.length);
-  const unchanged = en.filter((t, i) => t === zh[i] && !/^(EFA|[A-Z0-9 .$/()-]+)$/.test(t));
-  assert.deepEqual(unchanged, [], 'labels left in English');
-  assert.ok(zh.some((t) => /[\u4e00-\u9fff]/.test(t)));
-  await g.queryMatching(/lang=zh/);
-  g.assertClean();
+test('the language switch changes every visible label, in every view', async () => {
+  for (const view of ['plan', 'explore', 'compare', 'assumptions']) {
+    const g = await Gpuplan.open(browser, server.url, `v=1&view=${view}&cmp=p5.48xlarge,g6e.xlarge`);
+    await g.page.locator('main section').first().waitFor();
+    const labels = () => g.page.locator('h2:not(.headline), h3, legend, .label, nav.tabs button, thead th, dt, figcaption, .source, button.small').evaluateAll(
+      (els) => els.filter((e) => e.offsetParent !== null).map((e) => e.textContent.trim()).filter((t) => t));
+    const en = await labels();
+    await g.select('lang', 'zh');
+    await g.page.waitForFunction(() => document.documentElement.lang === 'zh-CN');
+    const zh = await labels();
+    assert.equal(zh.length, en.length, view);
+    const unchanged = en.filter((t, i) => t === zh[i] && !/^(EFA|[A-Z0-9 .$/()×-]+|[a-z0-9.-]+ ×|Savings Plans.*)$/.test(t));
+    assert.deepEqual(unchanged, [], `${view}: labels left in English`);
+    assert.ok(zh.some((t) => /[\u4e00-\u9fff]/.test(t)));
+    await g.queryMatching(/lang=zh/);
+    g.assertClean();
+    await g.page.context().close();
+  }
 });
 
 test('Explore filters, sorts and keeps its state in the link', async () => {
