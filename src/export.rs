@@ -233,6 +233,16 @@ fn json_rows(t: &Table, indent: &str) -> String {
     }
 }
 
+/// A table alone as a JSON document: `{"query": …, "catalog_as_of": …, "rows": [...]}`.
+pub fn json_table(link_query: &str, catalog: &Catalog, t: &Table) -> String {
+    format!(
+        "{{\n  \"query\": {},\n  \"catalog_as_of\": {},\n  \"rows\": {}\n}}\n",
+        json_str(link_query),
+        json_str(&catalog.as_of.to_string()),
+        json_rows(t, "  ")
+    )
+}
+
 /// Everything as one JSON document: the link, the catalog date, the recommendations and the plan.
 /// Written by hand (flat objects of strings and numbers), so the page needs no JSON library.
 pub fn json_document(link_query: &str, catalog: &Catalog, outcome: &Outcome, plan: Option<&Plan>) -> String {

@@ -12,6 +12,7 @@ use leptos::prelude::*;
 pub enum What {
     Recommendations,
     Compare,
+    Plan,
 }
 
 fn table(ctx: Ctx, what: What) -> Table {
@@ -19,6 +20,15 @@ fn table(ctx: Ctx, what: What) -> Table {
         ctx.outcome.with(|o| match what {
             What::Recommendations => export::recommendations(o),
             What::Compare => ctx.state.with(|s| export::compare(c, &s.scenario, o, &s.compare)),
+            What::Plan => o
+                .recommendations
+                .iter()
+                .find(|r| r.fits)
+                .map(|r| export::plan_table(&ctx.scenario.with(|s| plan(c, s, r))))
+                .unwrap_or_else(|| Table {
+                    header: vec![],
+                    rows: vec![],
+                }),
         })
     })
 }
@@ -26,10 +36,10 @@ fn table(ctx: Ctx, what: What) -> Table {
 #[component]
 pub fn ExportBar(ctx: Ctx, what: What) -> impl IntoView {
     let copied = RwSignal::new(None::<bool>);
-    let name = if what == What::Compare {
-        "gpuplan-compare"
-    } else {
-        "gpuplan-recommendations"
+    let name = match what {
+        What::Compare => "gpuplan-compare",
+        What::Plan => "gpuplan-plan",
+        What::Recommendations => "gpuplan-recommendations",
     };
     let csv = move |_| url_sync::download(&format!("{name}.csv"), "text/csv", &table(ctx, what).to_csv());
     let json = move |_| {
@@ -50,11 +60,9 @@ pub fn ExportBar(ctx: Ctx, what: What) -> impl IntoView {
         leptos::task::spawn_local(async move { copied.set(Some(url_sync::copy_text(text).await)) });
     };
     view! {
-        <div class="export" data-testid="export">
+        <div class="export" data-testid="export" data-what=name>
             <button type="button" class="small" data-export="csv" on:click=csv>{move || ctx.t(Msg::ExportCsv)}</button>
-            {(what == What::Recommendations).then(|| view! {
-                <button type="button" class="small" data-export="json" on:click=json>{move || ctx.t(Msg::ExportJson)}</button>
-            })}
+            <button type="button" class="small" data-export="json" on:click=json>{move || ctx.t(Msg::ExportJson)}</button>
             <button type="button" class="small" data-export="markdown" on:click=markdown>{move || ctx.t(Msg::CopyMarkdown)}</button>
             <span class="copied" role="status">{move || copied.get().map(|ok| ctx.t(if ok { Msg::MarkdownCopied } else { Msg::CopyFailed }))}</span>
         </div>

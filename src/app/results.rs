@@ -188,6 +188,9 @@ fn PlanSummary(ctx: Ctx, plan: Plan) -> impl IntoView {
             {plan.savings_vs_od_usd.filter(|s| *s > 0.005).map(|s| view! {
                 <p class="savings">{ctx.money(s)} " " {move || ctx.t(Msg::PlanSavings)}</p>
             })}
+            {(ctx.state.with_untracked(|s| s.embed) != crate::state::Embed::Card).then(|| view! {
+                <super::export_bar::ExportBar ctx=ctx what=super::export_bar::What::Plan />
+            })}
         </div>
     }
 }

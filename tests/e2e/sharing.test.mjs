@@ -78,8 +78,9 @@ test('CSV, JSON and Markdown exports hold the recommendations', async () => {
   const g = await Gpuplan.open(browser, server.url, 'v=1&cuda=1&prio=cost', { permissions: ['clipboard-read', 'clipboard-write'] });
   await g.recs().first().waitFor();
   const top = await g.topInstance();
-  const grab = async (kind) => {
-    const [download] = await Promise.all([g.page.waitForEvent('download'), g.page.locator(`[data-export="${kind}"]`).first().click()]);
+  const bar = (what) => `[data-testid="export"][data-what="gpuplan-${what}"]`;
+  const grab = async (kind, what = 'recommendations') => {
+    const [download] = await Promise.all([g.page.waitForEvent('download'), g.page.locator(`${bar(what)} [data-export="${kind}"]`).click()]);
     const stream = await download.createReadStream();
     let text = '';
     for await (const chunk of stream) text += chunk;
@@ -92,8 +93,11 @@ test('CSV, JSON and Markdown exports hold the recommendations', async () => {
   assert.equal(json.recommendations[0].instance, top);
   assert.equal(json.catalog_as_of, '2026-07-20');
   assert.ok(json.plan.items.length >= 1);
-  await g.page.locator('[data-export="markdown"]').first().click();
-  await g.page.waitForFunction(() => document.querySelector('[data-testid="export"] .copied')?.textContent);
+  const plan = await grab('csv', 'plan');
+  assert.match(plan.split('\r\n')[0], /^segment,purchase,instance,instances,/);
+  assert.match(plan.split('\r\n')[1], new RegExp(`^baseline,[a-z0-9]+,${top.replace('.', '\\.')},`));
+  await g.page.locator(`${bar('recommendations')} [data-export="markdown"]`).click();
+  await g.page.waitForFunction(() => document.querySelector('[data-what="gpuplan-recommendations"] .copied')?.textContent);
   const md = await g.page.evaluate(() => navigator.clipboard.readText());
   assert.match(md, new RegExp(`^\\| rank \\| instance .*\\n\\|---\\|[\\s\\S]*\\| 1 \\| ${top.replace('.', '\\.')} \\|`));
   g.assertClean();
@@ -135,4 +139,26 @@ test('with storage disabled the page still works and says nothing alarming', asy
   assert.deepEqual(problems, []);
   assert.equal(await page.getByTestId('warning').count(), 0);
   await context.close();
+});
+
+test('a catalog older than 180 days on the user\'s clock is flagged', async () => {
+  const context = await browser.newContext();
+  // Move the page's clock to 2027-06-01 (316 days after the catalog's 2026-07-20).
+  await context.addInitScript(() => {
+    const fixed = new Date('2027-06-01T12:00:00Z').getTime();
+    const RealDate = Date;
+    // eslint-disable-next-line no-global-assign
+    Date = class extends RealDate {
+      constructor(...a) { super(...(a.length ? a : [fixed])); }
+      static now() { return fixed; }
+    };
+  });
+  const page = await context.newPage();
+  await page.goto(`${server.url}?v=1`);
+  await page.getByTestId('stale').waitFor();
+  assert.match(await page.getByTestId('stale').innerText(), /180/);
+  await context.close();
+  const fresh = await Gpuplan.open(browser, server.url, 'v=1');
+  await fresh.recs().first().waitFor();
+  assert.equal(await fresh.page.getByTestId('stale').count(), 0);
 });

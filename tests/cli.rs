@@ -1,0 +1,70 @@
+//! The CLI's contract: JSON on stdout with the documented fields; bad fields warn and exit 0; an unreadable invocation exits 2 with usage.
+
+use std::process::Command;
+
+fn gpuplan(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_gpuplan"))
+        .args(args)
+        .output()
+        .unwrap_or_else(|e| panic!("{e}"))
+}
+
+#[test]
+fn a_query_prints_the_documented_json() {
+    let out = gpuplan(&["v=1&task=train&model=llama3.1-8b&tokens=10&prio=cost&cuda=1&bogus=1&ctx=-1"]);
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap_or_default();
+    let warnings = v["warnings"].as_array().cloned().unwrap_or_default();
+    let fields: Vec<_> = warnings.iter().map(|w| w["field"].as_str().unwrap_or("")).collect();
+    assert_eq!(fields, ["bogus", "ctx"]);
+    assert!(warnings
+        .iter()
+        .all(|w| w["message"].as_str().is_some_and(|m| !m.is_empty())));
+    let top = &v["recommendations"][0];
+    for key in [
+        "instance",
+        "n_instances",
+        "n_accelerators",
+        "fits",
+        "mem_needed_gib",
+        "mem_available_gib",
+        "hourly_usd",
+        "monthly_usd",
+        "job_hours",
+        "gpu_hours",
+        "tokens_per_s",
+        "reasons",
+        "options",
+    ] {
+        assert!(top.get(key).is_some(), "recommendation lacks {key}");
+    }
+    let od = top["options"]
+        .as_array()
+        .and_then(|o| o.iter().find(|x| x["purchase"] == "od").cloned())
+        .unwrap_or_default();
+    for key in [
+        "purchase",
+        "hourly_usd",
+        "upfront_usd",
+        "monthly_usd",
+        "horizon_usd",
+        "breakeven_utilization",
+    ] {
+        assert!(od.get(key).is_some(), "option lacks {key}");
+    }
+    assert!(v["plan"]["items"].as_array().is_some_and(|i| !i.is_empty()));
+    assert!(v["plan"].get("savings_vs_od_usd").is_some() && v["plan"].get("horizon_usd").is_some());
+    assert!(v["excluded"]
+        .as_array()
+        .is_some_and(|e| e.iter().all(|x| x["family"].is_string() && x["reason"].is_string())));
+}
+
+#[test]
+fn an_unreadable_invocation_exits_2_with_usage() {
+    for args in [vec![], vec!["v=1", "extra"], vec!["--frobnicate"]] {
+        let out = gpuplan(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(String::from_utf8_lossy(&out.stderr).contains("usage: gpuplan"));
+    }
+    assert!(gpuplan(&["--help"]).status.success());
+}
