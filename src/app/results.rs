@@ -123,6 +123,8 @@ fn Detail(
         Msg::Monthly
     };
     let cost = rec.job_usd.or(rec.monthly_usd);
+    // The embedded card stays compact: no formulas, option table or charts (its link opens them).
+    let card = ctx.state.with_untracked(|s| s.embed == crate::state::Embed::Card);
     let memory = rec.memory.clone();
     let devices = rec.devices_per_replica.max(1);
     let mem_per_device = rec.mem_available_gib / f64::from(rec.n_accelerators.max(1));
@@ -145,12 +147,14 @@ fn Detail(
             <aside class="note"><strong>{move || ctx.t(Msg::ArticleNote)}</strong>
                 <ul>{notes.into_iter().map(|n| view! { <li>{n}</li> }).collect_view()}</ul></aside>
         })}
-        <details class="formulas">
-            <summary>{move || ctx.t(Msg::Formula)}</summary>
-            <ul>{formulas.into_iter().map(|f| view! { <li><code>{f}</code></li> }).collect_view()}</ul>
-        </details>
+        {(!card).then(|| view! {
+            <details class="formulas">
+                <summary>{move || ctx.t(Msg::Formula)}</summary>
+                <ul>{formulas.into_iter().map(|f| view! { <li><code>{f}</code></li> }).collect_view()}</ul>
+            </details>
+        })}
         {move || the_plan.get().map(|p| view! { <PlanSummary ctx=ctx plan=p /> })}
-        {move || options.get().map(|o| view! {
+        {move || options.get().filter(|_| !card).map(|o| view! {
             <OptionTable ctx=ctx options=o.clone() />
             <div class="charts">
                 <OptionBars ctx=ctx options=o.clone() />
