@@ -93,12 +93,12 @@ pub fn Explore(ctx: Ctx) -> impl IntoView {
     };
     let price = move |p: Option<PriceCell>| match p {
         Some(p) => {
-            let title = format!(
-                "{} — {}{}",
-                p.source_title,
-                p.as_of,
-                if p.derived { " (derived)" } else { "" }
-            );
+            let tag = if p.derived {
+                format!(" ({})", ctx.t(Msg::DerivedTag))
+            } else {
+                String::new()
+            };
+            let title = format!("{} — {}{tag}", p.source_title, p.as_of);
             view! { <td class="num" title=title tabindex="0">{ctx.money(p.usd)}{p.derived.then_some("*")}</td> }
                 .into_any()
         }

@@ -123,6 +123,35 @@ fn Detail(
         Msg::Monthly
     };
     let cost = rec.job_usd.or(rec.monthly_usd);
+    let (price_title, history) = ctx.catalog.with_value(|c| {
+        let title = rec.price.as_ref().map(|p| {
+            let src = c.source(&p.source).map_or(p.source.as_str(), |s| s.title.as_str());
+            let tag = if p.derived {
+                format!(" ({})", ctx.t(Msg::DerivedTag))
+            } else {
+                String::new()
+            };
+            format!("{src} — {}{tag}", p.as_of)
+        });
+        // The price levels of this type in us-east-1 (the June 2025 cut), oldest first.
+        let mut points: Vec<_> = c.price_history.iter().filter(|p| p.instance == rec.instance).collect();
+        points.sort_by_key(|p| p.from);
+        let history: Vec<String> = points
+            .windows(2)
+            .filter_map(|w| match w {
+                [a, b] if (a.usd_hr - b.usd_hr).abs() > 1e-9 => Some(format!(
+                    "{}: {}/h → {}/h ({:+.0} %)",
+                    b.from,
+                    ctx.money(a.usd_hr),
+                    ctx.money(b.usd_hr),
+                    (b.usd_hr / a.usd_hr - 1.0) * 100.0
+                )),
+                _ => None,
+            })
+            .collect();
+        (title, history)
+    });
+    let history_label = format!("{} (us-east-1)", ctx.t(Msg::PriceHistory));
     // The embedded card stays compact: no formulas, option table or charts (its link opens them).
     let card = ctx.state.with_untracked(|s| s.embed == crate::state::Embed::Card);
     let memory = rec.memory.clone();
@@ -135,7 +164,7 @@ fn Detail(
             <span class="sub">{format!(" — {} × {}", rec.n_accelerators, rec.accelerator)}</span>
         </h2>
         <dl class="figures">
-            <div><dt>{move || ctx.t(Msg::Hourly)}</dt><dd data-testid="top-hourly">{rec.hourly_usd.map_or_else(|| ctx.t(Msg::NoPrice).to_string(), |h| ctx.money(h))}</dd></div>
+            <div><dt>{move || ctx.t(Msg::Hourly)}</dt><dd data-testid="top-hourly" title=price_title tabindex="0">{rec.hourly_usd.map_or_else(|| ctx.t(Msg::NoPrice).to_string(), |h| ctx.money(h))}</dd></div>
             <div><dt>{move || ctx.t(cost_label)}</dt><dd>{cost.map_or_else(|| "—".to_string(), |c| ctx.money(c))}</dd></div>
             <div><dt>{move || ctx.t(if rec.job_hours.is_some() { Msg::Time } else { Msg::Speed })}</dt><dd>{speed_text(&rec, ctx)}</dd></div>
             <div><dt>{move || ctx.t(Msg::EnergyKwh)}</dt><dd>{rec.energy_kwh.map_or_else(|| "—".to_string(), |e| format!("{} kWh", format::number(e, 0)))}</dd></div>
@@ -143,6 +172,9 @@ fn Detail(
         {(memory.total_gib(1.0) > 0.0).then(|| view! { <MemoryChart ctx=ctx memory=memory.clone() devices=devices capacity_gib=mem_per_device /> })}
         <h3>{move || ctx.t(Msg::Why)}</h3>
         <ul class="reasons">{reasons.into_iter().map(|r| view! { <li>{r}</li> }).collect_view()}</ul>
+        {(!history.is_empty()).then(|| view! {
+            <p class="history" data-testid="price-history"><strong>{history_label}</strong> ": " {history.join("; ")}</p>
+        })}
         {(!notes.is_empty()).then(|| view! {
             <aside class="note"><strong>{move || ctx.t(Msg::ArticleNote)}</strong>
                 <ul>{notes.into_iter().map(|n| view! { <li>{n}</li> }).collect_view()}</ul></aside>

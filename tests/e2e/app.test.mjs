@@ -132,3 +132,12 @@ test('screenshots at 1280x800 and 390x844 in both languages', async () => {
     }
   }
 });
+
+test('the chosen instance shows its price history and the source of its price', async () => {
+  const g = await Gpuplan.open(browser, server.url, 'v=1&task=train&model=llama3.1-8b&tokens=10&inst=p5.48xlarge');
+  const history = g.page.getByTestId('price-history');
+  await history.waitFor();
+  assert.match(await history.innerText(), /2025-06-23: \$98\.32\/h → \$55\.04\/h \(-44 %\)/);
+  assert.match(await g.page.getByTestId('top-hourly').getAttribute('title'), /Karpenter.*2026-07-20/);
+  g.assertClean();
+});
