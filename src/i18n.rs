@@ -216,6 +216,8 @@ messages! {
     ArticleNote => "Note on a figure quoted in the articles", "关于文章引用数字的说明";
     PriceHistory => "Price history", "价格历史";
     DerivedTag => "derived", "推算";
+    CopyEmbed => "Copy embed code", "复制嵌入代码";
+    EmbedCopied => "Embed code copied", "嵌入代码已复制";
     SrcMfu => "DOMAIN.md: 30 % typical, 50 % well tuned (llm-calc); 78-81 % is the measured matrix-multiply ceiling on H200",
         "DOMAIN.md：一般 30%，调优良好 50%（llm-calc）；H200 上实测矩阵乘法上限为 78-81%";
     SrcBw => "DOMAIN.md §10: a device copy reaches ~90 % of peak on H200; decode kernels reach less",

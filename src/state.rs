@@ -454,6 +454,30 @@ pub fn encode_state(st: &AppState) -> String {
     q
 }
 
+/// HTML to paste into a documentation page: an iframe with the scenario as a read-only card, and the
+/// script that resizes it to the height the card reports. `page_url` is this page's address without a query.
+pub fn embed_snippet(st: &AppState, page_url: &str) -> String {
+    let mut card = st.clone();
+    card.embed = Embed::Card;
+    card.view = View::Plan;
+    let src = format!("{page_url}?{}", encode_state(&card))
+        .replace('&', "&amp;")
+        .replace('"', "&quot;");
+    format!("<iframe src=\"{src}\" title=\"gpuplan\" loading=\"lazy\" style=\"width:100%;border:0;height:480px\"></iframe>\n{RESIZE_SCRIPT}")
+}
+
+/// The host-page script that resizes gpuplan iframes to the height they report (also in README).
+const RESIZE_SCRIPT: &str = r#"<script>
+  window.addEventListener('message', function (e) {
+    var d = e.data;
+    if (!d || d.gpuplan !== 'height' || typeof d.height !== 'number') return;
+    document.querySelectorAll('iframe').forEach(function (f) {
+      if (f.contentWindow === e.source) f.style.height = Math.ceil(d.height) + 'px';
+    });
+  });
+</script>
+"#;
+
 /// A price a link relies on that changed after the link's catalog date.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PriceChange {
@@ -511,6 +535,18 @@ mod tests {
         assert_eq!(st2.scenario.task, crate::scenario::Task::Training);
         let fields: Vec<_> = w.iter().map(|x| x.field.as_str()).collect();
         assert_eq!(fields, ["view", "cmp", "xsort", "xmem"]);
+    }
+
+    #[test]
+    fn the_embed_snippet_is_a_card_of_the_same_scenario() {
+        let c = Catalog::bundled();
+        let (st, _) = parse_state("v=1&task=hpc&view=explore&fp64=40", &c);
+        let html = embed_snippet(&st, "https://docs.example/gpuplan/");
+        assert!(
+            html.starts_with("<iframe src=\"https://docs.example/gpuplan/?v=1&amp;task=hpc&amp;fp64=40&amp;embed=1\""),
+            "{html}"
+        );
+        assert!(html.contains("d.gpuplan !== 'height'"));
     }
 
     #[test]

@@ -279,7 +279,7 @@ fn Header(ctx: Ctx) -> impl IntoView {
             ("cny".to_string(), "CNY ¥".to_string()),
         ]
     };
-    let copied = RwSignal::new(None::<bool>);
+    let copied = RwSignal::new(None::<(bool, Msg)>);
     let reset = move |_| {
         url_sync::forget_last();
         let lang = ctx.lang();
@@ -292,7 +292,15 @@ fn Header(ctx: Ctx) -> impl IntoView {
     let copy = move |_| {
         let url = url_sync::page_url_for(&ctx.state.with(encode_state));
         leptos::task::spawn_local(async move {
-            copied.set(Some(url_sync::copy_text(url).await));
+            copied.set(Some((url_sync::copy_text(url).await, Msg::Copied)));
+        });
+    };
+    let copy_embed = move |_| {
+        let html = ctx
+            .state
+            .with(|s| crate::state::embed_snippet(s, &url_sync::page_base()));
+        leptos::task::spawn_local(async move {
+            copied.set(Some((url_sync::copy_text(html).await, Msg::EmbedCopied)));
         });
     };
     view! {
@@ -311,9 +319,10 @@ fn Header(ctx: Ctx) -> impl IntoView {
                 <fields::SelectField ctx=ctx key="lang" label=Msg::Language options=langs current=fields::value_of(ctx, "lang") />
                 <fields::SelectField ctx=ctx key="cur" label=Msg::Currency options=currencies current=fields::value_of(ctx, "cur") />
                 <button type="button" class="primary" data-testid="copy-link" on:click=copy>{move || ctx.t(Msg::CopyLink)}</button>
+                <button type="button" data-testid="copy-embed" on:click=copy_embed>{move || ctx.t(Msg::CopyEmbed)}</button>
                 <button type="button" data-testid="reset" on:click=reset>{move || ctx.t(Msg::Reset)}</button>
                 <span class="copied" role="status" data-testid="copy-status">
-                    {move || copied.get().map(|ok| ctx.t(if ok { Msg::Copied } else { Msg::CopyFailed }))}
+                    {move || copied.get().map(|(ok, m)| ctx.t(if ok { m } else { Msg::CopyFailed }))}
                 </span>
             </div>
         </header>

@@ -25,6 +25,14 @@ pub fn write_query(query: &str, push: bool) {
     }
 }
 
+/// This page's address without a query.
+pub fn page_base() -> String {
+    web_sys::window()
+        .map(|w| w.location())
+        .map(|l| format!("{}{}", l.origin().unwrap_or_default(), l.pathname().unwrap_or_default()))
+        .unwrap_or_default()
+}
+
 /// The full address of this page with `query`.
 pub fn page_url_for(query: &str) -> String {
     let Some(loc) = web_sys::window().map(|w| w.location()) else {

@@ -127,5 +127,9 @@ test('keyboard only: set a workload, read the top result, copy the link', async 
   await page.keyboard.press('Enter');
   await page.waitForFunction(() => document.querySelector('[data-testid="copy-status"]')?.textContent);
   assert.match(await page.evaluate(() => navigator.clipboard.readText()), /task=finetune.*prio=perf/);
+  // The embed code for the same scenario, as a card.
+  await page.getByTestId('copy-embed').click();
+  await page.waitForFunction(() => /mbed|嵌入/.test(document.querySelector('[data-testid="copy-status"]')?.textContent ?? ''));
+  assert.match(await page.evaluate(() => navigator.clipboard.readText()), /^<iframe src="http:\/\/127\.0\.0\.1:\d+\/sub\/path\/\?v=1&amp;task=finetune.*&amp;embed=1.*" title="gpuplan"[\s\S]*<script>\n  window\.addEventListener/);
   g.assertClean();
 });
