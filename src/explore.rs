@@ -43,7 +43,7 @@ fn divisor(per: PricePer, count: Option<f64>, fraction: f64, mem: f64) -> Option
 /// The rows Explore shows for the region, filtered and sorted.
 pub fn rows(catalog: &Catalog, x: &ExploreState, region: &str) -> Vec<Row> {
     let title = |id: &str| catalog.source(id).map_or_else(|| id.to_string(), |s| s.title.clone());
-    let mut out: Vec<Row> = catalog
+    let out: Vec<Row> = catalog
         .instances
         .iter()
         .filter(|i| x.family.is_empty() || i.family == x.family || i.id.starts_with(&format!("{}.", x.family)))
@@ -102,7 +102,7 @@ pub fn rows(catalog: &Catalog, x: &ExploreState, region: &str) -> Vec<Row> {
             Column::Instance | Column::Accelerator => None,
         }
     };
-    out.sort_by(|a, b| {
+    crate::order::sorted(out, &|a, b| {
         let ord = match x.sort {
             Column::Instance => a.id.cmp(&b.id),
             Column::Accelerator => a.accelerator.cmp(&b.accelerator),
@@ -116,8 +116,7 @@ pub fn rows(catalog: &Catalog, x: &ExploreState, region: &str) -> Vec<Row> {
         };
         let ord = if x.descending { ord.reverse() } else { ord };
         ord.then_with(|| a.id.cmp(&b.id))
-    });
-    out
+    })
 }
 
 #[cfg(test)]

@@ -97,11 +97,11 @@ pub fn CumulativeChart(ctx: Ctx, options: Vec<OptionCost>) -> impl IntoView {
 /// The cost of every available option, as bars (per job for jobs, over the horizon for services).
 #[component]
 pub fn OptionBars(ctx: Ctx, options: Vec<OptionCost>) -> impl IntoView {
-    let mut avail: Vec<(Buy, f64)> = options
+    let avail: Vec<(Buy, f64)> = options
         .iter()
         .filter_map(|o| o.comparable_usd().map(|v| (o.buy, v)))
         .collect();
-    avail.sort_by(|a, b| a.1.total_cmp(&b.1));
+    let avail = crate::order::sorted(avail, &|a, b| a.1.total_cmp(&b.1));
     if avail.is_empty() {
         return ().into_any();
     }

@@ -37,10 +37,10 @@ pub fn Explore(ctx: Ctx) -> impl IntoView {
             .with_value(|c| ctx.state.with(|s| rows(c, &s.explore, &s.scenario.region)))
     });
     let families = move || {
-        let mut f: Vec<String> = ctx
+        let f: Vec<String> = ctx
             .catalog
             .with_value(|c| c.instances.iter().map(|i| i.family.clone()).collect());
-        f.sort();
+        let mut f = crate::order::sorted(f, &|a, b| a.cmp(b));
         f.dedup();
         let mut o = vec![(String::new(), ctx.t(Msg::All).to_string())];
         o.extend(f.into_iter().map(|x| (x.clone(), x)));

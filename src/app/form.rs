@@ -134,8 +134,8 @@ fn PurchaseForm(ctx: Ctx) -> impl IntoView {
     let flag = move |key: &'static str| Signal::derive(move || value_of(ctx, key).get() == "1");
     let regions = move || {
         ctx.catalog.with_value(|c| {
-            let mut r: Vec<String> = c.on_demand.iter().map(|p| p.region.clone()).collect();
-            r.sort();
+            let r: Vec<String> = c.on_demand.iter().map(|p| p.region.clone()).collect();
+            let mut r = crate::order::sorted(r, &|a, b| a.cmp(b));
             r.dedup();
             r.into_iter().map(|x| (x.clone(), x)).collect::<Vec<_>>()
         })

@@ -45,8 +45,8 @@ fn cheapest(
     options: Vec<OptionCost>,
     key: impl Fn(&OptionCost) -> Option<f64>,
 ) -> (Option<OptionCost>, Vec<(Buy, f64)>) {
-    let mut ranked: Vec<(OptionCost, f64)> = options.into_iter().filter_map(|o| key(&o).map(|k| (o, k))).collect();
-    ranked.sort_by(|a, b| a.1.total_cmp(&b.1));
+    let ranked: Vec<(OptionCost, f64)> = options.into_iter().filter_map(|o| key(&o).map(|k| (o, k))).collect();
+    let ranked = crate::order::sorted(ranked, &|a, b| a.1.total_cmp(&b.1));
     let considered = ranked.iter().map(|(o, k)| (o.buy, *k)).collect();
     (ranked.into_iter().next().map(|(o, _)| o), considered)
 }

@@ -749,7 +749,7 @@ pub fn speed_key(r: &Recommendation) -> f64 {
 }
 
 /// Orders recommendations by the scenario's priority; unfit and unpriced options go last.
-fn rank(recs: &mut [Recommendation], scenario: &Scenario) {
+fn rank(recs: &mut Vec<Recommendation>, scenario: &Scenario) {
     let cheapest = recs
         .iter()
         .filter(|r| r.fits)
@@ -778,7 +778,7 @@ fn rank(recs: &mut [Recommendation], scenario: &Scenario) {
             Priority::Balanced => (0, ((cost / cheapest) * (fastest / speed)).sqrt(), cost),
         }
     };
-    recs.sort_by(|a, b| {
+    *recs = crate::order::sorted(std::mem::take(recs), &|a, b| {
         let (sa, sb) = (score(a), score(b));
         sa.0.cmp(&sb.0)
             .then(sa.1.total_cmp(&sb.1))
