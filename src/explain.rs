@@ -385,6 +385,21 @@ pub fn exclusion(e: &Exclusion, lang: Lang) -> String {
                 format!("Needs {instances} instances, and multi-node is not allowed.")
             }
         }
+        Exclusion::TooMany { instances } => {
+            if zh {
+                format!(
+                    "需要约 {} 台实例，超过单个方案 {} 台的上限。",
+                    number(*instances as f64, 0),
+                    number(crate::engine::recommend::MAX_INSTANCES as f64, 0)
+                )
+            } else {
+                format!(
+                    "Would need about {} instances, past the {} a single plan holds.",
+                    number(*instances as f64, 0),
+                    number(crate::engine::recommend::MAX_INSTANCES as f64, 0)
+                )
+            }
+        }
         Exclusion::NoEfa { instances } => {
             if zh {
                 format!("需要 {instances} 台实例协同，但该规格没有 EFA。")

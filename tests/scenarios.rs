@@ -258,3 +258,17 @@ fn a_context_beyond_the_model_is_noticed() {
         .any(|n| matches!(n, gpuplan::engine::Why::ContextBeyondModel { max: 4096, .. })));
     assert!(run("v=1&model=llama2-7b&ctx=4096").notices.is_empty());
 }
+
+#[test]
+fn absurd_targets_are_refused_with_a_reason_never_a_wrapped_count() {
+    // 10^9 tokens/s of a 405B model: no type can be sized within the planning limit.
+    let o = run("v=1&model=llama3.1-405b&tps=1e9&cuda=1&ctx=4096&batch=1");
+    assert!(o
+        .recommendations
+        .iter()
+        .all(|r| u64::from(r.n_instances) <= gpuplan::engine::recommend::MAX_INSTANCES));
+    assert!(o
+        .excluded
+        .iter()
+        .any(|e| matches!(e.reason, Exclusion::TooMany { instances } if instances > 100_000)));
+}

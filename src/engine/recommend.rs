@@ -10,6 +10,19 @@ use crate::catalog::{Accelerator, Catalog, Instance, IsoDate, Stack};
 use crate::models::ModelArch;
 use crate::scenario::{ModelFamily, Precision, Priority, Scenario, Task};
 
+/// The most instances one plan may use: beyond this a type is left out with a reason rather than
+/// sized (and instance counts stay far inside u32 arithmetic).
+pub const MAX_INSTANCES: u64 = 100_000;
+
+/// Checks a fleet size against `MAX_INSTANCES`.
+fn fleet(instances: u64) -> Result<u32, Exclusion> {
+    if instances > MAX_INSTANCES {
+        Err(Exclusion::TooMany { instances })
+    } else {
+        Ok(instances as u32)
+    }
+}
+
 /// FP64 below this per chip is not "real FP64" for HPC (consumer-class 1:32 or 1:64 rates).
 pub const HPC_MIN_FP64_TFLOPS: f64 = 5.0;
 
@@ -54,6 +67,10 @@ pub enum Exclusion {
     },
     NoEfa {
         instances: u32,
+    },
+    /// The scenario would need more instances than one plan can sensibly hold.
+    TooMany {
+        instances: u64,
     },
 }
 
@@ -541,11 +558,11 @@ fn size_inference(
     } else {
         1
     };
-    let n_instances = if per_replica_instances > 1 {
-        replicas * per_replica_instances
+    let n_instances = fleet(if per_replica_instances > 1 {
+        u64::from(replicas) * u64::from(per_replica_instances)
     } else {
-        ceil_div(replicas, replicas_per_instance)
-    };
+        u64::from(ceil_div(replicas, replicas_per_instance))
+    })?;
     reasons.insert(
         0,
         Why::Fits {
@@ -608,14 +625,15 @@ fn size_training(
     let gpu_hours = perf::device_hours(perf::training_flops(scenario, arch), peak * inst.fraction, a.mfu);
     let target_hours = scenario.target_days.max(0.01) * 24.0;
     let n_time = (gpu_hours / target_hours).ceil().clamp(1.0, 1e6) as u32;
-    let fit_instances = ceil_div(n_fit, count);
+    let fit_instances = fleet(u64::from(ceil_div(n_fit, count)))?;
     if fit_instances > 1 {
         multinode_ok(scenario, inst, fit_instances).map_err(|e| match e {
             Exclusion::NeedsMultinode { .. } => too_small(count),
             other => other,
         })?;
     }
-    let want_instances = ceil_div(n_fit.max(n_time), count);
+    // The target alone never pushes a fleet past the planning limit: it then runs longer (and says so).
+    let want_instances = ceil_div(n_fit.max(n_time), count).min(MAX_INSTANCES as u32);
     let n_instances = match multinode_ok(scenario, inst, want_instances) {
         Ok(()) => want_instances,
         // Cannot scale out: run on as many as allowed (it fits), and say the target is missed.
@@ -701,7 +719,7 @@ fn size_hpc(
     let by_flops = (n.fp64_tflops / fp64).ceil();
     let by_mem = (n.gpu_mem_gib / usable).ceil();
     let devices = by_flops.max(by_mem).clamp(1.0, 1e6) as u32;
-    let n_instances = ceil_div(devices, count);
+    let n_instances = fleet(u64::from(ceil_div(devices, count)))?;
     multinode_ok(scenario, inst, n_instances)?;
     let total_devices = n_instances * count;
     reasons.insert(
