@@ -107,7 +107,20 @@ pub fn OptionBars(ctx: Ctx, options: Vec<OptionCost>) -> impl IntoView {
     }
     let (row, l, r, top) = (24.0, 250.0, 96.0, 8.0);
     let h = top + row * avail.len() as f64 + 26.0;
-    let max = avail.iter().map(|a| a.1).fold(0.0, f64::max).max(1e-9);
+    // For a job, a commitment's bar is its whole term and would squash the others: the scale follows
+    // the other options, and longer bars are clipped (marked ›, their value still printed).
+    let is_job = options.iter().any(|o| o.job_usd.is_some());
+    let scale_max = avail
+        .iter()
+        .filter(|a| !is_job || a.0.term_years().is_none())
+        .map(|a| a.1)
+        .fold(0.0, f64::max);
+    let max = if scale_max > 0.0 {
+        scale_max * 1.05
+    } else {
+        avail.iter().map(|a| a.1).fold(0.0, f64::max)
+    }
+    .max(1e-9);
     let x = Scale {
         d0: 0.0,
         d1: max,
@@ -120,10 +133,14 @@ pub fn OptionBars(ctx: Ctx, options: Vec<OptionCost>) -> impl IntoView {
         .enumerate()
         .map(|(i, (b, v))| {
             let yy = top + row * i as f64;
+            let clipped = *v > max;
+            let end = x.at(v.min(max));
+            let label_x = if clipped { l + 6.0 } else { end + 6.0 };
             view! {
                 <text class="tick" x=f1(l - 8.0) y=f1(yy + 15.0) text-anchor="end">{buy_name(*b, lang)}</text>
-                <rect class=format!("bar {}", series_class(*b)) x=f1(l) y=f1(yy + 3.0) width=f1((x.at(*v) - l).max(1.0)) height=f1(row - 8.0) />
-                <text class="value" x=f1(x.at(*v) + 6.0) y=f1(yy + 15.0)>{ctx.money(*v)}</text>
+                <rect class=format!("bar {}", series_class(*b)) x=f1(l) y=f1(yy + 3.0) width=f1((end - l).max(1.0)) height=f1(row - 8.0) />
+                {clipped.then(|| view! { <text class="clip" x=f1(end - 10.0) y=f1(yy + 15.0)>"›"</text> })}
+                <text class=if clipped { "value on-bar" } else { "value" } x=f1(label_x) y=f1(yy + 15.0)>{ctx.money(*v)}</text>
             }
         })
         .collect_view();
