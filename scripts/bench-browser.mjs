@@ -20,7 +20,7 @@ await writeFile(join(floorDir, 'index.html'), `<!doctype html><html><head><meta 
 const css = (await readdir('dist')).find((f) => f.endsWith('.css'));
 await copyFile(join('dist', css), join(floorDir, 'style.css'));
 
-const app = await serve();
+const app = await serve({ root: process.env.DIST ?? 'dist' });
 const floor = await serve({ root: floorDir });
 const browser = await launch();
 

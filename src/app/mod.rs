@@ -51,12 +51,14 @@ pub struct Ctx {
     pub warnings: RwSignal<Vec<Warning>>,
     /// The recommendation whose details are open (default: the first).
     pub selected: RwSignal<Option<String>>,
+    /// The page language alone, so labels re-render on a language switch and not on every input.
+    pub lang: Memo<Lang>,
 }
 
 impl Ctx {
     /// The page language (reactive).
     pub fn lang(&self) -> Lang {
-        self.scenario.with(|s| s.lang)
+        self.lang.get()
     }
 
     /// A label in the page language (reactive).
@@ -134,6 +136,7 @@ pub fn App() -> impl IntoView {
         outcome,
         warnings: RwSignal::new(warnings),
         selected: RwSignal::new(None),
+        lang: Memo::new(move |_| scenario.with(|s| s.lang)),
     };
     let catalog_note = link_date.map(|d| {
         let used: Vec<String> =
