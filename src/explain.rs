@@ -604,3 +604,84 @@ pub fn formulas(
     }
     out
 }
+
+/// How an option's figures were computed, with the numbers, for a tooltip.
+pub fn option_formula(o: &crate::engine::cost::OptionCost, n_instances: u32, lang: Lang) -> String {
+    use crate::scenario::Buy;
+    let zh = lang == Lang::Zh;
+    let per_inst = o.hourly_usd / f64::from(n_instances.max(1));
+    let mut parts = vec![if zh {
+        format!(
+            "每小时 = {}/小时 × {} 台 = {}/小时",
+            usd(per_inst),
+            n_instances,
+            usd(o.hourly_usd)
+        )
+    } else {
+        format!(
+            "per hour = {}/h × {} instance(s) = {}/h",
+            usd(per_inst),
+            n_instances,
+            usd(o.hourly_usd)
+        )
+    }];
+    if let Some(s) = &o.spot {
+        parts.push(format!(
+            "{} {} %/{}{}; F = (1 + C/τ) / (1 − Λ·(R + (τ + C)/2)) = {}",
+            if zh { "中断率" } else { "interruptions" },
+            number(s.interrupt_pct_month, 1),
+            if zh { "月" } else { "month" },
+            s.band
+                .as_deref()
+                .map_or(String::new(), |b| format!(" (Spot Advisor {b} %)")),
+            number(s.overhead_factor, 3)
+        ));
+    }
+    if let Some(u) = o.breakeven_utilization {
+        parts.push(if zh {
+            format!("盈亏平衡使用率 = 有效费率 / 按需费率 = {} %", number(u * 100.0, 1))
+        } else {
+            format!(
+                "break-even utilisation = effective rate / On-Demand rate = {} %",
+                number(u * 100.0, 1)
+            )
+        });
+    }
+    if let Some(m) = o.breakeven_month {
+        parts.push(if zh {
+            format!("回本月数 = 预付 / (按需月费 − 月度经常费用) = {}", number(m, 1))
+        } else {
+            format!(
+                "break-even month = upfront / (On-Demand monthly − recurring monthly) = {}",
+                number(m, 1)
+            )
+        });
+    }
+    if let Some(c) = &o.cb {
+        parts.push(format!(
+            "{}/h × {} × {} {} × 24 h = {} ({} {})",
+            usd(c.rate_usd_hr),
+            n_instances,
+            c.days,
+            if zh { "天" } else { "days" },
+            usd(o.upfront_usd),
+            c.source,
+            c.as_of
+        ));
+    }
+    if o.buy.term_years().is_some() && o.job_usd.is_some() {
+        parts.push(if zh {
+            "作业按整个承诺期计费：其余时间只有用于其他工作才划算。".into()
+        } else {
+            "A job pays the whole commitment term: the rest only pays off if other work uses it.".into()
+        });
+    }
+    if o.assumption && o.buy != Buy::Spot {
+        parts.push(if zh {
+            "费率为假设或推算值（见“假设”）。".into()
+        } else {
+            "The rate is an assumption or derived (see Assumptions).".into()
+        });
+    }
+    parts.join("\n")
+}

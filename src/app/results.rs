@@ -155,6 +155,7 @@ fn Detail(
     // The embedded card stays compact: no formulas, option table or charts (its link opens them).
     let card = ctx.state.with_untracked(|s| s.embed == crate::state::Embed::Card);
     let memory = rec.memory.clone();
+    let n_instances = rec.n_instances;
     let devices = rec.devices_per_replica.max(1);
     let mem_per_device = rec.mem_available_gib / f64::from(rec.n_accelerators.max(1));
     view! {
@@ -187,7 +188,7 @@ fn Detail(
         })}
         {move || the_plan.get().map(|p| view! { <PlanSummary ctx=ctx plan=p /> })}
         {move || options.get().filter(|_| !card).map(|o| view! {
-            <OptionTable ctx=ctx options=o.clone() />
+            <OptionTable ctx=ctx options=o.clone() n_instances=n_instances />
             <div class="charts">
                 <OptionBars ctx=ctx options=o.clone() />
                 <CumulativeChart ctx=ctx options=o />
@@ -232,7 +233,7 @@ fn PlanSummary(ctx: Ctx, plan: Plan) -> impl IntoView {
 }
 
 #[component]
-fn OptionTable(ctx: Ctx, options: Vec<OptionCost>) -> impl IntoView {
+fn OptionTable(ctx: Ctx, options: Vec<OptionCost>, n_instances: u32) -> impl IntoView {
     let lang = ctx.lang();
     let rows = options.into_iter().map(move |o| {
         let name = explain::buy_name(o.buy, lang);
@@ -253,7 +254,7 @@ fn OptionTable(ctx: Ctx, options: Vec<OptionCost>) -> impl IntoView {
                 let total = o.job_usd.unwrap_or(o.horizon_usd);
                 view! {
                     <tr data-testid="option" data-purchase=key data-total-usd=total.to_string()>
-                        <th scope="row">{name} {o.assumption.then(|| view! { <span class="tag">{ctx.t(Msg::Assumption)}</span> })}</th>
+                        <th scope="row" title=explain::option_formula(&o, n_instances, lang) tabindex="0">{name} {o.assumption.then(|| view! { <span class="tag">{ctx.t(Msg::Assumption)}</span> })}</th>
                         <td class="num">{ctx.money(o.hourly_usd)}</td>
                         <td class="num">{ctx.money(o.upfront_usd)}</td>
                         <td class="num">{ctx.money(total)}</td>

@@ -141,3 +141,14 @@ test('the chosen instance shows its price history and the source of its price', 
   assert.match(await g.page.getByTestId('top-hourly').getAttribute('title'), /Karpenter.*2026-07-20/);
   g.assertClean();
 });
+
+test('each purchase option shows how its figures were computed', async () => {
+  const g = await Gpuplan.open(browser, server.url, 'v=1&task=train&model=llama3.1-8b&tokens=10&inst=p5.48xlarge&pay=all');
+  const row = (p) => g.page.locator(`[data-testid="option"][data-purchase="${p}"] th`);
+  await row('od').waitFor();
+  assert.match(await row('od').getAttribute('title'), /per hour = \$55\.04\/h × 1 instance\(s\) = \$55\.04\/h/);
+  assert.match(await row('spot').getAttribute('title'), /F = \(1 \+ C\/τ\)/);
+  assert.match(await row('ri3').getAttribute('title'), /break-even utilisation = .* = \d+(\.\d)? %[\s\S]*whole commitment term/);
+  assert.match(await row('cb').getAttribute('title'), /× 24 h = \$/);
+  g.assertClean();
+});
