@@ -235,6 +235,7 @@ fn PlanSummary(ctx: Ctx, plan: Plan) -> impl IntoView {
 #[component]
 fn OptionTable(ctx: Ctx, options: Vec<OptionCost>, n_instances: u32) -> impl IntoView {
     let lang = ctx.lang();
+    let total_label = format!("{} / {}", ctx.t(Msg::Horizon), ctx.t(Msg::PerJob));
     let rows = options.into_iter().map(move |o| {
         let name = explain::buy_name(o.buy, lang);
         let key = crate::query::buy_key(o.buy);
@@ -242,7 +243,7 @@ fn OptionTable(ctx: Ctx, options: Vec<OptionCost>, n_instances: u32) -> impl Int
             Some(why) => view! {
                 <tr data-testid="option" data-purchase=key class="muted">
                     <th scope="row">{name}</th>
-                    <td colspan="5">{ctx.t(Msg::NotAvailable)} ": " {explain::not_offered(why, lang)}</td>
+                    <td colspan="5" class="reason">{ctx.t(Msg::NotAvailable)} ": " {explain::not_offered(why, lang)}</td>
                 </tr>
             }.into_any(),
             None => {
@@ -255,11 +256,11 @@ fn OptionTable(ctx: Ctx, options: Vec<OptionCost>, n_instances: u32) -> impl Int
                 view! {
                     <tr data-testid="option" data-purchase=key data-total-usd=total.to_string()>
                         <th scope="row" title=explain::option_formula(&o, n_instances, lang) tabindex="0">{name} {o.assumption.then(|| view! { <span class="tag">{ctx.t(Msg::Assumption)}</span> })}</th>
-                        <td class="num">{ctx.money(o.hourly_usd)}</td>
-                        <td class="num">{ctx.money(o.upfront_usd)}</td>
-                        <td class="num">{ctx.money(total)}</td>
-                        <td class="num">{ctx.money(o.per_accel_hour_usd)}</td>
-                        <td>{be}</td>
+                        <td class="num" data-label=ctx.t(Msg::Hourly)>{ctx.money(o.hourly_usd)}</td>
+                        <td class="num" data-label=ctx.t(Msg::Upfront)>{ctx.money(o.upfront_usd)}</td>
+                        <td class="num" data-label=total_label.clone()>{ctx.money(total)}</td>
+                        <td class="num" data-label=ctx.t(Msg::PerAccelHour)>{ctx.money(o.per_accel_hour_usd)}</td>
+                        <td data-label=ctx.t(Msg::BreakEven)>{be}</td>
                     </tr>
                 }.into_any()
             }
