@@ -367,6 +367,7 @@ fn RecTable(ctx: Ctx, chosen: Memo<Option<Recommendation>>) -> impl IntoView {
                 .collect::<Vec<_>>()
         })
     });
+    let cost_label = format!("{} / {}", ctx.t(Msg::Monthly), ctx.t(Msg::PerJob));
     let row = move |r: RowView| {
         let (id_sel, id_cmp, id_cls, id_attr) = (r.id.clone(), r.id.clone(), r.id.clone(), r.id.clone());
         let picked = {
@@ -378,12 +379,12 @@ fn RecTable(ctx: Ctx, chosen: Memo<Option<Recommendation>>) -> impl IntoView {
                 data-hourly-usd=r.hourly_attr data-monthly-usd=r.monthly_attr
                 class:selected=move || chosen.with(|c| c.as_ref().is_some_and(|x| x.instance == id_cls)) class:unfit=!r.fits>
                 <th scope="row"><button type="button" class="link" on:click=move |_| ctx.selected.set(Some(id_sel.clone()))>{r.id}</button></th>
-                <td class="num">{r.n_instances}</td>
-                <td>{r.accelerators}</td>
-                <td><meter min="0" max=r.mem_max value=r.mem_value title=r.mem_title></meter>{if r.fits { "" } else { " ✗" }}</td>
-                <td class="num">{r.speed}</td>
-                <td class="num">{r.hourly}</td>
-                <td class="num">{r.cost}</td>
+                <td class="num" data-label=ctx.t(Msg::Instances)>{r.n_instances}</td>
+                <td data-label=ctx.t(Msg::Accelerators)>{r.accelerators}</td>
+                <td data-label=ctx.t(Msg::Memory)><meter min="0" max=r.mem_max value=r.mem_value title=r.mem_title></meter>{if r.fits { "" } else { " ✗" }}</td>
+                <td class="num" data-label=ctx.t(Msg::Speed)>{r.speed}</td>
+                <td class="num" data-label=ctx.t(Msg::Hourly)>{r.hourly}</td>
+                <td class="num" data-label=cost_label.clone()>{r.cost}</td>
                 <td><button type="button" class="small" aria-pressed=move || picked.get().to_string()
                     on:click=move |_| ctx.update(|s| s.toggle_compare(&id_cmp))>{move || ctx.t(if picked.get() { Msg::RemoveFromCompare } else { Msg::AddToCompare })}</button></td>
             </tr>
