@@ -688,6 +688,16 @@ impl Catalog {
         self.spot.iter().find(|p| p.instance == instance && p.region == region)
     }
 
+    /// The us-east-1 On-Demand price levels of an instance, oldest first.
+    pub fn price_history_of(&self, instance: &str) -> Vec<&PricePoint> {
+        let points = self
+            .price_history
+            .iter()
+            .filter(|p| p.instance == instance && p.region == "us-east-1")
+            .collect();
+        crate::order::sorted(points, &|a, b| a.from.cmp(&b.from))
+    }
+
     /// Days from the catalog's as-of date to `today`.
     pub fn age_days(&self, today: IsoDate) -> i64 {
         self.as_of.days_until(today)

@@ -434,14 +434,6 @@ pub fn warning(w: &Warning, lang: Lang) -> String {
     }
 }
 
-/// Money with its unit for an hourly rate.
-pub fn per_hour(v: f64, lang: Lang) -> String {
-    match lang {
-        Lang::Zh => format!("{}/小时", usd(v)),
-        Lang::En => format!("{}/h", usd(v)),
-    }
-}
-
 /// A purchase option's name.
 pub fn buy_name(b: Buy, lang: Lang) -> &'static str {
     match (b, lang) {

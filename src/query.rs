@@ -426,11 +426,6 @@ pub fn buy_key(b: Buy) -> &'static str {
     word_of(b, &BUYS)
 }
 
-/// The `pay` key's word for a payment option.
-pub fn payment_key(p: Payment) -> &'static str {
-    word_of(p, &PAYMENTS)
-}
-
 /// Every scenario key, in the order links write them.
 pub const KEYS: &[&str] = &[
     "task",

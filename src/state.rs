@@ -492,12 +492,7 @@ pub fn price_changes_since(catalog: &Catalog, since: IsoDate, instances: &[Strin
     instances
         .iter()
         .filter_map(|id| {
-            let points: Vec<_> = catalog
-                .price_history
-                .iter()
-                .filter(|p| &p.instance == id && p.region == "us-east-1")
-                .collect();
-            let points = crate::order::sorted(points, &|a, b| a.from.cmp(&b.from));
+            let points = catalog.price_history_of(id);
             let then = points.iter().rev().find(|p| p.from <= since)?;
             let last = points.last()?;
             (last.from > since && (last.usd_hr - then.usd_hr).abs() > 1e-9).then(|| PriceChange {

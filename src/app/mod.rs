@@ -353,7 +353,7 @@ fn WarningList(ctx: Ctx) -> impl IntoView {
 #[component]
 fn Footer(ctx: Ctx) -> impl IntoView {
     let as_of = ctx.catalog.with_value(|c| c.as_of);
-    let stale = url_sync::today().is_some_and(|d| as_of.days_until(d) > 180);
+    let stale = url_sync::today().is_some_and(|d| ctx.catalog.with_value(|c| c.age_days(d)) > 180);
     // The full page for the same scenario, from an embed.
     let full = move || {
         ctx.state.with(|s| {

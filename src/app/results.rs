@@ -134,8 +134,7 @@ fn Detail(
             format!("{src} — {}{tag}", p.as_of)
         });
         // The price levels of this type in us-east-1 (the June 2025 cut), oldest first.
-        let points: Vec<_> = c.price_history.iter().filter(|p| p.instance == rec.instance).collect();
-        let points = crate::order::sorted(points, &|a, b| a.from.cmp(&b.from));
+        let points = c.price_history_of(&rec.instance);
         let history: Vec<String> = points
             .windows(2)
             .filter_map(|w| match w {

@@ -35,14 +35,7 @@ pub fn page_base() -> String {
 
 /// The full address of this page with `query`.
 pub fn page_url_for(query: &str) -> String {
-    let Some(loc) = web_sys::window().map(|w| w.location()) else {
-        return format!("?{query}");
-    };
-    format!(
-        "{}{}?{query}",
-        loc.origin().unwrap_or_default(),
-        loc.pathname().unwrap_or_default()
-    )
+    format!("{}?{query}", page_base())
 }
 
 /// Today on the user's clock (UTC date).
