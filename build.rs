@@ -1,9 +1,15 @@
-//! Build script: turns catalog.json into static Rust data for the page, so the wasm carries neither the
-//! JSON text nor a JSON parser. Natively the same file is parsed and validated, and a test checks both
-//! forms are equal (tests/catalog.rs), so the data the page uses is always the validated data.
+//! Build script: turns catalog.json into a compact token stream that `catalog_static` reads at start-up,
+//! so the wasm carries neither the JSON text, nor a JSON parser, nor bulky static structures. Natively
+//! the same file is parsed and validated, and a test checks both forms are equal (tests/catalog.rs), so
+//! the data the page uses is always the validated data.
+//!
+//! Format: every field's value as text, in the order `catalog_static` reads them, separated by U+001F.
+//! Lists start with their length; an absent optional value is an empty token; booleans are 1 or 0.
 
 use serde_json::Value;
-use std::fmt::Write as _;
+
+/// The separator between tokens. No catalog text may contain it (checked below).
+const SEP: char = '\u{1f}';
 
 /// How to write one field.
 #[derive(Clone, Copy)]
@@ -16,67 +22,63 @@ enum Kind {
     Bool,
     Date,
     Strs,
-    Enum(&'static str),
 }
 
-fn lit(kind: Kind, v: Option<&Value>, what: &str) -> String {
-    let v = v.unwrap_or(&Value::Null);
-    match kind {
-        Kind::Str => format!("{:?}", v.as_str().unwrap_or("")),
-        Kind::OptStr => v.as_str().map_or_else(|| "None".into(), |s| format!("Some({s:?})")),
-        Kind::F64 => format!("{:?}", v.as_f64().unwrap_or_else(|| panic!("{what}: not a number"))),
-        Kind::OptF64 => v.as_f64().map_or_else(|| "None".into(), |x| format!("Some({x:?})")),
-        Kind::U32 => format!("{}", v.as_u64().unwrap_or_else(|| panic!("{what}: not an integer"))),
-        Kind::Bool => format!("{}", v.as_bool().unwrap_or(false)),
-        Kind::Date => {
-            let s = v.as_str().unwrap_or_else(|| panic!("{what}: not a date"));
-            let p: Vec<u32> = s
-                .split('-')
-                .map(|x| x.parse().unwrap_or_else(|_| panic!("{what}: bad date {s}")))
-                .collect();
-            format!("IsoDate {{ year: {}, month: {}, day: {} }}", p[0], p[1], p[2])
-        }
-        Kind::Strs => {
-            let items: Vec<String> = v
-                .as_array()
-                .into_iter()
-                .flatten()
-                .map(|x| format!("{:?}", x.as_str().unwrap_or("")))
-                .collect();
-            format!("&[{}]", items.join(", "))
-        }
-        Kind::Enum(ty) => {
-            let s = v.as_str().unwrap_or_else(|| panic!("{what}: not a word"));
-            let mut variant = String::new();
-            let mut up = true;
-            for c in s.chars() {
-                if c.is_ascii_alphanumeric() {
-                    variant.push(if up { c.to_ascii_uppercase() } else { c });
-                    up = false;
-                } else {
-                    up = true;
+struct Out(String);
+
+impl Out {
+    fn token(&mut self, text: &str, what: &str) {
+        assert!(!text.contains(SEP), "{what}: contains the separator U+001F");
+        self.0.push_str(text);
+        self.0.push(SEP);
+    }
+
+    fn field(&mut self, kind: Kind, v: Option<&Value>, what: &str) {
+        let v = v.unwrap_or(&Value::Null);
+        let number = |x: Option<f64>| x.unwrap_or_else(|| panic!("{what}: not a number"));
+        match kind {
+            Kind::Str => self.token(v.as_str().unwrap_or(""), what),
+            Kind::OptStr => {
+                let s = v.as_str();
+                assert!(s != Some(""), "{what}: an empty text would read back as absent");
+                self.token(s.unwrap_or(""), what)
+            }
+            Kind::F64 => self.token(&number(v.as_f64()).to_string(), what),
+            Kind::OptF64 => self.token(&v.as_f64().map(|x| x.to_string()).unwrap_or_default(), what),
+            Kind::U32 => {
+                let n = v.as_u64().unwrap_or_else(|| panic!("{what}: not an integer"));
+                self.token(&n.to_string(), what)
+            }
+            Kind::Bool => self.token(if v.as_bool().unwrap_or(false) { "1" } else { "0" }, what),
+            Kind::Date => self.token(v.as_str().unwrap_or_else(|| panic!("{what}: not a date")), what),
+            Kind::Strs => {
+                let items: Vec<&str> = v
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .map(|x| x.as_str().unwrap_or(""))
+                    .collect();
+                self.token(&items.len().to_string(), what);
+                for item in items {
+                    self.token(item, what);
                 }
             }
-            format!("{ty}::{variant}")
         }
     }
-}
 
-fn record(out: &mut String, ty: &str, obj: &Value, fields: &[(&str, &str, Kind)]) {
-    let _ = write!(out, "Raw{ty} {{ ");
-    for (rust, json, kind) in fields {
-        let _ = write!(out, "{rust}: {}, ", lit(*kind, obj.get(*json), &format!("{ty}.{json}")));
+    fn record(&mut self, obj: &Value, what: &str, fields: &[(&str, Kind)]) {
+        for (json, kind) in fields {
+            self.field(*kind, obj.get(*json), &format!("{what}.{json}"));
+        }
     }
-    out.push('}');
-}
 
-fn list(out: &mut String, name: &str, ty: &str, items: &Value, fields: &[(&str, &str, Kind)]) {
-    let _ = writeln!(out, "pub static {name}: &[Raw{ty}] = &[");
-    for item in items.as_array().into_iter().flatten() {
-        record(out, ty, item, fields);
-        out.push_str(",\n");
+    fn list(&mut self, items: &Value, what: &str, fields: &[(&str, Kind)]) {
+        let items = items.as_array().unwrap_or_else(|| panic!("{what}: not a list"));
+        self.token(&items.len().to_string(), what);
+        for item in items {
+            self.record(item, what, fields);
+        }
     }
-    out.push_str("];\n");
 }
 
 fn main() {
@@ -85,223 +87,189 @@ fn main() {
     let text = std::fs::read_to_string("catalog.json").unwrap_or_else(|e| panic!("catalog.json: {e}"));
     let c: Value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("catalog.json: {e}"));
     use Kind::*;
-    let mut out = String::from("// Generated by build.rs from catalog.json. Do not edit.\n");
-    let _ = writeln!(
-        out,
-        "pub const SCHEMA_VERSION_RAW: u32 = {};",
-        lit(U32, c.get("schema_version"), "schema_version")
-    );
-    let _ = writeln!(
-        out,
-        "pub const AS_OF: IsoDate = {};",
-        lit(Date, c.get("as_of"), "as_of")
-    );
-    list(
-        &mut out,
-        "SOURCES",
-        "Source",
+    let mut out = Out(String::new());
+    out.record(&c, "catalog", &[("schema_version", U32), ("as_of", Date)]);
+    out.list(
         &c["sources"],
+        "sources",
         &[
-            ("id", "id", Str),
-            ("title", "title", Str),
-            ("publisher", "publisher", Str),
-            ("location", "where", Str),
-            ("date", "date", Date),
+            ("id", Str),
+            ("title", Str),
+            ("publisher", Str),
+            ("where", Str),
+            ("date", Date),
         ],
     );
-    list(
-        &mut out,
-        "ACCELERATORS",
-        "Accelerator",
+    out.list(
         &c["accelerators"],
+        "accelerators",
         &[
-            ("id", "id", Str),
-            ("name", "name", Str),
-            ("vendor", "vendor", Str),
-            ("stack", "stack", Enum("Stack")),
-            ("arch", "arch", Str),
-            ("mem_gb", "mem_gb", OptF64),
-            ("mem_bw_gbs", "mem_bw_gbs", OptF64),
-            ("bf16_tflops", "bf16_tflops", OptF64),
-            ("fp16_tflops", "fp16_tflops", OptF64),
-            ("fp8_tflops", "fp8_tflops", OptF64),
-            ("int8_tops", "int8_tops", OptF64),
-            ("fp64_tflops", "fp64_tflops", OptF64),
-            ("tdp_w", "tdp_w", OptF64),
-            ("graphics", "graphics", Bool),
-            ("source", "source", Str),
-            ("as_of", "as_of", Date),
-            ("note", "note", Str),
+            ("id", Str),
+            ("name", Str),
+            ("vendor", Str),
+            ("stack", Str),
+            ("arch", Str),
+            ("mem_gb", OptF64),
+            ("mem_bw_gbs", OptF64),
+            ("bf16_tflops", OptF64),
+            ("fp16_tflops", OptF64),
+            ("fp8_tflops", OptF64),
+            ("int8_tops", OptF64),
+            ("fp64_tflops", OptF64),
+            ("tdp_w", OptF64),
+            ("graphics", Bool),
+            ("source", Str),
+            ("as_of", Date),
+            ("note", Str),
         ],
     );
-    list(
-        &mut out,
-        "INSTANCES",
-        "Instance",
+    out.list(
         &c["instances"],
+        "instances",
         &[
-            ("id", "id", Str),
-            ("family", "family", Str),
-            ("accelerator", "accelerator", Str),
-            ("count", "count", OptF64),
-            ("fraction", "fraction", F64),
-            ("accel_mem_gib", "accel_mem_gib", F64),
-            ("vcpus", "vcpus", OptF64),
-            ("ram_gib", "ram_gib", OptF64),
-            ("net_gbps", "net_gbps", OptF64),
-            ("efa_interfaces", "efa_interfaces", OptF64),
-            ("interconnect", "interconnect", Enum("Interconnect")),
-            ("nvme_gb", "nvme_gb", OptF64),
-            ("neuron_cores", "neuron_cores", OptF64),
-            ("legacy", "legacy", Bool),
-            ("ultraserver", "ultraserver", Bool),
-            ("regions", "regions", Strs),
-            ("source", "source", Str),
-            ("as_of", "as_of", Date),
-            ("note", "note", Str),
+            ("id", Str),
+            ("family", Str),
+            ("accelerator", Str),
+            ("count", OptF64),
+            ("fraction", F64),
+            ("accel_mem_gib", F64),
+            ("vcpus", OptF64),
+            ("ram_gib", OptF64),
+            ("net_gbps", OptF64),
+            ("efa_interfaces", OptF64),
+            ("interconnect", Str),
+            ("nvme_gb", OptF64),
+            ("neuron_cores", OptF64),
+            ("legacy", Bool),
+            ("ultraserver", Bool),
+            ("regions", Strs),
+            ("source", Str),
+            ("as_of", Date),
+            ("note", Str),
         ],
     );
-    list(
-        &mut out,
-        "ON_DEMAND",
-        "OnDemandPrice",
+    out.list(
         &c["on_demand"],
+        "on_demand",
         &[
-            ("instance", "instance", Str),
-            ("region", "region", Str),
-            ("usd_hr", "usd_hr", F64),
-            ("source", "source", Str),
-            ("as_of", "as_of", Date),
-            ("derived", "derived", Bool),
-            ("multiplier", "multiplier", OptF64),
+            ("instance", Str),
+            ("region", Str),
+            ("usd_hr", F64),
+            ("source", Str),
+            ("as_of", Date),
+            ("derived", Bool),
+            ("multiplier", OptF64),
         ],
     );
-    list(
-        &mut out,
-        "SPOT",
-        "SpotPrice",
+    out.list(
         &c["spot"],
+        "spot",
         &[
-            ("instance", "instance", Str),
-            ("region", "region", Str),
-            ("median_usd_hr", "median_usd_hr", F64),
-            ("min_usd_hr", "min_usd_hr", OptF64),
-            ("max_usd_hr", "max_usd_hr", OptF64),
-            ("n_az", "n_az", U32),
-            ("source", "source", Str),
-            ("as_of", "as_of", Date),
-            ("interruption_band", "interruption_band", OptStr),
-            ("band_source", "band_source", OptStr),
+            ("instance", Str),
+            ("region", Str),
+            ("median_usd_hr", F64),
+            ("min_usd_hr", OptF64),
+            ("max_usd_hr", OptF64),
+            ("n_az", U32),
+            ("source", Str),
+            ("as_of", Date),
+            ("interruption_band", OptStr),
+            ("band_source", OptStr),
         ],
     );
-    list(
-        &mut out,
-        "RESERVED",
-        "ReservedRate",
+    out.list(
         &c["reserved"],
+        "reserved",
         &[
-            ("instance", "instance", Str),
-            ("region", "region", Str),
-            ("class", "class", Enum("RiClass")),
-            ("term_years", "term_years", U32),
-            ("payment", "payment", Enum("Payment")),
-            ("effective_usd_hr", "effective_usd_hr", F64),
-            ("source", "source", Str),
-            ("as_of", "as_of", Date),
+            ("instance", Str),
+            ("region", Str),
+            ("class", Str),
+            ("term_years", U32),
+            ("payment", Str),
+            ("effective_usd_hr", F64),
+            ("source", Str),
+            ("as_of", Date),
         ],
     );
-    list(
-        &mut out,
-        "SAVINGS_PLANS",
-        "SavingsPlanAssumption",
+    out.list(
         &c["savings_plan_assumptions"],
+        "savings_plan_assumptions",
         &[
-            ("plan", "plan", Enum("SavingsPlan")),
-            ("term_years", "term_years", U32),
-            ("payment", "payment", Enum("Payment")),
-            ("discount_pct", "discount_pct", F64),
-            ("assumption", "assumption", Bool),
-            ("source", "source", Str),
-            ("as_of", "as_of", Date),
-            ("basis", "basis", Str),
+            ("plan", Str),
+            ("term_years", U32),
+            ("payment", Str),
+            ("discount_pct", F64),
+            ("assumption", Bool),
+            ("source", Str),
+            ("as_of", Date),
+            ("basis", Str),
         ],
     );
     let cb = &c["capacity_blocks"];
-    list(
-        &mut out,
-        "CB_RATES",
-        "CapacityBlockRate",
-        &cb["rates"],
-        &[
-            ("instance", "instance", Str),
-            ("region", "region", Str),
-            ("usd_hr", "usd_hr", F64),
-            ("as_of", "as_of", Date),
-            ("source", "source", Str),
-            ("note", "note", Str),
-        ],
-    );
-    out.push_str("pub static CAPACITY_BLOCKS: RawCapacityBlocks = ");
-    record(
-        &mut out,
-        "CapacityBlocks",
+    out.record(
         cb,
+        "capacity_blocks",
         &[
-            ("families", "families", Strs),
-            ("min_days", "min_days", U32),
-            ("max_daily_days", "max_daily_days", U32),
-            ("weekly_step_days", "weekly_step_days", U32),
-            ("max_days", "max_days", U32),
-            ("max_instances", "max_instances", U32),
-            ("max_lead_weeks", "max_lead_weeks", U32),
-            ("source", "source", Str),
-            ("as_of", "as_of", Date),
+            ("families", Strs),
+            ("min_days", U32),
+            ("max_daily_days", U32),
+            ("weekly_step_days", U32),
+            ("max_days", U32),
+            ("max_instances", U32),
+            ("max_lead_weeks", U32),
+            ("source", Str),
+            ("as_of", Date),
         ],
     );
-    out.push_str(";\npub static SPOT_RULES: RawSpotRules = ");
-    record(
-        &mut out,
-        "SpotRules",
+    out.list(
+        &cb["rates"],
+        "capacity_blocks.rates",
+        &[
+            ("instance", Str),
+            ("region", Str),
+            ("usd_hr", F64),
+            ("as_of", Date),
+            ("source", Str),
+            ("note", Str),
+        ],
+    );
+    out.record(
         &c["spot_rules"],
+        "spot_rules",
         &[
-            ("notice_minutes", "notice_minutes", U32),
-            ("max_discount_pct", "max_discount_pct", F64),
-            ("bands", "bands", Strs),
-            ("source", "source", Str),
-            ("as_of", "as_of", Date),
+            ("notice_minutes", U32),
+            ("max_discount_pct", F64),
+            ("bands", Strs),
+            ("source", Str),
+            ("as_of", Date),
         ],
     );
-    out.push_str(";\n");
-    list(
-        &mut out,
-        "PRICE_HISTORY",
-        "PricePoint",
+    out.list(
         &c["price_history"],
+        "price_history",
         &[
-            ("instance", "instance", Str),
-            ("region", "region", Str),
-            ("from", "from", Date),
-            ("usd_hr", "usd_hr", F64),
-            ("source", "source", Str),
+            ("instance", Str),
+            ("region", Str),
+            ("from", Date),
+            ("usd_hr", F64),
+            ("source", Str),
         ],
     );
-    list(
-        &mut out,
-        "ARTICLE_QUOTES",
-        "ArticleQuote",
+    out.list(
         &c["article_quotes"],
+        "article_quotes",
         &[
-            ("source", "source", Str),
-            ("quote", "quote", Str),
-            ("instance", "instance", Str),
-            ("kind", "kind", Str),
-            ("usd", "usd", F64),
-            ("status", "status", Str),
-            ("note_en", "note_en", Str),
-            ("note_zh", "note_zh", Str),
+            ("source", Str),
+            ("quote", Str),
+            ("instance", Str),
+            ("kind", Str),
+            ("usd", F64),
+            ("status", Str),
+            ("note_en", Str),
+            ("note_zh", Str),
         ],
     );
     let dest = std::path::Path::new(&std::env::var("OUT_DIR").unwrap_or_else(|e| panic!("OUT_DIR: {e}")))
-        .join("catalog_data.rs");
-    std::fs::write(&dest, out).unwrap_or_else(|e| panic!("{}: {e}", dest.display()));
+        .join("catalog.tokens");
+    std::fs::write(&dest, out.0).unwrap_or_else(|e| panic!("{}: {e}", dest.display()));
 }
