@@ -24,27 +24,32 @@ const app = await serve({ root: process.env.DIST ?? 'dist' });
 const floor = await serve({ root: floorDir });
 const browser = await launch();
 
-// Measured in the page: the moment the first recommendation row enters the DOM (a MutationObserver
-// stamps it), or for the static floor, first contentful paint (its rows are in the HTML).
-async function coldLoad(url) {
+// Measured in the page: when an element matching `probe` is first painted. A MutationObserver sees it
+// enter the DOM and stamps the start of the next frame after it (the frame that paints it); for the
+// static floor, whose rows are in the HTML, that is its first contentful paint.
+async function coldLoad(url, probe) {
   const times = [];
   for (let i = 0; i < 10; i++) {
     const page = await newPage(browser);
-    await page.addInitScript(() => {
+    await page.addInitScript((probe) => {
       new MutationObserver((_, obs) => {
-        if (document.querySelector('[data-testid="rec"]')) { window.__firstRec = performance.now(); obs.disconnect(); }
+        if (document.querySelector(probe)) {
+          obs.disconnect();
+          requestAnimationFrame(() => setTimeout(() => { window.__painted = performance.now(); }, 0));
+        }
       }).observe(document, { subtree: true, childList: true });
-    });
+    }, probe);
     await page.goto(url);
-    await page.locator('[data-testid="rec"]').first().waitFor();
-    await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0);
-    times.push(await page.evaluate(() => Math.max(window.__firstRec ?? 0, performance.getEntriesByName('first-contentful-paint')[0].startTime)));
+    await page.waitForFunction(() => window.__painted && performance.getEntriesByName('first-contentful-paint').length > 0);
+    times.push(await page.evaluate(() => Math.max(window.__painted, performance.getEntriesByName('first-contentful-paint')[0].startTime)));
     await page.context().close();
   }
   return median(times);
 }
-const appLoad = await coldLoad(`${app.url}?v=1`);
-const floorLoad = await coldLoad(floor.url);
+// The first recommendation is the headline of the result card; the ranked table renders after it.
+const appLoad = await coldLoad(`${app.url}?v=1`, '[data-testid="top-instance"]');
+const appComplete = await coldLoad(`${app.url}?v=1`, '[data-testid="rec"]');
+const floorLoad = await coldLoad(floor.url, '[data-testid="rec"]');
 
 const page = await newPage(browser);
 await page.goto(`${app.url}?v=1&cuda=1&model=llama2-7b&ctx=2048&batch=1&prio=cost`);
@@ -70,6 +75,7 @@ const inputToDom = await page.evaluate(async () => {
 });
 console.log('browser (headless chromium, this machine):');
 console.log(`  cold load to first recommendation   ${appLoad.toFixed(0)} ms painted (static HTML floor, first paint, ${floorLoad.toFixed(0)} ms, ratio ${(appLoad / floorLoad).toFixed(2)}; budget 1.5)`);
+console.log(`  cold load to the whole page         ${appComplete.toFixed(0)} ms painted (the ranked table, rendered after the first paint; ratio ${(appComplete / floorLoad).toFixed(2)})`);
 console.log(`  engine recompute in wasm            ${recompute.toFixed(2)} ms per run (budget 16)`);
 console.log(`  input change to updated DOM         ${inputToDom.toFixed(1)} ms median of 20 (budget 16; click to the DOM mutation that shows the new result)`);
 await browser.close();

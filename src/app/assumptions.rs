@@ -11,7 +11,7 @@ use leptos::prelude::*;
 pub fn Assumptions(ctx: Ctx) -> impl IntoView {
     let d = crate::scenario::Scenario::default();
     let source = |default: String, why: Msg| {
-        view! { <p class="source"><span class="muted">{move || ctx.t(Msg::Default)} ": " {default.clone()} " · " {move || ctx.t(Msg::SourceLabel)} ": "</span> {move || ctx.t(why)}</p> }
+        view! { <p class="source"><span class="muted">{ctx.tx(Msg::Default)} ": " {default.clone()} " · " {ctx.tx(Msg::SourceLabel)} ": "</span> {ctx.tx(why)}</p> }
     };
     let sp_rows = move || {
         let lang = ctx.lang();
@@ -45,8 +45,8 @@ pub fn Assumptions(ctx: Ctx) -> impl IntoView {
     };
     view! {
         <section class="card assumptions" data-testid="assumptions">
-            <h2>{move || ctx.t(Msg::ViewAssumptions)}</h2>
-            <p>{move || ctx.t(Msg::AssumptionsIntro)}</p>
+            <h2>{ctx.tx(Msg::ViewAssumptions)}</h2>
+            <p>{ctx.tx(Msg::AssumptionsIntro)}</p>
             <div class="grid2">
                 <div>
                     <NumberField ctx=ctx key="mfu" label=Msg::Mfu current=value_of(ctx, "mfu") />
@@ -72,11 +72,11 @@ pub fn Assumptions(ctx: Ctx) -> impl IntoView {
                     <NumberField ctx=ctx key="ckptw" label=Msg::CkptWrite current=value_of(ctx, "ckptw") />
                     <NumberField ctx=ctx key="restart" label=Msg::RestartMin current=value_of(ctx, "restart") />
                     <NumberField ctx=ctx key="fx" label=Msg::Fx current=value_of(ctx, "fx") />
-                    <p class="source muted">{move || ctx.t(Msg::HoursMonthNote)}</p>
+                    <p class="source muted">{ctx.tx(Msg::HoursMonthNote)}</p>
                 </div>
             </div>
-            <h3>"Savings Plans (" {move || ctx.t(Msg::Assumption)} ")"</h3>
-            <p class="source muted">{move || ctx.t(Msg::SpBasis)}</p>
+            <h3>"Savings Plans (" {ctx.tx(Msg::Assumption)} ")"</h3>
+            <p class="source muted">{ctx.tx(Msg::SpBasis)}</p>
             <div class="table-wrap" tabindex="0"><table>
                 <tbody>{move || sp_rows().into_iter().map(|(k, v)| view! { <tr><th scope="row">{k}</th><td class="num">{v}</td></tr> }).collect_view()}</tbody>
             </table></div>

@@ -71,8 +71,8 @@ pub fn CumulativeChart(ctx: Ctx, options: Vec<OptionCost>) -> impl IntoView {
         .collect_view();
     view! {
         <figure class="chart" data-testid="chart-cumulative">
-            <figcaption>{move || ctx.t(Msg::ChartCumulative)}</figcaption>
-            <svg viewBox=format!("0 0 {W} {h}") role="img" aria-label=move || ctx.t(Msg::ChartCumulative)>
+            <figcaption>{ctx.tx(Msg::ChartCumulative)}</figcaption>
+            <svg viewBox=format!("0 0 {W} {h}") role="img" aria-label=ctx.tx(Msg::ChartCumulative)>
                 {yt.iter().map(|v| view! {
                     <line class="grid" x1=f1(l) x2=f1(W - r) y1=f1(y.at(*v)) y2=f1(y.at(*v)) />
                     <text class="tick" x=f1(l - 6.0) y=f1(y.at(*v) + 4.0) text-anchor="end">{format::money_short(*v, cur, fx)}</text>
@@ -83,7 +83,7 @@ pub fn CumulativeChart(ctx: Ctx, options: Vec<OptionCost>) -> impl IntoView {
                 <line class="axis" x1=f1(l) x2=f1(W - r) y1=f1(h - b) y2=f1(h - b) />
                 <line class="axis" x1=f1(l) x2=f1(l) y1=f1(t) y2=f1(h - b) />
                 {lines}
-                <text class="axis-label" x=f1((l + W - r) / 2.0) y=f1(h - 6.0) text-anchor="middle">{move || ctx.t(Msg::MonthAxis)}</text>
+                <text class="axis-label" x=f1((l + W - r) / 2.0) y=f1(h - 6.0) text-anchor="middle">{ctx.tx(Msg::MonthAxis)}</text>
                 <text class="axis-label" x="14" y=f1((t + h - b) / 2.0) text-anchor="middle" transform=format!("rotate(-90 14 {})", f1((t + h - b) / 2.0))>
                     {move || format!("{} ({})", ctx.t(Msg::CostAxis), if cur == crate::scenario::Currency::Cny { "CNY" } else { "USD" })}
                 </text>
@@ -146,8 +146,8 @@ pub fn OptionBars(ctx: Ctx, options: Vec<OptionCost>) -> impl IntoView {
         .collect_view();
     view! {
         <figure class="chart" data-testid="chart-options">
-            <figcaption>{move || ctx.t(Msg::ChartOptions)}</figcaption>
-            <svg viewBox=format!("0 0 {W} {h}") role="img" aria-label=move || ctx.t(Msg::ChartOptions)>
+            <figcaption>{ctx.tx(Msg::ChartOptions)}</figcaption>
+            <svg viewBox=format!("0 0 {W} {h}") role="img" aria-label=ctx.tx(Msg::ChartOptions)>
                 {bars}
                 <line class="axis" x1=f1(l) x2=f1(l) y1=f1(top) y2=f1(h - 26.0) />
                 <text class="axis-label" x=f1((l + W - r) / 2.0) y=f1(h - 6.0) text-anchor="middle">
@@ -194,12 +194,12 @@ pub fn MemoryChart(ctx: Ctx, memory: MemoryNeed, devices: u32, capacity_gib: f64
     let legend = parts
         .iter()
         .filter(|p| p.1 > 0.0)
-        .map(|&(m, v, class)| view! { <li><span class=format!("swatch {class}")></span>{move || ctx.t(m)} " " {format!("{} GiB", format::number(v, 1))}</li> })
+        .map(|&(m, v, class)| view! { <li><span class=format!("swatch {class}")></span>{ctx.tx(m)} " " {format!("{} GiB", format::number(v, 1))}</li> })
         .collect_view();
     view! {
         <figure class="chart" data-testid="chart-memory">
-            <figcaption>{move || ctx.t(Msg::ChartMemory)} ": " {format!("{} / {} GiB", format::number(used, 1), format::number(capacity_gib, 1))}</figcaption>
-            <svg viewBox=format!("0 0 {W} {h}") role="img" aria-label=move || ctx.t(Msg::ChartMemory)>
+            <figcaption>{ctx.tx(Msg::ChartMemory)} ": " {format!("{} / {} GiB", format::number(used, 1), format::number(capacity_gib, 1))}</figcaption>
+            <svg viewBox=format!("0 0 {W} {h}") role="img" aria-label=ctx.tx(Msg::ChartMemory)>
                 <rect class="capacity" x=f1(l) y="8" width=f1(x.at(capacity_gib) - l) height="22" />
                 {rects}
                 <line class="limit" x1=f1(x.at(usable)) x2=f1(x.at(usable)) y1="2" y2="36" />

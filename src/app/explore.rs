@@ -102,7 +102,7 @@ pub fn Explore(ctx: Ctx) -> impl IntoView {
             view! { <td class="num" title=title tabindex="0">{ctx.money(p.usd)}{p.derived.then_some("*")}</td> }
                 .into_any()
         }
-        None => view! { <td class="num muted">{move || ctx.t(Msg::NoPrice)}</td> }.into_any(),
+        None => view! { <td class="num muted">{ctx.tx(Msg::NoPrice)}</td> }.into_any(),
     };
     let header = move |c: Column| {
         let sorted = move || {
@@ -122,7 +122,7 @@ pub fn Explore(ctx: Ctx) -> impl IntoView {
         view! {
             <th scope="col" aria-sort=aria class:num=!matches!(c, Column::Instance | Column::Accelerator)>
                 <button type="button" class="sort" data-col=c.key() on:click=move |_| ctx.update(|s| s.sort_by(c))>
-                    {move || ctx.t(column_label(c))}
+                    {ctx.tx(column_label(c))}
                     {arrow}
                 </button>
             </th>
@@ -130,7 +130,7 @@ pub fn Explore(ctx: Ctx) -> impl IntoView {
     };
     view! {
         <section class="card explore">
-            <h2>{move || ctx.t(Msg::ViewExplore)}</h2>
+            <h2>{ctx.tx(Msg::ViewExplore)}</h2>
             <div class="filters">
                 <SelectField ctx=ctx key="xfam" label=Msg::Family options=families current=Signal::derive(move || x().family) />
                 <SelectField ctx=ctx key="xacc" label=Msg::Accelerator options=accels current=Signal::derive(move || x().accelerator) />
@@ -142,18 +142,18 @@ pub fn Explore(ctx: Ctx) -> impl IntoView {
                 <CheckField ctx=ctx key="xreg" label=Msg::InRegion checked=Signal::derive(move || x().in_region) />
             </div>
             <details class="columns">
-                <summary>{move || ctx.t(Msg::Columns)}</summary>
+                <summary>{ctx.tx(Msg::Columns)}</summary>
                 {Column::ALL.iter().skip(1).map(|c| {
                     let c = *c;
-                    view! { <label class="check"><input type="checkbox" prop:checked=move || visible(c) on:change=move |_| ctx.update(|s| s.toggle_column(c)) /><span>{move || ctx.t(column_label(c))}</span></label> }
+                    view! { <label class="check"><input type="checkbox" prop:checked=move || visible(c) on:change=move |_| ctx.update(|s| s.toggle_column(c)) /><span>{ctx.tx(column_label(c))}</span></label> }
                 }).collect_view()}
             </details>
-            <p class="muted">{move || data.with(|d| d.len())} " " {move || ctx.t(Msg::Rows)} " · " {move || ctx.scenario.with(|s| s.region.clone())}</p>
+            <p class="muted">{move || data.with(|d| d.len())} " " {ctx.tx(Msg::Rows)} " · " {move || ctx.scenario.with(|s| s.region.clone())}</p>
             <div class="table-wrap" tabindex="0">
                 <table class="catalog">
                     <thead><tr>
                         {move || Column::ALL.iter().filter(|c| visible(**c)).map(|c| header(*c)).collect_view()}
-                        <th scope="col">{move || ctx.t(Msg::Compare)}</th>
+                        <th scope="col">{ctx.tx(Msg::Compare)}</th>
                     </tr></thead>
                     <tbody>
                         {move || data.get().into_iter().map(|r| {

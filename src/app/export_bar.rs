@@ -61,9 +61,9 @@ pub fn ExportBar(ctx: Ctx, what: What) -> impl IntoView {
     };
     view! {
         <div class="export" data-testid="export" data-what=name>
-            <button type="button" class="small" data-export="csv" on:click=csv>{move || ctx.t(Msg::ExportCsv)}</button>
-            <button type="button" class="small" data-export="json" on:click=json>{move || ctx.t(Msg::ExportJson)}</button>
-            <button type="button" class="small" data-export="markdown" on:click=markdown>{move || ctx.t(Msg::CopyMarkdown)}</button>
+            <button type="button" class="small" data-export="csv" on:click=csv>{ctx.tx(Msg::ExportCsv)}</button>
+            <button type="button" class="small" data-export="json" on:click=json>{ctx.tx(Msg::ExportJson)}</button>
+            <button type="button" class="small" data-export="markdown" on:click=markdown>{ctx.tx(Msg::CopyMarkdown)}</button>
             <span class="copied" role="status">{move || copied.get().map(|ok| ctx.t(if ok { Msg::MarkdownCopied } else { Msg::CopyFailed }))}</span>
         </div>
     }

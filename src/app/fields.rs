@@ -17,7 +17,7 @@ pub fn SelectField(
     let for_id = id.clone();
     view! {
         <label class="field" for=for_id>
-            <span class="label">{move || ctx.t(label)}</span>
+            <span class="label">{ctx.tx(label)}</span>
             <select id=id data-key=key on:change=move |ev| ctx.set(key, &event_target_value(&ev))>
                 {move || {
                     let cur = current.get();
@@ -48,7 +48,7 @@ pub fn NumberField(
     let for_id = id.clone();
     view! {
         <label class="field" for=for_id>
-            <span class="label">{move || ctx.t(label)} {(!unit.is_empty()).then(|| view! { <span class="unit">" (" {unit} ")"</span> })}</span>
+            <span class="label">{ctx.tx(label)} {(!unit.is_empty()).then(|| view! { <span class="unit">" (" {unit} ")"</span> })}</span>
             <input id=id type="number" step="any" inputmode="decimal" data-key=key
                 prop:value=move || current.get()
                 on:change=move |ev| ctx.set(key, event_target_value(&ev).trim()) />
@@ -72,7 +72,7 @@ pub fn CheckField(
         <label class="check" for=for_id>
             <input id=id type="checkbox" data-key=key prop:checked=move || checked.get()
                 on:change=move |ev| ctx.set(key, if event_target_checked(&ev) { on } else { off }) />
-            <span>{move || ctx.t(label)}</span>
+            <span>{ctx.tx(label)}</span>
         </label>
     }
 }
@@ -88,7 +88,7 @@ pub fn Segmented(
 ) -> impl IntoView {
     view! {
         <fieldset class="segmented" data-key=key>
-            <legend>{move || ctx.t(label)}</legend>
+            <legend>{ctx.tx(label)}</legend>
             <div class="seg-buttons">
                 {options
                     .into_iter()
@@ -96,7 +96,7 @@ pub fn Segmented(
                         let on = move || current.get() == value;
                         view! {
                             <button type="button" class:active=on aria-pressed=move || on().to_string() data-value=value
-                                on:click=move |_| ctx.set(key, value)>{move || ctx.t(m)}</button>
+                                on:click=move |_| ctx.set(key, value)>{ctx.tx(m)}</button>
                         }
                     })
                     .collect_view()}

@@ -65,13 +65,13 @@ pub fn WorkloadForm(ctx: Ctx) -> impl IntoView {
     view! {
         <aside class="form" aria-label="workload">
             <section class="card">
-                <h2>{move || ctx.t(Msg::Workload)}</h2>
+                <h2>{ctx.tx(Msg::Workload)}</h2>
                 <Segmented ctx=ctx key="task" label=Msg::Task current=value_of(ctx, "task") options=vec![
                     ("infer", Msg::TaskInfer), ("train", Msg::TaskTrain), ("finetune", Msg::TaskFinetune),
                     ("graphics", Msg::TaskGraphics), ("hpc", Msg::TaskHpc)] />
                 <Show when=uses_model>
                     <label class="field" for="f-model">
-                        <span class="label">{move || ctx.t(Msg::Model)}</span>
+                        <span class="label">{ctx.tx(Msg::Model)}</span>
                         <select id="f-model" data-key="model" on:change=on_model>
                             {move || {
                                 let cur = model_value();
@@ -141,7 +141,7 @@ fn PurchaseForm(ctx: Ctx) -> impl IntoView {
         })
     };
     let strategy = move |s: Strategy, m: Msg| {
-        view! { <button type="button" class="chip" on:click=move |_| ctx.update(|st| s.apply(&mut st.scenario))>{move || ctx.t(m)}</button> }
+        view! { <button type="button" class="chip" on:click=move |_| ctx.update(|st| s.apply(&mut st.scenario))>{ctx.tx(m)}</button> }
     };
     let buys = move || {
         crate::scenario::Buy::ALL
@@ -163,7 +163,7 @@ fn PurchaseForm(ctx: Ctx) -> impl IntoView {
     let commitment = move || ctx.scenario.with(|s| s.purchase.buy.term_years().is_some());
     view! {
         <section class="card">
-            <h2>{move || ctx.t(Msg::Constraints)}</h2>
+            <h2>{ctx.tx(Msg::Constraints)}</h2>
             <CheckField ctx=ctx key="cuda" label=Msg::CudaOnly checked=flag("cuda") />
             <CheckField ctx=ctx key="arch" label=Msg::NonTransformer on="other" off="transformer"
                 checked=Signal::derive(move || value_of(ctx, "arch").get() == "other") />
@@ -174,7 +174,7 @@ fn PurchaseForm(ctx: Ctx) -> impl IntoView {
             <SelectField ctx=ctx key="region" label=Msg::Region current=value_of(ctx, "region") options=regions />
         </section>
         <section class="card">
-            <h2>{move || ctx.t(Msg::Usage)}</h2>
+            <h2>{ctx.tx(Msg::Usage)}</h2>
             <div class="row2">
                 <NumberField ctx=ctx key="hours" label=Msg::HoursPerMonth current=value_of(ctx, "hours") />
                 <NumberField ctx=ctx key="months" label=Msg::Months current=value_of(ctx, "months") />
@@ -194,7 +194,7 @@ fn PurchaseForm(ctx: Ctx) -> impl IntoView {
                 <NumberField ctx=ctx key="bursth" label=Msg::BurstHours current=value_of(ctx, "bursth") />
             </div>
             <NumberField ctx=ctx key="window" label=Msg::WindowDays current=value_of(ctx, "window") />
-            <h3>{move || ctx.t(Msg::Strategies)}</h3>
+            <h3>{ctx.tx(Msg::Strategies)}</h3>
             <div class="chips">
                 {strategy(Strategy::DevSpot, Msg::StratDev)}
                 {strategy(Strategy::SteadyInference, Msg::StratSteady)}

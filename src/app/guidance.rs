@@ -6,12 +6,12 @@ use leptos::prelude::*;
 
 #[component]
 pub fn Guidance(ctx: Ctx) -> impl IntoView {
-    let item = move |m: Msg| view! { <li>{move || ctx.t(m)}</li> };
+    let item = move |m: Msg| view! { <li>{ctx.tx(m)}</li> };
     view! {
         <section class="card guidance" data-testid="guidance">
-            <h2>{move || ctx.t(Msg::Guidance)}</h2>
+            <h2>{ctx.tx(Msg::Guidance)}</h2>
             <ul>{item(Msg::GuideAmi)}{item(Msg::GuideEcs)}{item(Msg::GuideNeuron)}{item(Msg::GuideSpot)}</ul>
-            <h3>{move || ctx.t(Msg::Hygiene)}</h3>
+            <h3>{ctx.tx(Msg::Hygiene)}</h3>
             <ul class="checklist">{item(Msg::HygieneStop)}{item(Msg::HygieneCb)}{item(Msg::HygieneEip)}</ul>
         </section>
     }

@@ -53,6 +53,9 @@ pub struct Ctx {
     pub selected: RwSignal<Option<String>>,
     /// The page language alone, so labels re-render on a language switch and not on every input.
     pub lang: Memo<Lang>,
+    /// False until the first frame, with the form and the top recommendation, has been painted; what
+    /// lies below the fold (option table, charts, ranking, guidance) renders right after it.
+    pub full: RwSignal<bool>,
 }
 
 impl Ctx {
@@ -64,6 +67,12 @@ impl Ctx {
     /// A label in the page language (reactive).
     pub fn t(&self, m: Msg) -> &'static str {
         t(self.lang(), m)
+    }
+
+    /// A label that follows the page language, for a view. Every label shares this one closure type, so
+    /// the view code that renders and updates it is compiled once, not once per label.
+    pub fn tx(self, m: Msg) -> impl Fn() -> &'static str + Copy + Send + Sync + 'static {
+        move || t(self.lang.get(), m)
     }
 
     /// Money in the chosen display currency (reactive).
@@ -109,6 +118,22 @@ fn initial_state(catalog: &Catalog) -> (AppState, Vec<Warning>) {
     (st, if from_link { warnings } else { Vec::new() })
 }
 
+/// Shows the first recommendation sooner: the rest of the page renders in the task after the first
+/// paint (an animation frame runs just before a paint, so a timeout queued there runs just after it).
+/// Hidden tabs run no animation frames, hence the fallback timeout.
+fn render_rest_after_first_paint(ctx: Ctx) {
+    let show = move || {
+        if !ctx.full.get_untracked() {
+            ctx.full.set(true);
+            if ctx.state.with_untracked(|s| s.embed != Embed::No) {
+                request_animation_frame(url_sync::post_content_height);
+            }
+        }
+    };
+    request_animation_frame(move || set_timeout(show, std::time::Duration::ZERO));
+    set_timeout(show, std::time::Duration::from_millis(250));
+}
+
 /// What the page says when a link was made with another catalog: its date and the prices that changed.
 #[derive(Clone, Debug, PartialEq)]
 struct CatalogNote {
@@ -137,7 +162,9 @@ pub fn App() -> impl IntoView {
         warnings: RwSignal::new(warnings),
         selected: RwSignal::new(None),
         lang: Memo::new(move |_| scenario.with(|s| s.lang)),
+        full: RwSignal::new(false),
     };
+    render_rest_after_first_paint(ctx);
     let catalog_note = link_date.map(|d| {
         let used: Vec<String> =
             outcome.with_untracked(|o| o.recommendations.iter().take(5).map(|r| r.instance.clone()).collect());
@@ -224,7 +251,7 @@ fn PlanView(ctx: Ctx) -> impl IntoView {
             {move || (embed() != Embed::Card).then(|| view! { <form::WorkloadForm ctx=ctx /> })}
             <div class="results-col">
                 <results::Results ctx=ctx />
-                {move || (embed() == Embed::No).then(|| view! { <guidance::Guidance ctx=ctx /> })}
+                {move || (embed() == Embed::No && ctx.full.get()).then(|| view! { <guidance::Guidance ctx=ctx /> })}
             </div>
         </div>
     }
@@ -250,9 +277,9 @@ fn CatalogNotice(ctx: Ctx, note: CatalogNote) -> impl IntoView {
     view! {
         <section class="warnings notice" data-testid="catalog-notice" role="status">
             <p>
-                {move || ctx.t(if note.newer { Msg::LinkNewerCatalog } else { Msg::LinkOlderCatalog })} " "
+                {ctx.tx(if note.newer { Msg::LinkNewerCatalog } else { Msg::LinkOlderCatalog })} " "
                 <strong>{note.link_date.to_string()}</strong> " → " {as_of.to_string()} ". "
-                {move || ctx.t(if empty { Msg::NoPricesChanged } else { Msg::PricesChangedSince })}
+                {ctx.tx(if empty { Msg::NoPricesChanged } else { Msg::PricesChangedSince })}
             </p>
             {(!empty).then(|| view! { <ul>{changes.into_iter().map(|c| view! { <li>{c}</li> }).collect_view()}</ul> })}
         </section>
@@ -266,7 +293,7 @@ fn Header(ctx: Ctx) -> impl IntoView {
         view! {
             <button type="button" class="tab" class:active=current aria-pressed=move || current().to_string()
                 on:click=move |_| ctx.update(|s| s.view = v)>
-                {move || ctx.t(m)}
+                {ctx.tx(m)}
             </button>
         }
     };
@@ -310,7 +337,7 @@ fn Header(ctx: Ctx) -> impl IntoView {
         <header class="masthead">
             <div class="brand">
                 <h1>"gpuplan"</h1>
-                <p class="tagline">{move || ctx.t(Msg::Tagline)}</p>
+                <p class="tagline">{ctx.tx(Msg::Tagline)}</p>
             </div>
             <nav class="tabs" aria-label="views">
                 {tab(View::Plan, Msg::ViewPlan)}
@@ -321,9 +348,9 @@ fn Header(ctx: Ctx) -> impl IntoView {
             <div class="tools">
                 <fields::SelectField ctx=ctx key="lang" label=Msg::Language options=langs current=fields::value_of(ctx, "lang") />
                 <fields::SelectField ctx=ctx key="cur" label=Msg::Currency options=currencies current=fields::value_of(ctx, "cur") />
-                <button type="button" class="primary" data-testid="copy-link" on:click=copy>{move || ctx.t(Msg::CopyLink)}</button>
-                <button type="button" data-testid="copy-embed" on:click=copy_embed>{move || ctx.t(Msg::CopyEmbed)}</button>
-                <button type="button" data-testid="reset" on:click=reset>{move || ctx.t(Msg::Reset)}</button>
+                <button type="button" class="primary" data-testid="copy-link" on:click=copy>{ctx.tx(Msg::CopyLink)}</button>
+                <button type="button" data-testid="copy-embed" on:click=copy_embed>{ctx.tx(Msg::CopyEmbed)}</button>
+                <button type="button" data-testid="reset" on:click=reset>{ctx.tx(Msg::Reset)}</button>
                 <span class="copied" role="status" data-testid="copy-status">
                     {move || copied.get().map(|(ok, m)| ctx.t(if ok { m } else { Msg::CopyFailed }))}
                 </span>
@@ -366,13 +393,13 @@ fn Footer(ctx: Ctx) -> impl IntoView {
     view! {
         <footer class="foot">
             {move || (ctx.state.with(|s| s.embed) != Embed::No).then(|| view! {
-                <p><a href=full target="_blank" rel="noopener" data-testid="open-full">{move || ctx.t(Msg::OpenFull)} " ↗"</a></p>
+                <p><a href=full target="_blank" rel="noopener" data-testid="open-full">{ctx.tx(Msg::OpenFull)} " ↗"</a></p>
             })}
             <p>
-                {move || ctx.t(Msg::CatalogAsOf)} " " <time data-testid="as-of">{as_of.to_string()}</time> ". "
-                {move || ctx.t(Msg::SourcesNote)}
+                {ctx.tx(Msg::CatalogAsOf)} " " <time data-testid="as-of">{as_of.to_string()}</time> ". "
+                {ctx.tx(Msg::SourcesNote)}
             </p>
-            {stale.then(|| view! { <p class="stale" data-testid="stale">{move || ctx.t(Msg::Stale)}</p> })}
+            {stale.then(|| view! { <p class="stale" data-testid="stale">{ctx.tx(Msg::Stale)}</p> })}
         </footer>
     }
 }

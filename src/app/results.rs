@@ -54,17 +54,19 @@ pub fn Results(ctx: Ctx) -> impl IntoView {
                 None => view! { <NothingFits ctx=ctx /> }.into_any(),
             }}
         </section>
-        <RecTable ctx=ctx chosen=chosen />
-        <Excluded ctx=ctx />
+        {move || ctx.full.get().then(|| view! {
+            <RecTable ctx=ctx chosen=chosen />
+            <Excluded ctx=ctx />
+        })}
     }
 }
 
 #[component]
 fn NothingFits(ctx: Ctx) -> impl IntoView {
     view! {
-        <h2 data-testid="nothing-fits">{move || ctx.t(Msg::NothingFits)}</h2>
+        <h2 data-testid="nothing-fits">{ctx.tx(Msg::NothingFits)}</h2>
         {move || ctx.outcome.with(|o| o.nearest.clone()).map(|n| view! {
-            <p>{move || ctx.t(Msg::Nearest)} ": " <strong>{n.clone()}</strong></p>
+            <p>{ctx.tx(Msg::Nearest)} ": " <strong>{n.clone()}</strong></p>
         })}
     }
 }
@@ -158,35 +160,35 @@ fn Detail(
     let devices = rec.devices_per_replica.max(1);
     let mem_per_device = rec.mem_available_gib / f64::from(rec.n_accelerators.max(1));
     view! {
-        <p class="eyebrow">{move || ctx.t(if first { Msg::Best } else { Msg::Recommendations })}</p>
+        <p class="eyebrow">{ctx.tx(if first { Msg::Best } else { Msg::Recommendations })}</p>
         <h2 class="headline" data-testid="top-instance">
             {format!("{} × {}", rec.n_instances, rec.instance)}
             <span class="sub">{format!(" — {} × {}", rec.n_accelerators, rec.accelerator)}</span>
         </h2>
         <dl class="figures">
-            <div><dt>{move || ctx.t(Msg::Hourly)}</dt><dd data-testid="top-hourly" title=price_title tabindex="0">{rec.hourly_usd.map_or_else(|| ctx.t(Msg::NoPrice).to_string(), |h| ctx.money(h))}</dd></div>
-            <div><dt>{move || ctx.t(cost_label)}</dt><dd>{cost.map_or_else(|| "—".to_string(), |c| ctx.money(c))}</dd></div>
-            <div><dt>{move || ctx.t(if rec.job_hours.is_some() { Msg::Time } else { Msg::Speed })}</dt><dd>{speed_text(&rec, ctx)}</dd></div>
-            <div><dt>{move || ctx.t(Msg::EnergyKwh)}</dt><dd>{rec.energy_kwh.map_or_else(|| "—".to_string(), |e| format!("{} kWh", format::number(e, 0)))}</dd></div>
+            <div><dt>{ctx.tx(Msg::Hourly)}</dt><dd data-testid="top-hourly" title=price_title tabindex="0">{rec.hourly_usd.map_or_else(|| ctx.t(Msg::NoPrice).to_string(), |h| ctx.money(h))}</dd></div>
+            <div><dt>{ctx.tx(cost_label)}</dt><dd>{cost.map_or_else(|| "—".to_string(), |c| ctx.money(c))}</dd></div>
+            <div><dt>{ctx.tx(if rec.job_hours.is_some() { Msg::Time } else { Msg::Speed })}</dt><dd>{speed_text(&rec, ctx)}</dd></div>
+            <div><dt>{ctx.tx(Msg::EnergyKwh)}</dt><dd>{rec.energy_kwh.map_or_else(|| "—".to_string(), |e| format!("{} kWh", format::number(e, 0)))}</dd></div>
         </dl>
         {(memory.total_gib(1.0) > 0.0).then(|| view! { <MemoryChart ctx=ctx memory=memory.clone() devices=devices capacity_gib=mem_per_device /> })}
-        <h3>{move || ctx.t(Msg::Why)}</h3>
+        <h3>{ctx.tx(Msg::Why)}</h3>
         <ul class="reasons">{reasons.into_iter().map(|r| view! { <li>{r}</li> }).collect_view()}</ul>
         {(!history.is_empty()).then(|| view! {
             <p class="history" data-testid="price-history"><strong>{history_label}</strong> ": " {history.join("; ")}</p>
         })}
         {(!notes.is_empty()).then(|| view! {
-            <aside class="note"><strong>{move || ctx.t(Msg::ArticleNote)}</strong>
+            <aside class="note"><strong>{ctx.tx(Msg::ArticleNote)}</strong>
                 <ul>{notes.into_iter().map(|n| view! { <li>{n}</li> }).collect_view()}</ul></aside>
         })}
         {(!card).then(|| view! {
             <details class="formulas">
-                <summary>{move || ctx.t(Msg::Formula)}</summary>
+                <summary>{ctx.tx(Msg::Formula)}</summary>
                 <ul>{formulas.into_iter().map(|f| view! { <li><code>{f}</code></li> }).collect_view()}</ul>
             </details>
         })}
         {move || the_plan.get().map(|p| view! { <PlanSummary ctx=ctx plan=p /> })}
-        {move || options.get().filter(|_| !card).map(|o| view! {
+        {move || options.get().filter(|_| !card && ctx.full.get()).map(|o| view! {
             <OptionTable ctx=ctx options=o.clone() n_instances=n_instances />
             <div class="charts">
                 <OptionBars ctx=ctx options=o.clone() />
@@ -219,10 +221,10 @@ fn PlanSummary(ctx: Ctx, plan: Plan) -> impl IntoView {
         .collect();
     view! {
         <div class="plan-box" data-testid="plan">
-            <h3>{move || ctx.t(Msg::TheCheapestPlan)} ": " <span data-testid="plan-total">{ctx.money(plan.horizon_usd)}</span></h3>
+            <h3>{ctx.tx(Msg::TheCheapestPlan)} ": " <span data-testid="plan-total">{ctx.money(plan.horizon_usd)}</span></h3>
             <ul>{items.into_iter().map(|i| view! { <li>{i}</li> }).collect_view()}</ul>
             {plan.savings_vs_od_usd.filter(|s| *s > 0.005).map(|s| view! {
-                <p class="savings">{ctx.money(s)} " " {move || ctx.t(Msg::PlanSavings)}</p>
+                <p class="savings">{ctx.money(s)} " " {ctx.tx(Msg::PlanSavings)}</p>
             })}
             {(ctx.state.with_untracked(|s| s.embed) != crate::state::Embed::Card).then(|| view! {
                 <super::export_bar::ExportBar ctx=ctx what=super::export_bar::What::Plan />
@@ -266,16 +268,16 @@ fn OptionTable(ctx: Ctx, options: Vec<OptionCost>, n_instances: u32) -> impl Int
         }
     }).collect_view();
     view! {
-        <h3>{move || ctx.t(Msg::Options)}</h3>
+        <h3>{ctx.tx(Msg::Options)}</h3>
         <div class="table-wrap" tabindex="0">
             <table class="options">
                 <thead><tr>
-                    <th scope="col">{move || ctx.t(Msg::Option)}</th>
-                    <th scope="col" class="num">{move || ctx.t(Msg::Hourly)}</th>
-                    <th scope="col" class="num">{move || ctx.t(Msg::Upfront)}</th>
+                    <th scope="col">{ctx.tx(Msg::Option)}</th>
+                    <th scope="col" class="num">{ctx.tx(Msg::Hourly)}</th>
+                    <th scope="col" class="num">{ctx.tx(Msg::Upfront)}</th>
                     <th scope="col" class="num">{move || format!("{} / {}", ctx.t(Msg::Horizon), ctx.t(Msg::PerJob))}</th>
-                    <th scope="col" class="num">{move || ctx.t(Msg::PerAccelHour)}</th>
-                    <th scope="col">{move || ctx.t(Msg::BreakEven)}</th>
+                    <th scope="col" class="num">{ctx.tx(Msg::PerAccelHour)}</th>
+                    <th scope="col">{ctx.tx(Msg::BreakEven)}</th>
                 </tr></thead>
                 <tbody>{rows}</tbody>
             </table>
@@ -393,7 +395,7 @@ fn RecTable(ctx: Ctx, chosen: Memo<Option<Recommendation>>) -> impl IntoView {
     view! {
         <section class="card">
             <div class="section-head">
-                <h2>{move || ctx.t(Msg::Recommendations)} " (" {total} ")"</h2>
+                <h2>{ctx.tx(Msg::Recommendations)} " (" {total} ")"</h2>
                 {move || (ctx.state.with(|s| s.embed) != crate::state::Embed::Card).then(|| view! {
                     <super::export_bar::ExportBar ctx=ctx what=super::export_bar::What::Recommendations />
                 })}
@@ -401,20 +403,20 @@ fn RecTable(ctx: Ctx, chosen: Memo<Option<Recommendation>>) -> impl IntoView {
             <div class="table-wrap" tabindex="0">
                 <table class="recs">
                     <thead><tr>
-                        <th scope="col">{move || ctx.t(Msg::Instance)}</th>
-                        <th scope="col" class="num">{move || ctx.t(Msg::Instances)}</th>
-                        <th scope="col">{move || ctx.t(Msg::Accelerators)}</th>
-                        <th scope="col">{move || ctx.t(Msg::Memory)}</th>
-                        <th scope="col" class="num">{move || ctx.t(Msg::Speed)}</th>
-                        <th scope="col" class="num">{move || ctx.t(Msg::Hourly)}</th>
+                        <th scope="col">{ctx.tx(Msg::Instance)}</th>
+                        <th scope="col" class="num">{ctx.tx(Msg::Instances)}</th>
+                        <th scope="col">{ctx.tx(Msg::Accelerators)}</th>
+                        <th scope="col">{ctx.tx(Msg::Memory)}</th>
+                        <th scope="col" class="num">{ctx.tx(Msg::Speed)}</th>
+                        <th scope="col" class="num">{ctx.tx(Msg::Hourly)}</th>
                         <th scope="col" class="num">{move || format!("{} / {}", ctx.t(Msg::Monthly), ctx.t(Msg::PerJob))}</th>
-                        <th scope="col">{move || ctx.t(Msg::Compare)}</th>
+                        <th scope="col">{ctx.tx(Msg::Compare)}</th>
                     </tr></thead>
                     <tbody><For each=move || rows.get() key=|r| r.key.clone() children=row /></tbody>
                 </table>
             </div>
             {move || (total() > 12 && !show_all.get() && ctx.state.with(|s| s.embed) != crate::state::Embed::Card).then(|| view! {
-                <button type="button" class="small" on:click=move |_| show_all.set(true)>{move || ctx.t(Msg::All)} " (" {total} ")"</button>
+                <button type="button" class="small" on:click=move |_| show_all.set(true)>{ctx.tx(Msg::All)} " (" {total} ")"</button>
             })}
         </section>
     }
