@@ -21,7 +21,7 @@ impl Reader {
         Some(self.word()).filter(|w| !w.is_empty()).map(str::to_string)
     }
     fn opt_f64(&mut self) -> Option<f64> {
-        self.word().parse().ok()
+        crate::num::parse(self.word())
     }
     fn f64(&mut self) -> f64 {
         self.opt_f64().unwrap_or(f64::NAN)

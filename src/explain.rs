@@ -295,12 +295,12 @@ pub fn exclusion(e: &Exclusion, lang: Lang) -> String {
             if zh {
                 format!(
                     "FP64 仅 {f} TFLOPS/芯片，不足 {} TFLOPS 的双精度门槛。",
-                    super::engine::recommend::HPC_MIN_FP64_TFLOPS
+                    number(super::engine::recommend::HPC_MIN_FP64_TFLOPS, 2)
                 )
             } else {
                 format!(
                     "FP64 is only {f} TFLOPS per chip, under the {} TFLOPS bar for real double precision.",
-                    super::engine::recommend::HPC_MIN_FP64_TFLOPS
+                    number(super::engine::recommend::HPC_MIN_FP64_TFLOPS, 2)
                 )
             }
         }
@@ -421,8 +421,14 @@ pub fn warning(w: &Warning, lang: Lang) -> String {
             format!("`{f}` = “{v}” is not valid (expected {expected}); using {used}.")
         }
         (Problem::Invalid { expected }, true) => format!("`{f}` = “{v}” 无效（应为 {expected}）；改用 {used}。"),
-        (Problem::OutOfRange { min, max }, false) => format!("`{f}` = “{v}” is outside {min} to {max}; using {used}."),
-        (Problem::OutOfRange { min, max }, true) => format!("`{f}` = “{v}” 超出 {min} 到 {max} 的范围；改用 {used}。"),
+        (Problem::OutOfRange { min, max }, zh) => {
+            let (min, max) = (crate::num::shortest(*min), crate::num::shortest(*max));
+            if zh {
+                format!("`{f}` = “{v}” 超出 {min} 到 {max} 的范围；改用 {used}。")
+            } else {
+                format!("`{f}` = “{v}” is outside {min} to {max}; using {used}.")
+            }
+        }
         (Problem::UnknownPreset, false) => format!("`{f}` = “{v}” is not a known model preset; using {used}."),
         (Problem::UnknownPreset, true) => format!("`{f}` = “{v}” 不是已知的模型预设；改用 {used}。"),
         (Problem::UnknownRegion, false) => format!("`{f}` = “{v}” is not a region in the catalog; using {used}."),

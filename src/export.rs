@@ -15,13 +15,13 @@ pub struct Table {
 }
 
 fn num(v: Option<f64>) -> String {
-    v.map_or_else(String::new, |v| format!("{}", (v * 10_000.0).round() / 10_000.0))
+    v.map_or_else(String::new, |v| crate::num::shortest((v * 10_000.0).round() / 10_000.0))
 }
 
 /// One CSV field: quoted when it holds a comma, quote or line break (RFC 4180); a leading
 /// `=`, `+`, `-` or `@` is prefixed with `'` so spreadsheets never run it as a formula.
 fn csv_field(s: &str) -> String {
-    let s = if s.starts_with(['=', '+', '@']) || (s.starts_with('-') && s.parse::<f64>().is_err()) {
+    let s = if s.starts_with(['=', '+', '@']) || (s.starts_with('-') && crate::num::parse(s).is_none()) {
         format!("'{s}")
     } else {
         s.to_string()
@@ -208,7 +208,7 @@ fn json_str(s: &str) -> String {
 /// A JSON number, or `null` for a missing or non-finite value.
 fn json_num(v: Option<f64>) -> String {
     v.filter(|x| x.is_finite())
-        .map_or_else(|| "null".into(), |x| x.to_string())
+        .map_or_else(|| "null".into(), crate::num::shortest)
 }
 
 /// A table as a JSON array of objects keyed by the header (cells stay strings, as in the CSV).

@@ -23,7 +23,7 @@ pub fn usd(v: f64) -> String {
         return "—".into();
     }
     let decimals = if v.abs() < 1.0 && v != 0.0 { 4 } else { 2 };
-    let body = group_thousands(&format!("{:.*}", decimals, v.abs()));
+    let body = group_thousands(&crate::num::fixed(v.abs(), decimals));
     if v < 0.0 {
         format!("-${body}")
     } else {
@@ -36,7 +36,7 @@ pub fn number(v: f64, max_decimals: usize) -> String {
     if !v.is_finite() {
         return "—".into();
     }
-    let s = format!("{:.*}", max_decimals, v);
+    let s = crate::num::fixed(v, max_decimals);
     let s = if s.contains('.') {
         s.trim_end_matches('0').trim_end_matches('.').to_string()
     } else {
@@ -44,6 +44,16 @@ pub fn number(v: f64, max_decimals: usize) -> String {
     };
     let (sign, body) = s.strip_prefix('-').map_or(("", s.as_str()), |b| ("-", b));
     format!("{sign}{}", group_thousands(body))
+}
+
+/// A change with its sign always written, as `{:+.N}` does: `+12`, `-44.5`.
+pub fn signed(v: f64, decimals: usize) -> String {
+    let s = crate::num::fixed(v, decimals);
+    if v.is_sign_negative() || v.is_nan() {
+        s
+    } else {
+        format!("+{s}")
+    }
 }
 
 /// An accelerator count, showing fractional GPUs as a fraction of one chip: "8", "1/8 of a".
@@ -84,6 +94,9 @@ mod tests {
         assert_eq!(number(-1500.5, 1), "-1,500.5");
         assert_eq!(accel_count(1.0, 0.125), "1/8");
         assert_eq!(accel_count(8.0, 1.0), "8");
+        for (v, d) in [(12.4, 0), (-44.5, 1), (0.0, 0), (-0.4, 0), (-0.0, 1), (3.25, 1)] {
+            assert_eq!(signed(v, d), format!("{v:+.d$}"), "{v}");
+        }
     }
 }
 

@@ -11,6 +11,7 @@ pub mod format;
 pub mod i18n;
 pub mod import;
 pub mod models;
+pub mod num;
 pub mod order;
 pub mod query;
 pub mod scenario;

@@ -259,7 +259,7 @@ pub fn apply_pair(s: &mut Scenario, key: &str, value: &str, catalog: &Catalog, w
 fn preset_label(m: &ModelChoice) -> String {
     match m {
         ModelChoice::Preset(id) => id.clone(),
-        ModelChoice::Custom { params_b, .. } => format!("{params_b}B"),
+        ModelChoice::Custom { params_b, .. } => format!("{}B", crate::num::shortest(*params_b)),
     }
 }
 
@@ -357,9 +357,9 @@ impl FieldParser<'_> {
 
     /// A finite number within [min, max], or a warning.
     fn number(&mut self, min: f64, max: f64) -> Option<f64> {
-        match self.value.parse::<f64>() {
-            Ok(v) if v.is_finite() && v >= min && v <= max => Some(v),
-            Ok(v) if v.is_finite() => {
+        match crate::num::parse(self.value) {
+            Some(v) if v.is_finite() && v >= min && v <= max => Some(v),
+            Some(v) if v.is_finite() => {
                 self.warn(Problem::OutOfRange { min, max }, "(default)");
                 None
             }
@@ -374,7 +374,7 @@ impl FieldParser<'_> {
         let before = *slot;
         match self.number(min, max) {
             Some(v) => *slot = v,
-            None => self.fix_used(&before.to_string()),
+            None => self.fix_used(&crate::num::shortest(before)),
         }
     }
 
@@ -489,7 +489,7 @@ fn flag_word(v: bool) -> String {
 pub fn field_value(s: &Scenario, key: &str) -> Option<String> {
     let p = &s.purchase;
     let a = &s.assumptions;
-    let n = |v: f64| Some(v.to_string());
+    let n = |v: f64| Some(crate::num::shortest(v));
     match key {
         "task" => Some(word_of(s.task, &TASKS).into()),
         "mode" => Some(word_of(s.serving, &MODES).into()),

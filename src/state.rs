@@ -309,8 +309,8 @@ pub fn apply_state_pair(
                 bad(warnings, "an accelerator id of the catalog", "(all)");
             }
         }
-        "xmem" => match value.parse::<f64>() {
-            Ok(v) if v.is_finite() && (0.0..=100_000.0).contains(&v) => x.min_mem_gib = v,
+        "xmem" => match crate::num::parse(value) {
+            Some(v) if v.is_finite() && (0.0..=100_000.0).contains(&v) => x.min_mem_gib = v,
             _ => warn(
                 warnings,
                 key,
@@ -412,7 +412,7 @@ pub fn encode_state(st: &AppState) -> String {
         put("xacc", &x.accelerator);
     }
     if x.min_mem_gib != d.min_mem_gib {
-        put("xmem", &x.min_mem_gib.to_string());
+        put("xmem", &crate::num::shortest(x.min_mem_gib));
     }
     if x.efa_only {
         put("xefa", "1");

@@ -50,13 +50,13 @@ pub fn Assumptions(ctx: Ctx) -> impl IntoView {
             <div class="grid2">
                 <div>
                     <NumberField ctx=ctx key="mfu" label=Msg::Mfu current=value_of(ctx, "mfu") />
-                    {source(d.assumptions.mfu.to_string(), Msg::SrcMfu)}
+                    {source(crate::num::shortest(d.assumptions.mfu), Msg::SrcMfu)}
                     <NumberField ctx=ctx key="bweff" label=Msg::BwEff current=value_of(ctx, "bweff") />
-                    {source(d.assumptions.bw_efficiency.to_string(), Msg::SrcBw)}
+                    {source(crate::num::shortest(d.assumptions.bw_efficiency), Msg::SrcBw)}
                     <NumberField ctx=ctx key="usable" label=Msg::MemUsable current=value_of(ctx, "usable") />
-                    {source(d.assumptions.mem_usable.to_string(), Msg::SrcUsable)}
+                    {source(crate::num::shortest(d.assumptions.mem_usable), Msg::SrcUsable)}
                     <NumberField ctx=ctx key="overhead" label=Msg::OverheadGib current=value_of(ctx, "overhead") />
-                    {source(d.assumptions.overhead_gib.to_string(), Msg::SrcOverhead)}
+                    {source(crate::num::shortest(d.assumptions.overhead_gib), Msg::SrcOverhead)}
                     <NumberField ctx=ctx key="budgetx" label=Msg::PerfBudget current=value_of(ctx, "budgetx") />
                     <NumberField ctx=ctx key="rank" label=Msg::LoraRank current=value_of(ctx, "rank") />
                 </div>
@@ -68,7 +68,7 @@ pub fn Assumptions(ctx: Ctx) -> impl IntoView {
                     <NumberField ctx=ctx key="irate" label=Msg::InterruptRate current=value_of(ctx, "irate") />
                     {source(ctx.t(Msg::FromCatalog).to_string(), Msg::SrcSpot)}
                     <NumberField ctx=ctx key="ckpt" label=Msg::CkptInterval current=value_of(ctx, "ckpt") />
-                    {source(d.purchase.ckpt_interval_min.to_string(), Msg::SrcCkpt)}
+                    {source(crate::num::shortest(d.purchase.ckpt_interval_min), Msg::SrcCkpt)}
                     <NumberField ctx=ctx key="ckptw" label=Msg::CkptWrite current=value_of(ctx, "ckptw") />
                     <NumberField ctx=ctx key="restart" label=Msg::RestartMin current=value_of(ctx, "restart") />
                     <NumberField ctx=ctx key="fx" label=Msg::Fx current=value_of(ctx, "fx") />

@@ -18,7 +18,7 @@ fn series_class(b: Buy) -> String {
 }
 
 fn f1(v: f64) -> String {
-    format!("{v:.1}")
+    crate::num::fixed(v, 1)
 }
 
 /// Cumulative cost per option over the horizon, break-even points marked (services only).
@@ -72,7 +72,7 @@ pub fn CumulativeChart(ctx: Ctx, options: Vec<OptionCost>) -> impl IntoView {
     view! {
         <figure class="chart" data-testid="chart-cumulative">
             <figcaption>{ctx.tx(Msg::ChartCumulative)}</figcaption>
-            <svg viewBox=format!("0 0 {W} {h}") role="img" aria-label=ctx.tx(Msg::ChartCumulative)>
+            <svg viewBox=format!("0 0 {} {}", f1(W), f1(h)) role="img" aria-label=ctx.tx(Msg::ChartCumulative)>
                 {yt.iter().map(|v| view! {
                     <line class="grid" x1=f1(l) x2=f1(W - r) y1=f1(y.at(*v)) y2=f1(y.at(*v)) />
                     <text class="tick" x=f1(l - 6.0) y=f1(y.at(*v) + 4.0) text-anchor="end">{format::money_short(*v, cur, fx)}</text>
@@ -147,7 +147,7 @@ pub fn OptionBars(ctx: Ctx, options: Vec<OptionCost>) -> impl IntoView {
     view! {
         <figure class="chart" data-testid="chart-options">
             <figcaption>{ctx.tx(Msg::ChartOptions)}</figcaption>
-            <svg viewBox=format!("0 0 {W} {h}") role="img" aria-label=ctx.tx(Msg::ChartOptions)>
+            <svg viewBox=format!("0 0 {} {}", f1(W), f1(h)) role="img" aria-label=ctx.tx(Msg::ChartOptions)>
                 {bars}
                 <line class="axis" x1=f1(l) x2=f1(l) y1=f1(top) y2=f1(h - 26.0) />
                 <text class="axis-label" x=f1((l + W - r) / 2.0) y=f1(h - 6.0) text-anchor="middle">
@@ -199,7 +199,7 @@ pub fn MemoryChart(ctx: Ctx, memory: MemoryNeed, devices: u32, capacity_gib: f64
     view! {
         <figure class="chart" data-testid="chart-memory">
             <figcaption>{ctx.tx(Msg::ChartMemory)} ": " {format!("{} / {} GiB", format::number(used, 1), format::number(capacity_gib, 1))}</figcaption>
-            <svg viewBox=format!("0 0 {W} {h}") role="img" aria-label=ctx.tx(Msg::ChartMemory)>
+            <svg viewBox=format!("0 0 {} {}", f1(W), f1(h)) role="img" aria-label=ctx.tx(Msg::ChartMemory)>
                 <rect class="capacity" x=f1(l) y="8" width=f1(x.at(capacity_gib) - l) height="22" />
                 {rects}
                 <line class="limit" x1=f1(x.at(usable)) x2=f1(x.at(usable)) y1="2" y2="36" />

@@ -134,7 +134,7 @@ pub fn Explore(ctx: Ctx) -> impl IntoView {
             <div class="filters">
                 <SelectField ctx=ctx key="xfam" label=Msg::Family options=families current=Signal::derive(move || x().family) />
                 <SelectField ctx=ctx key="xacc" label=Msg::Accelerator options=accels current=Signal::derive(move || x().accelerator) />
-                <NumberField ctx=ctx key="xmem" label=Msg::MinMem current=Signal::derive(move || x().min_mem_gib.to_string()) />
+                <NumberField ctx=ctx key="xmem" label=Msg::MinMem current=Signal::derive(move || crate::num::shortest(x().min_mem_gib)) />
                 <SelectField ctx=ctx key="xstack" label=Msg::Stack options=stacks current=Signal::derive(stack_now) />
                 <SelectField ctx=ctx key="xunit" label=Msg::PricesIn options=units current=Signal::derive(move || x().unit.key().to_string()) />
                 <SelectField ctx=ctx key="xper" label=Msg::PricesIn options=pers current=Signal::derive(move || x().per.key().to_string()) />
@@ -160,7 +160,7 @@ pub fn Explore(ctx: Ctx) -> impl IntoView {
                             let id = r.id.clone();
                             let picked = { let id = id.clone(); Memo::new(move |_| ctx.state.with(|s| s.compare.contains(&id))) };
                             view! {
-                                <tr data-testid="catalog-row" data-instance=r.id.clone() data-od-usd=r.on_demand.as_ref().map(|p| p.usd.to_string()).unwrap_or_default()>
+                                <tr data-testid="catalog-row" data-instance=r.id.clone() data-od-usd=r.on_demand.as_ref().map(|p| crate::num::shortest(p.usd)).unwrap_or_default()>
                                     <th scope="row">{r.id.clone()}</th>
                                     {visible(Column::Accelerator).then(|| view! { <td>{r.accelerator.clone()}</td> })}
                                     {visible(Column::Count).then(|| view! { <td class="num">{r.count.map_or_else(|| "—".into(), |n| format::accel_count(n, r.fraction))}</td> })}

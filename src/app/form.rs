@@ -24,7 +24,7 @@ pub fn WorkloadForm(ctx: Ctx) -> impl IntoView {
         let v = event_target_value(&ev);
         if v == "custom" {
             let b = ctx.scenario.with(|s| s.model_arch().total_params / 1e9);
-            ctx.set("params", &format!("{}", (b * 10.0).round() / 10.0));
+            ctx.set("params", &crate::num::shortest((b * 10.0).round() / 10.0));
         } else {
             ctx.set("model", &v);
         }

@@ -141,11 +141,11 @@ fn Detail(
             .windows(2)
             .filter_map(|w| match w {
                 [a, b] if (a.usd_hr - b.usd_hr).abs() > 1e-9 => Some(format!(
-                    "{}: {}/h → {}/h ({:+.0} %)",
+                    "{}: {}/h → {}/h ({} %)",
                     b.from,
                     ctx.money(a.usd_hr),
                     ctx.money(b.usd_hr),
-                    (b.usd_hr / a.usd_hr - 1.0) * 100.0
+                    format::signed((b.usd_hr / a.usd_hr - 1.0) * 100.0, 0)
                 )),
                 _ => None,
             })
@@ -255,7 +255,7 @@ fn OptionTable(ctx: Ctx, options: Vec<OptionCost>, n_instances: u32) -> impl Int
                 };
                 let total = o.job_usd.unwrap_or(o.horizon_usd);
                 view! {
-                    <tr data-testid="option" data-purchase=key data-total-usd=total.to_string()>
+                    <tr data-testid="option" data-purchase=key data-total-usd=crate::num::shortest(total)>
                         <th scope="row" title=explain::option_formula(&o, n_instances, lang) tabindex="0">{name} {o.assumption.then(|| view! { <span class="tag">{ctx.t(Msg::Assumption)}</span> })}</th>
                         <td class="num" data-label=ctx.t(Msg::Hourly)>{ctx.money(o.hourly_usd)}</td>
                         <td class="num" data-label=ctx.t(Msg::Upfront)>{ctx.money(o.upfront_usd)}</td>
@@ -310,12 +310,12 @@ impl RowView {
             key: String::new(),
             id: r.instance.clone(),
             fits: r.fits,
-            hourly_attr: r.hourly_usd.map(|h| h.to_string()).unwrap_or_default(),
-            monthly_attr: r.monthly_usd.map(|h| h.to_string()).unwrap_or_default(),
+            hourly_attr: r.hourly_usd.map(crate::num::shortest).unwrap_or_default(),
+            monthly_attr: r.monthly_usd.map(crate::num::shortest).unwrap_or_default(),
             n_instances: r.n_instances,
             accelerators: format!("{} × {}", r.n_accelerators, r.accelerator),
-            mem_max: r.mem_available_gib.to_string(),
-            mem_value: r.mem_needed_gib.min(r.mem_available_gib).to_string(),
+            mem_max: crate::num::shortest(r.mem_available_gib),
+            mem_value: crate::num::shortest(r.mem_needed_gib.min(r.mem_available_gib)),
             mem_title: format!(
                 "{} / {} GiB",
                 format::number(r.mem_needed_gib, 1),

@@ -162,3 +162,17 @@ test('a catalog older than 180 days on the user\'s clock is flagged', async () =
   await fresh.recs().first().waitFor();
   assert.equal(await fresh.page.getByTestId('stale').count(), 0);
 });
+
+test('numbers in links read and write exactly as the native engine does (exponents, 17 digits, bad syntax)', async () => {
+  // Expected values from the native CLI on the same query (std's parser and formatter); the page uses
+  // the browser's number conversions instead (src/num.rs), so this pins the two to the same text.
+  const q = 'v=1&task=train&params=1.5e1&fx=7.123456789012345&disc=1e-7&ckpt=.5&hours=3.65E2&mfu=0.30000000000000004&batch=1e&cur=cny&tokens=2.5e-1';
+  const g = await Gpuplan.open(browser, server.url, q);
+  await g.queryMatching(/^v=1&task=train&params=15&tokens=0\.25&mfu=0\.30000000000000004&hours=365&cur=cny&disc=0\.0000001&fx=7\.123456789012345&cat=\d{4}-\d{2}-\d{2}$/);
+  await g.page.getByTestId('warning').filter({ hasText: /`batch` = “1e” is not valid \(expected a number\); using 8\./ }).waitFor();
+  await g.page.getByTestId('warning').filter({ hasText: /`ckpt` = “\.5” is outside 1 to 1440; using 30\./ }).waitFor();
+  assert.equal(await g.page.getByTestId('top-instance').innerText(), '1 × p6-b200.48xlarge — 8 × NVIDIA B200');
+  // 113.363136 $/h (On-Demand less 0.5 %) at 7.123456789012345 CNY per USD.
+  assert.equal(await g.page.getByTestId('top-hourly').innerText(), '¥811.60');
+  g.assertClean();
+});
