@@ -55,11 +55,47 @@ pub fn parse(s: &str) -> Option<f64> {
         Some(sign * f64::INFINITY)
     } else if body == "nan" {
         Some(f64::NAN)
+    } else if let Some(v) = parse_short(s) {
+        Some(v)
     } else {
         // The syntax is checked here; the value, correctly rounded, comes from JavaScript's parseFloat,
         // whose grammar includes this one.
         is_decimal(s).then(|| js_sys::parse_float(s))
     }
+}
+
+/// Powers of ten that are exact in an f64.
+const POW10: [f64; 23] = [
+    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20,
+    1e21, 1e22,
+];
+
+/// The value of a plain decimal (`[+-]?d+(.d*)?` or `.d+`) of at most 15 significant digits and 22
+/// decimals, without JavaScript or tables: digits / 10^decimals is then one correctly rounded division
+/// of two exact values, hence the correctly rounded value of the text. `None` for anything else.
+pub fn parse_short(s: &str) -> Option<f64> {
+    let negative = s.starts_with('-');
+    let body = s.strip_prefix(['+', '-']).unwrap_or(s);
+    let (int, frac) = body.split_once('.').unwrap_or((body, ""));
+    if (int.is_empty() && frac.is_empty()) || frac.len() >= POW10.len() {
+        return None;
+    }
+    let mut digits: u64 = 0;
+    let mut significant = 0;
+    for b in int.bytes().chain(frac.bytes()) {
+        if !b.is_ascii_digit() {
+            return None;
+        }
+        if digits > 0 || b != b'0' {
+            significant += 1;
+        }
+        if significant > 15 {
+            return None;
+        }
+        digits = digits * 10 + u64::from(b - b'0');
+    }
+    let v = digits as f64 / POW10.get(frac.len()).copied()?;
+    Some(if negative { -v } else { v })
 }
 
 /// Whether `s` is a decimal number as Rust reads one: `[+-]? (d+ | d+ . d* | d* . d+) ([eE] [+-]? d+)?`.
@@ -228,8 +264,51 @@ mod tests {
         }
     }
 
+    #[test]
+    fn short_decimals_read_as_the_standard_library_reads_them() {
+        for s in [
+            "0",
+            "-0",
+            "1",
+            "98.32",
+            "0.1",
+            "-12.5",
+            "1.",
+            ".5",
+            "+3",
+            "0.30000000000000004",
+            "1e5",
+            "",
+            ".",
+            "1.2.3",
+            "123456789012345.6",
+        ] {
+            match parse_short(s) {
+                Some(v) => assert_eq!(v.to_bits(), s.parse::<f64>().map(f64::to_bits).unwrap_or(0), "{s}"),
+                None => assert!(s.parse::<f64>().is_err() || s.contains('e') || s.len() > 16, "{s}"),
+            }
+        }
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(20_000))]
+
+        #[test]
+        fn short_decimals_are_exact(int in 0u64..1_000_000_000, frac in "[0-9]{0,6}", neg in any::<bool>()) {
+            let s = format!("{}{int}.{frac}", if neg { "-" } else { "" });
+            let v = parse_short(&s);
+            prop_assert!(v.is_some());
+            prop_assert_eq!(v.map(f64::to_bits), s.parse::<f64>().ok().map(f64::to_bits));
+        }
+
+        #[test]
+        fn every_price_written_shortest_reads_back(cents in 0u64..100_000_000, scale in 0u32..6) {
+            let x = cents as f64 / 10f64.powi(scale as i32);
+            let text = x.to_string();
+            if let Some(v) = parse_short(&text) {
+                prop_assert_eq!(v.to_bits(), x.to_bits());
+            }
+        }
 
         #[test]
         fn exact_fixed_is_the_standard_library(bits in any::<u64>(), d in 0usize..=20) {
