@@ -214,6 +214,14 @@ messages! {
     Hours => "h", "小时";
     Days => "days", "天";
     ArticleNote => "Note on a figure quoted in the articles", "关于文章引用数字的说明";
+    CatalogNotes => "Catalog notes on this type and its accelerator", "目录对该实例及其加速器的备注（英文）";
+    Sources => "Sources", "数据来源";
+    SourcesIntro => "Every price and spec in the catalog names one of these and its date: hover or focus a figure to see which.",
+        "目录中的每个价格与规格都注明下列来源之一及其日期：悬停或聚焦数字即可查看。";
+    SourceTitle => "Source", "来源";
+    Publisher => "Publisher", "发布方";
+    SourceDate => "Date", "日期";
+    SourceWhere => "Where", "位置";
     PriceHistory => "Price history", "价格历史";
     DerivedTag => "derived", "推算";
     CopyEmbed => "Copy embed code", "复制嵌入代码";

@@ -43,6 +43,27 @@ pub fn Assumptions(ctx: Ctx) -> impl IntoView {
                 .collect::<Vec<_>>()
         })
     };
+    // Static for the page's life: the catalog does not change.
+    let sources = ctx.catalog.with_value(|c| {
+        c.sources
+            .iter()
+            .map(|s| {
+                let link = s.url();
+                let place = s.location.clone();
+                view! {
+                    <tr data-testid="source" data-id=s.id.clone()>
+                        <th scope="row">{s.title.clone()}</th>
+                        <td>{s.publisher.clone()}</td>
+                        <td class="num">{s.date.to_string()}</td>
+                        <td class="where">{match link {
+                            Some(href) => view! { <a href=href rel="noopener noreferrer" target="_blank">{place}</a> }.into_any(),
+                            None => view! { <code>{place}</code> }.into_any(),
+                        }}</td>
+                    </tr>
+                }
+            })
+            .collect_view()
+    });
     view! {
         <section class="card assumptions" data-testid="assumptions">
             <h2>{ctx.tx(Msg::ViewAssumptions)}</h2>
@@ -79,6 +100,17 @@ pub fn Assumptions(ctx: Ctx) -> impl IntoView {
             <p class="source muted">{ctx.tx(Msg::SpBasis)}</p>
             <div class="table-wrap" tabindex="0"><table>
                 <tbody>{move || sp_rows().into_iter().map(|(k, v)| view! { <tr><th scope="row">{k}</th><td class="num">{v}</td></tr> }).collect_view()}</tbody>
+            </table></div>
+            <h3 id="sources">{ctx.tx(Msg::Sources)}</h3>
+            <p class="source muted">{ctx.tx(Msg::SourcesIntro)}</p>
+            <div class="table-wrap" tabindex="0"><table class="sources">
+                <thead><tr>
+                    <th scope="col">{ctx.tx(Msg::SourceTitle)}</th>
+                    <th scope="col">{ctx.tx(Msg::Publisher)}</th>
+                    <th scope="col" class="num">{ctx.tx(Msg::SourceDate)}</th>
+                    <th scope="col">{ctx.tx(Msg::SourceWhere)}</th>
+                </tr></thead>
+                <tbody>{sources}</tbody>
             </table></div>
         </section>
     }

@@ -119,6 +119,17 @@ fn Detail(
             })
             .collect()
     });
+    // What the catalog records about this type and its chip: caveats, disagreements between sources.
+    let catalog_notes: Vec<String> = ctx.catalog.with_value(|c| {
+        let inst = c.instance(&rec.instance);
+        let acc = inst.and_then(|i| c.accelerator(&i.accelerator));
+        [inst.map(|i| &i.note), acc.map(|a| &a.note)]
+            .into_iter()
+            .flatten()
+            .filter(|n| !n.is_empty())
+            .cloned()
+            .collect()
+    });
     let cost_label = if rec.job_usd.is_some() {
         Msg::PerJob
     } else {
@@ -174,6 +185,10 @@ fn Detail(
         {(memory.total_gib(1.0) > 0.0).then(|| view! { <MemoryChart ctx=ctx memory=memory.clone() devices=devices capacity_gib=mem_per_device /> })}
         <h3>{ctx.tx(Msg::Why)}</h3>
         <ul class="reasons">{reasons.into_iter().map(|r| view! { <li>{r}</li> }).collect_view()}</ul>
+        {(!catalog_notes.is_empty()).then(|| view! {
+            <aside class="note" data-testid="catalog-notes"><strong>{ctx.tx(Msg::CatalogNotes)}</strong>
+                <ul>{catalog_notes.into_iter().map(|n| view! { <li>{n}</li> }).collect_view()}</ul></aside>
+        })}
         {(!history.is_empty()).then(|| view! {
             <p class="history" data-testid="price-history"><strong>{history_label}</strong> ": " {history.join("; ")}</p>
         })}

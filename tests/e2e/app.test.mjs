@@ -1,6 +1,7 @@
 // The page in a real browser: recommendations, inputs, languages, Explore, Compare, charts, screenshots.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
 import { serve } from './server.mjs';
 import { launch } from './browser.mjs';
 import { Gpuplan } from './gpuplan.mjs';
@@ -139,6 +140,26 @@ test('the chosen instance shows its price history and the source of its price', 
   await history.waitFor();
   assert.match(await history.innerText(), /2025-06-23: \$98\.32\/h → \$55\.04\/h \(-44 %\)/);
   assert.match(await g.page.getByTestId('top-hourly').getAttribute('title'), /Karpenter.*2026-07-20/);
+  g.assertClean();
+});
+
+test('the catalog\'s notes on the chosen type and every source are on the page', async () => {
+  const g = await Gpuplan.open(browser, server.url, 'v=1&task=train&model=llama3.1-8b&tokens=10&inst=p5.48xlarge');
+  const notes = g.page.getByTestId('catalog-notes');
+  await notes.waitFor();
+  const text = await notes.innerText();
+  assert.match(text, /2 AZ\(s\) with spot==on-demand/, 'the instance note');
+  assert.match(text, /FP64 tensor cores: 67 TFLOPS/, 'the H100 note');
+  await g.view('assumptions');
+  const rows = g.page.getByTestId('source');
+  await rows.first().waitFor();
+  const catalog = JSON.parse(await readFile('catalog.json', 'utf8'));
+  assert.equal(await rows.count(), catalog.sources.length);
+  const faq = g.page.locator('[data-testid="source"][data-id="aws-sp-faq"] a');
+  assert.equal(await faq.getAttribute('href'), 'https://aws.amazon.com/savingsplans/faqs');
+  const file = g.page.locator('[data-testid="source"][data-id="karpenter-pricing"]');
+  assert.match(await file.innerText(), /Karpenter[\s\S]*aws\/karpenter-provider-aws[\s\S]*2026-07-20[\s\S]*zz_generated\.pricing_aws\.go/);
+  assert.equal(await file.locator('a').count(), 0, 'a file in a repository is not a link');
   g.assertClean();
 });
 

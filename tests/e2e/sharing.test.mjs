@@ -1,6 +1,7 @@
 // Links, bad links, embedding, export and memory, in a real browser.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { serve } from './server.mjs';
 import { launch, newPage } from './browser.mjs';
 import { Gpuplan } from './gpuplan.mjs';
@@ -175,4 +176,29 @@ test('numbers in links read and write exactly as the native engine does (exponen
   // 113.363136 $/h (On-Demand less 0.5 %) at 7.123456789012345 CNY per USD.
   assert.equal(await g.page.getByTestId('top-hourly').innerText(), '¥811.60');
   g.assertClean();
+});
+
+test('the page reads and writes every kind of number as the native engine does', async () => {
+  // The wasm converts numbers with the browser (src/num.rs), the CLI with Rust's standard library:
+  // the canonical link and the warnings must come out the same, value for value.
+  const values = {
+    tokens: ['1e-6', '0.000001', '123456.78901234567', '2.5E+3', '-1', '1e7', '.5', '5.', '0x10', 'inf', 'NaN', '1_0', ' 7'],
+    tps: ['1e9', '999999999.99999999', '0', '-0', '3.14159265358979323846', '1e-7', '+42', '1e', '1.2.3'],
+    disc: ['1e-7', '89.99999999999999', '90', '90.000000000000001', '33.333333333333336', '0.1', '1e-320'],
+  };
+  const queries = [];
+  for (let i = 0; i < 13; i++) {
+    const pick = (k) => values[k][i % values[k].length];
+    queries.push(`v=1&task=train&tokens=${encodeURIComponent(pick('tokens'))}&tps=${encodeURIComponent(pick('tps'))}&disc=${encodeURIComponent(pick('disc'))}`);
+  }
+  for (const q of queries) {
+    const native = JSON.parse(execFileSync('cargo', ['run', '-q', '--bin', 'gpuplan', '--', q], { encoding: 'utf8' }));
+    const g = await Gpuplan.open(browser, server.url, q);
+    const link = await g.queryMatching(/&cat=/);
+    assert.equal(link.replace(/&cat=[^&]*$/, ''), native.query, q);
+    const shown = await g.page.getByTestId('warning').allTextContents();
+    assert.deepEqual(shown.map((w) => w.trim()), native.warnings.map((w) => w.message), q);
+    g.assertClean();
+    await g.page.context().close();
+  }
 });
