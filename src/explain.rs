@@ -683,3 +683,75 @@ pub fn option_formula(o: &crate::engine::cost::OptionCost, n_instances: u32, lan
     }
     parts.join("\n")
 }
+
+/// The estimate as a range over the efficiencies (`engine::sensitivity`), optimistic end first:
+/// "With efficiency 25 % below or above the assumption (MFU 0.3–0.5, memory bandwidth 0.53–0.88):
+/// 10.5–17.5 days, $X–$Y per job." `money` writes an amount in the page's currency. `None` when the
+/// task has neither a job time nor a token rate (graphics, HPC).
+pub fn range(s: &crate::engine::sensitivity::Sensitivity, lang: Lang, money: &dyn Fn(f64) -> String) -> Option<String> {
+    let zh = lang == Lang::Zh;
+    let (lo, hi) = (&s.low, &s.high);
+    let span = |a: String, b: String| if a == b { a } else { format!("{a}–{b}") };
+    let mut parts: Vec<String> = Vec::new();
+    match (hi.job_hours, lo.job_hours, hi.tokens_per_s, lo.tokens_per_s) {
+        (Some(fast), Some(slow), _, _) => {
+            let (a, b) = (crate::format::hours(fast, lang), crate::format::hours(slow, lang));
+            // "17.9–29.8 days" rather than "17.9 days–29.8 days" when both ends have the same unit.
+            let same_unit = a
+                .split_once(' ')
+                .zip(b.split_once(' '))
+                .filter(|((_, ua), (_, ub))| ua == ub);
+            parts.push(match same_unit {
+                Some(((na, unit), (nb, _))) => format!("{} {unit}", span(na.to_string(), nb.to_string())),
+                None => span(a, b),
+            });
+            if let (Some(a), Some(b)) = (hi.job_usd, lo.job_usd) {
+                let cost = span(money(a), money(b));
+                parts.push(if zh {
+                    format!("每次作业 {cost}")
+                } else {
+                    format!("{cost} per job")
+                });
+            }
+        }
+        (_, _, Some(fast), Some(slow)) => {
+            let rate = span(number(slow, 0), number(fast, 0));
+            parts.push(if zh {
+                format!("{rate} token/秒")
+            } else {
+                format!("{rate} tokens/s")
+            });
+            if lo.n_instances != hi.n_instances {
+                let n = span(hi.n_instances.to_string(), lo.n_instances.to_string());
+                parts.push(if zh {
+                    format!("{n} 台实例")
+                } else {
+                    format!("{n} instances")
+                });
+                if let (Some(a), Some(b)) = (hi.monthly_usd, lo.monthly_usd) {
+                    let cost = span(money(a), money(b));
+                    parts.push(if zh {
+                        format!("每月 {cost}")
+                    } else {
+                        format!("{cost} a month")
+                    });
+                }
+            }
+        }
+        _ => return None,
+    }
+    let pct = number(crate::engine::sensitivity::SPREAD * 100.0, 0);
+    let mfu = span(number(lo.mfu, 2), number(hi.mfu, 2));
+    let bw = span(number(lo.bw_efficiency, 2), number(hi.bw_efficiency, 2));
+    Some(if zh {
+        format!(
+            "效率比假设低或高 {pct} %（MFU {mfu}，显存带宽效率 {bw}）时：{}。",
+            parts.join("，")
+        )
+    } else {
+        format!(
+            "With efficiency {pct} % below or above the assumption (MFU {mfu}, memory bandwidth {bw}): {}.",
+            parts.join(", ")
+        )
+    })
+}

@@ -130,6 +130,14 @@ fn Detail(
             .cloned()
             .collect()
     });
+    // The same estimate at pessimistic and optimistic efficiencies: a range, not a single point.
+    let range = ctx
+        .catalog
+        .with_value(|c| {
+            ctx.scenario
+                .with(|s| crate::engine::sensitivity::sensitivity(c, s, &rec.instance))
+        })
+        .and_then(|r| explain::range(&r, lang, &|usd| ctx.money(usd)));
     let cost_label = if rec.job_usd.is_some() {
         Msg::PerJob
     } else {
@@ -182,6 +190,7 @@ fn Detail(
             <div><dt>{ctx.tx(if rec.job_hours.is_some() { Msg::Time } else { Msg::Speed })}</dt><dd>{speed_text(&rec, ctx)}</dd></div>
             <div><dt>{ctx.tx(Msg::EnergyKwh)}</dt><dd>{rec.energy_kwh.map_or_else(|| "—".to_string(), |e| format!("{} kWh", format::number(e, 0)))}</dd></div>
         </dl>
+        {range.filter(|_| !card).map(|r| view! { <p class="range" data-testid="range">{r}</p> })}
         {(memory.total_gib(1.0) > 0.0).then(|| view! { <MemoryChart ctx=ctx memory=memory.clone() devices=devices capacity_gib=mem_per_device /> })}
         <h3>{ctx.tx(Msg::Why)}</h3>
         <ul class="reasons">{reasons.into_iter().map(|r| view! { <li>{r}</li> }).collect_view()}</ul>

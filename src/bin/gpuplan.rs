@@ -3,6 +3,7 @@
 use gpuplan::catalog::Catalog;
 use gpuplan::engine::cost::{option_costs, OptionCost};
 use gpuplan::engine::plan::{plan, Plan, Segment};
+use gpuplan::engine::sensitivity::{sensitivity, Bound};
 use gpuplan::engine::{recommend, Recommendation};
 use gpuplan::explain;
 use gpuplan::query;
@@ -135,6 +136,24 @@ fn main() -> ExitCode {
             recommendation_json(r, &option_costs(&catalog, &scenario, r), lang)
         }).collect::<Vec<_>>(),
         "plan": outcome.recommendations.iter().find(|r| r.fits).map(|r| plan_json(&plan(&catalog, &scenario, r))),
+        "range": outcome.recommendations.iter().find(|r| r.fits).and_then(|r| {
+            let s = sensitivity(&catalog, &scenario, &r.instance)?;
+            let bound = |b: &Bound| json!({
+                "mfu": b.mfu,
+                "bw_efficiency": b.bw_efficiency,
+                "n_instances": b.n_instances,
+                "job_hours": b.job_hours,
+                "job_usd": b.job_usd,
+                "tokens_per_s": b.tokens_per_s,
+                "monthly_usd": b.monthly_usd,
+            });
+            Some(json!({
+                "instance": r.instance,
+                "pessimistic": bound(&s.low),
+                "optimistic": bound(&s.high),
+                "text": explain::range(&s, lang, &|usd| gpuplan::format::usd(usd)),
+            }))
+        }),
         "excluded": outcome.excluded.iter().map(|e| json!({
             "family": e.family,
             "instances": e.instances,

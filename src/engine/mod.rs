@@ -5,5 +5,6 @@ pub mod memory;
 pub mod perf;
 pub mod plan;
 pub mod recommend;
+pub mod sensitivity;
 
 pub use recommend::{recommend, Excluded, Exclusion, Outcome, Recommendation, Why};

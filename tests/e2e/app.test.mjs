@@ -163,6 +163,20 @@ test('the catalog\'s notes on the chosen type and every source are on the page',
   g.assertClean();
 });
 
+test('the estimate is shown as a range over the efficiency assumptions', async () => {
+  const train = await Gpuplan.open(browser, server.url, 'v=1&task=train&model=llama3.1-8b&tokens=100&inst=p5.48xlarge');
+  const range = train.page.getByTestId('range');
+  await range.waitFor();
+  assert.match(await range.innerText(), /^With efficiency 25 % below or above the assumption \(MFU 0\.3–0\.5, memory bandwidth 0\.52–0\.88\): 17\.9–29\.8 days, \$[\d,.]+–\$[\d,.]+ per job\.$/);
+  // Changing the assumption moves the range with it.
+  await train.goto('v=1&task=train&model=llama3.1-8b&tokens=100&inst=p5.48xlarge&mfu=0.2&lang=zh');
+  await train.page.getByTestId('range').filter({ hasText: /^效率比假设低或高 25 %（MFU 0\.15–0\.25，显存带宽效率/ }).waitFor();
+  const serve = await Gpuplan.open(browser, server.url, 'v=1&tps=20000&inst=p5.48xlarge');
+  assert.match(await serve.page.getByTestId('range').innerText(), /: [\d,]+(–[\d,]+)? tokens\/s, 3–5 instances, \$[\d,.]+–\$[\d,.]+ a month\.$/);
+  train.assertClean();
+  serve.assertClean();
+});
+
 test('each purchase option shows how its figures were computed', async () => {
   const g = await Gpuplan.open(browser, server.url, 'v=1&task=train&model=llama3.1-8b&tokens=10&inst=p5.48xlarge&pay=all');
   const row = (p) => g.page.locator(`[data-testid="option"][data-purchase="${p}"] th`);

@@ -1,0 +1,142 @@
+//! How an estimate moves with the two efficiencies nobody knows before running (model-FLOPs utilisation
+//! and memory-bandwidth efficiency): the same instance type re-estimated at a pessimistic and an
+//! optimistic value of both, so the page can show a range instead of a single point.
+
+use super::recommend::{recommend, Recommendation};
+use crate::catalog::Catalog;
+use crate::scenario::Scenario;
+
+/// Each efficiency is taken this share below and above its assumed value: with the default MFU of 0.4,
+/// 0.3 to 0.5 (DOMAIN.md: about 30 % typical, 50 % well tuned).
+pub const SPREAD: f64 = 0.25;
+
+/// The estimate at one end of the range.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Bound {
+    pub mfu: f64,
+    pub bw_efficiency: f64,
+    pub n_instances: u32,
+    pub job_hours: Option<f64>,
+    pub job_usd: Option<f64>,
+    pub tokens_per_s: Option<f64>,
+    pub monthly_usd: Option<f64>,
+}
+
+/// The estimate of one instance type at pessimistic (`low`) and optimistic (`high`) efficiencies.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Sensitivity {
+    pub low: Bound,
+    pub high: Bound,
+}
+
+/// Re-estimates `instance` for the scenario at both ends of the range; `None` when the type does not
+/// fit at one of them (efficiency never changes memory, so in practice only when it never fits).
+pub fn sensitivity(catalog: &Catalog, scenario: &Scenario, instance: &str) -> Option<Sensitivity> {
+    let at = |factor: f64| -> Option<Bound> {
+        let mut s = scenario.clone();
+        s.instances = vec![instance.to_string()];
+        s.assumptions.mfu = (scenario.assumptions.mfu * factor).clamp(0.01, 1.0);
+        s.assumptions.bw_efficiency = (scenario.assumptions.bw_efficiency * factor).clamp(0.01, 1.0);
+        let outcome = recommend(catalog, &s);
+        let r: &Recommendation = outcome
+            .recommendations
+            .iter()
+            .find(|r| r.instance == instance && r.fits)?;
+        Some(Bound {
+            mfu: s.assumptions.mfu,
+            bw_efficiency: s.assumptions.bw_efficiency,
+            n_instances: r.n_instances,
+            job_hours: r.job_hours,
+            job_usd: r.job_usd,
+            tokens_per_s: r.tokens_per_s,
+            monthly_usd: r.monthly_usd,
+        })
+    };
+    Some(Sensitivity {
+        low: at(1.0 - SPREAD)?,
+        high: at(1.0 + SPREAD)?,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::query;
+
+    fn top(q: &str) -> (Catalog, Scenario, Recommendation) {
+        let c = Catalog::bundled();
+        let (s, _) = query::parse(q, &c);
+        let r = recommend(&c, &s).recommendations.into_iter().find(|r| r.fits);
+        (c, s, r.unwrap_or_else(|| panic!("nothing fits {q}")))
+    }
+
+    #[test]
+    fn a_training_job_takes_longer_and_costs_more_at_low_efficiency() {
+        let (c, s, r) = top("v=1&task=train&model=llama3.1-8b&tokens=100&inst=p5.48xlarge");
+        let range = sensitivity(&c, &s, &r.instance).unwrap_or_else(|| panic!("no range"));
+        let (lo, hi, mid) = (
+            range.low.job_hours.unwrap_or(0.0),
+            range.high.job_hours.unwrap_or(0.0),
+            r.job_hours.unwrap_or(0.0),
+        );
+        assert!(lo > mid && mid > hi, "{lo} {mid} {hi}");
+        // Compute-bound: time scales as 1 / MFU.
+        assert!(
+            (lo / mid - 0.4 / 0.3).abs() < 1e-9 && (hi / mid - 0.4 / 0.5).abs() < 1e-9,
+            "{lo} {mid} {hi}"
+        );
+        assert!(range.low.job_usd > range.high.job_usd);
+        assert_eq!((range.low.mfu, range.high.mfu), (0.30000000000000004, 0.5));
+    }
+
+    #[test]
+    fn serving_is_slower_at_low_efficiency_and_needs_more_replicas_for_a_target() {
+        let (c, s, r) = top("v=1");
+        let range = sensitivity(&c, &s, &r.instance).unwrap_or_else(|| panic!("no range"));
+        let (lo, hi, mid) = (range.low.tokens_per_s, range.high.tokens_per_s, r.tokens_per_s);
+        assert!(lo < mid && mid < hi, "{lo:?} {mid:?} {hi:?}");
+
+        let (c, s, r) = top("v=1&tps=20000&inst=p5.48xlarge");
+        let range = sensitivity(&c, &s, &r.instance).unwrap_or_else(|| panic!("no range"));
+        assert!(range.low.n_instances >= r.n_instances && r.n_instances >= range.high.n_instances);
+        assert!(range.low.n_instances > range.high.n_instances, "{range:?}");
+    }
+
+    #[test]
+    fn the_range_reads_optimistic_to_pessimistic_in_both_languages() {
+        let (c, s, r) = top("v=1&task=train&model=llama3.1-8b&tokens=100&inst=p5.48xlarge");
+        let range = sensitivity(&c, &s, &r.instance).unwrap_or_else(|| panic!("no range"));
+        let money = |v: f64| crate::format::usd(v);
+        let en = crate::explain::range(&range, crate::scenario::Lang::En, &money).unwrap_or_default();
+        assert!(
+            en.starts_with(
+                "With efficiency 25 % below or above the assumption (MFU 0.3–0.5, memory bandwidth 0.52–0.88): "
+            ),
+            "{en}"
+        );
+        assert!(
+            en.contains(&money(range.high.job_usd.unwrap_or(0.0))) && en.ends_with(" per job."),
+            "{en}"
+        );
+        assert!(en.contains(": 17.9–29.8 days, "), "{en}");
+        let zh = crate::explain::range(&range, crate::scenario::Lang::Zh, &money).unwrap_or_default();
+        assert!(
+            zh.starts_with("效率比假设低或高 25 %（MFU 0.3–0.5") && zh.contains("每次作业"),
+            "{zh}"
+        );
+
+        let (c, s, r) = top("v=1&task=graphics&gmem=20");
+        let range = sensitivity(&c, &s, &r.instance);
+        assert_eq!(
+            range.and_then(|g| crate::explain::range(&g, crate::scenario::Lang::En, &money)),
+            None
+        );
+    }
+
+    #[test]
+    fn no_range_for_a_type_that_does_not_fit() {
+        let (c, s, _) = top("v=1&model=llama3.1-405b");
+        assert_eq!(sensitivity(&c, &s, "g4dn.xlarge"), None);
+        assert_eq!(sensitivity(&c, &s, "no-such-type"), None);
+    }
+}
