@@ -53,6 +53,10 @@ pub struct Ctx {
     pub selected: RwSignal<Option<String>>,
     /// The page language alone, so labels re-render on a language switch and not on every input.
     pub lang: Memo<Lang>,
+    /// The view shown and the embed mode alone: what decides which parts of the page exist, so those
+    /// parts are rebuilt when these change and not on every edit of the scenario.
+    pub view: Memo<View>,
+    pub embed: Memo<Embed>,
     /// False until the first frame, with the form and the top recommendation, has been painted; what
     /// lies below the fold (option table, charts, ranking, guidance) renders right after it.
     pub full: RwSignal<bool>,
@@ -163,6 +167,8 @@ pub fn App() -> impl IntoView {
         selected: RwSignal::new(None),
         lang: Memo::new(move |_| scenario.with(|s| s.lang)),
         full: RwSignal::new(false),
+        view: Memo::new(move |_| state.with(|s| s.view)),
+        embed: Memo::new(move |_| state.with(|s| s.embed)),
     };
     render_rest_after_first_paint(ctx);
     let catalog_note = link_date.map(|d| {
@@ -217,7 +223,7 @@ pub fn App() -> impl IntoView {
             let _ = root.set_attribute("lang", l);
         }
     });
-    let embedded = move || state.with(|s| s.embed != Embed::No);
+    let embedded = move || ctx.embed.get() != Embed::No;
     Effect::new(move |_| {
         let transparent = state.with(|s| s.transparent && s.embed != Embed::No);
         if let Some(body) = gloo::utils::document().body() {
@@ -230,7 +236,7 @@ pub fn App() -> impl IntoView {
             {catalog_note.map(|n| view! { <CatalogNotice ctx=ctx note=n /> })}
             <WarningList ctx=ctx />
             <main id="main">
-                {move || match state.with(|s| s.view) {
+                {move || match ctx.view.get() {
                     View::Plan => view! { <PlanView ctx=ctx /> }.into_any(),
                     View::Explore => view! { <explore::Explore ctx=ctx /> }.into_any(),
                     View::Compare => view! { <compare::Compare ctx=ctx /> }.into_any(),
@@ -245,7 +251,7 @@ pub fn App() -> impl IntoView {
 /// Workload on one side, results on the other; the card embed shows results only.
 #[component]
 fn PlanView(ctx: Ctx) -> impl IntoView {
-    let embed = move || ctx.state.with(|s| s.embed);
+    let embed = move || ctx.embed.get();
     view! {
         <div class="plan" class:embed-plan=move || embed() == Embed::Card>
             {move || (embed() != Embed::Card).then(|| view! { <form::WorkloadForm ctx=ctx /> })}
@@ -289,7 +295,7 @@ fn CatalogNotice(ctx: Ctx, note: CatalogNote) -> impl IntoView {
 #[component]
 fn Header(ctx: Ctx) -> impl IntoView {
     let tab = move |v: View, m: Msg| {
-        let current = move || ctx.state.with(|s| s.view) == v;
+        let current = move || ctx.view.get() == v;
         view! {
             <button type="button" class="tab" class:active=current aria-pressed=move || current().to_string()
                 on:click=move |_| ctx.update(|s| s.view = v)>
@@ -392,7 +398,7 @@ fn Footer(ctx: Ctx) -> impl IntoView {
     };
     view! {
         <footer class="foot">
-            {move || (ctx.state.with(|s| s.embed) != Embed::No).then(|| view! {
+            {move || (ctx.embed.get() != Embed::No).then(|| view! {
                 <p><a href=full target="_blank" rel="noopener" data-testid="open-full">{ctx.tx(Msg::OpenFull)} " ↗"</a></p>
             })}
             <p>

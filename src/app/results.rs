@@ -376,7 +376,7 @@ fn RecTable(ctx: Ctx, chosen: Memo<Option<Recommendation>>) -> impl IntoView {
     // Rows keyed by everything they display: a new ranking that only reorders rows moves them
     // instead of rebuilding them (most of an update's cost is the browser's layout of new DOM).
     let rows = Memo::new(move |_| {
-        let card = ctx.state.with(|s| s.embed == crate::state::Embed::Card);
+        let card = ctx.embed.get() == crate::state::Embed::Card;
         let limit = if show_all.get() {
             usize::MAX
         } else if card {
@@ -420,7 +420,7 @@ fn RecTable(ctx: Ctx, chosen: Memo<Option<Recommendation>>) -> impl IntoView {
         <section class="card">
             <div class="section-head">
                 <h2>{ctx.tx(Msg::Recommendations)} " (" {total} ")"</h2>
-                {move || (ctx.state.with(|s| s.embed) != crate::state::Embed::Card).then(|| view! {
+                {move || (ctx.embed.get() != crate::state::Embed::Card).then(|| view! {
                     <super::export_bar::ExportBar ctx=ctx what=super::export_bar::What::Recommendations />
                 })}
             </div>
@@ -439,7 +439,7 @@ fn RecTable(ctx: Ctx, chosen: Memo<Option<Recommendation>>) -> impl IntoView {
                     <tbody><For each=move || rows.get() key=|r| r.key.clone() children=row /></tbody>
                 </table>
             </div>
-            {move || (total() > 12 && !show_all.get() && ctx.state.with(|s| s.embed) != crate::state::Embed::Card).then(|| view! {
+            {move || (total() > 12 && !show_all.get() && ctx.embed.get() != crate::state::Embed::Card).then(|| view! {
                 <button type="button" class="small" on:click=move |_| show_all.set(true)>{ctx.tx(Msg::All)} " (" {total} ")"</button>
             })}
         </section>
@@ -449,7 +449,7 @@ fn RecTable(ctx: Ctx, chosen: Memo<Option<Recommendation>>) -> impl IntoView {
 #[component]
 fn Excluded(ctx: Ctx) -> impl IntoView {
     move || {
-        if ctx.state.with(|s| s.embed) == crate::state::Embed::Card {
+        if ctx.embed.get() == crate::state::Embed::Card {
             return None;
         }
         let lang = ctx.lang();

@@ -116,9 +116,14 @@ test('keyboard only: set a workload, read the top result, copy the link', async 
   assert.notEqual(outline, 'none');
   await page.keyboard.press('Enter');
   await page.waitForFunction(() => location.search.includes('task=finetune'));
+  // An edit updates the page in place: the control just used keeps the focus, so the keyboard user
+  // carries on from where they were.
+  const stillFocused = (s) => page.evaluate((sel) => document.activeElement?.matches(sel) ?? false, s);
+  assert.ok(await stillFocused('[data-key="task"] button[data-value="finetune"]'), 'focus stays on the task button');
   await focusOn('[data-key="prio"] button[data-value="perf"]');
   await page.keyboard.press('Space');
   await page.waitForFunction(() => location.search.includes('prio=perf'));
+  assert.ok(await stillFocused('[data-key="prio"] button[data-value="perf"]'), 'focus stays on the priority button');
   const top = await page.getByTestId('top-instance').innerText();
   assert.match(top, /×/);
   await page.keyboard.press('Shift+Tab');
