@@ -30,7 +30,7 @@ fn opt(v: Option<f64>, d: usize) -> String {
 
 #[component]
 pub fn Explore(ctx: Ctx) -> impl IntoView {
-    let x = move || ctx.state.with(|s| s.explore.clone());
+    let x = Memo::new(move |_| ctx.state.with(|s| s.explore.clone()));
     let visible = move |c: Column| ctx.state.with(|s| !s.explore.hidden.contains(&c));
     let data = Memo::new(move |_| {
         ctx.catalog
@@ -63,7 +63,7 @@ pub fn Explore(ctx: Ctx) -> impl IntoView {
             ("neuron".into(), "Neuron".into()),
         ]
     };
-    let stack_now = move || match x().stack {
+    let stack_now = move || match x.get().stack {
         Some(crate::catalog::Stack::Cuda) => "cuda".to_string(),
         Some(crate::catalog::Stack::Neuron) => "neuron".to_string(),
         _ => "all".to_string(),
@@ -132,14 +132,14 @@ pub fn Explore(ctx: Ctx) -> impl IntoView {
         <section class="card explore">
             <h2>{ctx.tx(Msg::ViewExplore)}</h2>
             <div class="filters">
-                <SelectField ctx=ctx key="xfam" label=Msg::Family options=families current=Signal::derive(move || x().family) />
-                <SelectField ctx=ctx key="xacc" label=Msg::Accelerator options=accels current=Signal::derive(move || x().accelerator) />
-                <NumberField ctx=ctx key="xmem" label=Msg::MinMem current=Signal::derive(move || crate::num::shortest(x().min_mem_gib)) />
+                <SelectField ctx=ctx key="xfam" label=Msg::Family options=families current=Signal::derive(move || x.get().family) />
+                <SelectField ctx=ctx key="xacc" label=Msg::Accelerator options=accels current=Signal::derive(move || x.get().accelerator) />
+                <NumberField ctx=ctx key="xmem" label=Msg::MinMem current=Signal::derive(move || crate::num::shortest(x.get().min_mem_gib)) />
                 <SelectField ctx=ctx key="xstack" label=Msg::Stack options=stacks current=Signal::derive(stack_now) />
-                <SelectField ctx=ctx key="xunit" label=Msg::PricesIn options=units current=Signal::derive(move || x().unit.key().to_string()) />
-                <SelectField ctx=ctx key="xper" label=Msg::PricesIn options=pers current=Signal::derive(move || x().per.key().to_string()) />
-                <CheckField ctx=ctx key="xefa" label=Msg::EfaOnly checked=Signal::derive(move || x().efa_only) />
-                <CheckField ctx=ctx key="xreg" label=Msg::InRegion checked=Signal::derive(move || x().in_region) />
+                <SelectField ctx=ctx key="xunit" label=Msg::PricesIn options=units current=Signal::derive(move || x.get().unit.key().to_string()) />
+                <SelectField ctx=ctx key="xper" label=Msg::PricesIn options=pers current=Signal::derive(move || x.get().per.key().to_string()) />
+                <CheckField ctx=ctx key="xefa" label=Msg::EfaOnly checked=Signal::derive(move || x.get().efa_only) />
+                <CheckField ctx=ctx key="xreg" label=Msg::InRegion checked=Signal::derive(move || x.get().in_region) />
             </div>
             <details class="columns">
                 <summary>{ctx.tx(Msg::Columns)}</summary>

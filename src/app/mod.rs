@@ -129,7 +129,7 @@ fn render_rest_after_first_paint(ctx: Ctx) {
     let show = move || {
         if !ctx.full.get_untracked() {
             ctx.full.set(true);
-            if ctx.state.with_untracked(|s| s.embed != Embed::No) {
+            if ctx.embed.get_untracked() != Embed::No {
                 request_animation_frame(url_sync::post_content_height);
             }
         }
