@@ -137,7 +137,7 @@ pub fn Explore(ctx: Ctx) -> impl IntoView {
                 <NumberField ctx=ctx key="xmem" label=Msg::MinMem current=Signal::derive(move || crate::num::shortest(x.get().min_mem_gib)) />
                 <SelectField ctx=ctx key="xstack" label=Msg::Stack options=stacks current=Signal::derive(stack_now) />
                 <SelectField ctx=ctx key="xunit" label=Msg::PricesIn options=units current=Signal::derive(move || x.get().unit.key().to_string()) />
-                <SelectField ctx=ctx key="xper" label=Msg::PricesIn options=pers current=Signal::derive(move || x.get().per.key().to_string()) />
+                <SelectField ctx=ctx key="xper" label=Msg::PricesFor options=pers current=Signal::derive(move || x.get().per.key().to_string()) />
                 <CheckField ctx=ctx key="xefa" label=Msg::EfaOnly checked=Signal::derive(move || x.get().efa_only) />
                 <CheckField ctx=ctx key="xreg" label=Msg::InRegion checked=Signal::derive(move || x.get().in_region) />
             </div>
