@@ -272,3 +272,58 @@ fn absurd_targets_are_refused_with_a_reason_never_a_wrapped_count() {
         .iter()
         .any(|e| matches!(e.reason, Exclusion::TooMany { instances } if instances > 100_000)));
 }
+
+#[test]
+fn a_micro_batch_too_large_for_one_accelerator_says_so_and_what_would_fit() {
+    // Llama 3.1 70B, 8 × 8,192-token micro-batch, full recomputation: 2·s·B·h·L + 34·s·B·h
+    // = 2 × 8192 × 8 × 8192 × 80 + 34 × 8192 × 8 × 8192 bytes ≈ 97 GiB of activations per accelerator,
+    // more than an H100's 72 GiB usable: no number of p5 instances helps.
+    let o = run("v=1&task=train&model=llama3.1-70b&tokens=50");
+    assert!(!fits(&o, "p5.48xlarge"));
+    let p5 = o
+        .excluded
+        .iter()
+        .find(|e| e.instances.iter().any(|i| i == "p5.48xlarge"));
+    match p5.map(|e| &e.reason) {
+        Some(Exclusion::ActivationsTooLarge {
+            per_accelerator_gib,
+            usable_gib,
+            micro_batch: 8,
+            context_tokens: 8192,
+            fits_micro_batch: Some(b),
+        }) => {
+            assert!((per_accelerator_gib - 98.0).abs() < 1.0, "{per_accelerator_gib}");
+            assert!((usable_gib - 72.0).abs() < 1e-9);
+            // (72 - 1) / (97 / 8) = 5.86: a micro-batch of 5.
+            assert_eq!(*b, 5);
+        }
+        other => panic!("p5.48xlarge: {other:?}"),
+    }
+    // Chosen explicitly, it is listed as unable to run, with the same reason, not hidden.
+    let o = run("v=1&task=train&model=llama3.1-70b&tokens=50&inst=p5.48xlarge");
+    let shown = o.recommendations.iter().find(|r| r.instance == "p5.48xlarge");
+    assert!(shown.is_some_and(|r| !r.fits
+        && matches!(
+            r.reasons.first(),
+            Some(gpuplan::engine::Why::CannotRun {
+                reason: Exclusion::ActivationsTooLarge { .. }
+            })
+        )));
+    // At the suggested micro-batch, p5 trains it across several instances linked by EFA.
+    let o = run("v=1&task=train&model=llama3.1-70b&tokens=50&batch=5");
+    let p5 = o.recommendations.iter().find(|r| r.instance == "p5.48xlarge" && r.fits);
+    assert!(p5.is_some_and(|r| r.n_instances > 1), "{:?}", p5.map(|r| r.n_instances));
+    // Even a micro-batch of 1 is too much for a 16 GiB T4 at 128K tokens.
+    let o = run("v=1&task=train&model=llama3.1-8b&tokens=1&ctx=131072&batch=1");
+    assert!(o
+        .excluded
+        .iter()
+        .any(|e| e.instances.iter().any(|i| i == "g4dn.12xlarge")
+            && matches!(
+                e.reason,
+                Exclusion::ActivationsTooLarge {
+                    fits_micro_batch: None,
+                    ..
+                }
+            )));
+}

@@ -123,7 +123,8 @@ pub fn Compare(ctx: Ctx) -> impl IntoView {
                         </tr></thead>
                         <tbody>
                             {specs.into_iter().map(|(l, c)| row(l, c)).collect_view()}
-                            {row(ctx.t(Msg::Fits).to_string(), fit)}
+                            // Whether it fits is a sentence, often a long one: it wraps instead of widening the table.
+                            <tr><th scope="row">{ctx.t(Msg::Fits)}</th>{fit.into_iter().map(|c| view! { <td class="fit">{c}</td> }).collect_view()}</tr>
                             <tr><th scope="row" colspan="99" class="group">{ctx.t(Msg::Options)} " (" {ctx.t(Msg::Horizon)} " / " {ctx.t(Msg::PerJob)} ")"</th></tr>
                             {costs.into_iter().map(|(l, c)| row(l, c)).collect_view()}
                         </tbody>

@@ -62,6 +62,16 @@ pub enum Exclusion {
         needed_gib: f64,
         available_gib: f64,
     },
+    /// What every accelerator holds for itself (a training micro-batch's activations and the runtime)
+    /// exceeds one accelerator: more accelerators do not help, a smaller micro-batch does.
+    ActivationsTooLarge {
+        per_accelerator_gib: f64,
+        usable_gib: f64,
+        micro_batch: u32,
+        context_tokens: u32,
+        /// The largest micro-batch that would fit, if any does.
+        fits_micro_batch: Option<u32>,
+    },
     NeedsMultinode {
         instances: u32,
     },
@@ -92,6 +102,10 @@ pub enum Why {
     DoesNotFit {
         needed_gib: f64,
         available_gib: f64,
+    },
+    /// An explicitly chosen type that cannot run the scenario, and why (shown rather than hidden).
+    CannotRun {
+        reason: Exclusion,
     },
     TensorParallel {
         degree: u32,
@@ -229,12 +243,11 @@ pub fn recommend(catalog: &Catalog, scenario: &Scenario) -> Outcome {
         };
         match evaluate(catalog, scenario, &arch, inst, acc) {
             Ok(r) => recs.push(r),
-            Err(Exclusion::TooSmall {
-                needed_gib,
-                available_gib,
-            }) if !scenario.instances.is_empty() => {
+            Err(e @ (Exclusion::TooSmall { .. } | Exclusion::ActivationsTooLarge { .. }))
+                if !scenario.instances.is_empty() =>
+            {
                 // An explicitly chosen instance that does not fit is shown, marked, rather than hidden.
-                recs.push(unfit(inst, acc, needed_gib, available_gib));
+                recs.push(unfit(inst, acc, e));
             }
             Err(e) => excluded.push((inst.family.clone(), inst.id.clone(), e)),
         }
@@ -250,6 +263,11 @@ pub fn recommend(catalog: &Catalog, scenario: &Scenario) -> Outcome {
                     needed_gib,
                     available_gib,
                 } => Some((id.clone(), available_gib / needed_gib)),
+                Exclusion::ActivationsTooLarge {
+                    per_accelerator_gib,
+                    usable_gib,
+                    ..
+                } => Some((id.clone(), usable_gib / per_accelerator_gib)),
                 _ => None,
             })
             .max_by(|a, b| a.1.total_cmp(&b.1))
@@ -287,7 +305,29 @@ fn group_exclusions(items: Vec<(String, String, Exclusion)>) -> Vec<Excluded> {
     out
 }
 
-fn unfit(inst: &Instance, acc: &Accelerator, needed_gib: f64, available_gib: f64) -> Recommendation {
+fn unfit(inst: &Instance, acc: &Accelerator, reason: Exclusion) -> Recommendation {
+    let count = inst.count.unwrap_or(0.0);
+    let (needed_gib, available_gib, why) = match reason {
+        Exclusion::TooSmall {
+            needed_gib,
+            available_gib,
+        } => (
+            needed_gib,
+            available_gib,
+            Why::DoesNotFit {
+                needed_gib,
+                available_gib,
+            },
+        ),
+        Exclusion::ActivationsTooLarge {
+            per_accelerator_gib, ..
+        } => (
+            per_accelerator_gib * count,
+            inst.accel_mem_gib * count,
+            Why::CannotRun { reason },
+        ),
+        other => (0.0, 0.0, Why::CannotRun { reason: other }),
+    };
     Recommendation {
         instance: inst.id.clone(),
         family: inst.family.clone(),
@@ -310,10 +350,7 @@ fn unfit(inst: &Instance, acc: &Accelerator, needed_gib: f64, available_gib: f64
         tokens_per_s_per_seq: None,
         prefill_s: None,
         energy_kwh: None,
-        reasons: vec![Why::DoesNotFit {
-            needed_gib,
-            available_gib,
-        }],
+        reasons: vec![why],
     }
 }
 
@@ -621,7 +658,24 @@ fn size_training(
         needed_gib: need.total_gib(f64::from(n)),
         available_gib: inst.accel_mem_gib * f64::from(n),
     };
-    let n_fit = need.min_devices(usable).ok_or_else(|| too_small(count))?;
+    let n_fit = need.min_devices(usable).ok_or_else(|| {
+        // Activations grow linearly with the micro-batch; the rest of the per-accelerator part does not.
+        let batch = scenario.batch.max(1);
+        let per_sequence = need.activations_gib / f64::from(batch);
+        let room = usable - need.overhead_gib;
+        let fits = if per_sequence > 0.0 {
+            (room / per_sequence).floor()
+        } else {
+            0.0
+        };
+        Exclusion::ActivationsTooLarge {
+            per_accelerator_gib: need.per_device_gib(),
+            usable_gib: usable,
+            micro_batch: batch,
+            context_tokens: scenario.context_tokens,
+            fits_micro_batch: (fits >= 1.0).then(|| (fits as u32).min(batch - 1).max(1)),
+        }
+    })?;
     let gpu_hours = perf::device_hours(perf::training_flops(scenario, arch), peak * inst.fraction, a.mfu);
     let target_hours = scenario.target_days.max(0.01) * 24.0;
     let n_time = (gpu_hours / target_hours).ceil().clamp(1.0, 1e6) as u32;
