@@ -299,6 +299,8 @@ fn a_micro_batch_too_large_for_one_accelerator_says_so_and_what_would_fit() {
         }
         other => panic!("p5.48xlarge: {other:?}"),
     }
+    // And it is said once above the results, since the top result alone would not tell.
+    assert!(o.notices.iter().any(|n| matches!(n, gpuplan::engine::Why::MicroBatchExcludes { micro_batch: 8, families, .. } if families.iter().any(|f| f == "p5"))));
     // Chosen explicitly, it is listed as unable to run, with the same reason, not hidden.
     let o = run("v=1&task=train&model=llama3.1-70b&tokens=50&inst=p5.48xlarge");
     let shown = o.recommendations.iter().find(|r| r.instance == "p5.48xlarge");

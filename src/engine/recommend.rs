@@ -151,6 +151,13 @@ pub enum Why {
         buy: crate::scenario::Buy,
         reason: super::cost::NotOffered,
     },
+    /// The training micro-batch alone rules these families out: their accelerators cannot hold its
+    /// activations, whatever the number of instances; a smaller micro-batch would let them in.
+    MicroBatchExcludes {
+        micro_batch: u32,
+        context_tokens: u32,
+        families: Vec<String>,
+    },
     /// The context asked for is longer than the model was trained for.
     ContextBeyondModel {
         context: u32,
@@ -274,6 +281,26 @@ pub fn recommend(catalog: &Catalog, scenario: &Scenario) -> Outcome {
             .map(|(id, _)| id)
     };
     let mut notices = Vec::new();
+    let mut crowded_out: Vec<String> = Vec::new();
+    for (family, _, e) in &excluded {
+        if matches!(
+            e,
+            Exclusion::ActivationsTooLarge {
+                fits_micro_batch: Some(_),
+                ..
+            }
+        ) && !crowded_out.contains(family)
+        {
+            crowded_out.push(family.clone());
+        }
+    }
+    if !crowded_out.is_empty() {
+        notices.push(Why::MicroBatchExcludes {
+            micro_batch: scenario.batch.max(1),
+            context_tokens: scenario.context_tokens,
+            families: crowded_out,
+        });
+    }
     if scenario.task.uses_model() && scenario.context_tokens > arch.max_context && !arch.estimated {
         notices.push(Why::ContextBeyondModel {
             context: scenario.context_tokens,
