@@ -3,7 +3,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { serve } from './server.mjs';
-import { launch } from './browser.mjs';
+import { launch, newPage } from './browser.mjs';
 import { Gpuplan } from './gpuplan.mjs';
 
 let server, browser;
@@ -26,6 +26,30 @@ test('the default scenario shows recommendations from a sub-path, with no consol
   assert.equal(await g.page.locator('#panic').count(), 0);
   await g.page.getByTestId('plan').waitFor();
   g.assertClean();
+});
+
+test('the top recommendation is painted before the rest of the page renders', async () => {
+  const page = await newPage(browser);
+  await page.addInitScript(() => {
+    window.__order = [];
+    new MutationObserver(() => {
+      for (const id of ['top-instance', 'rec', 'option']) {
+        if (!window.__order.some((o) => o.id === id) && document.querySelector(`[data-testid="${id}"]`)) {
+          window.__order.push({ id, frame: window.__frames ?? 0 });
+        }
+      }
+    }).observe(document, { subtree: true, childList: true });
+    const tick = () => { window.__frames = (window.__frames ?? 0) + 1; requestAnimationFrame(tick); };
+    requestAnimationFrame(tick);
+  });
+  await page.goto(`${server.url}?v=1`);
+  await page.locator('[data-testid="rec"]').first().waitFor();
+  const order = await page.evaluate(() => window.__order);
+  const frame = (id) => order.find((o) => o.id === id)?.frame;
+  assert.deepEqual(order.map((o) => o.id).sort(), ['option', 'rec', 'top-instance']);
+  // At least one animation frame (a paint) between the top recommendation and the deferred parts.
+  assert.ok(frame('rec') > frame('top-instance') && frame('option') > frame('top-instance'), JSON.stringify(order));
+  await page.context().close();
 });
 
 test('changing inputs updates the recommendations and the link', async () => {
