@@ -143,6 +143,8 @@ messages! {
     EfaOnly => "EFA only", "仅 EFA";
     InRegion => "Offered in the region", "该区域有售";
     Stack => "Software stack", "软件栈";
+    Fp64Tflops => "TFLOPS FP64 (peak)", "TFLOPS FP64（峰值）";
+    PerTflopsHour => "/ TFLOPS·h", "/ TFLOPS·小时";
     PricesIn => "Prices per (time)", "价格时间单位";
     PricesFor => "Prices for each", "价格计量对象";
     PerHour => "hour", "小时";

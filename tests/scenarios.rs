@@ -329,3 +329,20 @@ fn a_micro_batch_too_large_for_one_accelerator_says_so_and_what_would_fit() {
                 }
             )));
 }
+
+#[test]
+fn hpc_is_compared_by_dollars_per_fp64_tflops_hour() {
+    // p5.48xlarge: 8 × H100 SXM at 34 FP64 TFLOPS = 272; $55.04/h / 272 = $0.2024 per TFLOPS-hour.
+    let o = run("v=1&task=hpc&fp64=40");
+    let p5 = o.recommendations.iter().find(|r| r.instance == "p5.48xlarge");
+    let lens = p5.and_then(gpuplan::engine::recommend::usd_per_fp64_tflops_hour);
+    assert!(lens.is_some_and(|c| (c - 55.04 / 272.0).abs() < 1e-9), "{lens:?}");
+    // No FP64 figure, no lens: a training recommendation has none.
+    let t = run("v=1&task=train&model=llama3.1-8b&tokens=10&inst=p5.48xlarge");
+    assert_eq!(
+        t.recommendations
+            .first()
+            .and_then(gpuplan::engine::recommend::usd_per_fp64_tflops_hour),
+        None
+    );
+}

@@ -83,6 +83,13 @@ fn speed_text(r: &Recommendation, ctx: Ctx) -> String {
         });
         return format!("{} {}{per}", format::number(t, 0), ctx.t(Msg::TokensPerS));
     }
+    // HPC: peak FP64 and what an hour of one TFLOPS of it costs (the lens HPC buyers compare by).
+    if let Some(tf) = crate::engine::recommend::fp64_tflops(r) {
+        let cost = crate::engine::recommend::usd_per_fp64_tflops_hour(r).map_or(String::new(), |c| {
+            format!(" · {} {}", ctx.money(c), ctx.t(Msg::PerTflopsHour))
+        });
+        return format!("{} {}{cost}", format::number(tf, 1), ctx.t(Msg::Fp64Tflops));
+    }
     "—".into()
 }
 

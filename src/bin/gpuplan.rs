@@ -96,6 +96,8 @@ fn recommendation_json(r: &Recommendation, options: &[OptionCost], lang: gpuplan
             "activations_per_accelerator": r.memory.activations_gib,
             "overhead_per_accelerator": r.memory.overhead_gib,
         },
+        "fp64_tflops": gpuplan::engine::recommend::fp64_tflops(r),
+        "usd_per_fp64_tflops_hour": gpuplan::engine::recommend::usd_per_fp64_tflops_hour(r),
         "reasons": r.reasons.iter().map(|w| explain::why(w, lang)).collect::<Vec<_>>(),
     })
 }

@@ -825,6 +825,20 @@ fn size_hpc(
     })
 }
 
+/// Peak FP64 TFLOPS of an HPC recommendation, all its accelerators together.
+pub fn fp64_tflops(r: &Recommendation) -> Option<f64> {
+    r.reasons.iter().find_map(|w| match w {
+        Why::Fp64 { tflops } => Some(*tflops),
+        _ => None,
+    })
+}
+
+/// The HPC lens: On-Demand (or the chosen option's) dollars per hour of one peak FP64 TFLOPS.
+pub fn usd_per_fp64_tflops_hour(r: &Recommendation) -> Option<f64> {
+    let tflops = fp64_tflops(r).filter(|t| *t > 0.0)?;
+    r.hourly_usd.map(|h| h / tflops)
+}
+
 /// The cost a ranking compares: per job for jobs, per month for services. `None` without a price.
 pub fn cost_key(r: &Recommendation) -> Option<f64> {
     r.job_usd.or(r.monthly_usd)
@@ -838,13 +852,7 @@ pub fn speed_key(r: &Recommendation) -> f64 {
     if let Some(h) = r.job_hours {
         return 1.0 / h.max(1e-9);
     }
-    r.reasons
-        .iter()
-        .find_map(|w| match w {
-            Why::Fp64 { tflops } => Some(*tflops),
-            _ => None,
-        })
-        .unwrap_or(1.0)
+    fp64_tflops(r).unwrap_or(1.0)
 }
 
 /// Orders recommendations by the scenario's priority; unfit and unpriced options go last.

@@ -201,6 +201,14 @@ test('the estimate is shown as a range over the efficiency assumptions', async (
   serve.assertClean();
 });
 
+test('HPC results are compared by dollars per FP64 TFLOPS-hour', async () => {
+  const g = await Gpuplan.open(browser, server.url, 'v=1&task=hpc&fp64=40&inst=p5.48xlarge');
+  const row = g.page.locator('[data-testid="rec"][data-instance="p5.48xlarge"]');
+  await row.waitFor();
+  assert.match(await row.innerText(), /272 TFLOPS FP64 \(peak\) · \$0\.2024 \/ TFLOPS·h/);
+  g.assertClean();
+});
+
 test('each purchase option shows how its figures were computed', async () => {
   const g = await Gpuplan.open(browser, server.url, 'v=1&task=train&model=llama3.1-8b&tokens=10&inst=p5.48xlarge&pay=all');
   const row = (p) => g.page.locator(`[data-testid="option"][data-purchase="${p}"] th`);
