@@ -412,9 +412,9 @@ fn RecTable(ctx: Ctx, chosen: Memo<Option<Recommendation>>) -> impl IntoView {
                 class:selected=move || chosen.with(|c| c.as_ref().is_some_and(|x| x.instance == id_cls)) class:unfit=!r.fits>
                 <th scope="row"><button type="button" class="link" on:click=move |_| ctx.selected.set(Some(id_sel.clone()))>{r.id}</button></th>
                 <td class="num" data-label=ctx.t(Msg::Instances)>{r.n_instances}</td>
-                <td data-label=ctx.t(Msg::Accelerators)>{r.accelerators}</td>
+                <td class="wrap" data-label=ctx.t(Msg::Accelerators)>{r.accelerators}</td>
                 <td data-label=ctx.t(Msg::Memory)><meter min="0" max=r.mem_max value=r.mem_value title=r.mem_title></meter>{if r.fits { "" } else { " ✗" }}</td>
-                <td class="num" data-label=ctx.t(Msg::Speed)>{r.speed}</td>
+                <td class="num wrap" data-label=ctx.t(Msg::Speed)>{r.speed}</td>
                 <td class="num" data-label=ctx.t(Msg::Hourly)>{r.hourly}</td>
                 <td class="num" data-label=cost_label.clone()>{r.cost}</td>
                 <td><button type="button" class="small" aria-pressed=move || picked.get().to_string()
