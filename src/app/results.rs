@@ -292,7 +292,7 @@ fn OptionTable(ctx: Ctx, options: Vec<OptionCost>, n_instances: u32) -> impl Int
                         <td class="num" data-label=ctx.t(Msg::Upfront)>{ctx.money(o.upfront_usd)}</td>
                         <td class="num" data-label=total_label.clone()>{ctx.money(total)}</td>
                         <td class="num" data-label=ctx.t(Msg::PerAccelHour)>{ctx.money(o.per_accel_hour_usd)}</td>
-                        <td data-label=ctx.t(Msg::BreakEven)>{be}</td>
+                        <td class="wrap" data-label=ctx.t(Msg::BreakEven)>{be}</td>
                     </tr>
                 }.into_any()
             }
