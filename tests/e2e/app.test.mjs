@@ -201,6 +201,21 @@ test('the estimate is shown as a range over the efficiency assumptions', async (
   serve.assertClean();
 });
 
+test('on a 1280 px laptop screen the result tables need no sideways scrolling', async () => {
+  for (const lang of ['en', 'zh']) {
+    for (const q of ['v=1', 'v=1&task=train&model=llama3.1-8b&tokens=100&inst=p5.48xlarge,g6e.12xlarge']) {
+      const g = await Gpuplan.open(browser, server.url, `${q}&lang=${lang}`, { viewport: { width: 1280, height: 800 } });
+      await g.recs().first().waitFor();
+      const overflow = await g.page.evaluate(() => ['table.recs', 'table.options'].map((sel) => {
+        const t = document.querySelector(sel);
+        return t ? t.scrollWidth - t.parentElement.clientWidth : 0;
+      }));
+      assert.deepEqual(overflow.map((px) => px <= 1), [true, true], `${lang} ${q}: ${overflow}`);
+      await g.page.context().close();
+    }
+  }
+});
+
 test('HPC results are compared by dollars per FP64 TFLOPS-hour', async () => {
   const g = await Gpuplan.open(browser, server.url, 'v=1&task=hpc&fp64=40&inst=p5.48xlarge');
   const row = g.page.locator('[data-testid="rec"][data-instance="p5.48xlarge"]');
