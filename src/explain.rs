@@ -725,74 +725,69 @@ pub fn option_formula(o: &crate::engine::cost::OptionCost, n_instances: u32, lan
     parts.join("\n")
 }
 
-/// The estimate as a range over the efficiencies (`engine::sensitivity`), optimistic end first:
-/// "With efficiency 25 % below or above the assumption (MFU 0.3–0.5, memory bandwidth 0.53–0.88):
-/// 10.5–17.5 days, $X–$Y per job." `money` writes an amount in the page's currency. `None` when the
-/// task has neither a job time nor a token rate (graphics, HPC).
+/// The estimate at both ends of the efficiency range (`engine::sensitivity`), each end in full because a
+/// fleet sized to a target can change with it (then a better efficiency may mean fewer instances and a
+/// longer job): "If efficiency is 25 % better than assumed (MFU 0.5, memory bandwidth 0.88): 14.7 days,
+/// $X per job; 25 % worse (MFU 0.3, memory bandwidth 0.52): 24.5 days, $Y per job." `money` writes an
+/// amount in the page's currency. `None` when the task has neither a job time nor a token rate.
 pub fn range(s: &crate::engine::sensitivity::Sensitivity, lang: Lang, money: &dyn Fn(f64) -> String) -> Option<String> {
+    use crate::engine::sensitivity::Bound;
     let zh = lang == Lang::Zh;
     let (lo, hi) = (&s.low, &s.high);
-    let span = |a: String, b: String| if a == b { a } else { format!("{a}–{b}") };
-    let mut parts: Vec<String> = Vec::new();
-    match (hi.job_hours, lo.job_hours, hi.tokens_per_s, lo.tokens_per_s) {
-        (Some(fast), Some(slow), _, _) => {
-            let (a, b) = (crate::format::hours(fast, lang), crate::format::hours(slow, lang));
-            // "17.9–29.8 days" rather than "17.9 days–29.8 days" when both ends have the same unit.
-            let same_unit = a
-                .split_once(' ')
-                .zip(b.split_once(' '))
-                .filter(|((_, ua), (_, ub))| ua == ub);
-            parts.push(match same_unit {
-                Some(((na, unit), (nb, _))) => format!("{} {unit}", span(na.to_string(), nb.to_string())),
-                None => span(a, b),
-            });
-            if let (Some(a), Some(b)) = (hi.job_usd, lo.job_usd) {
-                let cost = span(money(a), money(b));
-                parts.push(if zh {
-                    format!("每次作业 {cost}")
-                } else {
-                    format!("{cost} per job")
-                });
-            }
-        }
-        (_, _, Some(fast), Some(slow)) => {
-            let rate = span(number(slow, 0), number(fast, 0));
+    let instances_differ = lo.n_instances != hi.n_instances;
+    let describe = |b: &Bound| -> Option<String> {
+        let mut parts: Vec<String> = Vec::new();
+        if instances_differ {
             parts.push(if zh {
-                format!("{rate} token/秒")
+                format!("{} 台实例", b.n_instances)
             } else {
-                format!("{rate} tokens/s")
+                format!("{} instance(s)", b.n_instances)
             });
-            if lo.n_instances != hi.n_instances {
-                let n = span(hi.n_instances.to_string(), lo.n_instances.to_string());
-                parts.push(if zh {
-                    format!("{n} 台实例")
-                } else {
-                    format!("{n} instances")
-                });
-                if let (Some(a), Some(b)) = (hi.monthly_usd, lo.monthly_usd) {
-                    let cost = span(money(a), money(b));
+        }
+        match (b.job_hours, b.tokens_per_s) {
+            (Some(h), _) => {
+                parts.push(crate::format::hours(h, lang));
+                if let Some(c) = b.job_usd {
                     parts.push(if zh {
-                        format!("每月 {cost}")
+                        format!("每次作业 {}", money(c))
                     } else {
-                        format!("{cost} a month")
+                        format!("{} per job", money(c))
                     });
                 }
             }
+            (None, Some(t)) => {
+                parts.push(if zh {
+                    format!("{} token/秒", number(t, 0))
+                } else {
+                    format!("{} tokens/s", number(t, 0))
+                });
+                if let Some(c) = b.monthly_usd.filter(|_| instances_differ) {
+                    parts.push(if zh {
+                        format!("每月 {}", money(c))
+                    } else {
+                        format!("{} a month", money(c))
+                    });
+                }
+            }
+            (None, None) => return None,
         }
-        _ => return None,
-    }
+        Some(parts.join(if zh { "，" } else { ", " }))
+    };
+    let (better, worse) = (describe(hi)?, describe(lo)?);
     let pct = number(crate::engine::sensitivity::SPREAD * 100.0, 0);
-    let mfu = span(number(lo.mfu, 2), number(hi.mfu, 2));
-    let bw = span(number(lo.bw_efficiency, 2), number(hi.bw_efficiency, 2));
+    let (mfu_hi, bw_hi, mfu_lo, bw_lo) = (
+        number(hi.mfu, 2),
+        number(hi.bw_efficiency, 2),
+        number(lo.mfu, 2),
+        number(lo.bw_efficiency, 2),
+    );
     Some(if zh {
         format!(
-            "效率比假设低或高 {pct} %（MFU {mfu}，显存带宽效率 {bw}）时：{}。",
-            parts.join("，")
+            "效率比假设高 {pct} %（MFU {mfu_hi}，显存带宽效率 {bw_hi}）时：{better}；低 {pct} %（MFU {mfu_lo}，显存带宽效率 {bw_lo}）时：{worse}。"
         )
     } else {
         format!(
-            "With efficiency {pct} % below or above the assumption (MFU {mfu}, memory bandwidth {bw}): {}.",
-            parts.join(", ")
+            "If efficiency is {pct} % better than assumed (MFU {mfu_hi}, memory bandwidth {bw_hi}): {better}; {pct} % worse (MFU {mfu_lo}, memory bandwidth {bw_lo}): {worse}."
         )
     })
 }

@@ -103,26 +103,32 @@ mod tests {
     }
 
     #[test]
-    fn the_range_reads_optimistic_to_pessimistic_in_both_languages() {
+    fn the_range_gives_both_ends_in_both_languages() {
         let (c, s, r) = top("v=1&task=train&model=llama3.1-8b&tokens=100&inst=p5.48xlarge");
         let range = sensitivity(&c, &s, &r.instance).unwrap_or_else(|| panic!("no range"));
         let money = |v: f64| crate::format::usd(v);
         let en = crate::explain::range(&range, crate::scenario::Lang::En, &money).unwrap_or_default();
-        assert!(
-            en.starts_with(
-                "With efficiency 25 % below or above the assumption (MFU 0.3–0.5, memory bandwidth 0.52–0.88): "
-            ),
-            "{en}"
+        let want = format!(
+            "If efficiency is 25 % better than assumed (MFU 0.5, memory bandwidth 0.88): 17.9 days, {} per job; 25 % worse (MFU 0.3, memory bandwidth 0.52): 29.8 days, {} per job.",
+            money(range.high.job_usd.unwrap_or(0.0)),
+            money(range.low.job_usd.unwrap_or(0.0))
         );
-        assert!(
-            en.contains(&money(range.high.job_usd.unwrap_or(0.0))) && en.ends_with(" per job."),
-            "{en}"
-        );
-        assert!(en.contains(": 17.9–29.8 days, "), "{en}");
+        assert_eq!(en, want);
         let zh = crate::explain::range(&range, crate::scenario::Lang::Zh, &money).unwrap_or_default();
         assert!(
-            zh.starts_with("效率比假设低或高 25 %（MFU 0.3–0.5") && zh.contains("每次作业"),
+            zh.starts_with("效率比假设高 25 %（MFU 0.5，显存带宽效率 0.88）时：17.9 天，每次作业"),
             "{zh}"
+        );
+
+        // A fleet sized to a deadline: better efficiency needs fewer instances and may take longer;
+        // both ends say how many.
+        let (c, s, r) = top("v=1&task=train&model=qwen2.5-32b&tokens=100&batch=1&inst=p6-b200.48xlarge");
+        let range = sensitivity(&c, &s, &r.instance).unwrap_or_else(|| panic!("no range"));
+        assert!(range.high.n_instances < range.low.n_instances, "{range:?}");
+        let en = crate::explain::range(&range, crate::scenario::Lang::En, &money).unwrap_or_default();
+        assert!(
+            en.contains(&format!("): {} instance(s), ", range.high.n_instances)),
+            "{en}"
         );
 
         let (c, s, r) = top("v=1&task=graphics&gmem=20");
