@@ -91,7 +91,8 @@ pub fn Explore(ctx: Ctx) -> impl IntoView {
             .map(|p| (p.key().to_string(), ctx.t(per_label(*p)).to_string()))
             .collect::<Vec<_>>()
     };
-    let price = move |p: Option<PriceCell>| match p {
+    // `missing` says why a cell is empty: no public On-Demand price, or no Spot price in the snapshot.
+    let price = move |p: Option<PriceCell>, missing: Msg| match p {
         Some(p) => {
             let tag = if p.derived {
                 format!(" ({})", ctx.t(Msg::DerivedTag))
@@ -102,7 +103,7 @@ pub fn Explore(ctx: Ctx) -> impl IntoView {
             view! { <td class="num" title=title tabindex="0">{ctx.money(p.usd)}{p.derived.then_some("*")}</td> }
                 .into_any()
         }
-        None => view! { <td class="num muted">{ctx.tx(Msg::NoPrice)}</td> }.into_any(),
+        None => view! { <td class="num muted">{ctx.tx(missing)}</td> }.into_any(),
     };
     let header = move |c: Column| {
         let sorted = move || {
@@ -170,8 +171,8 @@ pub fn Explore(ctx: Ctx) -> impl IntoView {
                                     {visible(Column::RamGib).then(|| view! { <td class="num">{opt(r.ram_gib, 0)}</td> })}
                                     {visible(Column::NetGbps).then(|| view! { <td class="num">{opt(r.net_gbps, 1)}</td> })}
                                     {visible(Column::Efa).then(|| view! { <td class="num">{opt(r.efa, 0)}</td> })}
-                                    {visible(Column::OnDemand).then(|| price(r.on_demand.clone()))}
-                                    {visible(Column::Spot).then(|| price(r.spot.clone()))}
+                                    {visible(Column::OnDemand).then(|| price(r.on_demand.clone(), Msg::NoPrice))}
+                                    {visible(Column::Spot).then(|| price(r.spot.clone(), Msg::SpotNotObserved))}
                                     <td><button type="button" class="small" aria-pressed=move || picked.get().to_string()
                                         on:click=move |_| ctx.update(|s| s.toggle_compare(&id))>{move || ctx.t(if picked.get() { Msg::RemoveFromCompare } else { Msg::AddToCompare })}</button></td>
                                 </tr>
