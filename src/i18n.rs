@@ -158,7 +158,7 @@ messages! {
     OnDemand => "On-Demand", "按需";
     SpotMedian => "Spot median", "Spot 中位数";
     NoPrice => "no public price", "无公开价格";
-    SpotNotObserved => "not in the Spot snapshot", "Spot 快照中无此价格";
+    SpotNotObserved => "none observed", "未观测到";
     Rows => "instance types", "种实例";
     AssumptionsIntro => "Every estimate rests on these. Change them and every number follows; the link keeps your changes.",
         "所有估算都基于以下假设。修改后所有数字随之更新，链接会保留你的修改。";

@@ -163,7 +163,7 @@ pub fn Explore(ctx: Ctx) -> impl IntoView {
                             view! {
                                 <tr data-testid="catalog-row" data-instance=r.id.clone() data-od-usd=r.on_demand.as_ref().map(|p| crate::num::shortest(p.usd)).unwrap_or_default()>
                                     <th scope="row">{r.id.clone()}</th>
-                                    {visible(Column::Accelerator).then(|| view! { <td>{r.accelerator.clone()}</td> })}
+                                    {visible(Column::Accelerator).then(|| view! { <td class="wrap">{r.accelerator.clone()}</td> })}
                                     {visible(Column::Count).then(|| view! { <td class="num">{r.count.map_or_else(|| "—".into(), |n| format::accel_count(n, r.fraction))}</td> })}
                                     {visible(Column::MemGib).then(|| view! { <td class="num">{format::number(r.mem_gib, 2)}</td> })}
                                     {visible(Column::TotalMemGib).then(|| view! { <td class="num">{opt(r.total_mem_gib, 1)}</td> })}
