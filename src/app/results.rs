@@ -34,17 +34,28 @@ pub fn Results(ctx: Ctx) -> impl IntoView {
                 .map(|r| ctx.catalog.with_value(|c| ctx.scenario.with(|s| plan(c, s, r))))
         })
     });
+    // Each notice in words, and whether it offers the one-click fix of a smaller micro-batch.
     let notices = move || {
         let lang = ctx.lang();
-        ctx.outcome
-            .with(|o| o.notices.iter().map(|w| explain::why(w, lang)).collect::<Vec<_>>())
+        ctx.outcome.with(|o| {
+            o.notices
+                .iter()
+                .map(|w| {
+                    let fix =
+                        matches!(w, crate::engine::Why::MicroBatchExcludes { micro_batch, .. } if *micro_batch > 1);
+                    (explain::why(w, lang), fix)
+                })
+                .collect::<Vec<_>>()
+        })
     };
     view! {
         {move || {
             let n = notices();
             (!n.is_empty()).then(|| view! {
                 <section class="warnings" data-testid="notice" role="status">
-                    <ul>{n.into_iter().map(|t| view! { <li>{t}</li> }).collect_view()}</ul>
+                    <ul>{n.into_iter().map(|(t, fix)| view! { <li>{t} {fix.then(|| view! {
+                        <button type="button" class="small" data-testid="use-micro-batch-1" on:click=move |_| ctx.set("batch", "1")>{ctx.tx(Msg::UseMicroBatch1)}</button>
+                    })}</li> }).collect_view()}</ul>
                 </section>
             })
         }}

@@ -222,6 +222,19 @@ test('on a 1280 px laptop screen the result and catalog tables need no sideways 
   }
 });
 
+test('a micro-batch that rules out accelerators is said once, with a one-click fix', async () => {
+  const g = await Gpuplan.open(browser, server.url, 'v=1&task=train&model=llama3.1-70b&tokens=50');
+  const notice = g.page.getByTestId('notice');
+  await notice.waitFor();
+  assert.match(await notice.innerText(), /A micro-batch of 8 × 8,192 tokens rules out .*p5.*: their accelerators cannot hold its activations/);
+  assert.equal(await g.page.locator('[data-testid="rec"][data-instance="p5.48xlarge"]').count(), 0);
+  await g.page.getByTestId('use-micro-batch-1').click();
+  await g.queryMatching(/(^|&)batch=1(&|$)/);
+  await g.page.locator('[data-testid="rec"][data-instance="p5.48xlarge"]').waitFor();
+  assert.equal(await g.page.getByTestId('use-micro-batch-1').count(), 0, 'the notice goes once nothing is ruled out by it');
+  g.assertClean();
+});
+
 test('HPC results are compared by dollars per FP64 TFLOPS-hour', async () => {
   const g = await Gpuplan.open(browser, server.url, 'v=1&task=hpc&fp64=40&inst=p5.48xlarge');
   const row = g.page.locator('[data-testid="rec"][data-instance="p5.48xlarge"]');
