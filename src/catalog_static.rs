@@ -21,8 +21,7 @@ impl Reader {
         Some(self.word()).filter(|w| !w.is_empty()).map(str::to_string)
     }
     fn opt_f64(&mut self) -> Option<f64> {
-        let w = self.word();
-        crate::num::parse_short(w).or_else(|| crate::num::parse(w))
+        crate::num::parse(self.word())
     }
     fn f64(&mut self) -> f64 {
         self.opt_f64().unwrap_or(f64::NAN)

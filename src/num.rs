@@ -49,14 +49,15 @@ pub fn shortest(v: f64) -> String {
 /// `s.parse::<f64>().ok()`: the same syntax (sign, digits, point, exponent, `inf`, `infinity`, `nan`).
 #[cfg(target_arch = "wasm32")]
 pub fn parse(s: &str) -> Option<f64> {
-    let body = s.strip_prefix(['+', '-']).unwrap_or(s).to_ascii_lowercase();
+    let body = s.strip_prefix(['+', '-']).unwrap_or(s);
     let sign = if s.starts_with('-') { -1.0 } else { 1.0 };
-    if body == "inf" || body == "infinity" {
-        Some(sign * f64::INFINITY)
-    } else if body == "nan" {
-        Some(f64::NAN)
-    } else if let Some(v) = parse_short(s) {
+    // Short decimals (the whole catalog, nearly every link) first: no allocation, no call into JavaScript.
+    if let Some(v) = parse_short(s) {
         Some(v)
+    } else if body.eq_ignore_ascii_case("inf") || body.eq_ignore_ascii_case("infinity") {
+        Some(sign * f64::INFINITY)
+    } else if body.eq_ignore_ascii_case("nan") {
+        Some(f64::NAN)
     } else {
         // The syntax is checked here; the value, correctly rounded, comes from JavaScript's parseFloat,
         // whose grammar includes this one.
