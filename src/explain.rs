@@ -598,6 +598,24 @@ pub fn formulas(
                     "Adam mixed precision, 16 B/param, FSDP-sharded"
                 }
             ));
+            out.push(format!(
+                "{} = 2·s·B·h·L + 34·s·B·h, s = {}, B = {}, h = {}, L = {} → {} ({})",
+                if zh {
+                    "激活值/加速器"
+                } else {
+                    "activations per accelerator"
+                },
+                number(f64::from(scenario.context_tokens), 0),
+                scenario.batch.max(1),
+                arch.hidden,
+                arch.layers,
+                gib(rec.memory.activations_gib),
+                if zh {
+                    "完全重计算；随微批线性增长，不随实例数减少"
+                } else {
+                    "full recomputation; grows with the micro-batch, not divided by more instances"
+                }
+            ));
             if let (Some(g), Some(j)) = (rec.gpu_hours, rec.job_hours) {
                 out.push(format!(
                     "C = k·N_act·D + 12·L·h·s·D; {} = C / (P·MFU·3600) = {}, MFU = {}",
@@ -614,7 +632,25 @@ pub fn formulas(
                 ));
             }
         }
-        Task::Graphics | Task::Hpc => {}
+        Task::Hpc => {
+            if let (Some(tf), Some(c)) = (
+                crate::engine::recommend::fp64_tflops(rec),
+                crate::engine::recommend::usd_per_fp64_tflops_hour(rec),
+            ) {
+                out.push(format!(
+                    "{} = {}/h ÷ {} TFLOPS = {}",
+                    if zh {
+                        "每 FP64 TFLOPS·小时成本"
+                    } else {
+                        "cost per FP64 TFLOPS-hour"
+                    },
+                    usd(rec.hourly_usd.unwrap_or(0.0)),
+                    number(tf, 1),
+                    usd(c)
+                ));
+            }
+        }
+        Task::Graphics => {}
     }
     if let Some(h) = rec.hourly_usd {
         out.push(if zh {

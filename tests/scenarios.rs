@@ -311,6 +311,20 @@ fn a_micro_batch_too_large_for_one_accelerator_says_so_and_what_would_fit() {
                 reason: Exclusion::ActivationsTooLarge { .. }
             })
         )));
+    // The formula list shows the activations term that decides it (for a type that runs it).
+    let catalog = Catalog::bundled();
+    let (scenario, _) = query::parse("v=1&task=train&model=llama3.1-70b&tokens=50", &catalog);
+    let o = run("v=1&task=train&model=llama3.1-70b&tokens=50");
+    let shown = o
+        .recommendations
+        .first()
+        .map(|r| gpuplan::explain::formulas(&scenario, &o.arch, r, gpuplan::scenario::Lang::En));
+    assert!(
+        shown.iter().flatten().any(|f| f.starts_with(
+            "activations per accelerator = 2·s·B·h·L + 34·s·B·h, s = 8,192, B = 8, h = 8192, L = 80 → 97"
+        )),
+        "{shown:?}"
+    );
     // At the suggested micro-batch, p5 trains it across several instances linked by EFA.
     let o = run("v=1&task=train&model=llama3.1-70b&tokens=50&batch=5");
     let p5 = o.recommendations.iter().find(|r| r.instance == "p5.48xlarge" && r.fits);
@@ -337,6 +351,17 @@ fn hpc_is_compared_by_dollars_per_fp64_tflops_hour() {
     let p5 = o.recommendations.iter().find(|r| r.instance == "p5.48xlarge");
     let lens = p5.and_then(gpuplan::engine::recommend::usd_per_fp64_tflops_hour);
     assert!(lens.is_some_and(|c| (c - 55.04 / 272.0).abs() < 1e-9), "{lens:?}");
+    // The formula list shows how it was computed.
+    let catalog = Catalog::bundled();
+    let (scenario, _) = query::parse("v=1&task=hpc&fp64=40", &catalog);
+    let shown = p5.map(|r| gpuplan::explain::formulas(&scenario, &o.arch, r, gpuplan::scenario::Lang::En));
+    assert!(
+        shown
+            .iter()
+            .flatten()
+            .any(|f| f == "cost per FP64 TFLOPS-hour = $55.04/h ÷ 272 TFLOPS = $0.2024"),
+        "{shown:?}"
+    );
     // No FP64 figure, no lens: a training recommendation has none.
     let t = run("v=1&task=train&model=llama3.1-8b&tokens=10&inst=p5.48xlarge");
     assert_eq!(
