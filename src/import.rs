@@ -154,11 +154,14 @@ fn parse_offer(
                 other => {
                     return Err(err(
                         file,
-                        format!("Reserved term of SKU {sku}: unknown LeaseContractLength {other:?}"),
+                        format!(
+                            "Reserved term of SKU {sku}: unknown LeaseContractLength `{}`",
+                            other.unwrap_or("(missing)")
+                        ),
                     ))
                 }
             };
-            let class = ta("OfferingClass").unwrap_or("standard").to_lowercase();
+            let class = ta("OfferingClass").unwrap_or("standard").to_ascii_lowercase();
             let payment = match ta("PurchaseOption") {
                 Some("No Upfront") => "no",
                 Some("Partial Upfront") => "partial",
@@ -166,7 +169,10 @@ fn parse_offer(
                 other => {
                     return Err(err(
                         file,
-                        format!("Reserved term of SKU {sku}: unknown PurchaseOption {other:?}"),
+                        format!(
+                            "Reserved term of SKU {sku}: unknown PurchaseOption `{}`",
+                            other.unwrap_or("(missing)")
+                        ),
                     ))
                 }
             };

@@ -32,7 +32,7 @@ pub fn WorkloadForm(ctx: Ctx) -> impl IntoView {
     let precisions = move || {
         ["fp32", "bf16", "fp16", "fp8", "int8", "int4"]
             .iter()
-            .map(|p| (p.to_string(), p.to_uppercase()))
+            .map(|p| (p.to_string(), p.to_ascii_uppercase()))
             .collect::<Vec<_>>()
     };
     let modes = move || {

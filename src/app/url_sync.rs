@@ -49,7 +49,7 @@ pub fn today() -> Option<IsoDate> {
 pub fn prefers_chinese() -> bool {
     web_sys::window()
         .and_then(|w| w.navigator().language())
-        .is_some_and(|l| l.to_lowercase().starts_with("zh"))
+        .is_some_and(|l| l.to_ascii_lowercase().starts_with("zh"))
 }
 
 const STORAGE_KEY: &str = "gpuplan:last";
