@@ -272,6 +272,15 @@ pub fn why(w: &Why, lang: Lang) -> String {
     }
 }
 
+/// That a type fits, and on how many instances ("Fits on 1 instance", "3 台实例可放下").
+pub fn fits_on(n_instances: u32, lang: Lang) -> String {
+    match (lang, n_instances) {
+        (Lang::Zh, n) => format!("{n} 台实例可放下"),
+        (Lang::En, 1) => "Fits on 1 instance".to_string(),
+        (Lang::En, n) => format!("Fits on {n} instances"),
+    }
+}
+
 /// Why a family (or some sizes) was left out, as a sentence.
 pub fn exclusion(e: &Exclusion, lang: Lang) -> String {
     let zh = lang == Lang::Zh;
@@ -826,4 +835,16 @@ pub fn range(s: &crate::engine::sensitivity::Sensitivity, lang: Lang, money: &dy
             "If efficiency is {pct} % better than assumed (MFU {mfu_hi}, memory bandwidth {bw_hi}): {better}; {pct} % worse (MFU {mfu_lo}, memory bandwidth {bw_lo}): {worse}."
         )
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fits_on_counts_instances_in_both_languages() {
+        assert_eq!(fits_on(1, Lang::En), "Fits on 1 instance");
+        assert_eq!(fits_on(3, Lang::En), "Fits on 3 instances");
+        assert_eq!(fits_on(2, Lang::Zh), "2 台实例可放下");
+    }
 }

@@ -77,7 +77,7 @@ pub fn Compare(ctx: Ctx) -> impl IntoView {
                 .iter()
                 .zip(&recs)
                 .map(|(id, r)| match r {
-                    Some(r) if r.fits => format!("{} {} · {}", r.n_instances, ctx.t(Msg::Instances), ctx.t(Msg::Fits)),
+                    Some(r) if r.fits => explain::fits_on(r.n_instances, lang),
                     Some(_) => ctx.t(Msg::DoesNotFit).to_string(),
                     None => outcome.excluded.iter().find(|e| e.instances.contains(id)).map_or_else(
                         || ctx.t(Msg::DoesNotFit).to_string(),

@@ -125,6 +125,10 @@ test('Compare shows the picked instances side by side', async () => {
   await g.page.getByTestId('compare').waitFor();
   const cols = await g.page.getByTestId('compare-col').evaluateAll((cs) => cs.map((c) => c.dataset.instance));
   assert.deepEqual(cols, picks);
+  // The fit row says on how many instances each fits, in words ("Fits on 1 instance").
+  const fits = await g.page.locator('td.fit').allTextContents();
+  assert.equal(fits.length, 2);
+  for (const f of fits) assert.match(f, /^Fits on (1 instance|\d+ instances)$/);
   await g.queryMatching(/view=compare.*cmp=/);
   // Back returns to the Plan view.
   await g.page.goBack();
