@@ -31,12 +31,16 @@ pub struct Row {
     pub spot: Option<PriceCell>,
 }
 
-fn divisor(per: PricePer, count: Option<f64>, fraction: f64, mem: f64) -> Option<f64> {
-    let accels = count.map(|c| c * fraction)?;
+/// What one price is divided by for the chosen unit; None where the catalog lacks the figure
+/// (UltraServers have no published vCPU or RAM), so the cell shows no price rather than a wrong one.
+fn divisor(per: PricePer, i: &crate::catalog::Instance) -> Option<f64> {
+    let positive = |x: f64| (x > 0.0).then_some(x);
     match per {
         PricePer::Instance => Some(1.0),
-        PricePer::Accelerator => Some(accels),
-        PricePer::AcceleratorGib => Some(count? * mem),
+        PricePer::Accelerator => i.count.map(|c| c * i.fraction).and_then(positive),
+        PricePer::AcceleratorGib => i.count.map(|c| c * i.accel_mem_gib).and_then(positive),
+        PricePer::Vcpu => i.vcpus.and_then(positive),
+        PricePer::RamGib => i.ram_gib.and_then(positive),
     }
 }
 
@@ -56,7 +60,7 @@ pub fn rows(catalog: &Catalog, x: &ExploreState, region: &str) -> Vec<Row> {
                 .is_none_or(|s| catalog.accelerator(&i.accelerator).is_some_and(|a| a.stack == s))
         })
         .map(|i| {
-            let div = divisor(x.per, i.count, i.fraction, i.accel_mem_gib);
+            let div = divisor(x.per, i);
             let cell = |usd_hr: f64, source: &str, as_of: IsoDate, derived: bool| {
                 div.map(|d| PriceCell {
                     usd: usd_hr * x.unit.hours() / d,
@@ -143,6 +147,21 @@ mod tests {
             .on_demand
             .as_ref()
             .is_some_and(|p| (p.usd - 6.88 * 730.0).abs() < 1e-6)));
+        // Host-side units: per vCPU and per GiB of RAM (p5.48xlarge: 192 vCPUs, 2,048 GiB).
+        x.unit = PriceUnit::Hour;
+        for (per, by) in [(PricePer::Vcpu, 192.0), (PricePer::RamGib, 2048.0)] {
+            x.per = per;
+            let r = rows(&c, &x, "us-east-1");
+            let p5 = r
+                .iter()
+                .find(|r| r.id == "p5.48xlarge")
+                .and_then(|r| r.on_demand.as_ref());
+            let od = c.on_demand("p5.48xlarge", "us-east-1").map(|p| p.usd_hr);
+            assert!(
+                p5.zip(od).is_some_and(|(p, od)| (p.usd - od / by).abs() < 1e-9),
+                "{per:?}"
+            );
+        }
         let mut y = ExploreState {
             efa_only: true,
             min_mem_gib: 100.0,

@@ -154,6 +154,8 @@ messages! {
     PerInstance => "instance", "实例";
     PerAccelerator => "accelerator", "加速器";
     PerAccelGib => "accelerator-GiB", "加速器 GiB";
+    PerVcpu => "vCPU", "vCPU";
+    PerRamGib => "GiB of RAM", "GiB 内存";
     Columns => "Columns", "列";
     OnDemand => "On-Demand", "按需";
     SpotMedian => "Spot median", "Spot 中位数";

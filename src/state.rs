@@ -63,16 +63,28 @@ pub enum PricePer {
     Instance,
     Accelerator,
     AcceleratorGib,
+    /// Per vCPU: what the host side costs, for CPU-heavy preprocessing, rendering and HPC.
+    Vcpu,
+    /// Per GiB of host RAM.
+    RamGib,
 }
 
 impl PricePer {
-    pub const ALL: [PricePer; 3] = [PricePer::Instance, PricePer::Accelerator, PricePer::AcceleratorGib];
+    pub const ALL: [PricePer; 5] = [
+        PricePer::Instance,
+        PricePer::Accelerator,
+        PricePer::AcceleratorGib,
+        PricePer::Vcpu,
+        PricePer::RamGib,
+    ];
 
     pub fn key(self) -> &'static str {
         match self {
             PricePer::Instance => "inst",
             PricePer::Accelerator => "accel",
             PricePer::AcceleratorGib => "gib",
+            PricePer::Vcpu => "vcpu",
+            PricePer::RamGib => "ram",
         }
     }
 }

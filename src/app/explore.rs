@@ -78,12 +78,22 @@ pub fn Explore(ctx: Ctx) -> impl IntoView {
         PricePer::Instance => Msg::PerInstance,
         PricePer::Accelerator => Msg::PerAccelerator,
         PricePer::AcceleratorGib => Msg::PerAccelGib,
+        PricePer::Vcpu => Msg::PerVcpu,
+        PricePer::RamGib => Msg::PerRamGib,
     };
     let units = move || {
         PriceUnit::ALL
             .iter()
             .map(|u| (u.key().to_string(), ctx.t(unit_label(*u)).to_string()))
             .collect::<Vec<_>>()
+    };
+    // What every price in the table is per: "prices per vCPU per hour".
+    let price_basis = move || {
+        let (per, unit) = x.with(|x| (ctx.t(per_label(x.per)), ctx.t(unit_label(x.unit))));
+        match ctx.lang() {
+            crate::scenario::Lang::Zh => format!("价格单位：{per} · {unit}"),
+            crate::scenario::Lang::En => format!("prices per {per} per {unit}"),
+        }
     };
     let pers = move || {
         PricePer::ALL
@@ -149,7 +159,8 @@ pub fn Explore(ctx: Ctx) -> impl IntoView {
                     view! { <label class="check"><input type="checkbox" prop:checked=move || visible(c) on:change=move |_| ctx.update(|s| s.toggle_column(c)) /><span>{ctx.tx(column_label(c))}</span></label> }
                 }).collect_view()}
             </details>
-            <p class="muted">{move || data.with(|d| d.len())} " " {ctx.tx(Msg::Rows)} " · " {move || ctx.scenario.with(|s| s.region.clone())}</p>
+            <p class="muted">{move || data.with(|d| d.len())} " " {ctx.tx(Msg::Rows)} " · " {move || ctx.scenario.with(|s| s.region.clone())}
+                " · " <span data-testid="price-basis">{price_basis}</span></p>
             <div class="table-wrap" tabindex="0">
                 <table class="catalog">
                     <thead><tr>

@@ -109,6 +109,20 @@ test('Explore filters, sorts and keeps its state in the link', async () => {
   await g.fill('xmem', 40);
   assert.ok((await rows.count()) === 8);
   await g.queryMatching(/view=explore.*xfam=g6e/);
+  // Host-side units: per vCPU divides each On-Demand price by the type's vCPUs, and the table says so.
+  // (The table is sorted by price, so rows are matched by instance, not position.)
+  const byId = () => rows.evaluateAll((rs) => Object.fromEntries(rs.map((r) => [r.dataset.instance,
+    { od: Number(r.dataset.odUsd), vcpus: Number(r.querySelectorAll('td.num')[3].textContent.replace(/,/g, '')) }])));
+  const perInstance = await byId();
+  assert.equal(await g.page.getByTestId('price-basis').textContent(), 'prices per instance per hour');
+  await g.select('xper', 'vcpu');
+  await g.page.waitForFunction(() => location.search.includes('xper=vcpu'));
+  assert.equal(await g.page.getByTestId('price-basis').textContent(), 'prices per vCPU per hour');
+  const perVcpu = await byId();
+  assert.equal(Object.keys(perVcpu).length, 8);
+  for (const [id, { od, vcpus }] of Object.entries(perInstance)) {
+    assert.ok(vcpus > 0 && Math.abs(perVcpu[id].od - od / vcpus) < 1e-9, `${id}: ${perVcpu[id].od} vs ${od} / ${vcpus}`);
+  }
   // Each price shows its source and date on hover.
   assert.match(await rows.first().locator('td[title]').first().getAttribute('title'), /20\d\d-\d\d-\d\d/);
   g.assertClean();
