@@ -272,6 +272,47 @@ pub fn why(w: &Why, lang: Lang) -> String {
     }
 }
 
+/// A growing fleet's path over the horizon, as a sentence ("Fleet: 1 → 9 instances over 24 months
+/// (+10 % a month)"); `None` for a steady fleet.
+pub fn fleet_path(fleet: &[u32], growth_pct: f64, lang: Lang) -> Option<String> {
+    let (first, last) = (fleet.first()?, fleet.last()?);
+    let peak = fleet.iter().max().unwrap_or(last);
+    let months = fleet.len();
+    let sign = if growth_pct > 0.0 { "+" } else { "" };
+    let g = format!("{sign}{}", crate::num::shortest(growth_pct));
+    Some(match lang {
+        Lang::Zh => {
+            let peak = if peak == last {
+                String::new()
+            } else {
+                format!("，峰值 {peak} 台")
+            };
+            format!("实例数：{months} 个月内从 {first} 台到 {last} 台（每月 {g} %{peak}）")
+        }
+        Lang::En => {
+            let peak = if peak == last {
+                String::new()
+            } else {
+                format!(", peak {peak}")
+            };
+            format!("Fleet: {first} → {last} instances over {months} months ({g} % a month{peak})")
+        }
+    })
+}
+
+/// Under the purchase options of a growing fleet: their figures are for the first month's fleet.
+pub fn steady_fleet_note(n_instances: u32, lang: Lang) -> String {
+    match (lang, n_instances) {
+        (Lang::Zh, n) => format!("以下为固定 {n} 台实例的费用；上面的方案已计入增长。"),
+        (Lang::En, 1) => {
+            "These figures are for a steady fleet of 1 instance; the plan above includes the growth.".into()
+        }
+        (Lang::En, n) => {
+            format!("These figures are for a steady fleet of {n} instances; the plan above includes the growth.")
+        }
+    }
+}
+
 /// That a type fits, and on how many instances ("Fits on 1 instance", "3 台实例可放下").
 pub fn fits_on(n_instances: u32, lang: Lang) -> String {
     match (lang, n_instances) {
@@ -675,6 +716,22 @@ pub fn formulas(
                 usd(h),
                 number(scenario.hours_per_month, 0),
                 usd(h * scenario.hours_per_month)
+            )
+        });
+    }
+    // A growing service fleet: the commitment level the plan chooses.
+    let g = scenario.purchase.growth_pct;
+    if rec.job_hours.is_none() && g != 0.0 && scenario.months > 1 {
+        let g = crate::num::shortest(g / 100.0);
+        out.push(if zh {
+            format!(
+                "第 m 月实例数 n_m = ⌈{} × (1 + {g})^m⌉；承诺 k 台使 k·C + Σ max(0, n_m − k)·R 最小（C：一台实例在规划周期内的承诺费用；R：一台实例每月按需或 Spot 的费用）",
+                rec.n_instances
+            )
+        } else {
+            format!(
+                "fleet in month m: n_m = ⌈{} × (1 + {g})^m⌉; commit the k that minimises k·C + Σ max(0, n_m − k)·R (C: one instance's commitment over the horizon; R: one instance-month On-Demand or Spot)",
+                rec.n_instances
             )
         });
     }

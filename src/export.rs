@@ -2,7 +2,7 @@
 
 use crate::catalog::Catalog;
 use crate::engine::cost::option_costs;
-use crate::engine::plan::{Plan, Segment};
+use crate::engine::plan::Plan;
 use crate::engine::Outcome;
 use crate::query::buy_key;
 use crate::scenario::{Buy, Scenario};
@@ -121,12 +121,7 @@ pub fn plan_table(plan: &Plan) -> Table {
             .iter()
             .map(|i| {
                 vec![
-                    match i.segment {
-                        Segment::Baseline => "baseline",
-                        Segment::Burst => "burst",
-                        Segment::Job => "job",
-                    }
-                    .to_string(),
+                    i.segment.key().to_string(),
                     buy_key(i.buy).to_string(),
                     plan.instance.clone(),
                     i.instances.to_string(),

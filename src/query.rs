@@ -224,6 +224,7 @@ pub fn apply_pair(s: &mut Scenario, key: &str, value: &str, catalog: &Catalog, w
         "restart" => p.float(&mut s.purchase.restart_min, 0.0, 600.0),
         "burst" => p.int(&mut s.purchase.burst_instances, 0, 100_000),
         "bursth" => p.float(&mut s.purchase.burst_hours, 0.0, 744.0),
+        "growth" => p.float(&mut s.purchase.growth_pct, -50.0, 100.0),
         "window" => p.int(&mut s.purchase.window_days, 0, 182),
         "region" => {
             if catalog.on_demand.iter().any(|o| o.region == value)
@@ -476,6 +477,7 @@ pub const KEYS: &[&str] = &[
     "restart",
     "burst",
     "bursth",
+    "growth",
     "window",
     "lang",
 ];
@@ -548,6 +550,7 @@ pub fn field_value(s: &Scenario, key: &str) -> Option<String> {
         "restart" => n(p.restart_min),
         "burst" => n(f64::from(p.burst_instances)),
         "bursth" => n(p.burst_hours),
+        "growth" => n(p.growth_pct),
         "window" => n(f64::from(p.window_days)),
         "lang" => Some(word_of(s.lang, &LANGS).into()),
         _ => None,

@@ -246,6 +246,9 @@ pub struct PurchaseSettings {
     pub burst_hours: f64,
     /// Days a training job must finish within (for Capacity Blocks), 0 = no fixed window.
     pub window_days: u32,
+    /// How much a service's baseline fleet grows each month, percent (negative: shrinks); the plan
+    /// then commits to the level worth committing to and covers the rest flexibly.
+    pub growth_pct: f64,
 }
 
 impl Default for PurchaseSettings {
@@ -268,6 +271,7 @@ impl Default for PurchaseSettings {
             burst_instances: 0,
             burst_hours: 176.0,
             window_days: 0,
+            growth_pct: 0.0,
         }
     }
 }

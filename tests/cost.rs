@@ -131,6 +131,36 @@ fn capacity_blocks_only_for_jobs_on_supporting_families() {
         .is_some());
 }
 
+/// A service growing 10 % a month for 24 months from one g6e.xlarge, worked by hand: the fleet is
+/// 1, 2×7, 3×4, 4×3, 5×2, 6×2, 7×2, 8, 9×2 (101 instance-months). A 1-year EC2 Instance Savings
+/// Plan (break-even utilisation ~0.63) pays for the k-th instance when the fleet reaches k in at
+/// least 63 % of the months: 3 instances are there in 16 of 24 months (67 %), a 4th only in 12
+/// (50 %). So the plan commits 3 and runs the 38 instance-months above them On-Demand.
+#[test]
+fn growing_fleet_commits_the_level_it_keeps_using() {
+    let s = scenario("v=1&mode=batch&inst=g6e.xlarge&growth=10&months=24");
+    let r = first(&s);
+    let p = plan(catalog(), &s, &r);
+    assert_eq!(p.fleet_by_month.iter().map(|n| u64::from(*n)).sum::<u64>(), 101);
+    assert_eq!(p.fleet_by_month.first(), Some(&1));
+    assert_eq!(p.fleet_by_month.last(), Some(&9));
+    assert_eq!(p.items.len(), 2, "{:?}", p.items);
+    let (base, growth) = (&p.items[0], &p.items[1]);
+    assert_eq!(base.segment, gpuplan::engine::plan::Segment::Baseline);
+    assert_eq!(base.instances, 3);
+    assert!(base.buy.term_years() == Some(1), "{:?}", base.buy);
+    assert_eq!(growth.segment, gpuplan::engine::plan::Segment::Growth);
+    assert_eq!((growth.buy, growth.instances), (Buy::OnDemand, 6));
+    let od_month = catalog().on_demand("g6e.xlarge", "us-east-1").map_or(0.0, |p| p.usd_hr) * 730.0;
+    assert!((growth.horizon_usd - 38.0 * od_month).abs() < 1e-6, "{growth:?}");
+    assert!((p.all_od_horizon_usd.unwrap_or(0.0) - 101.0 * od_month).abs() < 1e-6);
+    assert!(p.savings_vs_od_usd.unwrap_or(0.0) > 0.0);
+    // No growth: the same plan as before this feature (the whole baseline on one option).
+    let steady = scenario("v=1&mode=batch&inst=g6e.xlarge&months=24");
+    let q = plan(catalog(), &steady, &first(&steady));
+    assert!(q.fleet_by_month.is_empty() && q.items.len() == 1 && q.items[0].instances == 1);
+}
+
 #[test]
 fn headline_figures_follow_the_chosen_option() {
     let s = scenario(&format!("{P4D_HPC}&buy=ri3&pay=all"));
@@ -164,10 +194,11 @@ fn any_query() -> impl Strategy<Value = String> {
         0u32..=40,
         prop::sample::select(vec!["no", "partial", "all"]),
         0u32..=5,
+        prop::sample::select(vec![0, 0, 3, 10, 25, -8]),
     )
-        .prop_map(|(task, hours, months, disc, pay, burst)| {
+        .prop_map(|(task, hours, months, disc, pay, burst, growth)| {
             format!(
-                "v=1&task={task}&hours={hours}&months={months}&disc={disc}&pay={pay}&burst={burst}&tokens=5&fp64=10"
+                "v=1&task={task}&hours={hours}&months={months}&disc={disc}&pay={pay}&burst={burst}&growth={growth}&tokens=5&fp64=10"
             )
         })
 }
@@ -182,6 +213,32 @@ proptest! {
             let p = plan(catalog(), &s, r);
             if let Some(od) = p.all_od_horizon_usd {
                 prop_assert!(p.horizon_usd <= od * (1.0 + 1e-9), "{q} {}: {} > {od}", r.instance, p.horizon_usd);
+            }
+        }
+    }
+
+    /// A growing fleet's plan is the cheapest of every option at every commitment level from 0 to
+    /// the peak (not only the levels the fleet passes through, which the engine tries).
+    #[test]
+    fn growth_plan_is_the_least_over_every_level(q in any_query()) {
+        let s = scenario(&q);
+        for r in recommend(catalog(), &s).recommendations.iter().filter(|r| r.job_hours.is_none()).take(3) {
+            let p = plan(catalog(), &s, r);
+            if p.fleet_by_month.is_empty() { continue; }
+            let mut steady = s.clone();
+            steady.purchase.burst_instances = 0;
+            let one = Recommendation { n_instances: 1, ..r.clone() };
+            let costs: Vec<_> = Buy::ALL.iter().map(|b| option_cost(catalog(), &steady, &one, *b))
+                .filter(|o| o.unavailable.is_none()).collect();
+            let Some(flex) = costs.iter().filter(|o| matches!(o.buy, Buy::OnDemand | Buy::Spot)).map(|o| o.monthly_usd).reduce(f64::min) else { continue };
+            let peak = p.fleet_by_month.iter().copied().max().unwrap_or(0);
+            let bursts: f64 = p.items.iter().filter(|i| i.segment == gpuplan::engine::plan::Segment::Burst).map(|i| i.horizon_usd).sum();
+            for o in costs.iter().filter(|o| !matches!(o.buy, Buy::OnDemand | Buy::Spot | Buy::CapacityBlock)) {
+                for k in 0..=peak {
+                    let rest: f64 = p.fleet_by_month.iter().map(|n| f64::from(n.saturating_sub(k))).sum();
+                    let total = f64::from(k) * o.horizon_usd + rest * flex + bursts;
+                    prop_assert!(p.horizon_usd <= total * (1.0 + 1e-9) + 1e-6, "{q} {} {:?} k={k}: {} > {total}", r.instance, o.buy, p.horizon_usd);
+                }
             }
         }
     }

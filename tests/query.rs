@@ -115,6 +115,7 @@ fn scenario_strategy() -> impl Strategy<Value = Scenario> {
             0u32..=20,
             any::<bool>(),
             0u32..=182,
+            -500i32..=1000,
         ),
     )
         .prop_map(|(a, b, c, d)| {
@@ -150,7 +151,7 @@ fn scenario_strategy() -> impl Strategy<Value = Scenario> {
             };
             s.assumptions.mfu = f64::from(mfu_pct) / 100.0;
             s.needs.seats = seats;
-            let (buy, payment, disc, spot, burst, cny, window) = d;
+            let (buy, payment, disc, spot, burst, cny, window, growth_tenths) = d;
             s.purchase.buy = buy;
             s.purchase.payment = payment;
             s.purchase.reseller_pct = f64::from(disc);
@@ -158,6 +159,7 @@ fn scenario_strategy() -> impl Strategy<Value = Scenario> {
             s.purchase.burst_instances = burst;
             s.purchase.currency = if cny { Currency::Cny } else { Currency::Usd };
             s.purchase.window_days = window;
+            s.purchase.growth_pct = f64::from(growth_tenths) / 10.0;
             s
         })
 }

@@ -193,7 +193,10 @@ fn PurchaseForm(ctx: Ctx) -> impl IntoView {
                 <NumberField ctx=ctx key="burst" label=Msg::BurstInstances current=value_of(ctx, "burst") />
                 <NumberField ctx=ctx key="bursth" label=Msg::BurstHours current=value_of(ctx, "bursth") />
             </div>
-            <NumberField ctx=ctx key="window" label=Msg::WindowDays current=value_of(ctx, "window") />
+            <div class="row2">
+                <NumberField ctx=ctx key="growth" label=Msg::GrowthPct current=value_of(ctx, "growth") />
+                <NumberField ctx=ctx key="window" label=Msg::WindowDays current=value_of(ctx, "window") />
+            </div>
             <h3>{ctx.tx(Msg::Strategies)}</h3>
             <div class="chips">
                 {strategy(Strategy::DevSpot, Msg::StratDev)}

@@ -247,13 +247,21 @@ fn PlanSummary(ctx: Ctx, plan: Plan) -> impl IntoView {
         .items
         .iter()
         .map(|i| {
+            // Growth varies month by month: its count is the most in any month.
+            let up_to = match (i.segment, lang) {
+                (Segment::Growth, crate::scenario::Lang::Zh) => "最多 ",
+                (Segment::Growth, crate::scenario::Lang::En) => "up to ",
+                _ => "",
+            };
             let seg = ctx.t(match i.segment {
                 Segment::Baseline => Msg::Baseline,
                 Segment::Burst => Msg::Burst,
                 Segment::Job => Msg::Job,
+                Segment::Growth => Msg::GrowthSegment,
             });
+            let colon = if lang == crate::scenario::Lang::Zh { "：" } else { ": " };
             format!(
-                "{seg}: {} × {} — {} ({})",
+                "{seg}{colon}{up_to}{} × {} — {} ({})",
                 i.instances,
                 plan.instance,
                 explain::buy_name(i.buy, lang),
@@ -261,9 +269,15 @@ fn PlanSummary(ctx: Ctx, plan: Plan) -> impl IntoView {
             )
         })
         .collect();
+    let fleet = explain::fleet_path(
+        &plan.fleet_by_month,
+        ctx.scenario.with_untracked(|s| s.purchase.growth_pct),
+        lang,
+    );
     view! {
         <div class="plan-box" data-testid="plan">
             <h3>{ctx.tx(Msg::TheCheapestPlan)} ": " <span data-testid="plan-total">{ctx.money(plan.horizon_usd)}</span></h3>
+            {fleet.map(|f| view! { <p class="fleet" data-testid="plan-fleet">{f}</p> })}
             <ul>{items.into_iter().map(|i| view! { <li>{i}</li> }).collect_view()}</ul>
             {plan.savings_vs_od_usd.filter(|s| *s > 0.005).map(|s| view! {
                 <p class="savings">{ctx.money(s)} " " {ctx.tx(Msg::PlanSavings)}</p>
@@ -278,6 +292,7 @@ fn PlanSummary(ctx: Ctx, plan: Plan) -> impl IntoView {
 #[component]
 fn OptionTable(ctx: Ctx, options: Vec<OptionCost>, n_instances: u32) -> impl IntoView {
     let lang = ctx.lang();
+    let options_are_job = options.iter().any(|o| o.job_usd.is_some());
     let total_label = format!("{} / {}", ctx.t(Msg::Horizon), ctx.t(Msg::PerJob));
     let rows = options.into_iter().map(move |o| {
         let name = explain::buy_name(o.buy, lang);
@@ -309,8 +324,14 @@ fn OptionTable(ctx: Ctx, options: Vec<OptionCost>, n_instances: u32) -> impl Int
             }
         }
     }).collect_view();
+    // With a growing fleet the plan above differs from these figures, which are for a steady fleet.
+    let is_job = options_are_job;
+    let growing = move || !is_job && ctx.scenario.with(|s| s.purchase.growth_pct != 0.0 && s.months > 1);
     view! {
         <h3>{ctx.tx(Msg::Options)}</h3>
+        {move || growing().then(|| view! {
+            <p class="muted" data-testid="options-steady">{explain::steady_fleet_note(n_instances, ctx.lang())}</p>
+        })}
         <div class="table-wrap" tabindex="0">
             <table class="options">
                 <thead><tr>

@@ -2,7 +2,7 @@
 
 use gpuplan::catalog::Catalog;
 use gpuplan::engine::cost::{option_costs, OptionCost};
-use gpuplan::engine::plan::{plan, Plan, Segment};
+use gpuplan::engine::plan::{plan, Plan};
 use gpuplan::engine::sensitivity::{sensitivity, Bound};
 use gpuplan::engine::{recommend, Recommendation};
 use gpuplan::explain;
@@ -49,7 +49,7 @@ fn plan_json(p: &Plan) -> Value {
     json!({
         "instance": p.instance,
         "items": p.items.iter().map(|i| json!({
-            "segment": match i.segment { Segment::Baseline => "baseline", Segment::Burst => "burst", Segment::Job => "job" },
+            "segment": i.segment.key(),
             "purchase": query::buy_key(i.buy),
             "instances": i.instances,
             "hours_per_month": i.hours_per_month,
@@ -60,6 +60,7 @@ fn plan_json(p: &Plan) -> Value {
         })).collect::<Vec<_>>(),
         "horizon_usd": p.horizon_usd,
         "all_on_demand_horizon_usd": p.all_od_horizon_usd,
+        "fleet_by_month": p.fleet_by_month,
         "savings_vs_od_usd": p.savings_vs_od_usd,
     })
 }

@@ -2,6 +2,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
 import { serve } from './server.mjs';
 import { launch, newPage } from './browser.mjs';
 import { Gpuplan } from './gpuplan.mjs';
@@ -269,5 +270,27 @@ test('each purchase option shows how its figures were computed', async () => {
   assert.match(await row('spot').getAttribute('title'), /F = \(1 \+ C\/τ\)/);
   assert.match(await row('ri3').getAttribute('title'), /break-even utilisation = .* = \d+(\.\d)? %[\s\S]*whole commitment term/);
   assert.match(await row('cb').getAttribute('title'), /× 24 h = \$/);
+  g.assertClean();
+});
+
+test('a growing fleet commits what it keeps using and runs the growth On-Demand, as the CLI computes', async () => {
+  const q = 'v=1&mode=batch&inst=g6e.xlarge&months=24';
+  const g = await Gpuplan.open(browser, server.url, q);
+  await g.page.getByTestId('plan').waitFor();
+  assert.equal(await g.page.getByTestId('plan-fleet').count(), 0);
+  assert.equal(await g.page.getByTestId('options-steady').count(), 0);
+  await g.fill('growth', 10);
+  await g.page.getByTestId('plan-fleet').waitFor();
+  assert.equal(await g.page.getByTestId('plan-fleet').textContent(), 'Fleet: 1 → 9 instances over 24 months (+10 % a month)');
+  const items = await g.page.locator('[data-testid="plan"] li').allTextContents();
+  assert.match(items[0], /^Baseline: 3 × g6e\.xlarge — /);
+  assert.match(items[1], /^Growth above the commitment: up to 6 × g6e\.xlarge — On-Demand \(\$/);
+  assert.match(await g.page.getByTestId('options-steady').textContent(), /^These figures are for a steady fleet of 1 instance; the plan above includes the growth\.$/);
+  const shown = await g.queryMatching(/growth=10/);
+  // The page's plan total is the native engine's for the same link.
+  const native = JSON.parse(execFileSync('cargo', ['run', '-q', '--bin', 'gpuplan', '--', shown], { encoding: 'utf8' }));
+  const total = Number((await g.page.getByTestId('plan-total').textContent()).replace(/[$,]/g, ''));
+  assert.ok(Math.abs(total - native.plan.horizon_usd) < 0.005, `${total} vs ${native.plan.horizon_usd}`);
+  assert.deepEqual(native.plan.fleet_by_month.slice(0, 3), [1, 2, 2]);
   g.assertClean();
 });
