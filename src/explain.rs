@@ -19,6 +19,15 @@ fn stack_name(s: Stack) -> &'static str {
     }
 }
 
+/// A count with its noun in English: "1 instance", "3 instances".
+fn count(n: impl std::fmt::Display + PartialEq<u32>, one: &str, many: &str) -> String {
+    if n == 1 {
+        format!("{n} {one}")
+    } else {
+        format!("{n} {many}")
+    }
+}
+
 /// Lower-case precision name as written in links.
 pub fn precision_name(p: Precision) -> &'static str {
     match p {
@@ -49,9 +58,10 @@ pub fn why(w: &Why, lang: Lang) -> String {
                 )
             } else {
                 format!(
-                    "Needs {}; {} accelerator(s) have {}: it fits.",
+                    "Needs {}; {} {} {}: it fits.",
                     gib(*needed_gib),
-                    devices,
+                    count(*devices, "accelerator", "accelerators"),
+                    if *devices == 1 { "has" } else { "have" },
                     gib(*available_gib)
                 )
             }
@@ -78,7 +88,11 @@ pub fn why(w: &Why, lang: Lang) -> String {
             if zh {
                 format!("每个副本张量并行跨 {degree} 个加速器；每台实例可放 {replicas_per_instance} 个副本。")
             } else {
-                format!("Each replica is split across {degree} accelerator(s) (tensor parallel); {replicas_per_instance} replica(s) per instance.")
+                format!(
+                    "Each replica is split across {} (tensor parallel); {} per instance.",
+                    count(*degree, "accelerator", "accelerators"),
+                    count(*replicas_per_instance, "replica", "replicas")
+                )
             }
         }
         Why::Replicas {
@@ -189,7 +203,10 @@ pub fn why(w: &Why, lang: Lang) -> String {
             if zh {
                 format!("每台实例可容纳 {per_instance} 个席位（按 GPU 显存、vCPU 与内存中最紧者）。")
             } else {
-                format!("{per_instance} seat(s) per instance (the tightest of GPU memory, vCPUs and RAM).")
+                format!(
+                    "{} per instance (the tightest of GPU memory, vCPUs and RAM).",
+                    count(*per_instance, "seat", "seats")
+                )
             }
         }
         Why::Fp64 { tflops } => {
@@ -304,12 +321,10 @@ pub fn fleet_path(fleet: &[u32], growth_pct: f64, lang: Lang) -> Option<String> 
 pub fn steady_fleet_note(n_instances: u32, lang: Lang) -> String {
     match (lang, n_instances) {
         (Lang::Zh, n) => format!("以下为固定 {n} 台实例的费用；上面的方案已计入增长。"),
-        (Lang::En, 1) => {
-            "These figures are for a steady fleet of 1 instance; the plan above includes the growth.".into()
-        }
-        (Lang::En, n) => {
-            format!("These figures are for a steady fleet of {n} instances; the plan above includes the growth.")
-        }
+        (Lang::En, n) => format!(
+            "These figures are for a steady fleet of {}; the plan above includes the growth.",
+            count(n, "instance", "instances")
+        ),
     }
 }
 
@@ -317,8 +332,7 @@ pub fn steady_fleet_note(n_instances: u32, lang: Lang) -> String {
 pub fn fits_on(n_instances: u32, lang: Lang) -> String {
     match (lang, n_instances) {
         (Lang::Zh, n) => format!("{n} 台实例可放下"),
-        (Lang::En, 1) => "Fits on 1 instance".to_string(),
-        (Lang::En, n) => format!("Fits on {n} instances"),
+        (Lang::En, n) => format!("Fits on {}", count(n, "instance", "instances")),
     }
 }
 
@@ -760,9 +774,9 @@ pub fn option_formula(o: &crate::engine::cost::OptionCost, n_instances: u32, lan
         )
     } else {
         format!(
-            "per hour = {}/h × {} instance(s) = {}/h",
+            "per hour = {}/h × {} = {}/h",
             usd(per_inst),
-            n_instances,
+            count(n_instances, "instance", "instances"),
             usd(o.hourly_usd)
         )
     }];
@@ -843,7 +857,7 @@ pub fn range(s: &crate::engine::sensitivity::Sensitivity, lang: Lang, money: &dy
             parts.push(if zh {
                 format!("{} 台实例", b.n_instances)
             } else {
-                format!("{} instance(s)", b.n_instances)
+                count(b.n_instances, "instance", "instances")
             });
         }
         match (b.job_hours, b.tokens_per_s) {

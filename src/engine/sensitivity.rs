@@ -126,10 +126,12 @@ mod tests {
         let range = sensitivity(&c, &s, &r.instance).unwrap_or_else(|| panic!("no range"));
         assert!(range.high.n_instances < range.low.n_instances, "{range:?}");
         let en = crate::explain::range(&range, crate::scenario::Lang::En, &money).unwrap_or_default();
-        assert!(
-            en.contains(&format!("): {} instance(s), ", range.high.n_instances)),
-            "{en}"
-        );
+        let noun = if range.high.n_instances == 1 {
+            "instance"
+        } else {
+            "instances"
+        };
+        assert!(en.contains(&format!("): {} {noun}, ", range.high.n_instances)), "{en}");
 
         let (c, s, r) = top("v=1&task=graphics&gmem=20");
         let range = sensitivity(&c, &s, &r.instance);

@@ -216,7 +216,7 @@ test('the estimate is shown at both ends of the efficiency assumptions', async (
   await train.page.getByTestId('range').filter({ hasText: /^效率比假设高 25 %（MFU 0\.25，显存带宽效率/ }).waitFor();
   // A fleet sized to a throughput target: each end says how many instances and what they cost.
   const serve = await Gpuplan.open(browser, server.url, 'v=1&tps=20000&inst=p5.48xlarge');
-  assert.match(await serve.page.getByTestId('range').innerText(), /\): 3 instance\(s\), [\d,]+ tokens\/s, \$[\d,.]+ a month; 25 % worse .*: 5 instance\(s\), [\d,]+ tokens\/s, \$[\d,.]+ a month\.$/);
+  assert.match(await serve.page.getByTestId('range').innerText(), /\): 3 instances, [\d,]+ tokens\/s, \$[\d,.]+ a month; 25 % worse .*: 5 instances, [\d,]+ tokens\/s, \$[\d,.]+ a month\.$/);
   train.assertClean();
   serve.assertClean();
 });
@@ -266,7 +266,7 @@ test('each purchase option shows how its figures were computed', async () => {
   const g = await Gpuplan.open(browser, server.url, 'v=1&task=train&model=llama3.1-8b&tokens=10&inst=p5.48xlarge&pay=all');
   const row = (p) => g.page.locator(`[data-testid="option"][data-purchase="${p}"] th`);
   await row('od').waitFor();
-  assert.match(await row('od').getAttribute('title'), /per hour = \$55\.04\/h × 1 instance\(s\) = \$55\.04\/h/);
+  assert.match(await row('od').getAttribute('title'), /per hour = \$55\.04\/h × 1 instance = \$55\.04\/h/);
   assert.match(await row('spot').getAttribute('title'), /F = \(1 \+ C\/τ\)/);
   assert.match(await row('ri3').getAttribute('title'), /break-even utilisation = .* = \d+(\.\d)? %[\s\S]*whole commitment term/);
   assert.match(await row('cb').getAttribute('title'), /× 24 h = \$/);
