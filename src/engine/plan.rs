@@ -118,18 +118,17 @@ fn growth_plan(
         .iter()
         .filter(|o| !flexible(o.buy) && o.buy != Buy::CapacityBlock)
     {
-        let mut levels: Vec<u32> = fleet.to_vec();
-        levels.sort_unstable();
-        levels.dedup();
         let mut option_best: Option<(u32, f64)> = None;
-        for level in levels {
+        // Every level the fleet reaches (a level reached in several months is tried again, harmlessly).
+        for &level in fleet {
             let rest = above(level);
             let total = match flex {
                 Some(f) => f64::from(level) * o.horizon_usd + rest * f.monthly_usd,
                 None if rest == 0.0 => f64::from(level) * o.horizon_usd,
                 None => continue,
             };
-            if option_best.is_none_or(|(_, t)| total < t) {
+            // On a tie the smaller commitment: the same cost with more flexibility.
+            if option_best.is_none_or(|(l, t)| total < t || (total == t && level < l)) {
                 option_best = Some((level, total));
             }
         }
