@@ -1,5 +1,6 @@
 //! Benchmark: time of one full recommendation over the whole catalog, for a few scenarios. Prints figures; asserts nothing.
 
+#![allow(clippy::disallowed_methods)] // native only: std sorts are fine outside the wasm
 use gpuplan::catalog::Catalog;
 use gpuplan::engine::plan::plan;
 use gpuplan::engine::{cost, recommend};

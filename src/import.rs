@@ -266,6 +266,7 @@ fn parse_spot(file: &str, text: &str, known: &dyn Fn(&str) -> bool) -> Result<(I
     let out = by_region
         .into_iter()
         .map(|((inst, region), mut prices)| {
+            #[allow(clippy::disallowed_methods)] // native only: the importer is not in the wasm
             prices.sort_by(f64::total_cmp);
             let n = prices.len();
             let median = if n % 2 == 1 {

@@ -1,4 +1,5 @@
 //! The query format: lenient parsing, warnings naming the field, canonical encoding, round trips, no panics.
+#![allow(clippy::disallowed_methods)] // native tests: std sorts are fine outside the wasm
 
 use gpuplan::catalog::{Catalog, Payment};
 use gpuplan::query::{encode, parse, Problem};
