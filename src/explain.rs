@@ -292,28 +292,14 @@ pub fn why(w: &Why, lang: Lang) -> String {
 /// A growing fleet's path over the horizon, as a sentence ("Fleet: 1 → 9 instances over 24 months
 /// (+10 % a month)"); `None` for a steady fleet.
 pub fn fleet_path(fleet: &[u32], growth_pct: f64, lang: Lang) -> Option<String> {
+    // Compounding at a constant rate is monotone: the ends are the least and the most.
     let (first, last) = (fleet.first()?, fleet.last()?);
-    let peak = fleet.iter().max().unwrap_or(last);
     let months = fleet.len();
     let sign = if growth_pct > 0.0 { "+" } else { "" };
     let g = format!("{sign}{}", crate::num::shortest(growth_pct));
     Some(match lang {
-        Lang::Zh => {
-            let peak = if peak == last {
-                String::new()
-            } else {
-                format!("，峰值 {peak} 台")
-            };
-            format!("实例数：{months} 个月内从 {first} 台到 {last} 台（每月 {g} %{peak}）")
-        }
-        Lang::En => {
-            let peak = if peak == last {
-                String::new()
-            } else {
-                format!(", peak {peak}")
-            };
-            format!("Fleet: {first} → {last} instances over {months} months ({g} % a month{peak})")
-        }
+        Lang::Zh => format!("实例数：{months} 个月内从 {first} 台到 {last} 台（每月 {g} %）"),
+        Lang::En => format!("Fleet: {first} → {last} instances over {months} months ({g} % a month)"),
     })
 }
 
@@ -917,5 +903,18 @@ mod tests {
         assert_eq!(fits_on(1, Lang::En), "Fits on 1 instance");
         assert_eq!(fits_on(3, Lang::En), "Fits on 3 instances");
         assert_eq!(fits_on(2, Lang::Zh), "2 台实例可放下");
+    }
+
+    #[test]
+    fn fleet_path_names_both_ends_and_the_rate() {
+        assert_eq!(
+            fleet_path(&[1, 2, 2, 3], 25.0, Lang::En).as_deref(),
+            Some("Fleet: 1 → 3 instances over 4 months (+25 % a month)")
+        );
+        assert_eq!(
+            fleet_path(&[11, 10, 9], -10.0, Lang::Zh).as_deref(),
+            Some("实例数：3 个月内从 11 台到 9 台（每月 -10 %）")
+        );
+        assert_eq!(fleet_path(&[], 10.0, Lang::En), None);
     }
 }
