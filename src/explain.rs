@@ -298,8 +298,9 @@ pub fn fleet_path(fleet: &[u32], growth_pct: f64, lang: Lang) -> Option<String> 
     let sign = if growth_pct > 0.0 { "+" } else { "" };
     let g = format!("{sign}{}", crate::num::shortest(growth_pct));
     Some(match lang {
-        Lang::Zh => format!("实例数：{months} 个月内从 {first} 台到 {last} 台（每月 {g} %）"),
-        Lang::En => format!("Fleet: {first} → {last} instances over {months} months ({g} % a month)"),
+        // A no-break space keeps the rate and its % sign on one line.
+        Lang::Zh => format!("实例数：{months} 个月内从 {first} 台到 {last} 台（每月 {g}\u{a0}%）"),
+        Lang::En => format!("Fleet: {first} → {last} instances over {months} months ({g}\u{a0}% a month)"),
     })
 }
 
@@ -909,11 +910,11 @@ mod tests {
     fn fleet_path_names_both_ends_and_the_rate() {
         assert_eq!(
             fleet_path(&[1, 2, 2, 3], 25.0, Lang::En).as_deref(),
-            Some("Fleet: 1 → 3 instances over 4 months (+25 % a month)")
+            Some("Fleet: 1 → 3 instances over 4 months (+25\u{a0}% a month)")
         );
         assert_eq!(
             fleet_path(&[11, 10, 9], -10.0, Lang::Zh).as_deref(),
-            Some("实例数：3 个月内从 11 台到 9 台（每月 -10 %）")
+            Some("实例数：3 个月内从 11 台到 9 台（每月 -10\u{a0}%）")
         );
         assert_eq!(fleet_path(&[], 10.0, Lang::En), None);
     }

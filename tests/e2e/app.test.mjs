@@ -281,7 +281,7 @@ test('a growing fleet commits what it keeps using and runs the growth On-Demand,
   assert.equal(await g.page.getByTestId('options-steady').count(), 0);
   await g.fill('growth', 10);
   await g.page.getByTestId('plan-fleet').waitFor();
-  assert.equal(await g.page.getByTestId('plan-fleet').textContent(), 'Fleet: 1 → 9 instances over 24 months (+10 % a month)');
+  assert.equal(await g.page.getByTestId('plan-fleet').textContent(), 'Fleet: 1 → 9 instances over 24 months (+10\u00a0% a month)');
   const items = await g.page.locator('[data-testid="plan"] li').allTextContents();
   assert.match(items[0], /^Baseline: 3 × g6e\.xlarge — /);
   assert.match(items[1], /^Growth above the commitment: up to 6 × g6e\.xlarge — On-Demand \(\$/);
