@@ -82,11 +82,11 @@ pub fn Assumptions(ctx: Ctx) -> impl IntoView {
                     <NumberField ctx=ctx key="rank" label=Msg::LoraRank current=value_of(ctx, "rank") />
                 </div>
                 <div>
-                    <NumberField ctx=ctx key="cspdisc" label=Msg::CspDisc current=value_of(ctx, "cspdisc") />
-                    <NumberField ctx=ctx key="ispdisc" label=Msg::IspDisc current=value_of(ctx, "ispdisc") />
+                    <NumberField ctx=ctx key="cspdisc" label=Msg::CspDisc current=value_of(ctx, "cspdisc") placeholder=Msg::FromCatalog />
+                    <NumberField ctx=ctx key="ispdisc" label=Msg::IspDisc current=value_of(ctx, "ispdisc") placeholder=Msg::FromCatalog />
                     {source(ctx.t(Msg::FromCatalog).to_string(), Msg::SrcSp)}
-                    <NumberField ctx=ctx key="spotdisc" label=Msg::SpotDisc current=value_of(ctx, "spotdisc") />
-                    <NumberField ctx=ctx key="irate" label=Msg::InterruptRate current=value_of(ctx, "irate") />
+                    <NumberField ctx=ctx key="spotdisc" label=Msg::SpotDisc current=value_of(ctx, "spotdisc") placeholder=Msg::FromCatalog />
+                    <NumberField ctx=ctx key="irate" label=Msg::InterruptRate current=value_of(ctx, "irate") placeholder=Msg::FromCatalog />
                     {source(ctx.t(Msg::FromCatalog).to_string(), Msg::SrcSpot)}
                     <NumberField ctx=ctx key="ckpt" label=Msg::CkptInterval current=value_of(ctx, "ckpt") />
                     {source(crate::num::shortest(d.purchase.ckpt_interval_min), Msg::SrcCkpt)}

@@ -43,6 +43,9 @@ pub fn NumberField(
     label: Msg,
     #[prop(into)] current: Signal<String>,
     #[prop(optional)] unit: &'static str,
+    /// Shown while the field is empty: what is used instead (an override left unset).
+    #[prop(optional)]
+    placeholder: Option<Msg>,
 ) -> impl IntoView {
     let id = format!("f-{key}");
     let for_id = id.clone();
@@ -50,6 +53,7 @@ pub fn NumberField(
         <label class="field" for=for_id>
             <span class="label">{ctx.tx(label)} {(!unit.is_empty()).then(|| view! { <span class="unit">" (" {unit} ")"</span> })}</span>
             <input id=id type="number" step="any" inputmode="decimal" data-key=key
+                placeholder=move || placeholder.map_or("", |m| ctx.t(m))
                 prop:value=move || current.get()
                 on:change=move |ev| ctx.set(key, event_target_value(&ev).trim()) />
         </label>

@@ -203,6 +203,11 @@ test('the catalog\'s notes on the chosen type and every source are on the page',
   const file = g.page.locator('[data-testid="source"][data-id="karpenter-pricing"]');
   assert.match(await file.innerText(), /Karpenter[\s\S]*aws\/karpenter-provider-aws[\s\S]*2026-07-20[\s\S]*zz_generated\.pricing_aws\.go/);
   assert.equal(await file.locator('a').count(), 0, 'a file in a repository is not a link');
+  // Overrides left empty say what is used instead.
+  for (const key of ['cspdisc', 'ispdisc', 'spotdisc', 'irate']) {
+    assert.equal(await g.page.locator(`input[data-key="${key}"]`).getAttribute('placeholder'), 'from the catalog per type');
+  }
+  assert.equal(await g.page.locator('input[data-key="mfu"]').getAttribute('placeholder'), '');
   g.assertClean();
 });
 
