@@ -42,7 +42,8 @@ pub struct PlanItem {
     /// Per month; for growth, the average over the horizon.
     pub monthly_usd: f64,
     pub horizon_usd: f64,
-    /// Every option considered for this segment with its horizon cost, cheapest first.
+    /// Every option considered for this segment with its horizon cost, cheapest first (for a growing
+    /// fleet: the whole plan's cost with that option committed at its best level, or none committed).
     pub considered: Vec<(Buy, f64)>,
 }
 
