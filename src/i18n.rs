@@ -131,7 +131,8 @@ messages! {
     PlanSavings => "saves against all On-Demand", "比全部按需节省";
     Baseline => "Baseline", "基线";
     Burst => "Bursts", "突发";
-    GrowthSegment => "Growth above the commitment", "超出承诺的增长部分";
+    GrowthSegment => "Above the commitment", "超出承诺的部分";
+    ChartFleet => "Instances each month: committed, and above the commitment", "每月实例数：承诺部分与超出部分";
     GrowthPct => "Baseline growth per month (%)", "基线每月增长（%）";
     Job => "The job", "作业";
     Compare => "Compare", "对比";

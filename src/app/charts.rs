@@ -1,4 +1,4 @@
-//! SVG charts drawn from the engine's numbers via `crate::chart`: cumulative cost, cost per option, memory per accelerator.
+//! SVG charts drawn from the engine's numbers via `crate::chart`: cumulative cost, cost per option, memory per accelerator, a growing fleet by month.
 
 use super::Ctx;
 use crate::chart::{cumulative_series, ticks, Scale};
@@ -209,4 +209,82 @@ pub fn MemoryChart(ctx: Ctx, memory: MemoryNeed, devices: u32, capacity_gib: f64
             <ul class="legend">{legend}</ul>
         </figure>
     }
+}
+
+/// A growing fleet month by month: the part the plan commits and the part above it.
+#[component]
+pub fn FleetChart(
+    ctx: Ctx,
+    fleet: Vec<u32>,
+    committed: u32,
+    commit_buy: Option<Buy>,
+    flex_buy: Option<Buy>,
+) -> impl IntoView {
+    let months = fleet.len();
+    let peak = fleet.iter().copied().max().unwrap_or(0);
+    if months == 0 || peak == 0 {
+        return ().into_any();
+    }
+    let (h, l, r, t, b) = (180.0, 44.0, 12.0, 12.0, 34.0);
+    let yt = ticks(f64::from(peak), 4);
+    let y = Scale {
+        d0: 0.0,
+        d1: yt.last().copied().unwrap_or(1.0).max(1.0),
+        p0: h - b,
+        p1: t,
+    };
+    let x = Scale {
+        d0: 0.0,
+        d1: months as f64,
+        p0: l,
+        p1: W - r,
+    };
+    let lang = ctx.lang();
+    let gap = if months > 60 { 0.0 } else { 1.0 };
+    let class_of = |b: Option<Buy>| b.map_or_else(|| "s0".to_string(), series_class);
+    let (low_class, high_class) = (class_of(commit_buy), class_of(flex_buy));
+    let bars = fleet
+        .iter()
+        .enumerate()
+        .map(|(m, n)| {
+            let (x0, x1) = (x.at(m as f64), x.at(m as f64 + 1.0) - gap);
+            let low = (*n).min(committed);
+            let title = format!("{} {}: {n}", crate::i18n::t(lang, Msg::MonthAxis), m + 1);
+            let rect = |from: u32, to: u32, class: &str| {
+                (to > from).then(|| view! {
+                    <rect class=format!("bar {class}") x=f1(x0) width=f1((x1 - x0).max(0.5))
+                        y=f1(y.at(f64::from(to))) height=f1(y.at(f64::from(from)) - y.at(f64::from(to)))><title>{title.clone()}</title></rect>
+                })
+            };
+            view! { {rect(0, low, &low_class)} {rect(low, *n, &high_class)} }
+        })
+        .collect_view();
+    let legend_item = |b: Option<Buy>, label: String| {
+        b.map(|b| view! { <li><span class=format!("swatch {}", series_class(b))></span>{label}</li> })
+    };
+    let commit_label = commit_buy.map_or_else(String::new, |b| format!("{committed} × {}", buy_name(b, lang)));
+    let flex_label = flex_buy.map_or_else(String::new, |b| buy_name(b, lang).to_string());
+    view! {
+        <figure class="chart" data-testid="chart-fleet">
+            <figcaption>{ctx.tx(Msg::ChartFleet)}</figcaption>
+            <svg viewBox=format!("0 0 {} {}", f1(W), f1(h)) role="img" aria-label=ctx.tx(Msg::ChartFleet)>
+                {yt.iter().map(|v| view! {
+                    <line class="grid" x1=f1(l) x2=f1(W - r) y1=f1(y.at(*v)) y2=f1(y.at(*v)) />
+                    <text class="tick" x=f1(l - 6.0) y=f1(y.at(*v) + 4.0) text-anchor="end">{format::number(*v, 0)}</text>
+                }).collect_view()}
+                {bars}
+                // The committed level across the horizon: paid for in every month, used or not.
+                {(committed > 0).then(|| view! {
+                    <line class="level" data-testid="fleet-committed" x1=f1(l) x2=f1(W - r) y1=f1(y.at(f64::from(committed))) y2=f1(y.at(f64::from(committed))) />
+                })}
+                <line class="axis" x1=f1(l) x2=f1(W - r) y1=f1(h - b) y2=f1(h - b) />
+                {ticks(months as f64, 6).iter().map(|m| view! {
+                    <text class="tick" x=f1(x.at(*m)) y=f1(h - b + 14.0) text-anchor="middle">{format::number(*m, 0)}</text>
+                }).collect_view()}
+                <text class="axis-label" x=f1((l + W - r) / 2.0) y=f1(h - 4.0) text-anchor="middle">{ctx.tx(Msg::MonthAxis)}</text>
+            </svg>
+            <ul class="legend">{legend_item(commit_buy.filter(|_| committed > 0), commit_label)}{legend_item(flex_buy, flex_label)}</ul>
+        </figure>
+    }
+    .into_any()
 }

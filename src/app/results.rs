@@ -278,6 +278,12 @@ fn PlanSummary(ctx: Ctx, plan: Plan) -> impl IntoView {
         <div class="plan-box" data-testid="plan">
             <h3>{ctx.tx(Msg::TheCheapestPlan)} ": " <span data-testid="plan-total">{ctx.money(plan.horizon_usd)}</span></h3>
             {fleet.map(|f| view! { <p class="fleet" data-testid="plan-fleet">{f}</p> })}
+            {(!plan.fleet_by_month.is_empty()).then(|| {
+                let seg = |s: Segment| plan.items.iter().find(|i| i.segment == s);
+                let committed = seg(Segment::Baseline).map_or(0, |i| i.instances);
+                view! { <super::charts::FleetChart ctx=ctx fleet=plan.fleet_by_month.clone() committed=committed
+                    commit_buy=seg(Segment::Baseline).map(|i| i.buy) flex_buy=seg(Segment::Growth).map(|i| i.buy) /> }
+            })}
             <ul>{items.into_iter().map(|i| view! { <li>{i}</li> }).collect_view()}</ul>
             {plan.savings_vs_od_usd.filter(|s| *s > 0.005).map(|s| view! {
                 <p class="savings">{ctx.money(s)} " " {ctx.tx(Msg::PlanSavings)}</p>

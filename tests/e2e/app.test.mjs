@@ -287,9 +287,14 @@ test('a growing fleet commits what it keeps using and runs the growth On-Demand,
   await g.fill('growth', 10);
   await g.page.getByTestId('plan-fleet').waitFor();
   assert.equal(await g.page.getByTestId('plan-fleet').textContent(), 'Fleet: 1 → 9 instances over 24 months (+10\u00a0% a month)');
-  const items = await g.page.locator('[data-testid="plan"] li').allTextContents();
+  const items = await g.page.locator('[data-testid="plan"] > ul > li').allTextContents();
   assert.match(items[0], /^Baseline: 3 × g6e\.xlarge — /);
-  assert.match(items[1], /^Growth above the commitment: up to 6 × g6e\.xlarge — On-Demand \(\$/);
+  assert.match(items[1], /^Above the commitment: up to 6 × g6e\.xlarge — On-Demand \(\$/);
+  // The chart: a bar per month, split at the committed level, and the level drawn across.
+  const chart = g.page.getByTestId('chart-fleet');
+  assert.equal(await chart.locator('rect title').count(), 24 + 12); // every month below the level, the 12 with more than 3 above it
+  assert.equal(await chart.getByTestId('fleet-committed').count(), 1);
+  assert.match(await chart.locator('ul.legend').innerText(), /3 × EC2 Instance Savings Plan, 1 year[\s\S]*On-Demand/);
   assert.match(await g.page.getByTestId('options-steady').textContent(), /^These figures are for a steady fleet of 1 instance; the plan above includes the growth\.$/);
   const shown = await g.queryMatching(/growth=10/);
   // The page's plan total is the native engine's for the same link.
