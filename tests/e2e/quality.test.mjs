@@ -87,11 +87,15 @@ test('axe: no serious or critical violations on any view, language or colour sch
     for (const lang of ['en', 'zh']) {
       for (const view of ['plan', 'explore', 'compare', 'assumptions']) {
         const page = await newPage(browser, { colorScheme: scheme });
-        await page.goto(`${server.url}?v=1&lang=${lang}&view=${view}&cmp=p5.48xlarge,g6e.xlarge&mode=batch`);
+        // A growing fleet, so the Plan view also shows the fleet chart and the steady-fleet note.
+        await page.goto(`${server.url}?v=1&lang=${lang}&view=${view}&cmp=p5.48xlarge,g6e.xlarge&mode=batch&growth=10`);
         await page.getByTestId('app').waitFor();
         await page.locator('main section').first().waitFor();
         // The Plan view renders below the fold after the first paint: check the whole page.
-        if (view === 'plan') await page.locator('[data-testid="rec"]').first().waitFor();
+        if (view === 'plan') {
+          await page.locator('[data-testid="rec"]').first().waitFor();
+          await page.getByTestId('chart-fleet').waitFor();
+        }
         for (const v of await axe(page)) found.push(`${scheme}/${lang}/${view}: ${v}`);
         // No two controls of a view share a label: a screen reader could not tell them apart.
         const labels = await page.evaluate(() => [...document.querySelectorAll('main .field .label, main legend')].map((l) => l.textContent.trim()));
