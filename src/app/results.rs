@@ -269,6 +269,7 @@ fn PlanSummary(ctx: Ctx, plan: Plan) -> impl IntoView {
             )
         })
         .collect();
+    let card = ctx.state.with_untracked(|s| s.embed == crate::state::Embed::Card);
     let fleet = explain::fleet_path(
         &plan.fleet_by_month,
         ctx.scenario.with_untracked(|s| s.purchase.growth_pct),
@@ -278,7 +279,8 @@ fn PlanSummary(ctx: Ctx, plan: Plan) -> impl IntoView {
         <div class="plan-box" data-testid="plan">
             <h3>{ctx.tx(Msg::TheCheapestPlan)} ": " <span data-testid="plan-total">{ctx.money(plan.horizon_usd)}</span></h3>
             {fleet.map(|f| view! { <p class="fleet" data-testid="plan-fleet">{f}</p> })}
-            {(!plan.fleet_by_month.is_empty()).then(|| {
+            // The compact embedded card keeps the sentence and leaves the chart to the full page.
+            {(!plan.fleet_by_month.is_empty() && !card).then(|| {
                 let seg = |s: Segment| plan.items.iter().find(|i| i.segment == s);
                 let committed = seg(Segment::Baseline).map_or(0, |i| i.instances);
                 view! { <super::charts::FleetChart ctx=ctx fleet=plan.fleet_by_month.clone() committed=committed
@@ -288,7 +290,7 @@ fn PlanSummary(ctx: Ctx, plan: Plan) -> impl IntoView {
             {plan.savings_vs_od_usd.filter(|s| *s > 0.005).map(|s| view! {
                 <p class="savings">{ctx.money(s)} " " {ctx.tx(Msg::PlanSavings)}</p>
             })}
-            {(ctx.state.with_untracked(|s| s.embed) != crate::state::Embed::Card).then(|| view! {
+            {(!card).then(|| view! {
                 <super::export_bar::ExportBar ctx=ctx what=super::export_bar::What::Plan />
             })}
         </div>

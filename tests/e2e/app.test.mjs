@@ -302,5 +302,9 @@ test('a growing fleet commits what it keeps using and runs the growth On-Demand,
   const total = Number((await g.page.getByTestId('plan-total').textContent()).replace(/[$,]/g, ''));
   assert.ok(Math.abs(total - native.plan.horizon_usd) < 0.005, `${total} vs ${native.plan.horizon_usd}`);
   assert.deepEqual(native.plan.fleet_by_month.slice(0, 3), [1, 2, 2]);
+  // The compact embedded card keeps the sentence, not the chart.
+  await g.goto(`${shown}&embed=1`);
+  await g.page.getByTestId('plan-fleet').waitFor();
+  assert.equal(await g.page.getByTestId('chart-fleet').count(), 0);
   g.assertClean();
 });
