@@ -54,8 +54,8 @@ messages! {
     TargetTps => "Target throughput (output tokens/s, 0 = one replica)", "目标吞吐（输出 token/秒，0 = 单副本）";
     Method => "Method", "方法";
     ServingMode => "Serving", "服务方式";
-    Online => "Online (not interruptible)", "在线（不可中断）";
-    Batch => "Batch (interruptible)", "批量（可中断）";
+    Online => "Online (no Spot)", "在线（不可中断）";
+    Batch => "Batch (Spot OK)", "批量（可中断）";
     Seats => "Seats or streams", "席位或视频流数";
     SeatGpuMem => "GPU memory per seat (GiB)", "每席位 GPU 显存（GiB）";
     SeatVcpus => "vCPUs per seat", "每席位 vCPU";
