@@ -169,6 +169,38 @@ pub const PRESETS: &[ModelArch] = &[
         (80, 8192, 64, 8, 128),
         131_072,
     ),
+    // Gemma 2 alternates local (4096-token window) and global layers; every layer is counted as
+    // global here, so past 4096 tokens the KV cache is overstated (by up to 25 % at 8192): a
+    // conservative fit. head_dim is the config's (256 and 128), not hidden / heads.
+    preset(
+        "gemma2-9b",
+        "Gemma 2 9B",
+        9_241_705_984.0,
+        9_241_705_984.0,
+        (42, 3584, 16, 8, 256),
+        8192,
+    ),
+    preset(
+        "gemma2-27b",
+        "Gemma 2 27B",
+        27_227_128_320.0,
+        27_227_128_320.0,
+        (46, 4608, 32, 16, 128),
+        8192,
+    ),
+    // Full multi-head attention (32 KV heads) with a 2047-token sliding window on every layer (most
+    // config copies; one revision says 2048).
+    ModelArch {
+        sliding_window: Some(2047),
+        ..preset(
+            "phi3-mini",
+            "Phi-3 mini (4K)",
+            3_821_079_552.0,
+            3_821_079_552.0,
+            (32, 3072, 32, 32, 96),
+            4096,
+        )
+    },
     ModelArch {
         kv_bytes_per_token_bf16_override: Some(70_272.0),
         ..preset(
@@ -228,6 +260,21 @@ mod tests {
         }
         assert!(preset_by_id("deepseek-v3").is_some_and(ModelArch::is_moe));
         assert!(preset_by_id("llama3.1-8b").is_some_and(|m| !m.is_moe()));
+    }
+
+    #[test]
+    fn kv_bytes_per_token_match_the_reference() {
+        // ../shared/reference/models/models.csv, column kv_cache_bytes_per_token_bf16.
+        for (id, bytes) in [
+            ("llama3.1-8b", 131_072.0),
+            ("gemma2-9b", 344_064.0),
+            ("gemma2-27b", 376_832.0),
+            ("phi3-mini", 393_216.0),
+        ] {
+            let m = preset_by_id(id).unwrap_or_else(|| panic!("{id}"));
+            let kv = crate::engine::memory::kv_bytes_per_token(m, crate::scenario::Precision::Bf16);
+            assert_eq!(kv, bytes, "{id}");
+        }
     }
 
     #[test]
