@@ -244,12 +244,14 @@ pub fn json_document(link_query: &str, catalog: &Catalog, outcome: &Outcome, pla
     let plan_json = plan.map_or_else(
         || "null".to_string(),
         |p| {
+            let fleet: Vec<String> = p.fleet_by_month.iter().map(u32::to_string).collect();
             format!(
-                "{{\n    \"items\": {},\n    \"horizon_usd\": {},\n    \"all_on_demand_horizon_usd\": {},\n    \"savings_vs_od_usd\": {}\n  }}",
+                "{{\n    \"items\": {},\n    \"horizon_usd\": {},\n    \"all_on_demand_horizon_usd\": {},\n    \"savings_vs_od_usd\": {},\n    \"fleet_by_month\": [{}]\n  }}",
                 json_rows(&plan_table(p), "    "),
                 json_num(Some(p.horizon_usd)),
                 json_num(p.all_od_horizon_usd),
-                json_num(p.savings_vs_od_usd)
+                json_num(p.savings_vs_od_usd),
+                fleet.join(", ")
             )
         },
     );
@@ -300,6 +302,14 @@ mod tests {
         let with_plan: serde_json::Value =
             serde_json::from_str(&json_document("v=1", &c, &o, Some(&p))).unwrap_or_default();
         assert_eq!(with_plan["plan"]["items"].as_array().map(Vec::len), Some(p.items.len()));
+        assert_eq!(with_plan["plan"]["fleet_by_month"], serde_json::json!([]));
+        // A growing fleet exports its month-by-month size.
+        let (g, _) = crate::query::parse("v=1&mode=batch&inst=g6e.xlarge&growth=10&months=3", &c);
+        let og = crate::engine::recommend(&c, &g);
+        let pg = crate::engine::plan::plan(&c, &g, &og.recommendations[0]);
+        let grown: serde_json::Value =
+            serde_json::from_str(&json_document("v=1", &c, &og, Some(&pg))).unwrap_or_default();
+        assert_eq!(grown["plan"]["fleet_by_month"], serde_json::json!([1, 2, 2]));
         assert_eq!(json_str("a\u{1}\n\\"), "\"a\\u0001\\n\\\\\"");
         let cmp = compare(&c, &s, &o, &["p5.48xlarge".to_string(), "g6e.xlarge".to_string()]);
         assert_eq!(cmp.rows.len(), 2);
