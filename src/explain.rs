@@ -726,12 +726,12 @@ pub fn formulas(
         let g = crate::num::shortest(g / 100.0);
         out.push(if zh {
             format!(
-                "第 m 月实例数 n_m = ⌈{} × (1 + {g})^m⌉；承诺 k 台使 k·C + Σ max(0, n_m − k)·R 最小（C：一台实例在规划周期内的承诺费用；R：一台实例每月按需或 Spot 的费用）",
+                "第 m 月实例数 n_m = ⌈{} × (1 + {g})^m⌉（首月 m = 0）；承诺 k 台使 k·C + Σ max(0, n_m − k)·R 最小（C：一台实例在规划周期内的承诺费用；R：一台实例每月按需或 Spot 的费用）",
                 rec.n_instances
             )
         } else {
             format!(
-                "fleet in month m: n_m = ⌈{} × (1 + {g})^m⌉; commit the k that minimises k·C + Σ max(0, n_m − k)·R (C: one instance's commitment over the horizon; R: one instance-month On-Demand or Spot)",
+                "fleet in month m: n_m = ⌈{} × (1 + {g})^m⌉ (m = 0 in the first month); commit the k that minimises k·C + Σ max(0, n_m − k)·R (C: one instance's commitment over the horizon; R: one instance-month On-Demand or Spot)",
                 rec.n_instances
             )
         });
