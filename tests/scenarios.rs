@@ -371,3 +371,30 @@ fn hpc_is_compared_by_dollars_per_fp64_tflops_hour() {
         None
     );
 }
+
+#[test]
+fn a_growing_service_shows_its_commitment_rule_and_a_job_does_not() {
+    let catalog = Catalog::bundled();
+    let lines = |q: &str| {
+        let (scenario, _) = query::parse(q, &catalog);
+        let o = run(q);
+        o.recommendations
+            .first()
+            .map(|r| gpuplan::explain::formulas(&scenario, &o.arch, r, gpuplan::scenario::Lang::En))
+            .unwrap_or_default()
+    };
+    let grow = lines("v=1&mode=batch&inst=g6e.xlarge&growth=10&months=24");
+    assert!(
+        grow.iter().any(|f| f.starts_with(
+            "fleet in month m: n_m = ⌈1 × (1 + 0.1)^m⌉ (m = 0 in the first month); commit the k that minimises"
+        )),
+        "{grow:?}"
+    );
+    // A training job ignores growth, and so does a one-month horizon.
+    for q in [
+        "v=1&task=train&model=llama3.1-8b&tokens=10&growth=10",
+        "v=1&growth=10&months=1",
+    ] {
+        assert!(!lines(q).iter().any(|f| f.contains("n_m")), "{q}");
+    }
+}
