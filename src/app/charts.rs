@@ -21,6 +21,24 @@ fn f1(v: f64) -> String {
     crate::num::fixed(v, 1)
 }
 
+/// Horizontal grid lines across [l, W − r], each labelled at the left axis.
+fn y_grid(values: &[f64], y: Scale, l: f64, r: f64, label: &dyn Fn(f64) -> String) -> impl IntoView {
+    values
+        .iter()
+        .map(|v| {
+            view! {
+                <line class="grid" x1=f1(l) x2=f1(W - r) y1=f1(y.at(*v)) y2=f1(y.at(*v)) />
+                <text class="tick" x=f1(l - 6.0) y=f1(y.at(*v) + 4.0) text-anchor="end">{label(*v)}</text>
+            }
+        })
+        .collect_view()
+}
+
+/// A legend entry in an option's colour.
+fn legend_entry(b: Buy, label: String) -> impl IntoView {
+    view! { <li><span class=format!("swatch {}", series_class(b))></span>{label}</li> }
+}
+
 /// Cumulative cost per option over the horizon, break-even points marked (services only).
 #[component]
 pub fn CumulativeChart(ctx: Ctx, options: Vec<OptionCost>) -> impl IntoView {
@@ -65,18 +83,13 @@ pub fn CumulativeChart(ctx: Ctx, options: Vec<OptionCost>) -> impl IntoView {
         .collect_view();
     let legend = series
         .iter()
-        .map(
-            |s| view! { <li><span class=format!("swatch {}", series_class(s.buy))></span>{buy_name(s.buy, lang)}</li> },
-        )
+        .map(|s| legend_entry(s.buy, buy_name(s.buy, lang).to_string()))
         .collect_view();
     view! {
         <figure class="chart" data-testid="chart-cumulative">
             <figcaption>{ctx.tx(Msg::ChartCumulative)}</figcaption>
             <svg viewBox=format!("0 0 {} {}", f1(W), f1(h)) role="img" aria-label=ctx.tx(Msg::ChartCumulative)>
-                {yt.iter().map(|v| view! {
-                    <line class="grid" x1=f1(l) x2=f1(W - r) y1=f1(y.at(*v)) y2=f1(y.at(*v)) />
-                    <text class="tick" x=f1(l - 6.0) y=f1(y.at(*v) + 4.0) text-anchor="end">{format::money_short(*v, cur, fx)}</text>
-                }).collect_view()}
+                {y_grid(&yt, y, l, r, &|v| format::money_short(v, cur, fx))}
                 {xt.iter().map(|m| view! {
                     <text class="tick" x=f1(x.at(*m)) y=f1(h - b + 16.0) text-anchor="middle">{format::number(*m, 0)}</text>
                 }).collect_view()}
@@ -259,19 +272,14 @@ pub fn FleetChart(
             view! { {rect(0, low, &low_class)} {rect(low, *n, &high_class)} }
         })
         .collect_view();
-    let legend_item = |b: Option<Buy>, label: String| {
-        b.map(|b| view! { <li><span class=format!("swatch {}", series_class(b))></span>{label}</li> })
-    };
+    let legend_item = |b: Option<Buy>, label: String| b.map(|b| legend_entry(b, label));
     let commit_label = commit_buy.map_or_else(String::new, |b| format!("{committed} × {}", buy_name(b, lang)));
     let flex_label = flex_buy.map_or_else(String::new, |b| buy_name(b, lang).to_string());
     view! {
         <figure class="chart" data-testid="chart-fleet">
             <figcaption>{ctx.tx(Msg::ChartFleet)}</figcaption>
             <svg viewBox=format!("0 0 {} {}", f1(W), f1(h)) role="img" aria-label=ctx.tx(Msg::ChartFleet)>
-                {yt.iter().map(|v| view! {
-                    <line class="grid" x1=f1(l) x2=f1(W - r) y1=f1(y.at(*v)) y2=f1(y.at(*v)) />
-                    <text class="tick" x=f1(l - 6.0) y=f1(y.at(*v) + 4.0) text-anchor="end">{format::number(*v, 0)}</text>
-                }).collect_view()}
+                {y_grid(&yt, y, l, r, &|v| format::number(v, 0))}
                 {bars}
                 // The committed level across the horizon: paid for in every month, used or not.
                 {(committed > 0).then(|| view! {
