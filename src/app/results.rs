@@ -247,6 +247,7 @@ fn PlanSummary(ctx: Ctx, plan: Plan) -> impl IntoView {
         .items
         .iter()
         .map(|i| {
+            let committed = plan.items.iter().filter(|i| i.segment == Segment::Baseline).count();
             // Growth varies month by month: its count is the most in any month.
             let up_to = match (i.segment, lang) {
                 (Segment::Growth, crate::scenario::Lang::Zh) => "最多 ",
@@ -257,6 +258,8 @@ fn PlanSummary(ctx: Ctx, plan: Plan) -> impl IntoView {
                 Segment::Baseline => Msg::Baseline,
                 Segment::Burst => Msg::Burst,
                 Segment::Job => Msg::Job,
+                // Nothing committed: the flexible line is the whole fleet, not what is above a commitment.
+                Segment::Growth if committed == 0 => Msg::GrowthWhole,
                 Segment::Growth => Msg::GrowthSegment,
             });
             let colon = if lang == crate::scenario::Lang::Zh { "：" } else { ": " };

@@ -302,6 +302,13 @@ test('a growing fleet commits what it keeps using and runs the growth On-Demand,
   const total = Number((await g.page.getByTestId('plan-total').textContent()).replace(/[$,]/g, ''));
   assert.ok(Math.abs(total - native.plan.horizon_usd) < 0.005, `${total} vs ${native.plan.horizon_usd}`);
   assert.deepEqual(native.plan.fleet_by_month.slice(0, 3), [1, 2, 2]);
+  // Spot below every commitment's cost: nothing is committed and the flexible line is the whole fleet.
+  await g.goto('v=1&mode=batch&model=llama3.1-70b&inst=p5.48xlarge&growth=10&months=12&tps=20000');
+  await g.page.getByTestId('chart-fleet').waitFor();
+  const spotItems = await g.page.locator('[data-testid="plan"] > ul > li').allTextContents();
+  assert.equal(spotItems.length, 1);
+  assert.match(spotItems[0], /^The whole fleet, month by month: up to \d+ × p5\.48xlarge — Spot \(\$/);
+  assert.equal(await g.page.getByTestId('fleet-committed').count(), 0);
   // The compact embedded card keeps the sentence, not the chart.
   await g.goto(`${shown}&embed=1`);
   await g.page.getByTestId('plan-fleet').waitFor();
