@@ -133,7 +133,7 @@ messages! {
     Burst => "Bursts", "突发";
     GrowthSegment => "Above the commitment", "超出承诺的部分";
     GrowthWhole => "The whole fleet, month by month", "全部实例（逐月）";
-    ChartFleet => "Instances each month: committed, and above the commitment", "每月实例数：承诺部分与超出部分";
+    ChartFleet => "Instances each month, by how they are bought", "每月实例数（按购买方式）";
     GrowthPct => "Baseline growth per month (%)", "基线每月增长（%）";
     Job => "The job", "作业";
     Compare => "Compare", "对比";
