@@ -123,10 +123,56 @@ pub fn rows(catalog: &Catalog, x: &ExploreState, region: &str) -> Vec<Row> {
     })
 }
 
+/// One region's list prices for an instance type.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RegionPrice {
+    pub region: String,
+    pub on_demand_usd_hr: f64,
+    /// The On-Demand price comes from a regional multiplier, not a published figure.
+    pub derived: bool,
+    pub spot_median_usd_hr: Option<f64>,
+}
+
+/// Every region with an On-Demand price for the type, cheapest first (ties by region name): where
+/// the same type costs less.
+pub fn prices_by_region(catalog: &Catalog, instance: &str) -> Vec<RegionPrice> {
+    let out: Vec<RegionPrice> = catalog
+        .on_demand
+        .iter()
+        .filter(|p| p.instance == instance)
+        .map(|p| RegionPrice {
+            region: p.region.clone(),
+            on_demand_usd_hr: p.usd_hr,
+            derived: p.derived,
+            spot_median_usd_hr: catalog.spot(instance, &p.region).map(|s| s.median_usd_hr),
+        })
+        .collect();
+    crate::order::sorted(out, &|a, b| {
+        a.on_demand_usd_hr
+            .total_cmp(&b.on_demand_usd_hr)
+            .then_with(|| a.region.cmp(&b.region))
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::state::PriceUnit;
+
+    #[test]
+    fn regions_are_listed_cheapest_first_with_their_spot_medians() {
+        let c = Catalog::bundled();
+        let r = prices_by_region(&c, "p5.48xlarge");
+        assert!(r.len() >= 10, "{r:?}");
+        assert!(r.windows(2).all(|w| w[0].on_demand_usd_hr <= w[1].on_demand_usd_hr));
+        let home = r.iter().find(|p| p.region == "us-east-1");
+        assert_eq!(home.map(|p| (p.on_demand_usd_hr, p.derived)), Some((55.04, false)));
+        assert_eq!(
+            home.and_then(|p| p.spot_median_usd_hr),
+            c.spot("p5.48xlarge", "us-east-1").map(|s| s.median_usd_hr)
+        );
+        assert!(prices_by_region(&c, "no-such-type").is_empty());
+    }
 
     #[test]
     fn filters_sorts_and_converts_units() {

@@ -235,6 +235,10 @@ messages! {
     SourceWhere => "Where", "位置";
     PriceHistory => "Price history", "价格历史";
     DerivedTag => "derived", "推算";
+    OtherRegions => "This type in every region", "该实例在各区域的价格";
+    SwitchRegion => "Switch", "切换";
+    UseRegion => "Plan here", "在此规划";
+    RegionsNote => "List prices per hour, before any reseller discount, cheapest first; * derived from a regional multiplier, not published.", "每小时标价（未计代理商折扣），从低到高；* 为按区域系数推算，非公开价格。";
     CopyEmbed => "Copy embed code", "复制嵌入代码";
     EmbedCopied => "Embed code copied", "嵌入代码已复制";
     SrcMfu => "DOMAIN.md: 30 % typical, 50 % well tuned (llm-calc); 78-81 % is the measured matrix-multiply ceiling on H200",

@@ -190,6 +190,10 @@ fn Detail(
         (title, history)
     });
     let history_label = format!("{} (us-east-1)", ctx.t(Msg::PriceHistory));
+    // Where the same type costs less: every priced region, below the fold.
+    let regions = ctx
+        .catalog
+        .with_value(|c| crate::explore::prices_by_region(c, &rec.instance));
     // The embedded card stays compact: no formulas, option table or charts (its link opens them).
     let card = ctx.state.with_untracked(|s| s.embed == crate::state::Embed::Card);
     let memory = rec.memory.clone();
@@ -219,6 +223,7 @@ fn Detail(
         {(!history.is_empty()).then(|| view! {
             <p class="history" data-testid="price-history"><strong>{history_label}</strong> ": " {history.join("; ")}</p>
         })}
+        {move || (ctx.full.get() && !card && regions.len() > 1).then(|| view! { <RegionPrices ctx=ctx regions=regions.clone() /> })}
         {(!notes.is_empty()).then(|| view! {
             <aside class="note"><strong>{ctx.tx(Msg::ArticleNote)}</strong>
                 <ul>{notes.into_iter().map(|n| view! { <li>{n}</li> }).collect_view()}</ul></aside>
@@ -237,6 +242,42 @@ fn Detail(
                 <CumulativeChart ctx=ctx options=o />
             </div>
         })}
+    }
+}
+
+/// The chosen type's list prices in every region, each a click away from planning there.
+#[component]
+fn RegionPrices(ctx: Ctx, regions: Vec<crate::explore::RegionPrice>) -> impl IntoView {
+    let n = regions.len();
+    let rows = regions
+        .into_iter()
+        .map(|p| {
+            let (here, pick) = (p.region.clone(), p.region.clone());
+            let current = Memo::new(move |_| ctx.scenario.with(|s| s.region == here));
+            view! {
+                <tr data-region=p.region.clone() class:current=move || current.get()>
+                    <th scope="row">{p.region.clone()}</th>
+                    <td class="num">{ctx.money(p.on_demand_usd_hr)}{p.derived.then_some("*")}</td>
+                    <td class="num">{p.spot_median_usd_hr.map_or_else(|| ctx.t(Msg::SpotNotObserved).to_string(), |s| ctx.money(s))}</td>
+                    <td><button type="button" class="small" disabled=move || current.get() on:click=move |_| ctx.set("region", &pick)>{ctx.tx(Msg::UseRegion)}</button></td>
+                </tr>
+            }
+        })
+        .collect_view();
+    view! {
+        <details class="regions" data-testid="regions">
+            <summary>{ctx.tx(Msg::OtherRegions)} " (" {n} ")"</summary>
+            <div class="table-wrap" tabindex="0"><table>
+                <thead><tr>
+                    <th scope="col">{ctx.tx(Msg::Region)}</th>
+                    <th scope="col" class="num">{ctx.tx(Msg::OnDemand)}</th>
+                    <th scope="col" class="num">{ctx.tx(Msg::SpotMedian)}</th>
+                    <th scope="col">{ctx.tx(Msg::SwitchRegion)}</th>
+                </tr></thead>
+                <tbody>{rows}</tbody>
+            </table></div>
+            <p class="source muted">{ctx.tx(Msg::RegionsNote)}</p>
+        </details>
     }
 }
 

@@ -315,3 +315,21 @@ test('a growing fleet commits what it keeps using and runs the growth On-Demand,
   assert.equal(await g.page.getByTestId('chart-fleet').count(), 0);
   g.assertClean();
 });
+
+test('the chosen type lists its price in every region, cheapest first, and plans in another with one click', async () => {
+  const g = await Gpuplan.open(browser, server.url, 'v=1&task=train&model=llama3.1-70b&tokens=200&ctx=4096&batch=1&inst=p5.48xlarge');
+  const regions = g.page.getByTestId('regions');
+  await regions.locator('summary').click();
+  const rows = regions.locator('tbody tr');
+  const listed = await rows.evaluateAll((rs) => rs.map((r) => r.dataset.region));
+  assert.ok(listed.length >= 10 && listed.includes('eu-north-1'));
+  const prices = await rows.evaluateAll((rs) => rs.map((r) => Number(r.querySelector('td').textContent.replace(/[$,*]/g, ''))));
+  assert.deepEqual(prices, [...prices].sort((a, b) => a - b));
+  assert.equal(await regions.locator('tr.current').getAttribute('data-region'), 'us-east-1');
+  assert.ok(await regions.locator('tr.current button').isDisabled());
+  await regions.locator('tr[data-region="eu-north-1"] button').click();
+  await g.queryMatching(/region=eu-north-1/);
+  await g.page.waitForFunction(() => document.querySelector('[data-testid="regions"] tr.current')?.dataset.region === 'eu-north-1');
+  assert.equal(await g.page.locator('select[data-key="region"]').inputValue(), 'eu-north-1');
+  g.assertClean();
+});
