@@ -720,6 +720,24 @@ pub fn formulas(
             )
         });
     }
+    // Serving: a million output tokens at the fleet's throughput, running flat out.
+    if let (Some(h), Some(t), Some(m)) = (rec.hourly_usd, rec.tokens_per_s, rec.usd_per_mtok) {
+        out.push(if zh {
+            format!(
+                "每百万 token = {}/小时 ÷ ({} token/秒 × 3600 秒) × 10⁶ = {}（满负荷运行）",
+                usd(h),
+                number(t, 0),
+                usd(m)
+            )
+        } else {
+            format!(
+                "per million tokens = {}/h ÷ ({} tokens/s × 3,600 s) × 10⁶ = {} (at full load)",
+                usd(h),
+                number(t, 0),
+                usd(m)
+            )
+        });
+    }
     // A growing service fleet: the commitment level the plan chooses.
     let g = scenario.purchase.growth_pct;
     if rec.job_hours.is_none() && g != 0.0 && scenario.months > 1 {

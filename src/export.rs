@@ -73,6 +73,7 @@ pub fn recommendations(outcome: &Outcome) -> Table {
             "job_usd",
             "job_hours",
             "tokens_per_s",
+            "usd_per_million_tokens",
         ]
         .map(String::from)
         .to_vec(),
@@ -95,6 +96,7 @@ pub fn recommendations(outcome: &Outcome) -> Table {
                     num(r.job_usd),
                     num(r.job_hours),
                     num(r.tokens_per_s),
+                    num(r.usd_per_mtok),
                 ]
             })
             .collect(),

@@ -398,3 +398,32 @@ fn a_growing_service_shows_its_commitment_rule_and_a_job_does_not() {
         assert!(!lines(q).iter().any(|f| f.contains("n_m")), "{q}");
     }
 }
+
+#[test]
+fn serving_shows_what_a_million_tokens_cost_and_how() {
+    // Llama 3.1 8B on one inf2.xlarge: $0.7582/h at ~200 tokens/s is ~$1.05 per million tokens.
+    let catalog = Catalog::bundled();
+    let (scenario, _) = query::parse("v=1", &catalog);
+    let o = run("v=1");
+    let top = o.recommendations.first();
+    let m = top.and_then(|r| r.usd_per_mtok).unwrap_or(0.0);
+    let (h, t) = top.map_or((0.0, 1.0), |r| {
+        (r.hourly_usd.unwrap_or(0.0), r.tokens_per_s.unwrap_or(1.0))
+    });
+    assert!(
+        (m - h / (t * 3600.0) * 1e6).abs() < 1e-9 && (1.0..1.1).contains(&m),
+        "{m}"
+    );
+    let lines = top
+        .map(|r| gpuplan::explain::formulas(&scenario, &o.arch, r, gpuplan::scenario::Lang::En))
+        .unwrap_or_default();
+    assert!(
+        lines
+            .iter()
+            .any(|f| f == "per million tokens = $0.7582/h ÷ (200 tokens/s × 3,600 s) × 10⁶ = $1.05 (at full load)"),
+        "{lines:?}"
+    );
+    // A training job has no per-token figure.
+    let job = run("v=1&task=train&model=llama3.1-8b&tokens=10");
+    assert!(job.recommendations.iter().all(|r| r.usd_per_mtok.is_none()));
+}

@@ -210,6 +210,9 @@ fn Detail(
             <div><dt>{ctx.tx(Msg::Hourly)}</dt><dd data-testid="top-hourly" title=price_title tabindex="0">{rec.hourly_usd.map_or_else(|| ctx.t(Msg::NoPrice).to_string(), |h| ctx.money(h))}</dd></div>
             <div><dt>{ctx.tx(cost_label)}</dt><dd>{cost.map_or_else(|| "—".to_string(), |c| ctx.money(c))}</dd></div>
             <div><dt>{ctx.tx(if rec.job_hours.is_some() { Msg::Time } else { Msg::Speed })}</dt><dd>{speed_text(&rec, ctx)}</dd></div>
+            {rec.usd_per_mtok.map(|m| view! {
+                <div><dt>{ctx.tx(Msg::PerMTok)}</dt><dd data-testid="top-per-mtok">{ctx.money(m)}</dd></div>
+            })}
             <div><dt>{ctx.tx(Msg::EnergyKwh)}</dt><dd>{rec.energy_kwh.map_or_else(|| "—".to_string(), |e| format!("{} kWh", format::number(e, 0)))}</dd></div>
         </dl>
         {range.filter(|_| !card).map(|r| view! { <p class="range" data-testid="range">{r}</p> })}
@@ -345,6 +348,8 @@ fn PlanSummary(ctx: Ctx, plan: Plan) -> impl IntoView {
 fn OptionTable(ctx: Ctx, options: Vec<OptionCost>, n_instances: u32) -> impl IntoView {
     let lang = ctx.lang();
     let options_are_job = options.iter().any(|o| o.job_usd.is_some());
+    // Serving: what a million output tokens cost on each option, at the fleet's throughput.
+    let per_mtok = options.iter().any(|o| o.usd_per_mtok.is_some());
     let total_label = format!("{} / {}", ctx.t(Msg::Horizon), ctx.t(Msg::PerJob));
     let rows = options.into_iter().map(move |o| {
         let name = explain::buy_name(o.buy, lang);
@@ -353,7 +358,7 @@ fn OptionTable(ctx: Ctx, options: Vec<OptionCost>, n_instances: u32) -> impl Int
             Some(why) => view! {
                 <tr data-testid="option" data-purchase=key class="muted">
                     <th scope="row">{name}</th>
-                    <td colspan="5" class="reason">{ctx.t(Msg::NotAvailable)} ": " {explain::not_offered(why, lang)}</td>
+                    <td colspan=if per_mtok { "6" } else { "5" } class="reason">{ctx.t(Msg::NotAvailable)} ": " {explain::not_offered(why, lang)}</td>
                 </tr>
             }.into_any(),
             None => {
@@ -370,6 +375,7 @@ fn OptionTable(ctx: Ctx, options: Vec<OptionCost>, n_instances: u32) -> impl Int
                         <td class="num" data-label=ctx.t(Msg::Upfront)>{ctx.money(o.upfront_usd)}</td>
                         <td class="num" data-label=total_label.clone()>{ctx.money(total)}</td>
                         <td class="num" data-label=ctx.t(Msg::PerAccelHour)>{ctx.money(o.per_accel_hour_usd)}</td>
+                        {per_mtok.then(|| view! { <td class="num" data-label=ctx.t(Msg::PerMTok)>{o.usd_per_mtok.map_or_else(|| "—".to_string(), |m| ctx.money(m))}</td> })}
                         <td class="wrap" data-label=ctx.t(Msg::BreakEven)>{be}</td>
                     </tr>
                 }.into_any()
@@ -392,6 +398,7 @@ fn OptionTable(ctx: Ctx, options: Vec<OptionCost>, n_instances: u32) -> impl Int
                     <th scope="col" class="num">{ctx.tx(Msg::Upfront)}</th>
                     <th scope="col" class="num">{move || format!("{} / {}", ctx.t(Msg::Horizon), ctx.t(Msg::PerJob))}</th>
                     <th scope="col" class="num">{ctx.tx(Msg::PerAccelHour)}</th>
+                    {per_mtok.then(|| view! { <th scope="col" class="num">{ctx.tx(Msg::PerMTok)}</th> })}
                     <th scope="col">{ctx.tx(Msg::BreakEven)}</th>
                 </tr></thead>
                 <tbody>{rows}</tbody>

@@ -333,3 +333,19 @@ test('the chosen type lists its price in every region, cheapest first, and plans
   assert.equal(await g.page.locator('select[data-key="region"]').inputValue(), 'eu-north-1');
   g.assertClean();
 });
+
+test('serving shows the cost of a million tokens on the card and under every purchase option', async () => {
+  const g = await Gpuplan.open(browser, server.url, 'v=1');
+  assert.equal(await g.page.getByTestId('top-per-mtok').innerText(), '$1.05');
+  const od = g.page.locator('[data-testid="option"][data-purchase="od"] td[data-label="Per million tokens"]');
+  await od.waitFor();
+  assert.equal(await od.innerText(), '$1.05');
+  const sp = await g.page.locator('[data-testid="option"][data-purchase="isp1"] td[data-label="Per million tokens"]').innerText();
+  assert.ok(Number(sp.replace('$', '')) < 1.05, sp);
+  // A job has no per-token figure: neither the tile nor the column.
+  await g.goto('v=1&task=train&model=llama3.1-8b&tokens=10&inst=p5.48xlarge');
+  await g.page.locator('[data-testid="option"]').first().waitFor();
+  assert.equal(await g.page.getByTestId('top-per-mtok').count(), 0);
+  assert.equal(await g.page.locator('td[data-label="Per million tokens"]').count(), 0);
+  g.assertClean();
+});
