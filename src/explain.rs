@@ -828,6 +828,20 @@ pub fn option_formula(o: &crate::engine::cost::OptionCost, n_instances: u32, lan
             c.source,
             c.as_of
         ));
+        // Booking rules: how many blocks, and how far ahead.
+        parts.push(if zh {
+            format!(
+                "需 {} 个容量块（每块最多 {} 台实例）；最早可提前 {} 周预订，费用在预订时一次付清。",
+                c.blocks, c.max_instances_per_block, c.max_lead_weeks
+            )
+        } else {
+            format!(
+                "{} (at most {} instances each); a block can start up to {} weeks after booking and is paid in full when booked.",
+                if c.blocks == 1 { "1 block".to_string() } else { format!("{} blocks", c.blocks) },
+                c.max_instances_per_block,
+                c.max_lead_weeks
+            )
+        });
     }
     if o.buy.term_years().is_some() && o.job_usd.is_some() {
         parts.push(if zh {

@@ -55,6 +55,9 @@ pub struct SpotDetail {
 pub struct CbDetail {
     pub days: u32,
     pub blocks: u32,
+    /// Most instances in one block, and how far ahead a block can start (AWS's rules, in the catalog).
+    pub max_instances_per_block: u32,
+    pub max_lead_weeks: u32,
     pub rate_usd_hr: f64,
     pub as_of: IsoDate,
     pub source: String,
@@ -460,6 +463,8 @@ fn capacity_block(catalog: &Catalog, scenario: &Scenario, rec: &Recommendation, 
         cb: Some(CbDetail {
             days,
             blocks: rec.n_instances.div_ceil(cb.max_instances.max(1)),
+            max_instances_per_block: cb.max_instances,
+            max_lead_weeks: cb.max_lead_weeks,
             rate_usd_hr: rate.usd_hr,
             as_of: rate.as_of,
             source: rate.source.clone(),

@@ -274,7 +274,7 @@ test('each purchase option shows how its figures were computed', async () => {
   assert.match(await row('od').getAttribute('title'), /per hour = \$55\.04\/h × 1 instance = \$55\.04\/h/);
   assert.match(await row('spot').getAttribute('title'), /F = \(1 \+ C\/τ\)/);
   assert.match(await row('ri3').getAttribute('title'), /break-even utilisation = .* = \d+(\.\d)? %[\s\S]*whole commitment term/);
-  assert.match(await row('cb').getAttribute('title'), /× 24 h = \$/);
+  assert.match(await row('cb').getAttribute('title'), /× 24 h = \$[\s\S]*1 block \(at most 64 instances each\); a block can start up to 8 weeks after booking/);
   g.assertClean();
 });
 
