@@ -41,6 +41,7 @@ fn option_json(o: &OptionCost, lang: gpuplan::scenario::Lang) -> Value {
         })),
         "capacity_block": o.cb.as_ref().map(|c| json!({
             "days": c.days, "blocks": c.blocks, "rate_usd_hr": c.rate_usd_hr, "as_of": c.as_of.to_string(), "source": c.source,
+            "max_instances_per_block": c.max_instances_per_block, "max_lead_weeks": c.max_lead_weeks,
         })),
     })
 }
