@@ -837,7 +837,7 @@ pub fn option_formula(o: &crate::engine::cost::OptionCost, n_instances: u32, lan
         } else {
             format!(
                 "{} (at most {} instances each); a block can start up to {} weeks after booking and is paid in full when booked.",
-                if c.blocks == 1 { "1 block".to_string() } else { format!("{} blocks", c.blocks) },
+                count(c.blocks, "block", "blocks"),
                 c.max_instances_per_block,
                 c.max_lead_weeks
             )

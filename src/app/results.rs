@@ -149,12 +149,17 @@ fn Detail(
             .collect()
     });
     // The same estimate at pessimistic and optimistic efficiencies: a range, not a single point.
-    let range = ctx
-        .catalog
-        .with_value(|c| {
-            ctx.scenario
-                .with(|s| crate::engine::sensitivity::sensitivity(c, s, &rec.instance))
+    // The embedded card stays compact: no range, formulas, option table or charts (its link opens them).
+    let card = ctx.state.with_untracked(|s| s.embed == crate::state::Embed::Card);
+    // Two more engine runs, so only where the range is shown.
+    let range = (!card)
+        .then(|| {
+            ctx.catalog.with_value(|c| {
+                ctx.scenario
+                    .with(|s| crate::engine::sensitivity::sensitivity(c, s, &rec.instance))
+            })
         })
+        .flatten()
         .and_then(|r| explain::range(&r, lang, &|usd| ctx.money(usd)));
     let cost_label = if rec.job_usd.is_some() {
         Msg::PerJob
@@ -190,12 +195,7 @@ fn Detail(
         (title, history)
     });
     let history_label = format!("{} (us-east-1)", ctx.t(Msg::PriceHistory));
-    // Where the same type costs less: every priced region, below the fold.
-    let regions = ctx
-        .catalog
-        .with_value(|c| crate::explore::prices_by_region(c, &rec.instance));
-    // The embedded card stays compact: no formulas, option table or charts (its link opens them).
-    let card = ctx.state.with_untracked(|s| s.embed == crate::state::Embed::Card);
+    let instance = rec.instance.clone();
     let memory = rec.memory.clone();
     let n_instances = rec.n_instances;
     let devices = rec.devices_per_replica.max(1);
@@ -215,7 +215,7 @@ fn Detail(
             })}
             <div><dt>{ctx.tx(Msg::EnergyKwh)}</dt><dd>{rec.energy_kwh.map_or_else(|| "—".to_string(), |e| format!("{} kWh", format::number(e, 0)))}</dd></div>
         </dl>
-        {range.filter(|_| !card).map(|r| view! { <p class="range" data-testid="range">{r}</p> })}
+        {range.map(|r| view! { <p class="range" data-testid="range">{r}</p> })}
         {(memory.total_gib(1.0) > 0.0).then(|| view! { <MemoryChart ctx=ctx memory=memory.clone() devices=devices capacity_gib=mem_per_device /> })}
         <h3>{ctx.tx(Msg::Why)}</h3>
         <ul class="reasons">{reasons.into_iter().map(|r| view! { <li>{r}</li> }).collect_view()}</ul>
@@ -226,7 +226,11 @@ fn Detail(
         {(!history.is_empty()).then(|| view! {
             <p class="history" data-testid="price-history"><strong>{history_label}</strong> ": " {history.join("; ")}</p>
         })}
-        {move || (ctx.full.get() && !card && regions.len() > 1).then(|| view! { <RegionPrices ctx=ctx regions=regions.clone() /> })}
+        // Where the same type costs less: every priced region, built after the first paint.
+        {move || (ctx.full.get() && !card)
+            .then(|| ctx.catalog.with_value(|c| crate::explore::prices_by_region(c, &instance)))
+            .filter(|r| r.len() > 1)
+            .map(|regions| view! { <RegionPrices ctx=ctx regions=regions /> })}
         {(!notes.is_empty()).then(|| view! {
             <aside class="note"><strong>{ctx.tx(Msg::ArticleNote)}</strong>
                 <ul>{notes.into_iter().map(|n| view! { <li>{n}</li> }).collect_view()}</ul></aside>
@@ -287,11 +291,14 @@ fn RegionPrices(ctx: Ctx, regions: Vec<crate::explore::RegionPrice>) -> impl Int
 #[component]
 fn PlanSummary(ctx: Ctx, plan: Plan) -> impl IntoView {
     let lang = ctx.lang();
+    // The committed line and the flexible line of a growing fleet (the text and the chart read both).
+    let find = |s: Segment| plan.items.iter().find(|i| i.segment == s).map(|i| (i.instances, i.buy));
+    let (baseline, growth) = (find(Segment::Baseline), find(Segment::Growth));
+    let committed = baseline.map_or(0, |(n, _)| n);
     let items: Vec<String> = plan
         .items
         .iter()
         .map(|i| {
-            let committed = plan.items.iter().filter(|i| i.segment == Segment::Baseline).count();
             // Growth varies month by month: its count is the most in any month.
             let up_to = match (i.segment, lang) {
                 (Segment::Growth, crate::scenario::Lang::Zh) => "最多 ",
@@ -327,11 +334,9 @@ fn PlanSummary(ctx: Ctx, plan: Plan) -> impl IntoView {
             <h3>{ctx.tx(Msg::TheCheapestPlan)} ": " <span data-testid="plan-total">{ctx.money(plan.horizon_usd)}</span></h3>
             {fleet.map(|f| view! { <p class="fleet" data-testid="plan-fleet">{f}</p> })}
             // The compact embedded card keeps the sentence and leaves the chart to the full page.
-            {(!plan.fleet_by_month.is_empty() && !card).then(|| {
-                let seg = |s: Segment| plan.items.iter().find(|i| i.segment == s);
-                let committed = seg(Segment::Baseline).map_or(0, |i| i.instances);
-                view! { <super::charts::FleetChart ctx=ctx fleet=plan.fleet_by_month.clone() committed=committed
-                    commit_buy=seg(Segment::Baseline).map(|i| i.buy) flex_buy=seg(Segment::Growth).map(|i| i.buy) /> }
+            {(!plan.fleet_by_month.is_empty() && !card).then(|| view! {
+                <super::charts::FleetChart ctx=ctx fleet=plan.fleet_by_month.clone() committed=committed
+                    commit_buy=baseline.map(|(_, b)| b) flex_buy=growth.map(|(_, b)| b) />
             })}
             <ul>{items.into_iter().map(|i| view! { <li>{i}</li> }).collect_view()}</ul>
             {plan.savings_vs_od_usd.filter(|s| *s > 0.005).map(|s| view! {

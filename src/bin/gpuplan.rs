@@ -121,6 +121,8 @@ fn main() -> ExitCode {
     let (scenario, warnings) = query::parse(&query, &catalog);
     let lang = scenario.lang;
     let outcome = recommend(&catalog, &scenario);
+    // The plan and the range are for the top recommendation that fits.
+    let top = outcome.recommendations.iter().find(|r| r.fits);
     let out = json!({
         "query": query::encode(&scenario),
         "catalog_as_of": catalog.as_of.to_string(),
@@ -139,8 +141,8 @@ fn main() -> ExitCode {
         "recommendations": outcome.recommendations.iter().map(|r| {
             recommendation_json(r, &option_costs(&catalog, &scenario, r), lang)
         }).collect::<Vec<_>>(),
-        "plan": outcome.recommendations.iter().find(|r| r.fits).map(|r| plan_json(&plan(&catalog, &scenario, r))),
-        "range": outcome.recommendations.iter().find(|r| r.fits).and_then(|r| {
+        "plan": top.map(|r| plan_json(&plan(&catalog, &scenario, r))),
+        "range": top.and_then(|r| {
             let s = sensitivity(&catalog, &scenario, &r.instance)?;
             let bound = |b: &Bound| json!({
                 "mfu": b.mfu,
