@@ -1,0 +1,216 @@
+//! The engine's answer as data: recommendations, exclusions and the reasons behind both.
+
+use super::memory::MemoryNeed;
+use crate::catalog::{IsoDate, Stack};
+use crate::models::ModelArch;
+use crate::scenario::Precision;
+
+/// Why an instance type cannot run the scenario.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Exclusion {
+    /// No accelerator count in the catalog's sources (some UltraServers).
+    UnknownCount,
+    /// No public price or region data: reservation or Capacity-Block-only units.
+    NoPublicOffer,
+    NotInRegion {
+        region: String,
+    },
+    NoGraphics,
+    WeakFp64 {
+        fp64_tflops: Option<f64>,
+    },
+    CudaOnly {
+        stack: Stack,
+    },
+    NotTransformer {
+        stack: Stack,
+    },
+    NeedsPorting {
+        stack: Stack,
+    },
+    InferenceOnlyChip,
+    NoPrecision {
+        precision: Precision,
+    },
+    /// A figure the estimate needs is not published for this chip.
+    MissingFigure {
+        what: Figure,
+    },
+    /// Even every accelerator of the largest allowed set cannot hold it.
+    TooSmall {
+        needed_gib: f64,
+        available_gib: f64,
+    },
+    /// What every accelerator holds for itself (a training micro-batch's activations and the runtime)
+    /// exceeds one accelerator: more accelerators do not help, a smaller micro-batch does.
+    ActivationsTooLarge {
+        per_accelerator_gib: f64,
+        usable_gib: f64,
+        micro_batch: u32,
+        context_tokens: u32,
+        /// The largest micro-batch that would fit, if any does.
+        fits_micro_batch: Option<u32>,
+    },
+    NeedsMultinode {
+        instances: u32,
+    },
+    NoEfa {
+        instances: u32,
+    },
+    /// The scenario would need more instances than one plan can sensibly hold.
+    TooMany {
+        instances: u64,
+    },
+}
+
+/// Figures an estimate may lack.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Figure {
+    MemoryBandwidth,
+    TensorTflops,
+}
+
+/// What makes a recommendation what it is, in plain words once rendered (see `explain`).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Why {
+    Fits {
+        needed_gib: f64,
+        available_gib: f64,
+        devices: u32,
+    },
+    DoesNotFit {
+        needed_gib: f64,
+        available_gib: f64,
+    },
+    /// An explicitly chosen type that cannot run the scenario, and why (shown rather than hidden).
+    CannotRun {
+        reason: Exclusion,
+    },
+    TensorParallel {
+        degree: u32,
+        replicas_per_instance: u32,
+    },
+    Replicas {
+        replicas: u32,
+        tokens_per_s_each: f64,
+    },
+    MultiNode {
+        instances: u32,
+    },
+    SlowerThanTarget {
+        days: f64,
+        target_days: f64,
+    },
+    Fp16Instead,
+    NeuronPorting,
+    MixtureOfExperts {
+        active_b: f64,
+        total_b: f64,
+    },
+    EstimatedArch,
+    FractionalGpu {
+        fraction: f64,
+    },
+    NoComputeCap,
+    NoPublicPrice {
+        region: String,
+    },
+    DerivedPrice {
+        multiplier: f64,
+    },
+    Seats {
+        per_instance: u32,
+    },
+    Fp64 {
+        tflops: f64,
+    },
+    Legacy,
+    /// The chosen purchase option is not available for this type; figures are On-Demand.
+    BuyNotOffered {
+        buy: crate::scenario::Buy,
+        reason: super::cost::NotOffered,
+    },
+    /// The training micro-batch alone rules these families out: their accelerators cannot hold its
+    /// activations, whatever the number of instances; a smaller micro-batch would let them in.
+    MicroBatchExcludes {
+        micro_batch: u32,
+        context_tokens: u32,
+        families: Vec<String>,
+    },
+    /// The context asked for is longer than the model was trained for.
+    ContextBeyondModel {
+        context: u32,
+        max: u32,
+    },
+    RankCheapest,
+    RankFastestWithinBudget {
+        budget_x: f64,
+    },
+    RankBestBalance,
+}
+
+/// Where an hourly price comes from.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PriceRef {
+    pub source: String,
+    pub as_of: IsoDate,
+    pub derived: bool,
+}
+
+/// One ranked option.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Recommendation {
+    pub instance: String,
+    pub family: String,
+    pub accelerator: String,
+    pub n_instances: u32,
+    /// Accelerators (or fractional slices) paid for across all the instances.
+    pub n_accelerators: u32,
+    pub fits: bool,
+    /// Totals over the recommended accelerators.
+    pub mem_needed_gib: f64,
+    pub mem_available_gib: f64,
+    /// Breakdown for one replica (inference) or for the whole job (training).
+    pub memory: MemoryNeed,
+    /// Accelerators one replica (or the job) is spread across.
+    pub devices_per_replica: u32,
+    /// On-Demand, for all the instances together.
+    pub hourly_usd: Option<f64>,
+    pub monthly_usd: Option<f64>,
+    /// Cost of one training or fine-tuning job at On-Demand.
+    pub job_usd: Option<f64>,
+    /// On-Demand $ per million output tokens at full throughput.
+    pub usd_per_mtok: Option<f64>,
+    pub price: Option<PriceRef>,
+    /// Wall-clock hours of the job.
+    pub job_hours: Option<f64>,
+    /// Accelerator-hours of the job.
+    pub gpu_hours: Option<f64>,
+    /// Aggregate output tokens per second of the fleet.
+    pub tokens_per_s: Option<f64>,
+    pub tokens_per_s_per_seq: Option<f64>,
+    pub prefill_s: Option<f64>,
+    /// Accelerator energy: the job's, or a month's for services, kWh (TDP × hours).
+    pub energy_kwh: Option<f64>,
+    pub reasons: Vec<Why>,
+}
+
+/// An excluded family (or some of its sizes) and why.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Excluded {
+    pub family: String,
+    pub instances: Vec<String>,
+    pub reason: Exclusion,
+}
+
+/// The engine's answer.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Outcome {
+    pub recommendations: Vec<Recommendation>,
+    pub excluded: Vec<Excluded>,
+    /// When nothing fits: the option that came closest, by memory.
+    pub nearest: Option<String>,
+    pub arch: ModelArch,
+    /// Remarks about the scenario itself, shown once above the results.
+    pub notices: Vec<Why>,
+}

@@ -1,0 +1,81 @@
+//! Ranking: the cost and speed a ranking compares, and the order by the scenario's priority.
+
+use super::outcome::{Recommendation, Why};
+use crate::scenario::{Priority, Scenario};
+
+/// Peak FP64 TFLOPS of an HPC recommendation, all its accelerators together.
+pub fn fp64_tflops(r: &Recommendation) -> Option<f64> {
+    r.reasons.iter().find_map(|w| match w {
+        Why::Fp64 { tflops } => Some(*tflops),
+        _ => None,
+    })
+}
+
+/// The HPC lens: On-Demand (or the chosen option's) dollars per hour of one peak FP64 TFLOPS.
+pub fn usd_per_fp64_tflops_hour(r: &Recommendation) -> Option<f64> {
+    let tflops = fp64_tflops(r).filter(|t| *t > 0.0)?;
+    r.hourly_usd.map(|h| h / tflops)
+}
+
+/// The cost a ranking compares: per job for jobs, per month for services. `None` without a price.
+pub fn cost_key(r: &Recommendation) -> Option<f64> {
+    r.job_usd.or(r.monthly_usd)
+}
+
+/// Higher is better: per-sequence speed for inference, 1/hours for jobs, FP64 for HPC.
+pub fn speed_key(r: &Recommendation) -> f64 {
+    if let Some(t) = r.tokens_per_s_per_seq {
+        return t;
+    }
+    if let Some(h) = r.job_hours {
+        return 1.0 / h.max(1e-9);
+    }
+    fp64_tflops(r).unwrap_or(1.0)
+}
+
+/// Orders recommendations by the scenario's priority; unfit and unpriced options go last.
+pub(super) fn rank(recs: &mut Vec<Recommendation>, scenario: &Scenario) {
+    let cheapest = recs
+        .iter()
+        .filter(|r| r.fits)
+        .filter_map(cost_key)
+        .fold(f64::INFINITY, f64::min);
+    let fastest = recs
+        .iter()
+        .filter(|r| r.fits && cost_key(r).is_some())
+        .map(speed_key)
+        .fold(0.0, f64::max);
+    let budget_x = scenario.assumptions.perf_budget_x;
+    // Smaller is better; unpriced options sort after priced ones by speed.
+    let score = |r: &Recommendation| -> (u8, f64, f64) {
+        let speed = speed_key(r);
+        let Some(cost) = cost_key(r) else {
+            return (if r.fits { 2 } else { 3 }, -speed, 0.0);
+        };
+        if !r.fits {
+            return (3, cost, -speed);
+        }
+        match scenario.priority {
+            Priority::Cost => (0, cost, -speed),
+            Priority::Performance if cost <= cheapest * budget_x => (0, -speed, cost),
+            Priority::Performance => (1, cost, -speed),
+            // Geometric mean of cost and slowness relative to the best of each.
+            Priority::Balanced => (0, ((cost / cheapest) * (fastest / speed)).sqrt(), cost),
+        }
+    };
+    *recs = crate::order::sorted(std::mem::take(recs), &|a, b| {
+        let (sa, sb) = (score(a), score(b));
+        sa.0.cmp(&sb.0)
+            .then(sa.1.total_cmp(&sb.1))
+            .then(sa.2.total_cmp(&sb.2))
+            .then(a.n_instances.cmp(&b.n_instances))
+            .then(a.instance.cmp(&b.instance))
+    });
+    if let Some(top) = recs.first_mut().filter(|r| r.fits && cost_key(r).is_some()) {
+        top.reasons.push(match scenario.priority {
+            Priority::Cost => Why::RankCheapest,
+            Priority::Performance => Why::RankFastestWithinBudget { budget_x },
+            Priority::Balanced => Why::RankBestBalance,
+        });
+    }
+}
