@@ -44,7 +44,7 @@ fn the_engine_never_imports_web_crates() {
         "scenario.rs",
         "query.rs",
         "format.rs",
-        "explain.rs",
+        "explain",
         "engine",
     ];
     let mut files = Vec::new();

@@ -1,0 +1,189 @@
+//! The formula lines of a recommendation: every estimate with its inputs.
+
+use super::*;
+use crate::format::{number, usd};
+use crate::scenario::Lang;
+
+/// The formulas behind a recommendation's numbers, each with its inputs filled in.
+pub fn formulas(
+    scenario: &crate::scenario::Scenario,
+    arch: &crate::models::ModelArch,
+    rec: &crate::engine::Recommendation,
+    lang: Lang,
+) -> Vec<String> {
+    use crate::engine::memory::{cached_tokens, kv_bytes_per_token};
+    use crate::scenario::Task;
+    let zh = lang == Lang::Zh;
+    let mut out = Vec::new();
+    let b = scenario.precision.weight_bytes();
+    let n_b = arch.total_params / 1e9;
+    if scenario.task.uses_model() {
+        out.push(if zh {
+            format!(
+                "权重 = N × b = {}B × {} 字节 = {}",
+                number(n_b, 2),
+                number(b, 4),
+                gib(rec.memory.weights_gib)
+            )
+        } else {
+            format!(
+                "weights = N × b = {}B × {} bytes = {}",
+                number(n_b, 2),
+                number(b, 4),
+                gib(rec.memory.weights_gib)
+            )
+        });
+    }
+    match scenario.task {
+        Task::Inference => {
+            let per_tok = kv_bytes_per_token(arch, scenario.precision);
+            out.push(format!(
+                "KV = 2·L·n_kv·d_head·b_kv × s × B = {} B/token × {} × {} = {}",
+                number(per_tok, 0),
+                number(cached_tokens(arch, scenario.context_tokens), 0),
+                scenario.batch,
+                gib(rec.memory.kv_cache_gib)
+            ));
+            if let Some(t) = rec.tokens_per_s_per_seq {
+                out.push(format!(
+                    "t_step = (N_act·b + B·KV_seq) / (BW·η), η = {} → {} {}",
+                    number(scenario.assumptions.bw_efficiency, 2),
+                    number(t, 1),
+                    if zh {
+                        "token/秒（每序列）"
+                    } else {
+                        "tokens/s per sequence"
+                    }
+                ));
+            }
+        }
+        Task::Training | Task::Finetune => {
+            out.push(format!(
+                "{} = {} GiB ({})",
+                if zh {
+                    "梯度 + 优化器"
+                } else {
+                    "gradients + optimizer"
+                },
+                number(rec.memory.gradients_gib + rec.memory.optimizer_gib, 1),
+                if zh {
+                    "Adam 混合精度 16 字节/参数，FSDP 分片"
+                } else {
+                    "Adam mixed precision, 16 B/param, FSDP-sharded"
+                }
+            ));
+            out.push(format!(
+                "{} = 2·s·B·h·L + 34·s·B·h, s = {}, B = {}, h = {}, L = {} → {} ({})",
+                if zh {
+                    "激活值/加速器"
+                } else {
+                    "activations per accelerator"
+                },
+                number(f64::from(scenario.context_tokens), 0),
+                scenario.batch.max(1),
+                arch.hidden,
+                arch.layers,
+                gib(rec.memory.activations_gib),
+                if zh {
+                    "完全重计算；随微批线性增长，不随实例数减少"
+                } else {
+                    "full recomputation; grows with the micro-batch, not divided by more instances"
+                }
+            ));
+            if let (Some(g), Some(j)) = (rec.gpu_hours, rec.job_hours) {
+                out.push(format!(
+                    "C = k·N_act·D + 12·L·h·s·D; {} = C / (P·MFU·3600) = {}, MFU = {}",
+                    if zh { "加速器小时" } else { "accelerator-hours" },
+                    number(g, 0),
+                    number(scenario.assumptions.mfu, 2)
+                ));
+                out.push(format!(
+                    "{} = {} / {} = {}",
+                    if zh { "时长" } else { "wall clock" },
+                    number(g, 0),
+                    rec.n_accelerators,
+                    crate::format::hours(j, lang)
+                ));
+            }
+        }
+        Task::Hpc => {
+            if let (Some(tf), Some(c)) = (
+                crate::engine::recommend::fp64_tflops(rec),
+                crate::engine::recommend::usd_per_fp64_tflops_hour(rec),
+            ) {
+                out.push(format!(
+                    "{} = {}/h ÷ {} TFLOPS = {}",
+                    if zh {
+                        "每 FP64 TFLOPS·小时成本"
+                    } else {
+                        "cost per FP64 TFLOPS-hour"
+                    },
+                    usd(rec.hourly_usd.unwrap_or(0.0)),
+                    number(tf, 1),
+                    usd(c)
+                ));
+            }
+        }
+        Task::Graphics => {}
+    }
+    if let Some(h) = rec.hourly_usd {
+        out.push(if zh {
+            format!(
+                "每月 = {}/小时 × {} 小时 = {}",
+                usd(h),
+                number(scenario.hours_per_month, 0),
+                usd(h * scenario.hours_per_month)
+            )
+        } else {
+            format!(
+                "monthly = {}/h × {} h = {}",
+                usd(h),
+                number(scenario.hours_per_month, 0),
+                usd(h * scenario.hours_per_month)
+            )
+        });
+    }
+    // Serving: a million output tokens at the fleet's throughput, running flat out.
+    if let (Some(h), Some(t), Some(m)) = (rec.hourly_usd, rec.tokens_per_s, rec.usd_per_mtok) {
+        out.push(if zh {
+            format!(
+                "每百万 token = {}/小时 ÷ ({} token/秒 × 3600 秒) × 10⁶ = {}（满负荷运行）",
+                usd(h),
+                number(t, 0),
+                usd(m)
+            )
+        } else {
+            format!(
+                "per million tokens = {}/h ÷ ({} tokens/s × 3,600 s) × 10⁶ = {} (at full load)",
+                usd(h),
+                number(t, 0),
+                usd(m)
+            )
+        });
+    }
+    // A growing service fleet: the commitment level the plan chooses.
+    let g = scenario.purchase.growth_pct;
+    if rec.job_hours.is_none() && g != 0.0 && scenario.months > 1 {
+        let g = crate::num::shortest(g / 100.0);
+        out.push(if zh {
+            format!(
+                "第 m 月实例数 n_m = ⌈{} × (1 + {g})^m⌉（首月 m = 0）；承诺 k 台使 k·C + Σ max(0, n_m − k)·R 最小（C：一台实例在规划周期内的承诺费用；R：一台实例每月按需或 Spot 的费用）",
+                rec.n_instances
+            )
+        } else {
+            format!(
+                "fleet in month m: n_m = ⌈{} × (1 + {g})^m⌉ (m = 0 in the first month); commit the k that minimises k·C + Σ max(0, n_m − k)·R (C: one instance's commitment over the horizon; R: one instance-month On-Demand or Spot)",
+                rec.n_instances
+            )
+        });
+    }
+    if let Some(e) = rec.energy_kwh {
+        out.push(format!(
+            "{} = TDP × {} = {} kWh",
+            if zh { "能耗" } else { "energy" },
+            if zh { "加速器小时" } else { "accelerator-hours" },
+            number(e, 0)
+        ));
+    }
+    out
+}

@@ -1,0 +1,52 @@
+//! Plain words for the engine's reasons, exclusions and query warnings, in English and Chinese. Pure: the page and the CLI share them.
+
+mod exclusions;
+mod formulas;
+mod purchase;
+mod ranges;
+mod reasons;
+mod warnings;
+
+pub use exclusions::exclusion;
+pub use formulas::formulas;
+pub use purchase::{buy_name, not_offered, option_formula};
+pub use ranges::range;
+pub use reasons::{fits_on, fleet_path, steady_fleet_note, why};
+pub use warnings::warning;
+
+use crate::catalog::Stack;
+use crate::format::number;
+use crate::scenario::Precision;
+
+pub(crate) fn gib(v: f64) -> String {
+    format!("{} GiB", number(v, 1))
+}
+
+pub(crate) fn stack_name(s: Stack) -> &'static str {
+    match s {
+        Stack::Cuda => "CUDA",
+        Stack::Neuron => "AWS Neuron (Trainium/Inferentia)",
+        Stack::Synapse => "Habana SynapseAI (Gaudi)",
+    }
+}
+
+/// A count with its noun in English: "1 instance", "3 instances".
+pub(crate) fn count(n: impl std::fmt::Display + PartialEq<u32>, one: &str, many: &str) -> String {
+    if n == 1 {
+        format!("{n} {one}")
+    } else {
+        format!("{n} {many}")
+    }
+}
+
+/// Lower-case precision name as written in links.
+pub fn precision_name(p: Precision) -> &'static str {
+    match p {
+        Precision::Fp32 => "FP32",
+        Precision::Bf16 => "BF16",
+        Precision::Fp16 => "FP16",
+        Precision::Fp8 => "FP8",
+        Precision::Int8 => "INT8",
+        Precision::Int4 => "INT4",
+    }
+}

@@ -1,0 +1,150 @@
+//! Purchase options: their names, why one is not offered, and each option's formula line.
+
+use super::*;
+use crate::engine::cost::NotOffered;
+use crate::format::{number, usd};
+use crate::scenario::{Buy, Lang};
+
+/// A purchase option's name.
+pub fn buy_name(b: Buy, lang: Lang) -> &'static str {
+    match (b, lang) {
+        (Buy::OnDemand, Lang::En) => "On-Demand",
+        (Buy::OnDemand, Lang::Zh) => "按需",
+        (Buy::Spot, Lang::En) => "Spot",
+        (Buy::Spot, Lang::Zh) => "Spot 竞价",
+        (Buy::ComputeSp1, Lang::En) => "Compute Savings Plan, 1 year",
+        (Buy::ComputeSp1, Lang::Zh) => "Compute Savings Plans 1 年",
+        (Buy::ComputeSp3, Lang::En) => "Compute Savings Plan, 3 years",
+        (Buy::ComputeSp3, Lang::Zh) => "Compute Savings Plans 3 年",
+        (Buy::InstanceSp1, Lang::En) => "EC2 Instance Savings Plan, 1 year",
+        (Buy::InstanceSp1, Lang::Zh) => "EC2 Instance Savings Plans 1 年",
+        (Buy::InstanceSp3, Lang::En) => "EC2 Instance Savings Plan, 3 years",
+        (Buy::InstanceSp3, Lang::Zh) => "EC2 Instance Savings Plans 3 年",
+        (Buy::Ri1, Lang::En) => "Reserved Instance, 1 year",
+        (Buy::Ri1, Lang::Zh) => "预留实例 1 年",
+        (Buy::Ri3, Lang::En) => "Reserved Instance, 3 years",
+        (Buy::Ri3, Lang::Zh) => "预留实例 3 年",
+        (Buy::CapacityBlock, Lang::En) => "Capacity Block",
+        (Buy::CapacityBlock, Lang::Zh) => "Capacity Block 容量块",
+    }
+}
+
+/// Why a purchase option is not available, as a short phrase.
+pub fn not_offered(n: &NotOffered, lang: Lang) -> String {
+    let zh = lang == Lang::Zh;
+    match n {
+        NotOffered::NoOnDemandPrice if zh => "该区域没有公开按需价格".into(),
+        NotOffered::NoOnDemandPrice => "no public On-Demand price in the region".into(),
+        NotOffered::NoSpotPrice if zh => "没有观测到的 Spot 价格；可在假设中设置 Spot 折扣".into(),
+        NotOffered::NoSpotPrice => "no observed Spot price; set a Spot discount in the assumptions".into(),
+        NotOffered::NonInterruptible if zh => "在线服务不可中断".into(),
+        NotOffered::NonInterruptible => "online serving must not be interrupted".into(),
+        NotOffered::NoPublishedRi if zh => "没有公开的预留实例价格".into(),
+        NotOffered::NoPublishedRi => "no published Reserved Instance rate".into(),
+        NotOffered::CbNotSupported if zh => "该系列不支持 Capacity Blocks".into(),
+        NotOffered::CbNotSupported => "the family has no Capacity Blocks".into(),
+        NotOffered::CbNoRate if zh => "没有公开的 Capacity Block 价格".into(),
+        NotOffered::CbNoRate => "no published Capacity Block rate".into(),
+        NotOffered::CbNotForServices if zh => "Capacity Blocks 用于固定时间窗口，不适合常驻服务".into(),
+        NotOffered::CbNotForServices => "Capacity Blocks are for fixed windows, not always-on services".into(),
+        NotOffered::CbTooLong { days } if zh => format!("需要 {days} 天，超过 182 天上限"),
+        NotOffered::CbTooLong { days } => format!("needs {days} days, past the 182-day limit"),
+        NotOffered::SpotNeverFinishes if zh => "中断过于频繁，作业无法完成".into(),
+        NotOffered::SpotNeverFinishes => "interruptions outpace progress: the job would never finish".into(),
+    }
+}
+
+/// How an option's figures were computed, with the numbers, for a tooltip.
+pub fn option_formula(o: &crate::engine::cost::OptionCost, n_instances: u32, lang: Lang) -> String {
+    use crate::scenario::Buy;
+    let zh = lang == Lang::Zh;
+    let per_inst = o.hourly_usd / f64::from(n_instances.max(1));
+    let mut parts = vec![if zh {
+        format!(
+            "每小时 = {}/小时 × {} 台 = {}/小时",
+            usd(per_inst),
+            n_instances,
+            usd(o.hourly_usd)
+        )
+    } else {
+        format!(
+            "per hour = {}/h × {} = {}/h",
+            usd(per_inst),
+            count(n_instances, "instance", "instances"),
+            usd(o.hourly_usd)
+        )
+    }];
+    if let Some(s) = &o.spot {
+        parts.push(format!(
+            "{} {} %/{}{}; F = (1 + C/τ) / (1 − Λ·(R + (τ + C)/2)) = {}",
+            if zh { "中断率" } else { "interruptions" },
+            number(s.interrupt_pct_month, 1),
+            if zh { "月" } else { "month" },
+            s.band
+                .as_deref()
+                .map_or(String::new(), |b| format!(" (Spot Advisor {b} %)")),
+            number(s.overhead_factor, 3)
+        ));
+    }
+    if let Some(u) = o.breakeven_utilization {
+        parts.push(if zh {
+            format!("盈亏平衡使用率 = 有效费率 / 按需费率 = {} %", number(u * 100.0, 1))
+        } else {
+            format!(
+                "break-even utilisation = effective rate / On-Demand rate = {} %",
+                number(u * 100.0, 1)
+            )
+        });
+    }
+    if let Some(m) = o.breakeven_month {
+        parts.push(if zh {
+            format!("回本月数 = 预付 / (按需月费 − 月度经常费用) = {}", number(m, 1))
+        } else {
+            format!(
+                "break-even month = upfront / (On-Demand monthly − recurring monthly) = {}",
+                number(m, 1)
+            )
+        });
+    }
+    if let Some(c) = &o.cb {
+        parts.push(format!(
+            "{}/h × {} × {} {} × 24 h = {} ({} {})",
+            usd(c.rate_usd_hr),
+            n_instances,
+            c.days,
+            if zh { "天" } else { "days" },
+            usd(o.upfront_usd),
+            c.source,
+            c.as_of
+        ));
+        // Booking rules: how many blocks, and how far ahead.
+        parts.push(if zh {
+            format!(
+                "需 {} 个容量块（每块最多 {} 台实例）；最早可提前 {} 周预订，费用在预订时一次付清。",
+                c.blocks, c.max_instances_per_block, c.max_lead_weeks
+            )
+        } else {
+            format!(
+                "{} (at most {} instances each); a block can start up to {} weeks after booking and is paid in full when booked.",
+                count(c.blocks, "block", "blocks"),
+                c.max_instances_per_block,
+                c.max_lead_weeks
+            )
+        });
+    }
+    if o.buy.term_years().is_some() && o.job_usd.is_some() {
+        parts.push(if zh {
+            "作业按整个承诺期计费：其余时间只有用于其他工作才划算。".into()
+        } else {
+            "A job pays the whole commitment term: the rest only pays off if other work uses it.".into()
+        });
+    }
+    if o.assumption && o.buy != Buy::Spot {
+        parts.push(if zh {
+            "费率为假设或推算值（见“假设”）。".into()
+        } else {
+            "The rate is an assumption or derived (see Assumptions).".into()
+        });
+    }
+    parts.join("\n")
+}

@@ -1,0 +1,72 @@
+//! The range of an estimate over the efficiency assumptions, as a sentence.
+
+use super::*;
+use crate::format::number;
+use crate::scenario::Lang;
+
+/// The estimate at both ends of the efficiency range (`engine::sensitivity`), each end in full because a
+/// fleet sized to a target can change with it (then a better efficiency may mean fewer instances and a
+/// longer job): "If efficiency is 25 % better than assumed (MFU 0.5, memory bandwidth 0.88): 14.7 days,
+/// $X per job; 25 % worse (MFU 0.3, memory bandwidth 0.52): 24.5 days, $Y per job." `money` writes an
+/// amount in the page's currency. `None` when the task has neither a job time nor a token rate.
+pub fn range(s: &crate::engine::sensitivity::Sensitivity, lang: Lang, money: &dyn Fn(f64) -> String) -> Option<String> {
+    use crate::engine::sensitivity::Bound;
+    let zh = lang == Lang::Zh;
+    let (lo, hi) = (&s.low, &s.high);
+    let instances_differ = lo.n_instances != hi.n_instances;
+    let describe = |b: &Bound| -> Option<String> {
+        let mut parts: Vec<String> = Vec::new();
+        if instances_differ {
+            parts.push(if zh {
+                format!("{} 台实例", b.n_instances)
+            } else {
+                count(b.n_instances, "instance", "instances")
+            });
+        }
+        match (b.job_hours, b.tokens_per_s) {
+            (Some(h), _) => {
+                parts.push(crate::format::hours(h, lang));
+                if let Some(c) = b.job_usd {
+                    parts.push(if zh {
+                        format!("每次作业 {}", money(c))
+                    } else {
+                        format!("{} per job", money(c))
+                    });
+                }
+            }
+            (None, Some(t)) => {
+                parts.push(if zh {
+                    format!("{} token/秒", number(t, 0))
+                } else {
+                    format!("{} tokens/s", number(t, 0))
+                });
+                if let Some(c) = b.monthly_usd.filter(|_| instances_differ) {
+                    parts.push(if zh {
+                        format!("每月 {}", money(c))
+                    } else {
+                        format!("{} a month", money(c))
+                    });
+                }
+            }
+            (None, None) => return None,
+        }
+        Some(parts.join(if zh { "，" } else { ", " }))
+    };
+    let (better, worse) = (describe(hi)?, describe(lo)?);
+    let pct = number(crate::engine::sensitivity::SPREAD * 100.0, 0);
+    let (mfu_hi, bw_hi, mfu_lo, bw_lo) = (
+        number(hi.mfu, 2),
+        number(hi.bw_efficiency, 2),
+        number(lo.mfu, 2),
+        number(lo.bw_efficiency, 2),
+    );
+    Some(if zh {
+        format!(
+            "效率比假设高 {pct} %（MFU {mfu_hi}，显存带宽效率 {bw_hi}）时：{better}；低 {pct} %（MFU {mfu_lo}，显存带宽效率 {bw_lo}）时：{worse}。"
+        )
+    } else {
+        format!(
+            "If efficiency is {pct} % better than assumed (MFU {mfu_hi}, memory bandwidth {bw_hi}): {better}; {pct} % worse (MFU {mfu_lo}, memory bandwidth {bw_lo}): {worse}."
+        )
+    })
+}

@@ -1,0 +1,314 @@
+//! Reasons a recommendation is what it is, and the fleet sentences, as plain words.
+
+use super::*;
+use crate::engine::recommend::Why;
+use crate::format::number;
+use crate::scenario::Lang;
+
+/// One reason of a recommendation, as a sentence.
+pub fn why(w: &Why, lang: Lang) -> String {
+    let zh = lang == Lang::Zh;
+    match w {
+        Why::Fits {
+            needed_gib,
+            available_gib,
+            devices,
+        } => {
+            if zh {
+                format!(
+                    "需要 {}，{} 个加速器共有 {}：放得下。",
+                    gib(*needed_gib),
+                    devices,
+                    gib(*available_gib)
+                )
+            } else {
+                format!(
+                    "Needs {}; {} {} {}: it fits.",
+                    gib(*needed_gib),
+                    count(*devices, "accelerator", "accelerators"),
+                    if *devices == 1 { "has" } else { "have" },
+                    gib(*available_gib)
+                )
+            }
+        }
+        Why::CannotRun { reason } => exclusion(reason, lang),
+        Why::DoesNotFit {
+            needed_gib,
+            available_gib,
+        } => {
+            if zh {
+                format!("需要 {}，但只有 {}：放不下。", gib(*needed_gib), gib(*available_gib))
+            } else {
+                format!(
+                    "Needs {} but has only {}: it does not fit.",
+                    gib(*needed_gib),
+                    gib(*available_gib)
+                )
+            }
+        }
+        Why::TensorParallel {
+            degree,
+            replicas_per_instance,
+        } => {
+            if zh {
+                format!("每个副本张量并行跨 {degree} 个加速器；每台实例可放 {replicas_per_instance} 个副本。")
+            } else {
+                format!(
+                    "Each replica is split across {} (tensor parallel); {} per instance.",
+                    count(*degree, "accelerator", "accelerators"),
+                    count(*replicas_per_instance, "replica", "replicas")
+                )
+            }
+        }
+        Why::Replicas {
+            replicas,
+            tokens_per_s_each,
+        } => {
+            if zh {
+                format!(
+                    "为达到目标吞吐需要 {replicas} 个副本，每个约 {} token/s。",
+                    number(*tokens_per_s_each, 0)
+                )
+            } else {
+                format!(
+                    "{replicas} replicas reach the target throughput, about {} tokens/s each.",
+                    number(*tokens_per_s_each, 0)
+                )
+            }
+        }
+        Why::MultiNode { instances } => {
+            if zh {
+                format!("跨 {instances} 台实例运行，通过 EFA 互联。")
+            } else {
+                format!("Runs across {instances} instances linked by EFA.")
+            }
+        }
+        Why::SlowerThanTarget { days, target_days } => {
+            if zh {
+                format!(
+                    "无法横向扩展：作业约需 {} 天，超过目标 {} 天。",
+                    number(*days, 1),
+                    number(*target_days, 1)
+                )
+            } else {
+                format!(
+                    "Cannot scale out: the job takes about {} days, past the {}-day target.",
+                    number(*days, 1),
+                    number(*target_days, 1)
+                )
+            }
+        }
+        Why::Fp16Instead => {
+            if zh {
+                "该 GPU 不支持 BF16，以 FP16 运行（权重大小相同；训练需要损失缩放）。".into()
+            } else {
+                "This GPU has no BF16: it runs in FP16 (same size; training needs loss scaling).".into()
+            }
+        }
+        Why::NeuronPorting => {
+            if zh {
+                "需要 Neuron SDK 适配与提前编译，上手约 1-2 周；仅适合标准 Transformer 模型。".into()
+            } else {
+                "Needs the Neuron SDK and ahead-of-time compilation: plan 1-2 weeks to port; standard Transformer models only.".into()
+            }
+        }
+        Why::MixtureOfExperts { active_b, total_b } => {
+            if zh {
+                format!(
+                    "MoE：显存按全部 {}B 参数计，计算与带宽按每 token 激活的 {}B 计。",
+                    number(*total_b, 1),
+                    number(*active_b, 1)
+                )
+            } else {
+                format!("Mixture of experts: memory holds all {}B parameters; compute and bandwidth use the {}B active per token.", number(*total_b, 1), number(*active_b, 1))
+            }
+        }
+        Why::EstimatedArch => {
+            if zh {
+                "自定义模型：层数、隐藏维度和 KV 头数按参数量估算（类 Llama 结构，8 个 KV 头）。".into()
+            } else {
+                "Custom model: layers, hidden size and KV heads are estimated from the parameter count (Llama-like shape, 8 KV heads).".into()
+            }
+        }
+        Why::FractionalGpu { fraction } => {
+            if zh {
+                format!("分数 GPU：每台实例只有一块 L4 的 {}。", number(*fraction, 3))
+            } else {
+                format!("Fractional GPU: the instance gets {} of one L4.", number(*fraction, 3))
+            }
+        }
+        Why::NoComputeCap => {
+            if zh {
+                "该芯片未公布张量算力：仅按显存带宽估算解码速度，未计算预填充时间。".into()
+            } else {
+                "No published tensor TFLOPS for this chip: decode is estimated from memory bandwidth only, and prefill is not estimated.".into()
+            }
+        }
+        Why::NoPublicPrice { region } => {
+            if zh {
+                format!("{region} 没有公开的按需价格：可通过 Capacity Blocks 或预留获得。")
+            } else {
+                format!("No public On-Demand price in {region}: available through Capacity Blocks or reservations.")
+            }
+        }
+        Why::DerivedPrice { multiplier } => {
+            if zh {
+                format!(
+                    "该区域价格为推算值：us-east-1 价格 × 同系列区域系数 {}。",
+                    number(*multiplier, 4)
+                )
+            } else {
+                format!(
+                    "Regional price derived: the us-east-1 price × the family's regional multiplier {}.",
+                    number(*multiplier, 4)
+                )
+            }
+        }
+        Why::Seats { per_instance } => {
+            if zh {
+                format!("每台实例可容纳 {per_instance} 个席位（按 GPU 显存、vCPU 与内存中最紧者）。")
+            } else {
+                format!(
+                    "{} per instance (the tightest of GPU memory, vCPUs and RAM).",
+                    count(*per_instance, "seat", "seats")
+                )
+            }
+        }
+        Why::Fp64 { tflops } => {
+            if zh {
+                format!("FP64 峰值合计 {} TFLOPS。", number(*tflops, 1))
+            } else {
+                format!("{} FP64 TFLOPS at peak in all.", number(*tflops, 1))
+            }
+        }
+        Why::Legacy => {
+            if zh {
+                "上一代实例，正逐步退役。".into()
+            } else {
+                "An older generation that AWS is retiring.".into()
+            }
+        }
+        Why::BuyNotOffered { buy, reason } => {
+            if zh {
+                format!(
+                    "所选购买方式“{}”不可用（{}），显示按需价格。",
+                    buy_name(*buy, lang),
+                    not_offered(reason, lang)
+                )
+            } else {
+                format!(
+                    "The chosen option “{}” is not available ({}); figures are On-Demand.",
+                    buy_name(*buy, lang),
+                    not_offered(reason, lang)
+                )
+            }
+        }
+        Why::MicroBatchExcludes {
+            micro_batch,
+            context_tokens,
+            families,
+        } => {
+            let ctx = number(f64::from(*context_tokens), 0);
+            let list = families.join(", ");
+            if zh {
+                format!("{micro_batch} × {ctx} token 的微批使 {list} 被排除：其加速器放不下该微批的激活值，加实例也没用。减小微批（梯度累积可保持全局批大小）可能让它们入选，详见“为什么不选其他”。")
+            } else {
+                format!("A micro-batch of {micro_batch} × {ctx} tokens rules out {list}: their accelerators cannot hold its activations, however many instances. A smaller micro-batch (gradient accumulation keeps the global batch) may let them in: see \"Why not the others\".")
+            }
+        }
+        Why::ContextBeyondModel { context, max } => {
+            if zh {
+                format!(
+                    "上下文 {} token 超过该模型的最大上下文 {}：估算照算，但模型本身不支持。",
+                    number(f64::from(*context), 0),
+                    number(f64::from(*max), 0)
+                )
+            } else {
+                format!("A {}-token context is longer than the model's maximum of {}: estimated anyway, but the model does not support it.", number(f64::from(*context), 0), number(f64::from(*max), 0))
+            }
+        }
+        Why::RankCheapest => {
+            if zh {
+                "在所有放得下的选项中成本最低。".into()
+            } else {
+                "The lowest cost of every option that fits.".into()
+            }
+        }
+        Why::RankFastestWithinBudget { budget_x } => {
+            if zh {
+                format!("在成本不超过最便宜选项 {} 倍的选项中速度最快。", number(*budget_x, 1))
+            } else {
+                format!(
+                    "The fastest of the options costing at most {}× the cheapest.",
+                    number(*budget_x, 1)
+                )
+            }
+        }
+        Why::RankBestBalance => {
+            if zh {
+                "成本与速度的最佳平衡（两者相对最优值之比的几何平均）。".into()
+            } else {
+                "The best balance of cost and speed (geometric mean of each relative to the best).".into()
+            }
+        }
+    }
+}
+
+/// A growing fleet's path over the horizon, as a sentence ("Fleet: 1 → 9 instances over 24 months
+/// (+10 % a month)"); `None` for a steady fleet.
+pub fn fleet_path(fleet: &[u32], growth_pct: f64, lang: Lang) -> Option<String> {
+    // Compounding at a constant rate is monotone: the ends are the least and the most.
+    let (first, last) = (fleet.first()?, fleet.last()?);
+    let months = fleet.len();
+    let sign = if growth_pct > 0.0 { "+" } else { "" };
+    let g = format!("{sign}{}", crate::num::shortest(growth_pct));
+    Some(match lang {
+        // A no-break space keeps the rate and its % sign on one line.
+        Lang::Zh => format!("实例数：{months} 个月内从 {first} 台到 {last} 台（每月 {g}\u{a0}%）"),
+        Lang::En => format!("Fleet: {first} → {last} instances over {months} months ({g}\u{a0}% a month)"),
+    })
+}
+
+/// Under the purchase options of a growing fleet: their figures are for the first month's fleet.
+pub fn steady_fleet_note(n_instances: u32, lang: Lang) -> String {
+    match (lang, n_instances) {
+        (Lang::Zh, n) => format!("以下为固定 {n} 台实例的费用；上面的方案已计入增长。"),
+        (Lang::En, n) => format!(
+            "These figures are for a steady fleet of {}; the plan above includes the growth.",
+            count(n, "instance", "instances")
+        ),
+    }
+}
+
+/// That a type fits, and on how many instances ("Fits on 1 instance", "3 台实例可放下").
+pub fn fits_on(n_instances: u32, lang: Lang) -> String {
+    match (lang, n_instances) {
+        (Lang::Zh, n) => format!("{n} 台实例可放下"),
+        (Lang::En, n) => format!("Fits on {}", count(n, "instance", "instances")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fits_on_counts_instances_in_both_languages() {
+        assert_eq!(fits_on(1, Lang::En), "Fits on 1 instance");
+        assert_eq!(fits_on(3, Lang::En), "Fits on 3 instances");
+        assert_eq!(fits_on(2, Lang::Zh), "2 台实例可放下");
+    }
+
+    #[test]
+    fn fleet_path_names_both_ends_and_the_rate() {
+        assert_eq!(
+            fleet_path(&[1, 2, 2, 3], 25.0, Lang::En).as_deref(),
+            Some("Fleet: 1 → 3 instances over 4 months (+25\u{a0}% a month)")
+        );
+        assert_eq!(
+            fleet_path(&[11, 10, 9], -10.0, Lang::Zh).as_deref(),
+            Some("实例数：3 个月内从 11 台到 9 台（每月 -10\u{a0}%）")
+        );
+        assert_eq!(fleet_path(&[], 10.0, Lang::En), None);
+    }
+}

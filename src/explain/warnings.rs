@@ -1,0 +1,34 @@
+//! Query warnings (a bad link or form value), as plain words naming the field.
+
+use crate::query::{Problem, Warning};
+use crate::scenario::Lang;
+
+/// A query warning, naming the field, the value and what is used instead.
+pub fn warning(w: &Warning, lang: Lang) -> String {
+    let zh = lang == Lang::Zh;
+    let (f, v, used) = (&w.field, &w.value, &w.used);
+    match (&w.problem, zh) {
+        (Problem::UnknownField, false) => format!("Unknown field `{f}` (value “{v}”) ignored."),
+        (Problem::UnknownField, true) => format!("未知字段 `{f}`（值“{v}”）已忽略。"),
+        (Problem::Invalid { expected }, false) => {
+            format!("`{f}` = “{v}” is not valid (expected {expected}); using {used}.")
+        }
+        (Problem::Invalid { expected }, true) => format!("`{f}` = “{v}” 无效（应为 {expected}）；改用 {used}。"),
+        (Problem::OutOfRange { min, max }, zh) => {
+            let (min, max) = (crate::num::shortest(*min), crate::num::shortest(*max));
+            if zh {
+                format!("`{f}` = “{v}” 超出 {min} 到 {max} 的范围；改用 {used}。")
+            } else {
+                format!("`{f}` = “{v}” is outside {min} to {max}; using {used}.")
+            }
+        }
+        (Problem::UnknownPreset, false) => format!("`{f}` = “{v}” is not a known model preset; using {used}."),
+        (Problem::UnknownPreset, true) => format!("`{f}` = “{v}” 不是已知的模型预设；改用 {used}。"),
+        (Problem::UnknownRegion, false) => format!("`{f}` = “{v}” is not a region in the catalog; using {used}."),
+        (Problem::UnknownRegion, true) => format!("`{f}` = “{v}” 不是目录中的区域；改用 {used}。"),
+        (Problem::UnknownInstance, false) => format!("`{f}`: “{v}” is not an instance type in the catalog; left out."),
+        (Problem::UnknownInstance, true) => format!("`{f}`：“{v}” 不是目录中的实例类型；已略去。"),
+        (Problem::UnknownVersion, false) => format!("`{f}` = “{v}”: unknown link version; read as version {used}."),
+        (Problem::UnknownVersion, true) => format!("`{f}` = “{v}”：未知的链接版本；按版本 {used} 读取。"),
+    }
+}
