@@ -68,3 +68,11 @@ fn an_unreadable_invocation_exits_2_with_usage() {
     }
     assert!(gpuplan(&["--help"]).status.success());
 }
+
+#[test]
+fn the_range_sentence_follows_the_currency() {
+    let out = gpuplan(&["v=1&task=train&model=llama3.1-8b&tokens=10&cur=cny"]);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap_or_default();
+    let text = v["range"]["text"].as_str().unwrap_or_default();
+    assert!(text.contains('¥') && !text.contains('$'), "{text}");
+}

@@ -158,7 +158,7 @@ fn main() -> ExitCode {
                 "instance": r.instance,
                 "pessimistic": bound(&s.low),
                 "optimistic": bound(&s.high),
-                "text": explain::range(&s, lang, &|usd| gpuplan::format::usd(usd)),
+                "text": explain::range(&s, lang, &|usd| gpuplan::format::money(usd, scenario.purchase.currency, scenario.purchase.cny_per_usd)),
             }))
         }),
         "excluded": outcome.excluded.iter().map(|e| json!({
