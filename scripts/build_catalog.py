@@ -46,6 +46,8 @@ SOURCES = [
     ("article-001", "亚马逊云GPU-AI-云服务器：算力矩阵、选型逻辑与部署实践 (apphuang, source article)", "seed article", "../shared/seeds/001_6c7f8cab7cbf8280.txt", "2026-08-12"),
     ("article-002", "2026年亚马逊GPU云服务器终极指南 (source article)", "seed article", "../shared/seeds/002_6efe9d0e6d5a6493.txt", "2026-01-01"),
     ("article-003", "亚马逊云GPU服务器便宜购买方法：2026年成本优化完全指南 (source article)", "seed article", "../shared/seeds/003_06e820640ff20aa8.txt", "2026-07-01"),
+    ("neuron-llm-libs", "AWS Neuron docs: Transformers Neuron (transformers-neuronx) runs LLM inference on second-generation Neuron hardware (NeuronCore-v2, Trn1 and Inf2); vLLM with NxD Inference supports Inf2, Trn1 and Trn2; Inf1 is NeuronCore-v1 (Model Architecture Fit Guidelines)",
+     "AWS", "github.com/aws-neuron/transformers-neuronx README; awsdocs-neuron.readthedocs-hosted.com libraries/vllm-neuron/neuron-inference-overview.html; general/arch/model-architecture-fit.html", "2026-07-20"),
     ("gpuplan-assumption", "gpuplan assumption: no public figure exists; derived as stated in the entry and editable on the page",
      "gpuplan", "scripts/build_catalog.py", "2026-11-29"),
 ]
@@ -85,6 +87,9 @@ ACCELERATORS = [
     ("inferentia", "AWS Inferentia", "aws", "neuron", "NeuronCore-v1 x4", 8, 54, 64, 64, None, 128, None, None, False, "neuron-docs", "50 GiB/s = 54 GB/s."),
     ("inferentia2", "AWS Inferentia2", "aws", "neuron", "NeuronCore-v2 x2", 32, 880, 190, 190, 190, 380, None, None, False, "neuron-docs", "820 GiB/s = 880 GB/s."),
 ]
+
+# Accelerators whose toolchain does not run generative LLM decoding, with the source that says so.
+NO_LLM_DECODE = {"inferentia": "neuron-llm-libs"}
 
 ACCEL_BY_MODEL = {
     "NVIDIA T4": "t4", "NVIDIA A10G": "a10g", "NVIDIA L4": "l4", "NVIDIA L40S": "l40s",
@@ -321,6 +326,7 @@ def main():
         accelerators.append({"id": aid, "name": name, "vendor": vendor, "stack": stack, "arch": arch, "mem_gb": mem,
                              "mem_bw_gbs": bw, "bf16_tflops": bf16, "fp16_tflops": fp16, "fp8_tflops": fp8,
                              "int8_tops": int8, "fp64_tflops": fp64, "tdp_w": tdp, "graphics": gfx,
+                             "llm_decode": aid not in NO_LLM_DECODE, "llm_decode_source": NO_LLM_DECODE.get(aid, src),
                              "source": src, "as_of": "2025-12-02" if src == "neuron-docs" else "2026-08-01", "note": note})
 
     catalog = {
