@@ -4,6 +4,7 @@ pub mod cost;
 mod eligibility;
 pub mod memory;
 pub mod outcome;
+pub mod parallel;
 pub mod perf;
 pub mod plan;
 mod rank;

@@ -211,6 +211,8 @@ pub struct Recommendation {
     pub prefill_s: Option<f64>,
     /// Accelerator energy: the job's, or a month's for services, kWh (TDP × hours).
     pub energy_kwh: Option<f64>,
+    /// How a training or fine-tuning job spreads over the accelerators; `None` where no plan is made.
+    pub parallelism: Option<super::parallel::Parallelism>,
     pub reasons: Vec<Why>,
 }
 

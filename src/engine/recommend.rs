@@ -159,6 +159,7 @@ fn unfit(inst: &Instance, acc: &Accelerator, reason: Exclusion) -> Recommendatio
         tokens_per_s_per_seq: None,
         prefill_s: None,
         energy_kwh: None,
+        parallelism: None,
         reasons: vec![why],
     }
 }
@@ -249,6 +250,7 @@ fn evaluate(
         tokens_per_s_per_seq: sized.tokens_per_s_per_seq,
         prefill_s: sized.prefill_s,
         energy_kwh,
+        parallelism: sized.parallelism,
         reasons,
     };
     apply_purchase(catalog, scenario, &mut rec);
