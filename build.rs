@@ -121,6 +121,8 @@ fn main() {
             ("fp64_tflops", OptF64),
             ("tdp_w", OptF64),
             ("graphics", Bool),
+            ("llm_decode", Bool),
+            ("llm_decode_source", Str),
             ("source", Str),
             ("as_of", Date),
             ("note", Str),

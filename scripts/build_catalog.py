@@ -50,6 +50,8 @@ SOURCES = [
      "instances.vantage.sh via github.com/tsaol/aws-gpu", "data/<family>_instances.js @ 299375be (g4dn, g6, g6e, g7e, inf1, inf2, p4de, p5, p5en, p6-b200, trn1, trn2, p5e) and @ 18aebd1d (g5, g6f, gr6, p4d, trn1n)", "2026-08-26"),
     ("vantage-spot", "instances.vantage.sh raw record via tsaol/aws-gpu data/gpu_instances_raw.json: Spot average over zones (spot_avg), zone range, Spot Instance Advisor interruption bucket (../shared/reference/regional_prices_extra.csv)",
      "instances.vantage.sh via github.com/tsaol/aws-gpu", "data/gpu_instances_raw.json @ 2d0108c7", "2025-11-30"),
+    ("neuron-llm-libs", "AWS Neuron docs: Transformers Neuron (transformers-neuronx) runs LLM inference on second-generation Neuron hardware (NeuronCore-v2, Trn1 and Inf2); vLLM with NxD Inference supports Inf2, Trn1 and Trn2; Inf1 is NeuronCore-v1 (Model Architecture Fit Guidelines)",
+     "AWS", "github.com/aws-neuron/transformers-neuronx README; awsdocs-neuron.readthedocs-hosted.com libraries/vllm-neuron/neuron-inference-overview.html; general/arch/model-architecture-fit.html", "2026-07-20"),
     ("gpuplan-assumption", "gpuplan assumption: no public figure exists; derived as stated in the entry and editable on the page",
      "gpuplan", "scripts/build_catalog.py", "2026-11-29"),
 ] + [
@@ -119,6 +121,9 @@ ACCELERATORS = [
     ("inferentia", "AWS Inferentia", "aws", "neuron", "NeuronCore-v1 x4", 8, 54, 64, 64, None, 128, None, None, False, "neuron-docs", "50 GiB/s = 54 GB/s."),
     ("inferentia2", "AWS Inferentia2", "aws", "neuron", "NeuronCore-v2 x2", 32, 880, 190, 190, 190, 380, None, None, False, "neuron-docs", "820 GiB/s = 880 GB/s."),
 ]
+
+# Accelerators whose toolchain does not run generative LLM decoding, with the source that says so.
+NO_LLM_DECODE = {"inferentia": "neuron-llm-libs"}
 
 ACCEL_BY_MODEL = {
     "NVIDIA T4": "t4", "NVIDIA A10G": "a10g", "NVIDIA L4": "l4", "NVIDIA L40S": "l40s",
@@ -526,6 +531,7 @@ def main():
         accelerators.append({"id": aid, "name": name, "vendor": vendor, "stack": stack, "arch": arch, "mem_gb": mem,
                              "mem_bw_gbs": bw, "bf16_tflops": bf16, "fp16_tflops": fp16, "fp8_tflops": fp8,
                              "int8_tops": int8, "fp64_tflops": fp64, "tdp_w": tdp, "graphics": gfx,
+                             "llm_decode": aid not in NO_LLM_DECODE, "llm_decode_source": NO_LLM_DECODE.get(aid, src),
                              "source": src, "as_of": "2025-12-02" if src == "neuron-docs" else "2026-08-01", "note": note})
 
     catalog = {

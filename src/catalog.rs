@@ -133,6 +133,10 @@ pub struct Accelerator {
     pub tdp_w: Option<f64>,
     /// Has display/encode engines for rendering, VDI and transcoding.
     pub graphics: bool,
+    /// Whether the accelerator's toolchain runs generative LLM decoding (first-generation Inferentia's does not),
+    /// and the source that says so.
+    pub llm_decode: bool,
+    pub llm_decode_source: String,
     pub source: String,
     pub as_of: IsoDate,
     #[serde(default)]
@@ -562,6 +566,7 @@ impl Catalog {
                 return Err(entry_err(e, "duplicate id"));
             }
             known_source(&e, &a.source)?;
+            known_source(&e, &a.llm_decode_source)?;
             positive_opt(&e, "mem_gb", a.mem_gb)?;
             positive_opt(&e, "mem_bw_gbs", a.mem_bw_gbs)?;
             positive_opt(&e, "bf16_tflops", a.bf16_tflops)?;

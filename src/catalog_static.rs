@@ -105,6 +105,8 @@ pub fn catalog() -> Catalog {
             fp64_tflops: r.opt_f64(),
             tdp_w: r.opt_f64(),
             graphics: r.bool(),
+            llm_decode: r.bool(),
+            llm_decode_source: r.text(),
             source: r.text(),
             as_of: r.date(),
             note: r.text(),

@@ -13,3 +13,4 @@ pub mod sensitivity;
 mod sizing;
 
 pub use recommend::{recommend, Excluded, Exclusion, Outcome, Recommendation, Why};
+pub use sizing::HOST_RAM_RESERVE_GIB;
