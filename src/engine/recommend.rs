@@ -211,7 +211,9 @@ fn evaluate(
     }
     let sized = match scenario.task {
         Task::Inference => size_inference(scenario, arch, inst, acc, count, link_view(inst, count), &mut reasons)?.0,
-        Task::Training | Task::Finetune => size_training(scenario, arch, inst, acc, count, &mut reasons)?,
+        Task::Training | Task::Finetune => {
+            size_training(scenario, arch, inst, acc, catalog.link(&inst.id), count, &mut reasons)?
+        }
         Task::Graphics => size_graphics(scenario, inst, count, &mut reasons)?,
         Task::Hpc => size_hpc(scenario, inst, acc, count, &mut reasons)?,
     };
