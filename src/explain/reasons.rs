@@ -312,31 +312,6 @@ pub fn fits_on(n_instances: u32, lang: Lang) -> String {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn fits_on_counts_instances_in_both_languages() {
-        assert_eq!(fits_on(1, Lang::En), "Fits on 1 instance");
-        assert_eq!(fits_on(3, Lang::En), "Fits on 3 instances");
-        assert_eq!(fits_on(2, Lang::Zh), "2 台实例可放下");
-    }
-
-    #[test]
-    fn fleet_path_names_both_ends_and_the_rate() {
-        assert_eq!(
-            fleet_path(&[1, 2, 2, 3], 25.0, Lang::En).as_deref(),
-            Some("Fleet: 1 → 3 instances over 4 months (+25\u{a0}% a month)")
-        );
-        assert_eq!(
-            fleet_path(&[11, 10, 9], -10.0, Lang::Zh).as_deref(),
-            Some("实例数：3 个月内从 11 台到 9 台（每月 -10\u{a0}%）")
-        );
-        assert_eq!(fleet_path(&[], 10.0, Lang::En), None);
-    }
-}
-
 /// "Tensor-parallel over 8 accelerators on NVLink 3 (NVSwitch), 1 replica: 41.5 tokens/s per sequence…"
 fn serving_plan(tp: u32, pp: u32, replicas: u32, link: &str, tps: f64, comm: f64, zh: bool) -> String {
     let pct = number(comm * 100.0, 0);
@@ -364,5 +339,30 @@ fn serving_plan(tp: u32, pp: u32, replicas: u32, link: &str, tps: f64, comm: f64
             count(replicas, "replica", "replicas")
         ),
         (true, false, false) => format!("每个副本一个加速器，共 {replicas} 个副本：每序列 {speed} token/s。"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fits_on_counts_instances_in_both_languages() {
+        assert_eq!(fits_on(1, Lang::En), "Fits on 1 instance");
+        assert_eq!(fits_on(3, Lang::En), "Fits on 3 instances");
+        assert_eq!(fits_on(2, Lang::Zh), "2 台实例可放下");
+    }
+
+    #[test]
+    fn fleet_path_names_both_ends_and_the_rate() {
+        assert_eq!(
+            fleet_path(&[1, 2, 2, 3], 25.0, Lang::En).as_deref(),
+            Some("Fleet: 1 → 3 instances over 4 months (+25\u{a0}% a month)")
+        );
+        assert_eq!(
+            fleet_path(&[11, 10, 9], -10.0, Lang::Zh).as_deref(),
+            Some("实例数：3 个月内从 11 台到 9 台（每月 -10\u{a0}%）")
+        );
+        assert_eq!(fleet_path(&[], 10.0, Lang::En), None);
     }
 }
