@@ -176,6 +176,7 @@ fn main() {
             ("min_usd_hr", OptF64),
             ("max_usd_hr", OptF64),
             ("n_az", U32),
+            ("n_az_at_od", U32),
             ("source", Str),
             ("as_of", Date),
             ("interruption_band", OptStr),

@@ -217,7 +217,12 @@ pub struct SpotPrice {
     pub median_usd_hr: f64,
     pub min_usd_hr: Option<f64>,
     pub max_usd_hr: Option<f64>,
+    /// Zones behind the median (a Spot price below On-Demand); 0 where the source gives an average over
+    /// zones without counting them.
     pub n_az: u32,
+    /// Zones that listed Spot at the On-Demand price: no Spot capacity or discount there.
+    #[serde(default)]
+    pub n_az_at_od: u32,
     pub source: String,
     pub as_of: IsoDate,
     /// Spot Instance Advisor interruption band ("<5", "5-10", ...), where known.

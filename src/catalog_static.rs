@@ -148,6 +148,7 @@ pub fn catalog() -> Catalog {
             min_usd_hr: r.opt_f64(),
             max_usd_hr: r.opt_f64(),
             n_az: r.u32(),
+            n_az_at_od: r.u32(),
             source: r.text(),
             as_of: r.date(),
             interruption_band: r.opt_text(),

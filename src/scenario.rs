@@ -437,7 +437,10 @@ impl Strategy {
                 s.urgent = false;
                 s.family = ModelFamily::Transformer;
                 s.priority = Priority::Cost;
-                s.instances = vec![];
+                // Off CUDA means onto Inferentia2: the plan is made on its sizes, not left to a ranking that may pick a GPU.
+                s.instances = ["inf2.xlarge", "inf2.8xlarge", "inf2.24xlarge", "inf2.48xlarge"]
+                    .map(String::from)
+                    .to_vec();
             }
             Strategy::Reseller => {
                 s.purchase.reseller_pct = 15.0;
@@ -464,5 +467,7 @@ mod tests {
         assert_eq!((s.task, s.purchase.buy), (Task::Training, Buy::Spot));
         Strategy::SteadyInference.apply(&mut s);
         assert_eq!((s.task, s.purchase.buy), (Task::Inference, Buy::InstanceSp1));
+        Strategy::NeuronInference.apply(&mut s);
+        assert!(!s.instances.is_empty() && s.instances.iter().all(|i| i.starts_with("inf2.")));
     }
 }

@@ -439,3 +439,30 @@ fn serving_shows_what_a_million_tokens_cost_and_how() {
     let job = run("v=1&task=train&model=llama3.1-8b&tokens=10");
     assert!(job.recommendations.iter().all(|r| r.usd_per_mtok.is_none()));
 }
+
+#[test]
+fn a_chosen_type_that_cannot_run_is_shown_marked_and_named_nearest() {
+    // 70B in BF16 on one g6.xlarge (22 GiB, no EFA for several instances): nothing fits; the README
+    // promises the chosen type is shown, marked, and `nearest` names it.
+    let o = run("v=1&model=llama3.1-70b&ctx=1024&batch=1&inst=g6.xlarge");
+    assert!(
+        o.recommendations.iter().any(|r| r.instance == "g6.xlarge" && !r.fits),
+        "{o:?}"
+    );
+    assert_eq!(o.nearest.as_deref(), Some("g6.xlarge"));
+    let hpc = run("v=1&task=hpc&fp64=50&inst=inf2.xlarge");
+    assert!(hpc
+        .recommendations
+        .iter()
+        .any(|r| r.instance == "inf2.xlarge" && !r.fits));
+    assert_eq!(hpc.nearest.as_deref(), Some("inf2.xlarge"));
+}
+
+#[test]
+fn a_chip_without_an_fp64_figure_is_not_described_with_a_question_mark() {
+    use gpuplan::scenario::Lang;
+    for lang in [Lang::En, Lang::Zh] {
+        let t = gpuplan::explain::exclusion(&Exclusion::WeakFp64 { fp64_tflops: None }, lang);
+        assert!(!t.contains('?') && t.contains("FP64"), "{t}");
+    }
+}

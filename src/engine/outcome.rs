@@ -211,8 +211,11 @@ pub struct Recommendation {
     /// On-Demand $ per million output tokens at full throughput.
     pub usd_per_mtok: Option<f64>,
     pub price: Option<PriceRef>,
-    /// Wall-clock hours of the job.
+    /// Wall-clock hours of the job (on the chosen `buy` option: Spot includes its overhead).
     pub job_hours: Option<f64>,
+    /// Wall-clock hours of the job at On-Demand pace, before any Spot overhead: what every purchase
+    /// option's cost starts from (so the overhead is never applied twice).
+    pub base_job_hours: Option<f64>,
     /// Accelerator-hours of the job.
     pub gpu_hours: Option<f64>,
     /// Aggregate output tokens per second of the fleet.

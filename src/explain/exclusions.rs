@@ -38,17 +38,17 @@ pub fn exclusion(e: &Exclusion, lang: Lang) -> String {
             }
         }
         Exclusion::WeakFp64 { fp64_tflops } => {
-            let f = fp64_tflops.map_or_else(|| "?".to_string(), |f| number(f, 2));
-            if zh {
-                format!(
-                    "FP64 仅 {f} TFLOPS/芯片，不足 {} TFLOPS 的双精度门槛。",
-                    number(crate::engine::recommend::HPC_MIN_FP64_TFLOPS, 2)
-                )
-            } else {
-                format!(
-                    "FP64 is only {f} TFLOPS per chip, under the {} TFLOPS bar for real double precision.",
-                    number(crate::engine::recommend::HPC_MIN_FP64_TFLOPS, 2)
-                )
+            let bar = number(crate::engine::recommend::HPC_MIN_FP64_TFLOPS, 2);
+            match (fp64_tflops, zh) {
+                (Some(f), true) => format!("FP64 仅 {} TFLOPS/芯片，不足 {bar} TFLOPS 的双精度门槛。", number(*f, 2)),
+                (Some(f), false) => format!(
+                    "FP64 is only {} TFLOPS per chip, under the {bar} TFLOPS bar for real double precision.",
+                    number(*f, 2)
+                ),
+                (None, true) => format!("该芯片没有公布 FP64 性能（并非为双精度设计），达不到 {bar} TFLOPS 的双精度门槛。"),
+                (None, false) => format!(
+                    "No FP64 figure is published for this chip (it is not built for double precision), so it cannot meet the {bar} TFLOPS bar."
+                ),
             }
         }
         Exclusion::CudaOnly { stack } => {
