@@ -176,11 +176,12 @@ fn published_serving_runs_within_25_percent_median_within_15() {
         let (est, meas) = estimate_vs_measured(&catalog, run);
         let ratio = est / meas;
         report.push_str(&format!(
-            "{} {} TP{} x{} seqs: estimate/measured = {ratio:.2}\n",
+            "{} {} TP{} x{} seqs: estimate {est:.2} vs measured {meas:.2} = {ratio:.2}\n",
             run.query, run.instance, run.tp, run.seqs
         ));
         ratios.push(ratio);
     }
+    println!("{report}");
     for r in &ratios {
         assert!((0.75..=1.25).contains(r), "outside ±25 %:\n{report}");
     }

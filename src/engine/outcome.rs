@@ -107,6 +107,16 @@ pub enum Why {
         replicas: u32,
         tokens_per_s_each: f64,
     },
+    /// The serving plan in words: the TP group, its link, the replicas and what each sequence gets.
+    ServingPlan {
+        tp: u32,
+        /// Instances one replica spans as pipeline stages over EFA (1 = inside one instance).
+        pp: u32,
+        replicas: u32,
+        link: String,
+        tokens_per_s_per_seq: f64,
+        comm_share: f64,
+    },
     /// The concurrent sequences are split over replicas: one replica holds at most `max_fit`.
     SequencesPerReplica {
         max_fit: u32,

@@ -210,7 +210,18 @@ fn evaluate(
         }
     }
     let sized = match scenario.task {
-        Task::Inference => size_inference(scenario, arch, inst, acc, count, link_view(inst, count), &mut reasons)?.0,
+        Task::Inference => {
+            size_inference(
+                scenario,
+                arch,
+                inst,
+                acc,
+                count,
+                link_view(catalog, inst, count),
+                &mut reasons,
+            )?
+            .0
+        }
         Task::Training | Task::Finetune => {
             size_training(scenario, arch, inst, acc, catalog.link(&inst.id), count, &mut reasons)?
         }
@@ -269,13 +280,19 @@ fn evaluate(
     Ok(rec)
 }
 
-/// How one instance type's accelerators reach each other, for the serving planner.
-fn link_view(inst: &Instance, count: u32) -> LinkView {
-    LinkView {
-        domain: count,
-        link_gbs: match inst.interconnect {
-            crate::catalog::Interconnect::Pcie => 32.0,
-            _ => 300.0,
+/// How one instance type's accelerators reach each other, for the serving planner: the catalog's fast
+/// domain and per-accelerator link. Without a sourced link figure a replica stays on one accelerator.
+fn link_view(catalog: &Catalog, inst: &Instance, count: u32) -> LinkView {
+    match catalog.link(&inst.id) {
+        Some(l) if l.link_gbs.is_some() => LinkView {
+            name: l.name.clone(),
+            domain: l.domain.clamp(1, count.max(1)),
+            link_gbs: l.link_gbs.unwrap_or(1.0),
+        },
+        _ => LinkView {
+            name: String::new(),
+            domain: 1,
+            link_gbs: 1.0,
         },
     }
 }
@@ -293,7 +310,7 @@ pub fn serving_estimate(
     let acc = catalog.accelerator(&inst.accelerator)?;
     let count = inst.count.unwrap_or(1.0).max(1.0).round() as u32;
     let arch = scenario.model_arch();
-    replica_estimate(scenario, &arch, inst, acc, link_view(inst, count), tp, seqs)
+    replica_estimate(scenario, &arch, inst, acc, link_view(catalog, inst, count), tp, seqs)
 }
 
 /// Makes the headline figures follow the chosen purchase option, or says why they cannot.

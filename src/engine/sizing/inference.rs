@@ -11,6 +11,7 @@ use crate::catalog::{Accelerator, Instance};
 use crate::engine::eligibility::{fleet, multinode_ok};
 use crate::engine::memory::{self, MemoryNeed, GIB};
 use crate::engine::outcome::{Exclusion, Figure, Why};
+use crate::engine::parallel::{Parallelism, Recompute};
 use crate::engine::perf::{self, DecodeEstimate, DecodeInputs};
 use crate::models::ModelArch;
 use crate::scenario::{Priority, Scenario};
@@ -22,8 +23,10 @@ pub const HOST_RAM_RESERVE_GIB: f64 = 4.0;
 const MAX_STAGES: u32 = 64;
 
 /// How the accelerators of one instance reach each other, as the planner needs it.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub(in crate::engine) struct LinkView {
+    /// Shown name ("NVLink 3 (NVSwitch)", "PCIe Gen4 x16").
+    pub name: String,
     /// Accelerators in one fast domain (TP stays inside it).
     pub domain: u32,
     /// Bandwidth per accelerator, one direction, GB/s.
@@ -73,7 +76,7 @@ pub(in crate::engine) fn size_inference(
         scenario,
         arch,
         count,
-        link,
+        link: link.clone(),
         bw_bytes_s: bw * 1e9 * inst.fraction,
         peak_flops: peak.map(|p| p * 1e12 * inst.fraction),
         kv_bytes_seq: kv_seq_gib * GIB,
@@ -124,16 +127,14 @@ pub(in crate::engine) fn size_inference(
             devices,
         },
     );
-    if plan.pp > 1 {
-        reasons.push(Why::MultiNode { instances: plan.pp });
-    }
-    let per_instance = if plan.pp > 1 { 1 } else { count / plan.tp.max(1) };
-    if plan.tp > 1 || per_instance > 1 {
-        reasons.push(Why::TensorParallel {
-            degree: plan.tp,
-            replicas_per_instance: per_instance,
-        });
-    }
+    reasons.push(Why::ServingPlan {
+        tp: plan.tp,
+        pp: plan.pp,
+        replicas: plan.hosted,
+        link: link.name.clone(),
+        tokens_per_s_per_seq: plan.estimate.tokens_per_s_per_seq,
+        comm_share: plan.estimate.comm_share,
+    });
     if plan.seqs_per_replica < batch {
         reasons.push(Why::SequencesPerReplica {
             max_fit: plan.max_seqs_per_replica,
@@ -147,6 +148,16 @@ pub(in crate::engine) fn size_inference(
             tokens_per_s_each: plan.estimate.tokens_per_s,
         });
     }
+    let parallelism = Parallelism {
+        tp: plan.tp,
+        pp: plan.pp,
+        dp: plan.hosted,
+        micro_batch: plan.seqs_per_replica,
+        grad_accum: 1,
+        recompute: Recompute::None,
+        comm_share: plan.estimate.comm_share,
+        effective_mfu: effective_mfu(arch, &plan, peak, inst, count),
+    };
     let sized = Sized {
         n_instances: plan.n_instances,
         devices_per_replica: devices,
@@ -155,9 +166,21 @@ pub(in crate::engine) fn size_inference(
         tokens_per_s: Some(plan.estimate.tokens_per_s * f64::from(plan.hosted)),
         tokens_per_s_per_seq: Some(plan.estimate.tokens_per_s_per_seq),
         prefill_s: plan.estimate.prefill_s,
+        parallelism: Some(parallelism),
         ..Sized::default()
     };
     Ok((sized, plan))
+}
+
+/// Model FLOPs the fleet delivers at full load (2 per active parameter per token) over the peak of every
+/// accelerator paid for; 0 without a compute figure.
+fn effective_mfu(arch: &ModelArch, plan: &ServingPlan, peak_tflops: Option<f64>, inst: &Instance, count: u32) -> f64 {
+    let Some(p) = peak_tflops else {
+        return 0.0;
+    };
+    let paid = p * 1e12 * inst.fraction * f64::from(count) * f64::from(plan.n_instances);
+    let delivered = 2.0 * arch.active_params * plan.estimate.tokens_per_s * f64::from(plan.hosted);
+    (delivered / paid.max(1.0)).min(1.0)
 }
 
 /// Decode and prefill of one replica of `tp` accelerators serving `seqs` sequences: what the planner compares,
