@@ -427,3 +427,23 @@ fn serving_shows_what_a_million_tokens_cost_and_how() {
     let job = run("v=1&task=train&model=llama3.1-8b&tokens=10");
     assert!(job.recommendations.iter().all(|r| r.usd_per_mtok.is_none()));
 }
+
+/// `hours=0`: every On-Demand monthly cost is zero, so the ranking compares hourly rates: the same order
+/// as at any other usage, never name order. Equal scores break ties on fewer instances, then the name.
+#[test]
+fn zero_hours_rank_by_what_an_hour_costs() {
+    for prio in ["cost", "balanced", "perf"] {
+        for task in ["infer", "graphics", "hpc"] {
+            let order = |q: &str| {
+                run(q)
+                    .recommendations
+                    .iter()
+                    .map(|r| r.instance.clone())
+                    .collect::<Vec<_>>()
+            };
+            let at = |h: u32| order(&format!("v=1&task={task}&prio={prio}&hours={h}"));
+            assert_eq!(at(0), at(730), "{task} {prio}");
+        }
+    }
+    assert_ne!(top(&run("v=1&hours=0")), "g4dn.12xlarge");
+}
