@@ -12,6 +12,7 @@ pub mod i18n;
 pub mod import;
 #[cfg(target_arch = "wasm32")]
 mod js_number;
+pub mod message;
 pub mod models;
 pub mod num;
 pub mod order;

@@ -34,3 +34,25 @@ pub fn warning(w: &Warning, lang: Lang) -> String {
         (Problem::More(n), true) => format!("……另有 {n} 条。"),
     }
 }
+
+/// A value typed in the form that cannot be used, in the words of the field's label: shown at the field.
+pub fn field_error(w: &Warning, label: &str, lang: Lang) -> String {
+    let zh = lang == Lang::Zh;
+    let used = &w.used;
+    match (&w.problem, zh) {
+        (Problem::OutOfRange { min, max }, _) => {
+            let (min, max) = (crate::num::shortest(*min), crate::num::shortest(*max));
+            if zh {
+                format!("{label}须在 {min} 到 {max} 之间；仍用 {used}。")
+            } else {
+                format!("{label} must be from {min} to {max}; still using {used}.")
+            }
+        }
+        (Problem::Invalid { expected }, false) => format!("{label} must be {expected}; still using {used}."),
+        (Problem::Invalid { expected }, true) => {
+            let e = if expected.contains("whole") { "整数" } else { "数字" };
+            format!("{label}须为{e}；仍用 {used}。")
+        }
+        _ => warning(w, lang),
+    }
+}
