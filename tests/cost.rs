@@ -168,6 +168,35 @@ fn headline_figures_follow_the_chosen_option() {
     assert!((r.hourly_usd.unwrap_or(0.0) - 8.159056).abs() < 1e-6);
 }
 
+/// The headline is exactly the chosen option's figure for the whole scenario, bursts included
+/// (On-Demand left the bursts out before): g6.xlarge On-Demand $0.8048/h in us-east-1 (catalog),
+/// 730 baseline instance-hours + 2 × 100 burst instance-hours = 930 → $748.464 a month.
+#[test]
+fn the_headline_monthly_is_the_chosen_options_whole_figure() {
+    let q = "v=1&params=3&inst=g6.xlarge&burst=2&bursth=100";
+    let od = first(&scenario(q));
+    assert!(
+        (od.monthly_usd.unwrap_or(0.0) - 0.8048 * 930.0).abs() < 1e-6,
+        "{:?}",
+        od.monthly_usd
+    );
+    for buy in Buy::ALL {
+        let s = scenario(&format!("{q}&buy={}", query::buy_key(buy)));
+        let r = first(&s);
+        let o = option_cost(catalog(), &s, &r, buy);
+        let shown = if o.unavailable.is_none() {
+            o
+        } else {
+            option_cost(catalog(), &s, &r, Buy::OnDemand)
+        };
+        assert_eq!(
+            (r.monthly_usd, r.hourly_usd),
+            (Some(shown.monthly_usd), Some(shown.hourly_usd)),
+            "{buy:?}"
+        );
+    }
+}
+
 #[test]
 fn baseline_plus_burst_commits_the_baseline() {
     let s = scenario("v=1&mode=batch&inst=g6e.xlarge&burst=3&bursth=100&months=12");

@@ -413,6 +413,26 @@ fn serving_shows_what_a_million_tokens_cost_and_how() {
     assert!(job.recommendations.iter().all(|r| r.usd_per_mtok.is_none()));
 }
 
+/// `hours=0`: every On-Demand monthly cost is zero, so the ranking compares hourly rates: the same order
+/// as at any other usage, never name order. Equal scores break ties on fewer instances, then the name.
+#[test]
+fn zero_hours_rank_by_what_an_hour_costs() {
+    for prio in ["cost", "balanced", "perf"] {
+        for task in ["infer", "graphics", "hpc"] {
+            let order = |q: &str| {
+                run(q)
+                    .recommendations
+                    .iter()
+                    .map(|r| r.instance.clone())
+                    .collect::<Vec<_>>()
+            };
+            let at = |h: u32| order(&format!("v=1&task={task}&prio={prio}&hours={h}"));
+            assert_eq!(at(0), at(730), "{task} {prio}");
+        }
+    }
+    assert_ne!(top(&run("v=1&hours=0")), "g4dn.12xlarge");
+}
+
 #[test]
 fn a_chosen_type_that_cannot_run_is_shown_marked_and_named_nearest() {
     // 70B in BF16 on one g6.xlarge (22 GiB, no EFA for several instances): nothing fits; the README

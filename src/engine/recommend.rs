@@ -313,21 +313,24 @@ pub fn serving_estimate(
     replica_estimate(scenario, &arch, inst, acc, link_view(catalog, inst, count), tp, seqs)
 }
 
-/// Makes the headline figures follow the chosen purchase option, or says why they cannot.
+/// Makes the headline figures exactly the chosen purchase option's (baseline and bursts), or
+/// On-Demand's where that option is not offered, with a reason.
 fn apply_purchase(catalog: &Catalog, scenario: &Scenario, rec: &mut Recommendation) {
     let buy = scenario.purchase.buy;
-    if buy == crate::scenario::Buy::OnDemand {
-        return;
-    }
-    let o = super::cost::option_cost(catalog, scenario, rec, buy);
-    match o.unavailable {
-        Some(reason) => rec.reasons.push(Why::BuyNotOffered { buy, reason }),
-        None => {
-            rec.hourly_usd = Some(o.hourly_usd);
-            rec.monthly_usd = Some(o.monthly_usd);
-            rec.job_usd = o.job_usd;
-            rec.job_hours = o.job_hours;
-            rec.usd_per_mtok = o.usd_per_mtok;
+    let mut o = super::cost::option_cost(catalog, scenario, rec, buy);
+    if let Some(reason) = o.unavailable.take() {
+        if buy != crate::scenario::Buy::OnDemand {
+            rec.reasons.push(Why::BuyNotOffered { buy, reason });
+            o = super::cost::option_cost(catalog, scenario, rec, crate::scenario::Buy::OnDemand);
+        } else {
+            return; // no On-Demand price: `Why::NoPublicPrice` says so
         }
+    }
+    if o.unavailable.is_none() {
+        rec.hourly_usd = Some(o.hourly_usd);
+        rec.monthly_usd = Some(o.monthly_usd);
+        rec.job_usd = o.job_usd;
+        rec.job_hours = o.job_hours;
+        rec.usd_per_mtok = o.usd_per_mtok;
     }
 }
