@@ -46,6 +46,12 @@ SOURCES = [
     ("article-001", "亚马逊云GPU-AI-云服务器：算力矩阵、选型逻辑与部署实践 (apphuang, source article)", "seed article", "../shared/seeds/001_6c7f8cab7cbf8280.txt", "2026-08-12"),
     ("article-002", "2026年亚马逊GPU云服务器终极指南 (source article)", "seed article", "../shared/seeds/002_6efe9d0e6d5a6493.txt", "2026-01-01"),
     ("article-003", "亚马逊云GPU服务器便宜购买方法：2026年成本优化完全指南 (source article)", "seed article", "../shared/seeds/003_06e820640ff20aa8.txt", "2026-07-01"),
+    ("vantage-regional", "instances.vantage.sh AWS price data as auto-generated into tsaol/aws-gpu data/<family>_instances.js ('Last updated: 2026-08-26'): Linux On-Demand per region (../shared/reference/regional_prices_extra.csv)",
+     "instances.vantage.sh via github.com/tsaol/aws-gpu", "data/<family>_instances.js @ 299375be (g4dn, g6, g6e, g7e, inf1, inf2, p4de, p5, p5en, p6-b200, trn1, trn2, p5e) and @ 18aebd1d (g5, g6f, gr6, p4d, trn1n)", "2026-08-26"),
+    ("vantage-spot", "instances.vantage.sh raw record via tsaol/aws-gpu data/gpu_instances_raw.json: Spot average over zones (spot_avg), zone range, Spot Instance Advisor interruption bucket (../shared/reference/regional_prices_extra.csv)",
+     "instances.vantage.sh via github.com/tsaol/aws-gpu", "data/gpu_instances_raw.json @ 2d0108c7", "2025-11-30"),
+    ("neuron-llm-libs", "AWS Neuron docs: Transformers Neuron (transformers-neuronx) runs LLM inference on second-generation Neuron hardware (NeuronCore-v2, Trn1 and Inf2); vLLM with NxD Inference supports Inf2, Trn1 and Trn2; Inf1 is NeuronCore-v1 (Model Architecture Fit Guidelines)",
+     "AWS", "github.com/aws-neuron/transformers-neuronx README; awsdocs-neuron.readthedocs-hosted.com libraries/vllm-neuron/neuron-inference-overview.html; general/arch/model-architecture-fit.html", "2026-07-20"),
     ("gpuplan-assumption", "gpuplan assumption: no public figure exists; derived as stated in the entry and editable on the page",
      "gpuplan", "scripts/build_catalog.py", "2026-11-29"),
 ] + [
@@ -115,6 +121,9 @@ ACCELERATORS = [
     ("inferentia", "AWS Inferentia", "aws", "neuron", "NeuronCore-v1 x4", 8, 54, 64, 64, None, 128, None, None, False, "neuron-docs", "50 GiB/s = 54 GB/s."),
     ("inferentia2", "AWS Inferentia2", "aws", "neuron", "NeuronCore-v2 x2", 32, 880, 190, 190, 190, 380, None, None, False, "neuron-docs", "820 GiB/s = 880 GB/s."),
 ]
+
+# Accelerators whose toolchain does not run generative LLM decoding, with the source that says so.
+NO_LLM_DECODE = {"inferentia": "neuron-llm-libs"}
 
 ACCEL_BY_MODEL = {
     "NVIDIA T4": "t4", "NVIDIA A10G": "a10g", "NVIDIA L4": "l4", "NVIDIA L40S": "l40s",
@@ -295,6 +304,89 @@ def num(s):
     return float(s.split()[0])
 
 
+def spot_zones(detail, od_price):
+    """Counts the zones of a `spot_az_detail` cell: (zones with a Spot price below On-Demand, the median's
+    basis; zones listed at On-Demand, i.e. no Spot capacity or discount there). Reads "az1..az3:0.67" as
+    three zones; zones with no price ('') and remarks in brackets are not counted."""
+    import re
+    below = at_od = 0
+    for tok in (detail or "").split():
+        m = re.fullmatch(r"([a-z0-9-]+?)(?:\(partial\))?(?:\.\.az(\d+))?:([0-9.]+)", tok)
+        if not m:
+            continue
+        zone, last, price = m.group(1), m.group(2), float(m.group(3))
+        n = 1
+        if last:
+            first = re.search(r"az(\d+)$", zone)
+            n = int(last) - int(first.group(1)) + 1 if first else 1
+        if od_price is not None and price >= od_price:
+            at_od += n
+        else:
+            below += n
+    return below, at_od
+
+
+# regional_prices_extra.csv lists, for these families in these regions, every size vantage prices
+# (together with catalog_raw.csv): a size it does not list is not offered there On-Demand (its README,
+# "How to read 'not listed'"), so no price is derived for it from a regional multiplier.
+EXTRA_FAMILIES = {"g4dn", "g5", "g6", "g6e", "g6f", "gr6", "g7e", "inf1", "inf2", "trn1", "trn1n", "trn2",
+                  "p4d", "p4de", "p5", "p5e", "p5en", "p6-b200"}
+EXTRA_REGIONS = {"ap-northeast-1", "ap-southeast-1", "ap-east-1", "eu-central-1", "us-east-1", "us-east-2",
+                 "us-west-2", "eu-west-1", "ap-northeast-2", "ap-south-1"}
+
+
+def advisor_band(note):
+    """The Spot Instance Advisor bucket quoted in a regional_prices_extra.csv note ("bucket >20%" -> ">20")."""
+    import re
+    m = re.search(r"bucket (<5|5-10|10-15|15-20|>20)%", note or "")
+    return m.group(1) if m else None
+
+
+def add_regional_extra(od, spot, instances):
+    """Adds the On-Demand and Spot prices of ../shared/reference/regional_prices_extra.csv (collected for
+    the regions the articles' readers use: Tokyo, Singapore, Hong Kong, Frankfurt, ...). A published price
+    replaces a derived one for the same pair; a pair already published is kept (the file's values are
+    identical, per its cross-check). Spot: vantage's average over zones (2025-11-30) where the catalog has
+    no observed Spot price for the pair, with the zone range as min/max; zones are not counted there
+    (n_az 0). The Advisor bucket in the note becomes the pair's interruption band where none is known."""
+    import re
+    path = f"{REF}/regional_prices_extra.csv"
+    try:
+        rows = list(csv.DictReader(open(path, encoding="utf-8")))
+    except FileNotFoundError:
+        return
+    od_at = {(p["instance"], p["region"]): i for i, p in enumerate(od)}
+    spot_at = {(x["instance"], x["region"]): x for x in spot}
+    for r in rows:
+        iid, reg = r["instance_type"], r["region"]
+        if iid not in instances:
+            continue
+        price = num(r["ondemand_linux_usd_hr"])
+        if price is not None:
+            entry = {"instance": iid, "region": reg, "usd_hr": price, "source": "vantage-regional",
+                     "as_of": "2026-08-26", "derived": False}
+            i = od_at.get((iid, reg))
+            if i is None:
+                od_at[(iid, reg)] = len(od)
+                od.append(entry)
+            elif od[i]["derived"]:
+                od[i] = entry
+        band = advisor_band(r["notes"])
+        sp = num(r["spot_usd_hr"])
+        have = spot_at.get((iid, reg))
+        if have is None and sp is not None and (price is None or sp < price):
+            rng = re.search(r"AZ range ([0-9.]+)-([0-9.]+)", r["notes"])
+            have = {"instance": iid, "region": reg, "median_usd_hr": sp,
+                    "min_usd_hr": float(rng.group(1)) if rng else None,
+                    "max_usd_hr": float(rng.group(2)) if rng else None,
+                    "n_az": 0, "n_az_at_od": 0, "source": "vantage-spot", "as_of": "2025-11-30"}
+            spot.append(have)
+            spot_at[(iid, reg)] = have
+        if have is not None and band and "interruption_band" not in have:
+            have["interruption_band"] = band
+            have["band_source"] = "vantage-spot"
+
+
 def clean(x):
     """Integers without a trailing .0, to keep the JSON compact."""
     if isinstance(x, float) and x.is_integer():
@@ -351,14 +443,17 @@ def main():
         med = num(r["spot_usd_hr_median"])
         if med is not None and (price is None or med < price):
             entry = {"instance": iid, "region": reg, "median_usd_hr": med, "min_usd_hr": num(r["spot_usd_hr_min"]),
-                     "max_usd_hr": num(r["spot_usd_hr_max"]), "n_az": len(r["spot_az_detail"].split()),
-                     "source": "skypilot-vms", "as_of": "2026-05-22"}
+                     "max_usd_hr": num(r["spot_usd_hr_max"]), "source": "skypilot-vms", "as_of": "2026-05-22"}
+            entry["n_az"], entry["n_az_at_od"] = spot_zones(r["spot_az_detail"], price)
             if reg == "us-east-1" and iid in SPOT_BANDS:
                 entry["interruption_band"] = SPOT_BANDS[iid]
                 entry["band_source"] = "vantage-ri"
             spot.append(entry)
 
-    # Derived regional prices: only where the family is observed in that region on another size.
+    add_regional_extra(od, spot, instances)
+
+    # Derived regional prices: only where the family is observed in that region on another size, and
+    # regional_prices_extra.csv does not list the family's sizes there completely.
     mult = defaultdict(list)
     for r in csv.DictReader(open(f"{REF}/regional_multipliers_derived.csv", encoding="utf-8")):
         mult[(r["family"], r["region"])].append(float(r["multiplier"]))
@@ -368,6 +463,8 @@ def main():
         fam = inst["family"]
         for reg in MAIN_REGIONS:
             if (iid, reg) in have or iid not in base or not mult.get((fam, reg)):
+                continue
+            if fam in EXTRA_FAMILIES and reg in EXTRA_REGIONS:
                 continue
             m = statistics.median(mult[(fam, reg)])
             od.append({"instance": iid, "region": reg, "usd_hr": round(base[iid] * m, 5), "source": "derived-multiplier",
@@ -434,6 +531,7 @@ def main():
         accelerators.append({"id": aid, "name": name, "vendor": vendor, "stack": stack, "arch": arch, "mem_gb": mem,
                              "mem_bw_gbs": bw, "bf16_tflops": bf16, "fp16_tflops": fp16, "fp8_tflops": fp8,
                              "int8_tops": int8, "fp64_tflops": fp64, "tdp_w": tdp, "graphics": gfx,
+                             "llm_decode": aid not in NO_LLM_DECODE, "llm_decode_source": NO_LLM_DECODE.get(aid, src),
                              "source": src, "as_of": "2025-12-02" if src == "neuron-docs" else "2026-08-01", "note": note})
 
     catalog = {

@@ -133,6 +133,10 @@ pub struct Accelerator {
     pub tdp_w: Option<f64>,
     /// Has display/encode engines for rendering, VDI and transcoding.
     pub graphics: bool,
+    /// Whether the accelerator's toolchain runs generative LLM decoding (first-generation Inferentia's does not),
+    /// and the source that says so.
+    pub llm_decode: bool,
+    pub llm_decode_source: String,
     pub source: String,
     pub as_of: IsoDate,
     #[serde(default)]
@@ -213,7 +217,12 @@ pub struct SpotPrice {
     pub median_usd_hr: f64,
     pub min_usd_hr: Option<f64>,
     pub max_usd_hr: Option<f64>,
+    /// Zones behind the median (a Spot price below On-Demand); 0 where the source gives an average over
+    /// zones without counting them.
     pub n_az: u32,
+    /// Zones that listed Spot at the On-Demand price: no Spot capacity or discount there.
+    #[serde(default)]
+    pub n_az_at_od: u32,
     pub source: String,
     pub as_of: IsoDate,
     /// Spot Instance Advisor interruption band ("<5", "5-10", ...), where known.
@@ -557,6 +566,7 @@ impl Catalog {
                 return Err(entry_err(e, "duplicate id"));
             }
             known_source(&e, &a.source)?;
+            known_source(&e, &a.llm_decode_source)?;
             positive_opt(&e, "mem_gb", a.mem_gb)?;
             positive_opt(&e, "mem_bw_gbs", a.mem_bw_gbs)?;
             positive_opt(&e, "bf16_tflops", a.bf16_tflops)?;

@@ -18,3 +18,4 @@ pub mod training {
 }
 
 pub use recommend::{recommend, Excluded, Exclusion, Outcome, Recommendation, Why};
+pub use sizing::HOST_RAM_RESERVE_GIB;

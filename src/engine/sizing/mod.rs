@@ -7,7 +7,8 @@ pub(crate) mod training;
 
 pub(super) use graphics::size_graphics;
 pub(super) use hpc::size_hpc;
-pub(super) use inference::size_inference;
+pub use inference::HOST_RAM_RESERVE_GIB;
+pub(super) use inference::{replica_estimate, size_inference, LinkView};
 pub(super) use training::size_training;
 
 use super::memory::MemoryNeed;
