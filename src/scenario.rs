@@ -155,6 +155,9 @@ pub struct Assumptions {
     /// Network throughput without GPUDirect RDMA, as a share of the instance's figure (g6e: a user measured
     /// ~3 GB/s with nccl-tests where the instance offers 6.25 GB/s per GPU: ~0.5).
     pub no_gdr_factor: f64,
+    /// Pipeline model chunks per stage (interleaved 1F1B, Megatron-LM's virtual pipeline), at most the
+    /// layers per stage: divides the bubble. Assumption.
+    pub pp_chunks: f64,
     /// Assumed dense BF16 TFLOPS where no source gives a figure (labelled on the page; editable).
     pub a10g_tflops: f64,
     pub rtx6000_tflops: f64,
@@ -179,6 +182,7 @@ impl Default for Assumptions {
             comm_overlap: 0.8,
             fp8_speedup: 1.4,
             no_gdr_factor: 0.5,
+            pp_chunks: 4.0,
             a10g_tflops: 62.5,
             rtx6000_tflops: 500.0,
             gaudi_tflops: 100.0,

@@ -171,6 +171,16 @@ pub enum Why {
         context: u32,
         max: u32,
     },
+    /// The training plan: how the job spreads over the accelerators and what each step waits for.
+    Plan {
+        plan: super::parallel::Parallelism,
+        terms: super::parallel::StepTerms,
+        /// The intra-instance link's name ("NVLink 4 (NVSwitch)", "PCIe Gen4 x16").
+        link: String,
+        /// Whether replicas or stages talk across instances, and whether over EFA.
+        across_instances: bool,
+        efa: bool,
+    },
     RankCheapest,
     RankFastestWithinBudget {
         budget_x: f64,

@@ -227,6 +227,13 @@ pub fn why(w: &Why, lang: Lang) -> String {
                 )
             }
         }
+        Why::Plan {
+            plan,
+            terms,
+            link,
+            across_instances,
+            efa,
+        } => super::parallel::plan_words(plan, terms, link, *across_instances, *efa, lang),
         Why::MicroBatchExcludes {
             micro_batch,
             context_tokens,
