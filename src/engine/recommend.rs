@@ -222,7 +222,9 @@ fn evaluate(
             )?
             .0
         }
-        Task::Training | Task::Finetune => size_training(scenario, arch, inst, acc, count, &mut reasons)?,
+        Task::Training | Task::Finetune => {
+            size_training(scenario, arch, inst, acc, catalog.link(&inst.id), count, &mut reasons)?
+        }
         Task::Graphics => size_graphics(scenario, inst, count, &mut reasons)?,
         Task::Hpc => size_hpc(scenario, inst, acc, count, &mut reasons)?,
     };
