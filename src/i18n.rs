@@ -52,6 +52,7 @@ messages! {
     TrainTokens => "Training tokens (billions)", "训练 token 数（十亿）";
     TargetDays => "Target wall-clock (days)", "目标时长（天）";
     TargetTps => "Target throughput (output tokens/s, 0 = one replica)", "目标吞吐（输出 token/秒，0 = 单副本）";
+    SeqTps => "Speed each sequence needs (tokens/s, 0 = none)", "每个序列所需速度（token/秒，0 = 不限）";
     Method => "Method", "方法";
     ServingMode => "Serving", "服务方式";
     Online => "Online (no Spot)", "在线（不可中断）";
@@ -188,6 +189,10 @@ messages! {
     BwEff => "Memory-bandwidth efficiency", "显存带宽效率";
     MemUsable => "Usable share of accelerator memory", "加速器显存可用比例";
     OverheadGib => "Runtime overhead per accelerator (GiB)", "每加速器运行时开销（GiB）";
+    ArLat => "All-reduce latency when serving, fixed (µs)", "推理 all-reduce 固定延迟（µs）";
+    ArHop => "All-reduce latency per ring hop (µs)", "all-reduce 每跳延迟（µs）";
+    StepMs => "Fixed time per decode step (ms)", "每步解码固定耗时（ms）";
+    SeatUse => "Share of a GPU's memory seats may fill", "图形席位可用的 GPU 显存比例";
     PerfBudget => "Performance-first: cost budget (× the cheapest)", "性能优先：成本上限（最便宜的倍数）";
     LoraRank => "LoRA rank", "LoRA 秩";
     CspDisc => "Compute Savings Plan discount (%)", "Compute Savings Plans 折扣（%）";
@@ -261,6 +266,7 @@ messages! {
         "DOMAIN.md §10：H200 上显存拷贝可达峰值约 90%，解码内核达不到这么高";
     SrcUsable => "DOMAIN.md: keep ~10 % headroom (serving engines reserve a fraction)", "DOMAIN.md：保留约 10% 余量（推理引擎会预留一部分）";
     SrcOverhead => "DOMAIN.md: 0.65-1 GB per GPU (gpu_poor, vram-calculator)", "DOMAIN.md：每块 GPU 0.65-1 GB（gpu_poor、vram-calculator）";
+    SrcServing => "Assumptions fitted once to 11 published serving runs (README: How accurate it is: serving); seat headroom is an assumption", "按 11 组公开推理实测一次性拟合的假设（见 README 推理准确度表）；席位余量为假设";
     SrcSp => "no per-type public rate: the type's own published RI discount, else the catalog's assumption below",
         "没有按实例类型公开的费率：取该类型公开的预留实例折扣，否则用下方目录中的假设";
     SrcSpot => "Spot Instance Advisor bands (<5 … >20 % a month), band midpoint; worst band where unknown",

@@ -80,6 +80,11 @@ pub fn Assumptions(ctx: Ctx) -> impl IntoView {
                     {source(crate::num::shortest(d.assumptions.overhead_gib), Msg::SrcOverhead)}
                     <NumberField ctx=ctx key="budgetx" label=Msg::PerfBudget current=value_of(ctx, "budgetx") />
                     <NumberField ctx=ctx key="rank" label=Msg::LoraRank current=value_of(ctx, "rank") />
+                    <NumberField ctx=ctx key="arlat" label=Msg::ArLat current=value_of(ctx, "arlat") />
+                    <NumberField ctx=ctx key="arhop" label=Msg::ArHop current=value_of(ctx, "arhop") />
+                    <NumberField ctx=ctx key="stepms" label=Msg::StepMs current=value_of(ctx, "stepms") />
+                    <NumberField ctx=ctx key="seatuse" label=Msg::SeatUse current=value_of(ctx, "seatuse") />
+                    <p class="source muted">{ctx.tx(Msg::SrcServing)}</p>
                 </div>
                 <div>
                     <NumberField ctx=ctx key="cspdisc" label=Msg::CspDisc current=value_of(ctx, "cspdisc") placeholder=Msg::FromCatalog />
