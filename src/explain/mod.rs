@@ -9,7 +9,7 @@ mod warnings;
 
 pub use exclusions::exclusion;
 pub use formulas::formulas;
-pub use purchase::{buy_name, not_offered, option_formula};
+pub use purchase::{buy_name, not_offered, option_formula, spot_supply_line};
 pub use ranges::range;
 pub use reasons::{fits_on, fleet_path, steady_fleet_note, why};
 pub use warnings::warning;
