@@ -6,9 +6,10 @@
 
 use super::eligibility::eligibility;
 use super::memory::MemoryNeed;
+use super::perf::DecodeEstimate;
 use super::perf::{self, Peak};
 use super::rank::rank;
-use super::sizing::{size_graphics, size_hpc, size_inference, size_training};
+use super::sizing::{replica_estimate, size_graphics, size_hpc, size_inference, size_training, LinkView};
 use crate::catalog::{Accelerator, Catalog, Instance, Stack};
 use crate::models::ModelArch;
 use crate::scenario::{Scenario, Task};
@@ -188,6 +189,7 @@ fn unfit(inst: &Instance, acc: &Accelerator, reason: Exclusion) -> Recommendatio
         tokens_per_s_per_seq: None,
         prefill_s: None,
         energy_kwh: None,
+        parallelism: None,
         reasons: vec![why],
     }
 }
@@ -229,7 +231,7 @@ fn evaluate(
         }
     }
     let sized = match scenario.task {
-        Task::Inference => size_inference(scenario, arch, inst, acc, count, &mut reasons)?,
+        Task::Inference => size_inference(scenario, arch, inst, acc, count, link_view(inst, count), &mut reasons)?.0,
         Task::Training | Task::Finetune => size_training(scenario, arch, inst, acc, count, &mut reasons)?,
         Task::Graphics => size_graphics(scenario, inst, count, &mut reasons)?,
         Task::Hpc => size_hpc(scenario, inst, acc, count, &mut reasons)?,
@@ -279,10 +281,38 @@ fn evaluate(
         tokens_per_s_per_seq: sized.tokens_per_s_per_seq,
         prefill_s: sized.prefill_s,
         energy_kwh,
+        parallelism: sized.parallelism,
         reasons,
     };
     apply_purchase(catalog, scenario, &mut rec);
     Ok(rec)
+}
+
+/// How one instance type's accelerators reach each other, for the serving planner.
+fn link_view(inst: &Instance, count: u32) -> LinkView {
+    LinkView {
+        domain: count,
+        link_gbs: match inst.interconnect {
+            crate::catalog::Interconnect::Pcie => 32.0,
+            _ => 300.0,
+        },
+    }
+}
+
+/// Decode and prefill of one serving replica of `tp` accelerators of `instance` serving `seqs` sequences,
+/// as the planner estimates it (for holding the model against published runs). `None` for an unknown type.
+pub fn serving_estimate(
+    catalog: &Catalog,
+    scenario: &Scenario,
+    instance: &str,
+    tp: u32,
+    seqs: u32,
+) -> Option<DecodeEstimate> {
+    let inst = catalog.instances.iter().find(|i| i.id == instance)?;
+    let acc = catalog.accelerator(&inst.accelerator)?;
+    let count = inst.count.unwrap_or(1.0).max(1.0).round() as u32;
+    let arch = scenario.model_arch();
+    replica_estimate(scenario, &arch, inst, acc, link_view(inst, count), tp, seqs)
 }
 
 /// Makes the headline figures follow the chosen purchase option, or says why they cannot.
