@@ -464,9 +464,14 @@ fn a_window_sizes_the_fleet_and_the_plan_is_never_empty() {
         .any(|w| matches!(w, gpuplan::engine::Why::WindowMissed { .. })));
     // No multi-node: one instance cannot make it. The plan is still the cheapest option, with a notice
     // naming the shortest time any option takes (On-Demand: the job's own wall clock).
-    let s = scenario(&format!("{q}&multinode=0"));
+    // Llama 3.1 8B, 100 B tokens: 479 h on one p5.48xlarge.
+    let s = scenario(
+        "v=1&task=train&model=llama3.1-8b&tokens=100&ctx=4096&batch=1&days=30&window=5&multinode=0&inst=p5.48xlarge",
+    );
     let o = recommend(catalog(), &s);
-    if let Some(r) = o.recommendations.iter().find(|r| r.fits) {
+    let fitting = o.recommendations.iter().find(|r| r.fits);
+    assert!(fitting.is_some_and(|r| r.n_instances == 1 && r.job_hours.unwrap_or(0.0) > 120.0));
+    if let Some(r) = fitting {
         let p = plan(catalog(), &s, r);
         assert_eq!(p.items.len(), 1, "{p:?}");
         let shortest = r.base_job_hours.unwrap_or(0.0) / 24.0;

@@ -594,6 +594,13 @@ fn capacity_block(catalog: &Catalog, scenario: &Scenario, rec: &Recommendation, 
     // Start-up counts as one restart (`restart`); AWS stops the instances 30 minutes before the end.
     let margin_h = CB_END_STOP_H + p.restart_min / 60.0;
     let rules = (cb.max_daily_days, cb.weekly_step_days, cb.max_days);
+    // A larger fleet only where the job may run across instances (allowed, and EFA).
+    let scales = scenario.multinode && catalog.instance(&rec.instance).is_some_and(|i| i.has_efa());
+    let max_total = if scales {
+        CB_MAX_INSTANCES_TOTAL
+    } else {
+        rec.n_instances
+    };
     let booking = match base_job_hours(rec) {
         // A job: block length and fleet size together.
         Some(h) => cb_booking(
@@ -602,7 +609,7 @@ fn capacity_block(catalog: &Catalog, scenario: &Scenario, rec: &Recommendation, 
             margin_h,
             f64::from(p.window_days) * 24.0,
             rules,
-            CB_MAX_INSTANCES_TOTAL,
+            max_total,
         ),
         // A short event (a launch): the whole horizon, always on, in one block of the same fleet.
         None => {

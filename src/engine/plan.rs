@@ -175,32 +175,31 @@ pub fn cover_fleet(
     terms: &[Term],
     flex_usd: Option<f64>,
 ) -> Option<(f64, Vec<(usize, u32, u32)>, Vec<u32>)> {
-    let peak = fleet.iter().copied().max().unwrap_or(0);
+    // Layers between two consecutive fleet sizes need the same months: the levels are the distinct sizes.
+    let levels = crate::order::sorted(fleet.iter().copied().filter(|n| *n > 0).collect(), &|a, b| a.cmp(b));
     let mut total = 0.0;
     let mut commits: Vec<(usize, u32, u32)> = Vec::new();
     let mut flex = vec![0u32; fleet.len()];
-    let mut k = 1;
-    while k <= peak {
-        let need: Vec<bool> = fleet.iter().map(|n| *n >= k).collect();
-        // Layers k..=j need the same months: covered alike.
-        let mut j = k;
-        while j < peak && fleet.iter().all(|n| (*n > j) == (*n >= k)) {
-            j += 1;
+    let mut below = 0u32;
+    for level in levels {
+        if level <= below {
+            continue;
         }
-        let same = j - k + 1;
+        let same = level - below;
+        below = level;
+        let need: Vec<bool> = fleet.iter().map(|n| *n >= level).collect();
         let (cost, path) = cover_layer(&need, terms, flex_usd)?;
         total += cost * f64::from(same);
         for (m, c) in path {
             match c {
                 Cover::Commit(i) => match commits.iter_mut().find(|x| x.0 == i && x.1 == m) {
-                    Some(x) => x.2 += same,
+                    Some(x) => x.2 = x.2.saturating_add(same),
                     None => commits.push((i, m, same)),
                 },
-                Cover::Flexible => flex[m as usize] += same,
+                Cover::Flexible => flex[m as usize] = flex[m as usize].saturating_add(same),
                 Cover::Idle => {}
             }
         }
-        k = j + 1;
     }
     Some((total, commits, flex))
 }
