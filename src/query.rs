@@ -272,7 +272,7 @@ const MODEL_B: (f64, f64) = (0.001, 100_000.0);
 pub static KEYS: &[Key<Scenario>] = &[
     Key { name: "v", slot: |_| Slot::Version, unit: doc_text!("`1`"), help: doc_text!("format version") },
     Key { name: "task", slot: |s| Slot::Word(&mut s.task), unit: "", help: doc_text!("what to run") },
-    Key { name: "mode", slot: |s| Slot::Word(&mut s.serving), unit: "", help: doc_text!("serving mode (online serving is never put on Spot)") },
+    Key { name: "mode", slot: |s| Slot::Word(&mut s.serving), unit: "", help: doc_text!("serving mode (online serving is never put on Spot); for graphics, online = interactive desktops (VDI, never on Spot), batch = a render farm") },
     Key { name: "method", slot: |s| Slot::Word(&mut s.method), unit: "", help: doc_text!("fine-tuning method") },
     Key { name: "model", slot: |s| Slot::Model(&mut s.model), unit: doc_text!("a preset id"), help: doc_text!("model preset") },
     Key { name: "params", slot: |s| Slot::Params(&mut s.model), unit: doc_text!("billions"), help: doc_text!("custom model size in billions of parameters (overrides `model`)") },
@@ -332,6 +332,9 @@ pub static KEYS: &[Key<Scenario>] = &[
     Key { name: "ckpt", slot: |s| Slot::Num(&mut s.purchase.ckpt_interval_min, 1.0, 1440.0), unit: doc_text!("minutes"), help: doc_text!("Spot checkpoint interval (the articles: 15-30)") },
     Key { name: "ckptw", slot: |s| Slot::Num(&mut s.purchase.ckpt_write_min, 0.0, 600.0), unit: doc_text!("minutes"), help: doc_text!("time to write one checkpoint") },
     Key { name: "restart", slot: |s| Slot::Num(&mut s.purchase.restart_min, 0.0, 600.0), unit: doc_text!("minutes"), help: doc_text!("time to restart after an interruption") },
+    Key { name: "reacq", slot: |s| Slot::Num(&mut s.purchase.reacquire_min, 0.0, 10_080.0), unit: doc_text!("minutes"), help: doc_text!("time to get Spot capacity back after an interruption, before the restart (an assumption: AWS publishes none)") },
+    Key { name: "spotmax", slot: |s| Slot::Int(&mut s.purchase.spot_max_instances, 1, 100_000), unit: doc_text!("instances"), help: doc_text!("most instances one Spot job that needs them together may count on where the catalog shows ample Spot capacity (one where it is scarce)") },
+    Key { name: "spotwin", slot: |s| Slot::Bool(&mut s.purchase.spot_in_window, "0|1"), unit: "", help: doc_text!("allow a job with a fixed `window` on Spot (off: On-Demand, a commitment or a Capacity Block)") },
     Key { name: "burst", slot: |s| Slot::Int(&mut s.purchase.burst_instances, 0, 100_000), unit: doc_text!("instances"), help: doc_text!("burst instances on top of the steady baseline") },
     Key { name: "bursth", slot: |s| Slot::Num(&mut s.purchase.burst_hours, 0.0, 744.0), unit: doc_text!("hours per month"), help: doc_text!("hours a month the bursts run") },
     Key { name: "growth", slot: |s| Slot::Num(&mut s.purchase.growth_pct, -50.0, 100.0), unit: doc_text!("percent per month"), help: doc_text!("a service's baseline fleet grows (or shrinks) by this much each month; the plan commits the level worth committing to") },

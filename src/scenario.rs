@@ -283,6 +283,15 @@ pub struct PurchaseSettings {
     pub ckpt_write_min: f64,
     /// Time to get a replacement instance running and reload, minutes.
     pub restart_min: f64,
+    /// Time to get Spot capacity back after an interruption, minutes, before the restart: no public
+    /// figure (AWS gives none); an assumption, editable (`reacq`).
+    pub reacquire_min: f64,
+    /// The most instances one Spot job whose instances must run together may count on where the
+    /// catalog shows ample Spot capacity (an assumption, `spotmax`); one where it is scarce.
+    pub spot_max_instances: u32,
+    /// Whether a job with a fixed window may go on Spot (`spotwin`); by default a window is kept
+    /// with capacity that cannot be taken back (On-Demand, a Capacity Block).
+    pub spot_in_window: bool,
     /// Savings Plan discount overrides, percent; `None` = the catalog's assumption.
     pub compute_sp_pct: Option<f64>,
     pub instance_sp_pct: Option<f64>,
@@ -311,6 +320,9 @@ impl Default for PurchaseSettings {
             ckpt_interval_min: 30.0,
             ckpt_write_min: 2.0,
             restart_min: 10.0,
+            reacquire_min: 60.0,
+            spot_max_instances: 4,
+            spot_in_window: false,
             compute_sp_pct: None,
             instance_sp_pct: None,
             burst_instances: 0,
