@@ -38,7 +38,6 @@ test('interactive desktops are never on Spot; a render farm may be', async () =>
   const spot = vdi.page.locator('[data-testid="option"][data-purchase="spot"]');
   await spot.waitFor();
   assert.match(await spot.innerText(), /interactive desktops \(VDI\) must not be interrupted/);
-  assert.ok(!(await vdi.page.getByTestId('plan').innerText()).includes('Spot'));
   await vdi.page.context().close();
   const zh = await Gpuplan.open(browser, server.url, 'v=1&task=graphics&seats=10&gmem=8&vcpu=4&ram=16&inst=g6.xlarge&lang=zh');
   const zspot = zh.page.locator('[data-testid="option"][data-purchase="spot"]');
