@@ -68,7 +68,8 @@ pub struct Plan {
 }
 
 /// The baseline fleet in each month of the horizon when it grows by `growth_pct` a month: the
-/// recommended count in the first month, compounded, rounded up to whole instances, never below one.
+/// recommended count in the first month, compounded, rounded up to whole instances, never below one
+/// and never above the 100,000 instances every other sizing stops at (`eligibility::MAX_INSTANCES`).
 pub fn fleet_by_month(n_instances: u32, growth_pct: f64, months: u32) -> Vec<u32> {
     let factor = 1.0 + growth_pct / 100.0;
     let mut size = f64::from(n_instances);
@@ -77,11 +78,7 @@ pub fn fleet_by_month(n_instances: u32, growth_pct: f64, months: u32) -> Vec<u32
             // A hair below the next whole number is that number, not one more (float noise in the powers).
             let n = (size - 1e-9).ceil().max(1.0);
             size *= factor;
-            if n >= f64::from(u32::MAX) {
-                u32::MAX
-            } else {
-                n as u32
-            }
+            n.min(super::eligibility::MAX_INSTANCES as f64) as u32
         })
         .collect()
 }
@@ -497,7 +494,9 @@ mod tests {
         assert_eq!(fleet_by_month(10, 10.0, 4), [10, 11, 13, 14]); // 10, 11, 12.1, 13.31
         assert_eq!(fleet_by_month(4, 0.0, 3), [4, 4, 4]);
         assert_eq!(fleet_by_month(4, -50.0, 4), [4, 2, 1, 1]); // never below one instance
-        assert_eq!(fleet_by_month(100, 100.0, 40).last(), Some(&u32::MAX));
+                                                               // growth=100&months=60 doubled past 4,294,967,295 instances; fleets stop at 100,000 as elsewhere.
+        assert_eq!(fleet_by_month(100, 100.0, 60).last(), Some(&100_000));
+        assert_eq!(fleet_by_month(100, 100.0, 60)[9], 51_200);
         assert!(fleet_by_month(3, 5.0, 0).is_empty());
     }
 }
