@@ -195,6 +195,18 @@ messages! {
     SeatUse => "Share of a GPU's memory seats may fill", "图形席位可用的 GPU 显存比例";
     PerfBudget => "Performance-first: cost budget (× the cheapest)", "性能优先：成本上限（最便宜的倍数）";
     LoraRank => "LoRA rank", "LoRA 秩";
+    TrainAssumptions => "Training: how accelerators work together", "训练：加速器如何协同";
+    TrainMfu => "Training kernel efficiency (share of peak between communications)", "训练计算效率（通信之外达到峰值的比例）";
+    LinkEff => "Link efficiency (share of stated bandwidth a collective achieves)", "链路效率（集合通信达到标称带宽的比例）";
+    CommOverlap => "Data-parallel overlap (share of a micro-batch's compute that hides communication)", "数据并行重叠（一个微批的计算可掩盖通信的比例）";
+    Fp8Speedup => "FP8 training speed over BF16 (×)", "FP8 训练相对 BF16 的速度（×）";
+    NoGdr => "Network share without GPUDirect RDMA", "无 GPUDirect RDMA 时的网络效率";
+    PpChunks => "Interleaved pipeline chunks per stage", "交错流水线每级的模型分块数";
+    A10gTflops => "A10G dense BF16 TFLOPS (assumption)", "A10G 稠密 BF16 TFLOPS（假设）";
+    Rtx6000Tflops => "RTX PRO 6000 dense BF16 TFLOPS (assumption)", "RTX PRO 6000 稠密 BF16 TFLOPS（假设）";
+    GaudiTflops => "Gaudi HL-205 dense BF16 TFLOPS (assumption)", "Gaudi HL-205 稠密 BF16 TFLOPS（假设）";
+    SrcTrain => "Assumptions; held against published runs in tests/published_runs.rs (README: How accurate it is). Link efficiency from nccl-tests (p4d: 231 of 300 GB/s); no-GPUDirect share from a g6e report (~3 of 6.25 GB/s). No public tensor figure exists for A10G, RTX PRO 6000 or Gaudi.",
+        "均为假设；已用 tests/published_runs.rs 中的公开训练记录检验（README：准确度）。链路效率来自 nccl-tests（p4d：300 GB/s 中实测 231）；无 GPUDirect 比例来自 g6e 报告（6.25 GB/s 中约 3）。A10G、RTX PRO 6000 和 Gaudi 没有公开的张量算力数字。";
     CspDisc => "Compute Savings Plan discount (%)", "Compute Savings Plans 折扣（%）";
     IspDisc => "EC2 Instance Savings Plan discount (%)", "EC2 Instance Savings Plans 折扣（%）";
     SpotDisc => "Spot discount off On-Demand where none was observed (%)", "未观测到 Spot 价格时的折扣（%）";
