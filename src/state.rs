@@ -187,6 +187,28 @@ pub enum Embed {
     Card,
     /// The calculator without the page chrome (`embed=calc`).
     Calculator,
+    /// One sentence for an inline iframe (`embed=line`).
+    Line,
+}
+
+/// Light or dark colours (`theme`): the reader's system setting, or what the host site uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Theme {
+    Auto,
+    Light,
+    Dark,
+}
+
+impl Theme {
+    pub const ALL: [Theme; 3] = [Theme::Auto, Theme::Light, Theme::Dark];
+
+    pub fn key(self) -> &'static str {
+        match self {
+            Theme::Auto => "auto",
+            Theme::Light => "light",
+            Theme::Dark => "dark",
+        }
+    }
 }
 
 /// Everything the page shows, as one value.
@@ -201,6 +223,7 @@ pub struct AppState {
     pub embed: Embed,
     /// Transparent background when embedded (`bg=transparent`).
     pub transparent: bool,
+    pub theme: Theme,
     /// The catalog date the link was made with (`cat`); the page writes its own.
     pub catalog_date: Option<IsoDate>,
 }
@@ -214,6 +237,7 @@ impl Default for AppState {
             explore: ExploreState::default(),
             embed: Embed::No,
             transparent: false,
+            theme: Theme::Auto,
             catalog_date: None,
         }
     }
@@ -277,8 +301,13 @@ pub fn apply_state_pair(
         "embed" => match value {
             "1" | "card" => st.embed = Embed::Card,
             "calc" => st.embed = Embed::Calculator,
+            "line" => st.embed = Embed::Line,
             "0" => st.embed = Embed::No,
-            _ => bad(warnings, "0|1|calc", "0"),
+            _ => bad(warnings, "0|1|calc|line", "0"),
+        },
+        "theme" => match Theme::ALL.iter().find(|t| t.key() == value) {
+            Some(t) => st.theme = *t,
+            None => bad(warnings, "light|dark|auto", "auto"),
         },
         "bg" => match value {
             "transparent" => st.transparent = true,
@@ -455,7 +484,11 @@ pub fn encode_state(st: &AppState) -> String {
     match st.embed {
         Embed::Card => put("embed", "1"),
         Embed::Calculator => put("embed", "calc"),
+        Embed::Line => put("embed", "line"),
         Embed::No => {}
+    }
+    if st.theme != Theme::Auto {
+        put("theme", st.theme.key());
     }
     if st.transparent {
         put("bg", "transparent");
@@ -563,6 +596,16 @@ mod tests {
         assert!(w.is_empty());
         assert_eq!((st.embed, st.transparent), (Embed::Calculator, true));
         assert_eq!(parse_state(&encode_state(&st), &c).0, st);
+        let (line, w) = parse_state("v=1&embed=line&theme=dark", &c);
+        assert!(w.is_empty());
+        assert_eq!((line.embed, line.theme), (Embed::Line, Theme::Dark));
+        assert_eq!(encode_state(&line), "v=1&embed=line&theme=dark");
+        let (bad, w) = parse_state("v=1&theme=pink&embed=inline", &c);
+        assert_eq!((bad.embed, bad.theme), (Embed::No, Theme::Auto));
+        assert_eq!(
+            w.iter().map(|w| w.field.as_str()).collect::<Vec<_>>(),
+            ["theme", "embed"]
+        );
         let changes = price_changes_since(
             &c,
             IsoDate::parse("2025-01-15").unwrap_or(c.as_of),
