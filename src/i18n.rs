@@ -290,7 +290,7 @@ messages! {
     ExportJson => "Download JSON", "下载 JSON";
     CopyMarkdown => "Copy as Markdown table", "复制为 Markdown 表格";
     MarkdownCopied => "Table copied", "表格已复制";
-    OpenFull => "Open in gpuplan", "在 gpuplan 中打开";
+    OpenFull => "Open the full plan", "打开完整方案";
     LinkOlderCatalog => "This link was made with the catalog of", "此链接基于以下日期的目录创建：";
     LinkNewerCatalog => "This link was made with a newer catalog than this page's:", "此链接基于比本页更新的目录：";
     PricesChangedSince => "Prices it uses that changed since:", "此后发生变化的相关价格：";

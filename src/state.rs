@@ -200,17 +200,51 @@ pub enum Embed {
     Card,
     /// The calculator without the page chrome (`embed=calc`).
     Calculator,
+    /// One sentence for an inline iframe (`embed=line`).
+    Line,
 }
 
-impl Choice for Embed {
+/// Light or dark colours (`theme`): the reader's system setting, or what the host site uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Theme {
+    Auto,
+    Light,
+    Dark,
+}
+
+impl Theme {
+    pub const ALL: [Theme; 3] = [Theme::Auto, Theme::Light, Theme::Dark];
+
+    pub fn key(self) -> &'static str {
+        match self {
+            Theme::Auto => "auto",
+            Theme::Light => "light",
+            Theme::Dark => "dark",
+        }
+    }
+}
+
+impl Choice for Theme {
     fn words(&self) -> &'static str {
-        "0|1|calc"
+        "auto|light|dark"
     }
     fn index(&self) -> usize {
         *self as usize
     }
     fn set_index(&mut self, i: usize) {
-        *self = [Embed::No, Embed::Card, Embed::Calculator]
+        *self = Theme::ALL.get(i).copied().unwrap_or(Theme::Auto);
+    }
+}
+
+impl Choice for Embed {
+    fn words(&self) -> &'static str {
+        "0|1|calc|line"
+    }
+    fn index(&self) -> usize {
+        *self as usize
+    }
+    fn set_index(&mut self, i: usize) {
+        *self = [Embed::No, Embed::Card, Embed::Calculator, Embed::Line]
             .get(i)
             .copied()
             .unwrap_or(Embed::No);
@@ -330,7 +364,13 @@ pub static PAGE_KEYS: &[Key<AppState>] = &[
         name: "embed",
         slot: |st| Slot::Word(&mut st.embed),
         unit: "",
-        help: doc_text!("embedded: `1` a read-only result card, `calc` the calculator without the page chrome"),
+        help: doc_text!("embedded: `1` a read-only result card, `calc` the calculator without the page chrome, `line` one sentence for an inline iframe"),
+    },
+    Key {
+        name: "theme",
+        slot: |st| Slot::Word(&mut st.theme),
+        unit: "",
+        help: doc_text!("colours: the reader's system setting (`auto`), or `light`/`dark` to match the host site"),
     },
     Key {
         name: "bg",
@@ -358,6 +398,7 @@ pub struct AppState {
     pub embed: Embed,
     /// Transparent background when embedded (`bg=transparent`).
     pub transparent: bool,
+    pub theme: Theme,
     /// The catalog date the link was made with (`cat`); the page writes its own.
     pub catalog_date: Option<IsoDate>,
 }
@@ -371,6 +412,7 @@ impl Default for AppState {
             explore: ExploreState::default(),
             embed: Embed::No,
             transparent: false,
+            theme: Theme::Auto,
             catalog_date: None,
         }
     }

@@ -100,3 +100,28 @@ fn nothing_is_ever_inserted_as_html() {
         }
     }
 }
+
+/// The declarations of the first CSS block opened by `opener`, one per entry, trimmed.
+fn css_block(css: &str, opener: &str) -> Vec<String> {
+    let body = css
+        .split_once(opener)
+        .and_then(|(_, rest)| rest.split_once('}'))
+        .map_or("", |(b, _)| b);
+    body.split(';')
+        .map(str::trim)
+        .filter(|d| !d.is_empty() && !d.starts_with("color-scheme"))
+        .map(String::from)
+        .collect()
+}
+
+#[test]
+fn the_forced_dark_theme_has_the_system_dark_colours() {
+    let css = fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("style/main.css")).unwrap_or_default();
+    let system = css_block(&css, ":root:not([data-theme=light]) {");
+    let forced = css_block(&css, ":root[data-theme=dark] {");
+    assert!(system.len() > 10, "{system:?}");
+    assert_eq!(
+        system, forced,
+        "style/main.css: keep theme=dark in step with prefers-color-scheme: dark"
+    );
+}
