@@ -10,6 +10,7 @@ pub mod export;
 pub mod format;
 pub mod i18n;
 pub mod import;
+pub mod message;
 pub mod models;
 pub mod num;
 pub mod order;

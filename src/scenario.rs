@@ -130,6 +130,16 @@ pub struct Assumptions {
     pub perf_budget_x: f64,
     /// LoRA rank for adapter size.
     pub lora_rank: u32,
+    /// Latency of one tensor-parallel all-reduce in a serving engine, microseconds: a fixed part (kernel launch
+    /// and synchronisation) and one per ring hop (assumptions; the Neuron runtime docs give 1-2 µs per hop for
+    /// the link alone; these values reproduce the published serving runs of tests/published_serving.rs as a whole).
+    pub tp_allreduce_us: f64,
+    pub tp_hop_us: f64,
+    /// Fixed time of every decode step besides reading weights and computing: sampling, scheduling and kernel
+    /// launches, milliseconds (assumption, fitted with the two above to the published runs as a whole).
+    pub step_overhead_ms: f64,
+    /// Share of each GPU's frame buffer graphics seats may fill; the rest is driver and display headroom (assumption).
+    pub seat_mem_usable: f64,
 }
 
 impl Default for Assumptions {
@@ -141,6 +151,10 @@ impl Default for Assumptions {
             overhead_gib: 1.0,
             perf_budget_x: 3.0,
             lora_rank: 16,
+            tp_allreduce_us: 12.0,
+            tp_hop_us: 4.0,
+            step_overhead_ms: 0.75,
+            seat_mem_usable: 0.95,
         }
     }
 }
@@ -301,6 +315,8 @@ pub struct Scenario {
     pub target_days: f64,
     /// Target aggregate output tokens per second for inference; 0 = one replica.
     pub target_tps: f64,
+    /// Output tokens per second each sequence must get (inference); 0 = no target.
+    pub seq_tps: f64,
     pub needs: ResourceNeeds,
     /// Code depends on CUDA or custom CUDA kernels.
     pub cuda_only: bool,
@@ -334,6 +350,7 @@ impl Default for Scenario {
             train_tokens_b: 1.0,
             target_days: 30.0,
             target_tps: 0.0,
+            seq_tps: 0.0,
             needs: ResourceNeeds::default(),
             cuda_only: false,
             family: ModelFamily::Transformer,

@@ -68,3 +68,47 @@ fn an_unreadable_invocation_exits_2_with_usage() {
     }
     assert!(gpuplan(&["--help"]).status.success());
 }
+
+#[test]
+fn the_range_sentence_follows_the_currency() {
+    let out = gpuplan(&["v=1&task=train&model=llama3.1-8b&tokens=10&cur=cny"]);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap_or_default();
+    let text = v["range"]["text"].as_str().unwrap_or_default();
+    assert!(text.contains('¥') && !text.contains('$'), "{text}");
+}
+
+#[test]
+fn the_summary_is_the_embeds_result_message_with_the_same_figures() {
+    let out = gpuplan(&["v=1&model=llama3.1-8b&prio=cost&batch=zz"]);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap_or_default();
+    let s = &v["summary"];
+    assert_eq!((&s["gpuplan"], &s["v"]), (&"result".into(), &1.into()));
+    assert_eq!(s["query"], v["query"]);
+    assert_eq!(s["catalog_as_of"], v["catalog_as_of"]);
+    let top = v["recommendations"]
+        .as_array()
+        .and_then(|r| r.iter().find(|r| r["fits"] == true).cloned())
+        .unwrap_or_default();
+    for key in [
+        "instance",
+        "n_instances",
+        "n_accelerators",
+        "fits",
+        "hourly_usd",
+        "monthly_usd",
+        "job_usd",
+        "job_hours",
+        "tokens_per_s",
+        "usd_per_million_tokens",
+    ] {
+        assert_eq!(s["top"][key], top[key], "{key}");
+    }
+    assert_eq!(s["plan"]["horizon_usd"], v["plan"]["horizon_usd"]);
+    assert_eq!(s["plan"]["savings_vs_od_usd"], v["plan"]["savings_vs_od_usd"]);
+    assert_eq!(s["warnings"][0]["field"], "batch");
+    assert_eq!(s["warnings"][0]["message"], v["warnings"][0]["message"]);
+    assert_eq!(
+        v["line"],
+        "Llama 3.1 8B, serving 8 sequences: 1 × trn1.2xlarge, $981/month On-Demand (prices of 2026-07-20)"
+    );
+}

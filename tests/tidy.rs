@@ -44,6 +44,7 @@ fn the_engine_never_imports_web_crates() {
         "scenario.rs",
         "query.rs",
         "format.rs",
+        "message.rs",
         "explain",
         "engine",
     ];

@@ -6,6 +6,7 @@ use gpuplan::engine::plan::{plan, Plan};
 use gpuplan::engine::sensitivity::{sensitivity, Bound};
 use gpuplan::engine::{recommend, Recommendation};
 use gpuplan::explain;
+use gpuplan::message;
 use gpuplan::query;
 use serde_json::{json, Value};
 use std::process::ExitCode;
@@ -85,6 +86,7 @@ fn recommendation_json(r: &Recommendation, options: &[OptionCost], lang: gpuplan
         "gpu_hours": r.gpu_hours,
         "tokens_per_s": r.tokens_per_s,
         "tokens_per_s_per_seq": r.tokens_per_s_per_seq,
+        "parallelism": r.parallelism,
         "prefill_s": r.prefill_s,
         "energy_kwh": r.energy_kwh,
         "price_source": r.price.as_ref().map(|p| p.source.clone()),
@@ -157,7 +159,7 @@ fn main() -> ExitCode {
                 "instance": r.instance,
                 "pessimistic": bound(&s.low),
                 "optimistic": bound(&s.high),
-                "text": explain::range(&s, lang, &|usd| gpuplan::format::usd(usd)),
+                "text": explain::range(&s, lang, &|usd| gpuplan::format::money(usd, scenario.purchase.currency, scenario.purchase.cny_per_usd)),
             }))
         }),
         "excluded": outcome.excluded.iter().map(|e| json!({
@@ -167,6 +169,9 @@ fn main() -> ExitCode {
         })).collect::<Vec<_>>(),
         "nearest": outcome.nearest,
         "notices": outcome.notices.iter().map(|w| explain::why(w, lang)).collect::<Vec<_>>(),
+        // The embed's result message (v1) for the same query: the page posts the same builder's output.
+        "summary": serde_json::to_value(message::result_message(&catalog, &scenario, &warnings, &outcome)).unwrap_or(Value::Null),
+        "line": explain::line(&scenario, &outcome, catalog.as_of),
     });
     match serde_json::to_string_pretty(&out) {
         Ok(s) => {

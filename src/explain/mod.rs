@@ -2,6 +2,7 @@
 
 mod exclusions;
 mod formulas;
+mod line;
 mod purchase;
 mod ranges;
 mod reasons;
@@ -10,6 +11,7 @@ mod warnings;
 
 pub use exclusions::exclusion;
 pub use formulas::formulas;
+pub use line::line;
 pub use purchase::{buy_name, not_offered, option_formula};
 pub use ranges::range;
 pub use reasons::{fits_on, fleet_path, steady_fleet_note, why};

@@ -66,13 +66,29 @@ pub fn why(w: &Why, lang: Lang) -> String {
         } => {
             if zh {
                 format!(
-                    "为达到目标吞吐需要 {replicas} 个副本，每个约 {} token/s。",
+                    "共 {replicas} 个副本，每个约 {} token/s。",
                     number(*tokens_per_s_each, 0)
                 )
             } else {
                 format!(
-                    "{replicas} replicas reach the target throughput, about {} tokens/s each.",
+                    "{replicas} replicas, about {} tokens/s each.",
                     number(*tokens_per_s_each, 0)
+                )
+            }
+        }
+        Why::SequencesPerReplica {
+            max_fit,
+            per_replica,
+            replicas,
+        } => {
+            if zh {
+                format!(
+                    "一个副本最多容纳 {max_fit} 个序列的 KV 缓存：并发序列分给 {replicas} 个副本，每个约 {per_replica} 个。"
+                )
+            } else {
+                format!(
+                    "One replica holds the KV cache of at most {}: the concurrent sequences are split over {replicas} replicas, about {per_replica} each.",
+                    count(*max_fit, "sequence", "sequences")
                 )
             }
         }

@@ -30,6 +30,8 @@ pub fn warning(w: &Warning, lang: Lang) -> String {
         (Problem::UnknownInstance, true) => format!("`{f}`：“{v}” 不是目录中的实例类型；已略去。"),
         (Problem::UnknownVersion, false) => format!("`{f}` = “{v}”: unknown link version; read as version {used}."),
         (Problem::UnknownVersion, true) => format!("`{f}` = “{v}”：未知的链接版本；按版本 {used} 读取。"),
+        (Problem::More(n), false) => format!("…and {n} more."),
+        (Problem::More(n), true) => format!("……另有 {n} 条。"),
     }
 }
 

@@ -1,0 +1,160 @@
+//! The one-sentence summary of `embed=line`: the workload, the top recommendation and its On-Demand cost, in the page language and currency.
+
+use super::*;
+use crate::catalog::IsoDate;
+use crate::engine::Outcome;
+use crate::scenario::{Buy, Currency, FinetuneMethod, Lang, Scenario, Task};
+
+/// Money for a sentence: whole units from 100 up (`$553`, `¥3,930`), cents below (`$3.47`).
+fn money_in_words(usd_amount: f64, s: &Scenario) -> String {
+    let p = &s.purchase;
+    let (v, sym) = match p.currency {
+        Currency::Usd => (usd_amount, "$"),
+        Currency::Cny => (usd_amount * p.cny_per_usd, "¥"),
+    };
+    if v.abs() >= 100.0 {
+        format!("{sym}{}", number(v, 0))
+    } else {
+        crate::format::money(usd_amount, p.currency, p.cny_per_usd)
+    }
+}
+
+/// What is asked for: "Llama 3.1 8B, serving 8 sequences", "FP64 HPC, 40 TFLOPS".
+fn workload(s: &Scenario, outcome: &Outcome) -> String {
+    let zh = s.lang == Lang::Zh;
+    let arch = &outcome.arch;
+    let model = if arch.name.is_empty() {
+        let b = number(arch.total_params / 1e9, 1);
+        if zh {
+            format!("{b}B 参数模型")
+        } else {
+            format!("A {b}B-parameter model")
+        }
+    } else {
+        arch.name.to_string()
+    };
+    let tokens = number(s.train_tokens_b, 2);
+    let method = match s.method {
+        FinetuneMethod::Full if zh => "全参数",
+        FinetuneMethod::Full => "full",
+        FinetuneMethod::Lora => "LoRA",
+        FinetuneMethod::Qlora => "QLoRA",
+    };
+    match (s.task, zh) {
+        (Task::Inference, false) if s.target_tps > 0.0 => {
+            format!("{model}, serving {} tokens/s", number(s.target_tps, 0))
+        }
+        (Task::Inference, true) if s.target_tps > 0.0 => {
+            format!("{model}，目标 {} tokens/s", number(s.target_tps, 0))
+        }
+        (Task::Inference, false) => format!("{model}, serving {}", count(s.batch, "sequence", "sequences")),
+        (Task::Inference, true) => format!("{model}，服务 {} 条并发序列", s.batch),
+        (Task::Training, false) => format!("{model}, training on {tokens}B tokens"),
+        (Task::Training, true) => format!("{model}，训练 {tokens}B tokens"),
+        (Task::Finetune, false) => format!("{model}, {method} fine-tuning on {tokens}B tokens"),
+        (Task::Finetune, true) => format!("{model}，{method}微调 {tokens}B tokens"),
+        (Task::Graphics, false) => format!("Graphics, {}", count(s.needs.seats, "seat", "seats")),
+        (Task::Graphics, true) => format!("图形工作站，{} 个席位", s.needs.seats),
+        (Task::Hpc, false) => format!("FP64 HPC, {} TFLOPS", number(s.needs.fp64_tflops, 1)),
+        (Task::Hpc, true) => format!("FP64 高性能计算，{} TFLOPS", number(s.needs.fp64_tflops, 1)),
+    }
+}
+
+/// The answer: "1 × inf2.xlarge, $553/month On-Demand", a job's cost and time, or that nothing fits.
+fn answer(s: &Scenario, outcome: &Outcome) -> String {
+    let zh = s.lang == Lang::Zh;
+    let od = buy_name(Buy::OnDemand, s.lang);
+    let Some(r) = crate::message::top(outcome).filter(|r| r.fits) else {
+        return if zh {
+            "目录中没有能运行它的实例"
+        } else {
+            "nothing in the catalog fits"
+        }
+        .into();
+    };
+    let what = format!("{} × {}", r.n_instances, r.instance);
+    let job = s.task.is_job().then_some(r.job_usd.zip(r.job_hours)).flatten();
+    match (job, r.monthly_usd, zh) {
+        (Some((usd, h)), _, false) => format!(
+            "{what}, {} for the job ({}) {od}",
+            money_in_words(usd, s),
+            crate::format::hours(h, s.lang)
+        ),
+        (Some((usd, h)), _, true) => format!(
+            "{what}，{od}整个作业 {}（{}）",
+            money_in_words(usd, s),
+            crate::format::hours(h, s.lang)
+        ),
+        (None, Some(m), false) => format!("{what}, {}/month {od}", money_in_words(m, s)),
+        (None, Some(m), true) => format!("{what}，{od}每月 {}", money_in_words(m, s)),
+        (None, None, false) => format!("{what}, no public price in {}", s.region),
+        (None, None, true) => format!("{what}，{} 没有公开价格", s.region),
+    }
+}
+
+/// The whole sentence: "Llama 3.1 8B, serving 8 sequences: 1 × inf2.xlarge, $553/month On-Demand
+/// (prices of 2026-07-20)".
+pub fn line(s: &Scenario, outcome: &Outcome, prices_as_of: IsoDate) -> String {
+    let (w, a) = (workload(s, outcome), answer(s, outcome));
+    match s.lang {
+        Lang::En => format!("{w}: {a} (prices of {prices_as_of})"),
+        Lang::Zh => format!("{w}：{a}（{prices_as_of} 的价格）"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::catalog::Catalog;
+
+    fn line_for(q: &str) -> String {
+        let c = Catalog::bundled();
+        let (s, w) = crate::query::parse(q, &c);
+        assert!(w.is_empty(), "{w:?}");
+        super::line(&s, &crate::engine::recommend(&c, &s), c.as_of)
+    }
+
+    #[test]
+    fn one_sentence_in_each_language_and_currency() {
+        let cases = [
+            (
+                "v=1&model=llama3.1-8b&prio=cost",
+                "Llama 3.1 8B, serving 8 sequences: 1 × trn1.2xlarge, $981/month On-Demand (prices of 2026-07-20)",
+            ),
+            (
+                "v=1&model=llama3.1-8b&prio=cost&lang=zh",
+                "Llama 3.1 8B，服务 8 条并发序列：1 × trn1.2xlarge，按需每月 $981（2026-07-20 的价格）",
+            ),
+            (
+                "v=1&model=llama3.1-8b&prio=cost&lang=zh&cur=cny",
+                "Llama 3.1 8B，服务 8 条并发序列：1 × trn1.2xlarge，按需每月 ¥6,965（2026-07-20 的价格）",
+            ),
+            (
+                "v=1&task=train&model=llama3.1-8b&tokens=10&inst=p5.48xlarge",
+                "Llama 3.1 8B, training on 10B tokens: 1 × p5.48xlarge, $",
+            ),
+            ("v=1&task=hpc&fp64=40", "FP64 HPC, 40 TFLOPS: "),
+            ("v=1&task=graphics&lang=zh", "图形工作站，1 个席位："),
+            ("v=1&params=13", "A 13B-parameter model, serving 8 sequences: "),
+            (
+                "v=1&model=llama3.1-405b&inst=g6.xlarge",
+                "Llama 3.1 405B, serving 8 sequences: nothing in the catalog fits (prices of 2026-07-20)",
+            ),
+        ];
+        for (q, want) in cases {
+            let got = line_for(q);
+            assert!(got.starts_with(want), "{q}\n got: {got}\nwant: {want}");
+            assert!(!got.contains('\n'));
+        }
+        let train = line_for("v=1&task=train&model=llama3.1-8b&tokens=10&inst=p5.48xlarge");
+        assert!(
+            train.contains(" for the job (") && train.ends_with(") On-Demand (prices of 2026-07-20)"),
+            "{train}"
+        );
+        let job = line_for("v=1&task=finetune&model=llama3.1-8b&tokens=0.5&lang=zh");
+        assert!(
+            job.contains("LoRA微调 0.5B tokens：1 × p6-b200.48xlarge，按需整个作业 $98.91（"),
+            "{job}"
+        );
+        assert!(job.ends_with("的价格）"), "{job}");
+    }
+}
