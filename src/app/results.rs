@@ -14,7 +14,8 @@ use leptos::prelude::*;
 #[component]
 pub fn Results(ctx: Ctx) -> impl IntoView {
     let chosen = Memo::new(move |_| {
-        let sel = ctx.selected.get();
+        // The link's `pick` (set with `ctx.selected` by `pick`), so reset and history follow it too.
+        let sel = ctx.state.with(|s| (!s.pick.is_empty()).then(|| s.pick.clone()));
         ctx.outcome.with(|o| {
             let fit = o.recommendations.iter().filter(|r| r.fits);
             sel.and_then(|id| o.recommendations.iter().find(|r| r.instance == id && r.fits))
@@ -151,6 +152,12 @@ fn fixes_that_fit(c: &crate::catalog::Catalog, s: &crate::scenario::Scenario) ->
         out.push(("batch", v.to_string(), batch));
     }
     out
+}
+
+/// Shows a recommendation's details (None: the best again); the link keeps the choice (`pick`).
+fn pick(ctx: Ctx, id: Option<String>) {
+    ctx.update(|s| s.pick = id.clone().unwrap_or_default());
+    ctx.selected.set(id);
 }
 
 /// Speed or time of a recommendation, as text.
@@ -312,7 +319,7 @@ fn Detail(
     let mem_per_device = rec.mem_available_gib / f64::from(rec.n_accelerators.max(1));
     view! {
         <p class="eyebrow">{ctx.tx(if first { Msg::Best } else { Msg::YourPick })}
-            {(!first).then(|| view! { " " <button type="button" class="small" data-testid="back-to-best" on:click=move |_| ctx.selected.set(None)>{ctx.tx(Msg::BackToBest)}</button> })}
+            {(!first).then(|| view! { " " <button type="button" class="small" data-testid="back-to-best" on:click=move |_| pick(ctx, None)>{ctx.tx(Msg::BackToBest)}</button> })}
         </p>
         <p class="scenario" data-testid="scenario-line">{line}</p>
         <h2 class="headline" data-testid="top-instance">
@@ -639,7 +646,7 @@ fn RecTable(ctx: Ctx, chosen: Memo<Option<Recommendation>>) -> impl IntoView {
             <tr data-testid="rec" data-instance=id_attr data-fits=r.fits.to_string()
                 data-hourly-usd=r.hourly_attr data-monthly-usd=r.monthly_attr
                 class:selected=move || chosen.with(|c| c.as_ref().is_some_and(|x| x.instance == id_cls)) class:unfit=!r.fits>
-                <th scope="row"><button type="button" class="link" on:click=move |_| ctx.selected.set(Some(id_sel.clone()))>{r.id}</button></th>
+                <th scope="row"><button type="button" class="link" on:click=move |_| pick(ctx, Some(id_sel.clone()))>{r.id}</button></th>
                 <td class="num" data-label=ctx.t(Msg::Instances)>{r.n_instances}</td>
                 <td class="wrap" data-label=ctx.t(Msg::Accelerators)>{r.accelerators}</td>
                 <td data-label=ctx.t(Msg::Memory)><meter min="0" max=r.mem_max value=r.mem_value title=r.mem_title></meter>{if r.fits { "" } else { " ✗" }}</td>

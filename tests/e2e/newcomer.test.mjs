@@ -44,7 +44,12 @@ test('the headline states its scenario, the option its price is and the cheapest
   assert.match(await g.page.getByTestId('top-plan').innerText(), /^\$[\d,]+\.\d\d$/);
   assert.match(await g.page.getByTestId('price-source').innerText(), /Karpenter.*2026-07-20/);
   const first = await g.topInstance();
+  const other = await g.recs().nth(2).getAttribute('data-instance');
   await g.recs().nth(2).locator('button.link').click();
+  // The choice is kept in the link: opening it shows the same pick, with the way back.
+  const q = await g.queryMatching(/pick=/);
+  await g.goto(q);
+  assert.match(await g.page.getByTestId('top-instance').innerText(), new RegExp(other.replace('.', '\\.')));
   await g.page.getByTestId('back-to-best').click();
   await g.page.waitForFunction((id) => document.querySelector('[data-testid="top-instance"]').textContent.includes(id), first);
   assert.equal(await g.page.getByTestId('back-to-best').count(), 0);
