@@ -28,6 +28,7 @@ messages! {
     ViewCompare => "Compare", "对比";
     ViewAssumptions => "Assumptions", "假设";
     Language => "Language", "语言";
+    Colon => ": ", "：";
     Currency => "Currency", "货币";
     CopyLink => "Copy link", "复制链接";
     Copied => "Link copied", "链接已复制";
@@ -103,7 +104,7 @@ messages! {
     Instances => "Instances", "实例数";
     Accelerators => "Accelerators", "加速器数";
     Memory => "Memory", "显存";
-    MemPerAccel => "GiB / accelerator", "GiB / 加速器";
+    MemPerAccel => "Memory / accelerator (GB sold · GiB reported)", "每加速器显存（标称 GB · 实报 GiB）";
     TotalMem => "Total GiB", "总 GiB";
     Vcpus => "vCPUs", "vCPU";
     RamGib => "RAM (GiB)", "内存（GiB）";
@@ -139,12 +140,10 @@ messages! {
     PerAccelHour => "Per accelerator-hour", "每加速器小时";
     PerMTok => "Per million tokens", "每百万 token";
     BreakEven => "Break-even", "盈亏平衡";
-    BreakEvenUtil => "of hours must be used", "的时间需在用";
     BreakEvenMonth => "months to recover the upfront", "个月收回预付";
     NotAvailable => "Not available", "不可用";
     Assumption => "assumption", "假设";
     TheCheapestPlan => "The cheapest plan", "最省钱的方案";
-    PlanSavings => "saves against all On-Demand", "比全部按需节省";
     Baseline => "Baseline", "基线";
     Burst => "Bursts", "突发";
     GrowthSegment => "Above the commitment", "超出承诺的部分";
@@ -159,7 +158,10 @@ messages! {
     Filters => "Filters", "筛选";
     Family => "Family", "系列";
     All => "All", "全部";
-    MinMem => "Min GiB per accelerator", "每加速器最小 GiB";
+    MinMem => "Min memory per accelerator (GB as sold)", "每加速器最小显存（标称 GB）";
+    SearchInstances => "Search instance names", "搜索实例名称";
+    PickedForCompare => "picked for Compare", "个已加入对比";
+    OpenCompare => "Open Compare", "打开对比";
     EfaOnly => "EFA only", "仅 EFA";
     InRegion => "Offered in the region", "该区域有售";
     Stack => "Software stack", "软件栈";
@@ -264,6 +266,7 @@ messages! {
     Publisher => "Publisher", "发布方";
     SourceDate => "Date", "日期";
     SourceWhere => "Where", "位置";
+    NoLink => "no public address recorded", "未记录公开地址";
     PriceHistory => "Price history", "价格历史";
     DerivedTag => "derived", "推算";
     OtherRegions => "This type in every region", "该实例在各区域的价格";
@@ -272,13 +275,15 @@ messages! {
     RegionsNote => "List prices per hour, before any reseller discount, cheapest first; * derived from a regional multiplier, not published.", "每小时标价（未计代理商折扣），从低到高；* 为按区域系数推算，非公开价格。";
     CopyEmbed => "Copy embed code", "复制嵌入代码";
     EmbedCopied => "Embed code copied", "嵌入代码已复制";
-    SrcMfu => "DOMAIN.md: 30 % typical, 50 % well tuned (llm-calc); 78-81 % is the measured matrix-multiply ceiling on H200",
-        "DOMAIN.md：一般 30%，调优良好 50%（llm-calc）；H200 上实测矩阵乘法上限为 78-81%";
-    SrcBw => "DOMAIN.md §10: a device copy reaches ~90 % of peak on H200; decode kernels reach less",
-        "DOMAIN.md §10：H200 上显存拷贝可达峰值约 90%，解码内核达不到这么高";
-    SrcUsable => "DOMAIN.md: keep ~10 % headroom (serving engines reserve a fraction)", "DOMAIN.md：保留约 10% 余量（推理引擎会预留一部分）";
-    SrcOverhead => "DOMAIN.md: 0.65-1 GB per GPU (gpu_poor, vram-calculator)", "DOMAIN.md：每块 GPU 0.65-1 GB（gpu_poor、vram-calculator）";
     SrcServing => "Assumptions fitted once to 11 published serving runs (README: How accurate it is: serving); seat headroom is an assumption", "按 11 组公开推理实测一次性拟合的假设（见 README 推理准确度表）；席位余量为假设";
+    SrcMfu => "30 % typical, 50 % well tuned (JGalego/llm-calc on GitHub); 78-81 % is the matrix-multiply ceiling measured on one H200 (PyTorch, 2026)",
+        "一般 30%，调优良好 50%（GitHub 上的 JGalego/llm-calc）；在一块 H200 上实测矩阵乘法上限为 78-81%（PyTorch，2026 年）";
+    SrcBw => "a device-to-device copy reached ~90 % of peak on one H200 (PyTorch, 2026); decode kernels reach less",
+        "在一块 H200 上显存间拷贝可达峰值约 90%（PyTorch，2026 年），解码内核达不到这么高";
+    SrcUsable => "keep ~10 % headroom: serving engines reserve a fraction of memory",
+        "保留约 10% 余量：推理引擎会预留一部分显存";
+    SrcOverhead => "0.65-1 GB per GPU (the gpu_poor and vram-calculator estimators)",
+        "每块 GPU 0.65-1 GB（gpu_poor 与 vram-calculator 估算器）";
     SrcSp => "no per-type public rate: the type's own published RI discount, else the catalog's assumption below",
         "没有按实例类型公开的费率：取该类型公开的预留实例折扣，否则用下方目录中的假设";
     SrcSpot => "Spot Instance Advisor bands (<5 … >20 % a month), band midpoint; worst band where unknown",

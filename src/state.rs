@@ -289,6 +289,18 @@ pub static PAGE_KEYS: &[Key<AppState>] = &[
         help: doc_text!("Compare picks"),
     },
     Key {
+        name: "pick",
+        slot: |st| {
+            Slot::Text(
+                &mut st.pick,
+                |v, c| v.is_empty() || c.instance(v).is_some(),
+                "an instance type of the catalog",
+            )
+        },
+        unit: doc_text!("an instance type of the catalog"),
+        help: doc_text!("Plan: the recommendation shown instead of the best"),
+    },
+    Key {
         name: "xfam",
         slot: |st| {
             Slot::Text(
@@ -315,8 +327,8 @@ pub static PAGE_KEYS: &[Key<AppState>] = &[
     Key {
         name: "xmem",
         slot: |st| Slot::Num(&mut st.explore.min_mem_gib, 0.0, 100_000.0),
-        unit: doc_text!("GiB"),
-        help: doc_text!("Explore: minimum accelerator memory"),
+        unit: doc_text!("GB"),
+        help: doc_text!("Explore: minimum accelerator memory, in GB as sold (a 48 GB card reports 44.7 GiB)"),
     },
     Key {
         name: "xefa",
@@ -393,6 +405,8 @@ pub struct AppState {
     pub view: View,
     /// Instance types picked for Compare.
     pub compare: Vec<String>,
+    /// The recommendation whose details are shown when it is not the best (`pick`); empty: the best.
+    pub pick: String,
     pub explore: ExploreState,
     /// Compact modes for an iframe in documentation.
     pub embed: Embed,
@@ -409,6 +423,7 @@ impl Default for AppState {
             scenario: Scenario::default(),
             view: View::Plan,
             compare: Vec::new(),
+            pick: String::new(),
             explore: ExploreState::default(),
             embed: Embed::No,
             transparent: false,

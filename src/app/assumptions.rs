@@ -11,7 +11,7 @@ use leptos::prelude::*;
 pub fn Assumptions(ctx: Ctx) -> impl IntoView {
     let d = crate::scenario::Scenario::default();
     let source = |default: String, why: Msg| {
-        view! { <p class="source"><span class="muted">{ctx.tx(Msg::Default)} ": " {default.clone()} " · " {ctx.tx(Msg::SourceLabel)} ": "</span> {ctx.tx(why)}</p> }
+        view! { <p class="source"><span class="muted">{ctx.tx(Msg::Default)} {ctx.tx(Msg::Colon)} {default.clone()} " · " {ctx.tx(Msg::SourceLabel)} {ctx.tx(Msg::Colon)}</span> {ctx.tx(why)}</p> }
     };
     let sp_rows = move || {
         let lang = ctx.lang();
@@ -57,6 +57,7 @@ pub fn Assumptions(ctx: Ctx) -> impl IntoView {
                         <td class="num">{s.date.to_string()}</td>
                         <td class="where">{match link {
                             Some(href) => view! { <a href=href rel="noopener noreferrer" target="_blank">{place}</a> }.into_any(),
+                            None if place.is_empty() => view! { <span class="muted">{ctx.tx(Msg::NoLink)}</span> }.into_any(),
                             None => view! { <code>{place}</code> }.into_any(),
                         }}</td>
                     </tr>

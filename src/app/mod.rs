@@ -170,7 +170,7 @@ pub fn App() -> impl IntoView {
         scenario,
         outcome,
         warnings: RwSignal::new(warnings),
-        selected: RwSignal::new(None),
+        selected: RwSignal::new(state.with_untracked(|s| (!s.pick.is_empty()).then(|| s.pick.clone()))),
         lang: Memo::new(move |_| scenario.with(|s| s.lang)),
         full: RwSignal::new(false),
         view: Memo::new(move |_| state.with(|s| s.view)),
