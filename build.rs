@@ -20,6 +20,8 @@ enum Kind {
     OptF64,
     U32,
     Bool,
+    /// true, false or absent: "1", "0" or an empty token.
+    OptBool,
     Date,
     Strs,
 }
@@ -50,6 +52,7 @@ impl Out {
                 self.token(&n.to_string(), what)
             }
             Kind::Bool => self.token(if v.as_bool().unwrap_or(false) { "1" } else { "0" }, what),
+            Kind::OptBool => self.token(v.as_bool().map_or("", |b| if b { "1" } else { "0" }), what),
             Kind::Date => self.token(v.as_str().unwrap_or_else(|| panic!("{what}: not a date")), what),
             Kind::Strs => {
                 let items: Vec<&str> = v
@@ -118,6 +121,8 @@ fn main() {
             ("fp64_tflops", OptF64),
             ("tdp_w", OptF64),
             ("graphics", Bool),
+            ("llm_decode", Bool),
+            ("llm_decode_source", Str),
             ("source", Str),
             ("as_of", Date),
             ("note", Str),
@@ -171,6 +176,7 @@ fn main() {
             ("min_usd_hr", OptF64),
             ("max_usd_hr", OptF64),
             ("n_az", U32),
+            ("n_az_at_od", U32),
             ("source", Str),
             ("as_of", Date),
             ("interruption_band", OptStr),
@@ -267,6 +273,26 @@ fn main() {
             ("status", Str),
             ("note_en", Str),
             ("note_zh", Str),
+        ],
+    );
+    out.list(
+        &c["links"],
+        "links",
+        &[
+            ("instance", Str),
+            ("kind", Str),
+            ("name", Str),
+            ("link_gbs", OptF64),
+            ("link_basis", Str),
+            ("source", Str),
+            ("as_of", Date),
+            ("domain", U32),
+            ("domain_source", Str),
+            ("net_gbps_per_accel", OptF64),
+            ("net_basis", Str),
+            ("gdr", OptBool),
+            ("gdr_source", OptStr),
+            ("note", Str),
         ],
     );
     let dest = std::path::Path::new(&std::env::var("OUT_DIR").unwrap_or_else(|e| panic!("OUT_DIR: {e}")))

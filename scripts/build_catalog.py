@@ -46,8 +46,44 @@ SOURCES = [
     ("article-001", "亚马逊云GPU-AI-云服务器：算力矩阵、选型逻辑与部署实践 (apphuang, source article)", "seed article", "../shared/seeds/001_6c7f8cab7cbf8280.txt", "2026-08-12"),
     ("article-002", "2026年亚马逊GPU云服务器终极指南 (source article)", "seed article", "../shared/seeds/002_6efe9d0e6d5a6493.txt", "2026-01-01"),
     ("article-003", "亚马逊云GPU服务器便宜购买方法：2026年成本优化完全指南 (source article)", "seed article", "../shared/seeds/003_06e820640ff20aa8.txt", "2026-07-01"),
+    ("vantage-regional", "instances.vantage.sh AWS price data as auto-generated into tsaol/aws-gpu data/<family>_instances.js ('Last updated: 2026-08-26'): Linux On-Demand per region (../shared/reference/regional_prices_extra.csv)",
+     "instances.vantage.sh via github.com/tsaol/aws-gpu", "data/<family>_instances.js @ 299375be (g4dn, g6, g6e, g7e, inf1, inf2, p4de, p5, p5en, p6-b200, trn1, trn2, p5e) and @ 18aebd1d (g5, g6f, gr6, p4d, trn1n)", "2026-08-26"),
+    ("vantage-spot", "instances.vantage.sh raw record via tsaol/aws-gpu data/gpu_instances_raw.json: Spot average over zones (spot_avg), zone range, Spot Instance Advisor interruption bucket (../shared/reference/regional_prices_extra.csv)",
+     "instances.vantage.sh via github.com/tsaol/aws-gpu", "data/gpu_instances_raw.json @ 2d0108c7", "2025-11-30"),
+    ("neuron-llm-libs", "AWS Neuron docs: Transformers Neuron (transformers-neuronx) runs LLM inference on second-generation Neuron hardware (NeuronCore-v2, Trn1 and Inf2); vLLM with NxD Inference supports Inf2, Trn1 and Trn2; Inf1 is NeuronCore-v1 (Model Architecture Fit Guidelines)",
+     "AWS", "github.com/aws-neuron/transformers-neuronx README; awsdocs-neuron.readthedocs-hosted.com libraries/vllm-neuron/neuron-inference-overview.html; general/arch/model-architecture-fit.html", "2026-07-20"),
     ("gpuplan-assumption", "gpuplan assumption: no public figure exists; derived as stated in the entry and editable on the page",
      "gpuplan", "scripts/build_catalog.py", "2026-11-29"),
+] + [
+    # Interconnect (../shared/reference/interconnect.csv; quotes there). Undated pages carry the date they were read.
+    ("nvlink-specs", "NVIDIA NVLink specifications table (gen 2/3/4: 300/600/900 GB/s total per GPU; 6/12/18 links), reproduced on juejin.cn",
+     "juejin.cn", "https://juejin.cn/post/7232679817128132665", "2023-05-01"),
+    ("nvlink5-specs", "NVIDIA NVLink & NVLink Switch product text: 18 x 100 GB/s = 1.8 TB/s per Blackwell GPU (reseller reproduction; undated, read 2026-12-01)",
+     "NVIDIA via catalogone.com", "https://catalogone.com/data-center-and-cloud-computing-nvlink-nvswitch", "2026-12-01"),
+    ("aws-ec2-accel-docs", "Amazon EC2 User Guide: Accelerated computing instances (P3 NVLink peer-to-peer; P4d NVSwitch and GPUDirect RDMA)",
+     "AWS", "github:awsdocs/amazon-ec2-user-guide doc_source/accelerated-computing-instances.md @d289961", "2023-05-11"),
+    ("nvidia-hgx-nvswitch", "NVIDIA AI Enterprise docs: NVSwitch platform support (HGX A100/H100/H200/B200/B300 8-GPU baseboards; undated, read 2026-12-01)",
+     "NVIDIA", "https://docs.nvidia.com/ai-enterprise/release-8/8.0/infra-software/vgpu/features/nvswitch.html", "2026-12-01"),
+    ("aws-gpu-table", "Shashank Prasanna (AWS): GPU instance table, interconnect column (NVLink gen / PCIe) for P3, P4, G4, G5 (undated, 2021-2022)",
+     "AWS (author's gist)", "https://gist.github.com/shashankprasanna/10ebe6dc1ba1d8d93db17da4e2cc890e", "2022-11-21"),
+    ("pcie-gen3", "Dell EMC Ready Solutions for AI reference guide: PCIe Gen3 x16 = 16 GB/s per direction (undated, ~2018); T4 is PCIe Gen3 (NVIDIA T4 brief)",
+     "Dell EMC; NVIDIA", "http://www.manualshelf.com/manual/dell/high-performance-computing-solution-resources/reference-guide-english/page-17.html", "2018-01-01"),
+    ("pcie-gen4", "NVIDIA L40/L40S specification table: PCIe Gen4 x16 64 GB/s bidirectional; L4 and A10 are PCIe 4.0 x16 (spec pages; undated, read 2026-12-01)",
+     "NVIDIA via mullet.se, store.sourcecode.com, sysrqmts.com", "https://www.mullet.se/product.html?product_id=355414", "2026-12-01"),
+    ("pcie-gen5", "Scaleway docs: PCIe Gen 5 theoretical maximum 128 GB/s; RTX PRO 6000/4500 Blackwell are PCIe 5.0 x16 (technical.city)",
+     "Scaleway; technical.city", "github:scaleway/docs-content pages/gpu/reference-content/migration-h100.mdx", "2025-11-18"),
+    ("neuron-trn1-arch", "AWS Neuron docs: Amazon EC2 Trn1/Trn1n Architecture (2024-02 version): NeuronLink-v2 384 / 768 GiB/s per device, 2D torus",
+     "AWS", "github:aws-neuron/aws-neuron-sdk general/arch/neuron-hardware/trn1-arch.rst @82ffe529", "2024-02-13"),
+    ("neuron-inf-arch", "AWS Neuron docs: Amazon EC2 Inf1 and Inf2 Architecture: NeuronLink-v1 32 GiB/s, NeuronLink-v2 192 GiB/s per chip, ring",
+     "AWS", "github:aws-neuron/aws-neuron-sdk about-neuron/arch/neuron-hardware/inf2-arch.rst @1db4d74e", "2025-10-17"),
+    ("neuron-trn2-arch", "AWS Neuron docs: Amazon EC2 Trn2 Architecture: NeuronLink-v3 1,024 GB/s per chip intra-instance; UltraServer = 4 x trn2u = 64 chips",
+     "AWS", "github:aws-neuron/aws-neuron-sdk about-neuron/arch/neuron-hardware/trn2-arch.rst @1db4d74e", "2025-10-17"),
+    ("eks-ultraserver", "Amazon EKS User Guide: Use P6e-GB200 UltraServers (u-p6e-gb200x72 = 18 x 4 GPUs in one NVLink domain)",
+     "AWS", "github:awsdocs/amazon-eks-user-guide latest/ug/ml/ml-eks-nvidia-ultraserver.adoc @00e3293d", "2025-11-03"),
+    ("aws-ofi-nccl", "AWS NCCL plugin (aws-ofi-nccl) per-platform table: which types require GPUDirect RDMA over EFA",
+     "AWS", "github:aws/aws-ofi-nccl src/platform-aws.cpp @2daf7d30", "2026-08-21"),
+    ("aws-ofi-nccl-547", "aws/aws-ofi-nccl issue #547 (AWS maintainer): G6e has no GPUDirect RDMA; only P-series from p4d have it (Aug 2025); a user measured ~3 GB/s nccl-tests on g6e",
+     "AWS", "https://github.com/aws/aws-ofi-nccl/issues/547", "2025-08-12"),
 ]
 
 # Accelerator capabilities. Figures from ../shared/reference/accelerators.csv (dense, as the
@@ -85,6 +121,9 @@ ACCELERATORS = [
     ("inferentia", "AWS Inferentia", "aws", "neuron", "NeuronCore-v1 x4", 8, 54, 64, 64, None, 128, None, None, False, "neuron-docs", "50 GiB/s = 54 GB/s."),
     ("inferentia2", "AWS Inferentia2", "aws", "neuron", "NeuronCore-v2 x2", 32, 880, 190, 190, 190, 380, None, None, False, "neuron-docs", "820 GiB/s = 880 GB/s."),
 ]
+
+# Accelerators whose toolchain does not run generative LLM decoding, with the source that says so.
+NO_LLM_DECODE = {"inferentia": "neuron-llm-libs"}
 
 ACCEL_BY_MODEL = {
     "NVIDIA T4": "t4", "NVIDIA A10G": "a10g", "NVIDIA L4": "l4", "NVIDIA L40S": "l40s",
@@ -174,12 +213,178 @@ ARTICLE_QUOTES = [
 ]
 
 
+# ---- Interconnect (issue 13): how accelerators reach each other, per instance type. ----
+# Per chip: (kind, name, GB/s per accelerator ONE direction, how that follows from the source, source id, as_of).
+# NVIDIA states NVLink totals two-way (300/600/900/1800 GB/s per GPU), so one direction is half. The Neuron docs
+# do not state a direction for NeuronLink GiB/s per device: treated like NVIDIA's totals (two-way), halved,
+# which is the cautious reading; GiB are converted to GB (x 1.0737).
+GIB_GB = 1.073741824
+CHIP_LINKS = {
+    "t4": ("pcie", "PCIe Gen3 x16", 16, "PCIe Gen3 x16: 16 GB/s per direction", "pcie-gen3", "2018-01-01"),
+    "a10g": ("pcie", "PCIe Gen4 x16", 32, "64 GB/s two-way / 2 (A10 card figure; the AWS A10G variant is not separately confirmed)", "pcie-gen4", "2026-12-01"),
+    "l4": ("pcie", "PCIe Gen4 x16", 32, "64 GB/s two-way / 2", "pcie-gen4", "2026-12-01"),
+    "l40s": ("pcie", "PCIe Gen4 x16", 32, "64 GB/s two-way / 2 (no NVLink on L40S)", "pcie-gen4", "2026-12-01"),
+    "rtx-pro-6000": ("pcie", "PCIe Gen5 x16", 64, "128 GB/s theoretical two-way / 2 (no NVLink)", "pcie-gen5", "2025-11-18"),
+    "rtx-pro-4500": ("pcie", "PCIe Gen5 x16", 64, "128 GB/s theoretical two-way / 2 (no NVLink)", "pcie-gen5", "2025-11-18"),
+    "v100": ("nvlink", "NVLink 2", 150, "300 GB/s two-way per GPU / 2", "nvlink-specs", "2023-05-01"),
+    "v100-32": ("nvlink", "NVLink 2", 150, "300 GB/s two-way per GPU / 2", "nvlink-specs", "2023-05-01"),
+    "a100-40": ("nvlink", "NVLink 3 (NVSwitch)", 300, "600 GB/s two-way per GPU / 2", "nvlink-specs", "2023-05-01"),
+    "a100-80": ("nvlink", "NVLink 3 (NVSwitch)", 300, "600 GB/s two-way per GPU / 2", "nvlink-specs", "2023-05-01"),
+    "h100": ("nvlink", "NVLink 4 (NVSwitch)", 450, "900 GB/s two-way per GPU / 2", "nvlink-specs", "2023-05-01"),
+    "h200": ("nvlink", "NVLink 4 (NVSwitch)", 450, "900 GB/s two-way per GPU / 2", "nvlink-specs", "2023-05-01"),
+    "b200": ("nvlink", "NVLink 5 (NVSwitch)", 900, "1.8 TB/s two-way per GPU / 2", "nvlink5-specs", "2026-12-01"),
+    "b300": ("nvlink", "NVLink 5 (NVSwitch)", 900, "1.8 TB/s two-way per GPU / 2", "nvlink5-specs", "2026-12-01"),
+    "gb200": ("nvlink", "NVLink 5 (NVLink Switch)", 900, "1.8 TB/s two-way per GPU / 2", "nvlink5-specs", "2026-12-01"),
+    "trainium": ("neuronlink", "NeuronLink-v2", round(384 * GIB_GB / 2, 1), "384 GiB/s per device (trn1.32xlarge), direction not stated: halved", "neuron-trn1-arch", "2024-02-13"),
+    "trainium2": ("neuronlink", "NeuronLink-v3", 512, "1,024 GB/s per chip intra-instance, direction not stated: halved", "neuron-trn2-arch", "2025-10-17"),
+    "inferentia2": ("neuronlink", "NeuronLink-v2", round(192 * GIB_GB / 2, 1), "192 GiB/s per chip, direction not stated: halved", "neuron-inf-arch", "2025-10-17"),
+    "inferentia": ("neuronlink", "NeuronLink-v1", round(32 * GIB_GB / 2, 1), "32 GiB/s per chip, direction not stated: halved", "neuron-inf-arch", "2025-10-17"),
+    # No source read gives Gaudi's or Trainium3's chip-to-chip figure: None, and the engine uses its labelled assumption.
+    "gaudi": ("roce", "RoCE (on-chip Ethernet)", None, "no source read gives the figure", "gpuplan-assumption", "2026-12-01"),
+    "trainium3": ("neuronlink", "NeuronLink-v4 / NeuronSwitch", None, "UltraServer figures only; not planned", "gpuplan-assumption", "2026-12-01"),
+}
+# Per-instance corrections to the chip figure.
+LINK_OVERRIDES = {
+    "trn1n.32xlarge": {"link_gbs": round(768 * GIB_GB / 2, 1), "basis": "768 GiB/s per device (trn1n.32xlarge), direction not stated: halved"},
+    "p3.16xlarge": {"note": "Hybrid cube-mesh: not every GPU pair has an NVLink; pairs without one use PCIe."},
+    "p3dn.24xlarge": {"note": "Hybrid cube-mesh: not every GPU pair has an NVLink; pairs without one use PCIe."},
+    "p3.8xlarge": {"note": "AWS's launch table gives 200 GBps aggregate for this 4-GPU size; the per-GPU NVLink 2 figure is used."},
+}
+# Where the domain size (accelerators sharing the link) comes from.
+DOMAIN_SOURCE = {"nvlink": "aws-ec2-accel-docs", "neuronlink": "neuron-trn1-arch", "pcie": "aws-gpu-table", "roce": "karpenter-specs"}
+ULTRA_DOMAINS = {"u-p6e-gb200x72": (72, "eks-ultraserver"), "u-p6e-gb300x72": (72, "article-001"), "trn2-ultraserver": (64, "neuron-trn2-arch")}
+# GPUDirect RDMA over EFA: the AWS NCCL plugin's gdr_required flags; g6e and the other G types per the maintainer (Aug 2025).
+GDR_YES = ("p4d.", "p4de.", "p5.48", "p5e.", "p5en.", "p6-b200.", "p6-b300.", "trn1.32", "trn1n.", "trn2.48", "g7e.12", "g7e.24", "g7e.48")
+GDR_NO = ("p5.4xlarge", "p3dn.", "g5.", "g6e.", "g6.", "g4dn.", "g7e.8", "gr6.")
+
+
+def interconnect_links(instances):
+    """One `links` entry per instance type: intra-instance link, fast-domain size, network per accelerator, GPUDirect RDMA."""
+    out = []
+    for iid, inst in sorted(instances.items()):
+        kind, name, gbs, basis, src, as_of = CHIP_LINKS[inst["accelerator"]]
+        o = LINK_OVERRIDES.get(iid, {})
+        gbs, basis = o.get("link_gbs", gbs), o.get("basis", basis)
+        count = inst["count"]
+        if iid in ULTRA_DOMAINS:
+            domain, dsrc = ULTRA_DOMAINS[iid]
+        elif count is None:
+            domain, dsrc = 1, "gpuplan-assumption"
+        else:
+            domain, dsrc = int(count), (DOMAIN_SOURCE[kind] if count > 1 else inst["source"])
+        if inst["family"] in ("trn2",):
+            dsrc = "neuron-trn2-arch"
+        if inst["family"] == "inf2":
+            dsrc = "neuron-inf-arch"
+        if inst["family"] in ("p5", "p5e", "p5en", "p6-b200", "p6-b300"):
+            dsrc = "nvidia-hgx-nvswitch"
+        net = inst["net_gbps"]
+        per = round(net / count, 3) if net is not None and count else None
+        gdr_src = None
+        gdr = None
+        if iid.startswith(GDR_YES):
+            gdr, gdr_src = True, "aws-ofi-nccl"
+        elif iid.startswith(GDR_NO):
+            gdr, gdr_src = False, ("aws-ofi-nccl" if iid.startswith(("p5.4", "p3dn.", "g5.48", "g7e.8")) else "aws-ofi-nccl-547")
+        out.append({
+            "instance": iid, "kind": kind, "name": name, "link_gbs": clean(gbs) if gbs is not None else None,
+            "link_basis": basis, "source": src, "as_of": as_of, "domain": domain, "domain_source": dsrc,
+            "net_gbps_per_accel": clean(per) if per is not None else None,
+            "net_basis": f"{clean(net)} Gbps / {clean(count)} accelerators (derived)" if per is not None else "",
+            "gdr": gdr, "gdr_source": gdr_src, "note": o.get("note", ""),
+        })
+    return out
+
+
 def num(s):
     s = (s or "").strip()
     if s == "" or s.lower() in ("none", "n/a", "—"):
         return None
     # Some cells carry a remark after the figure ("0.125 (fractional L4; ...)").
     return float(s.split()[0])
+
+
+def spot_zones(detail, od_price):
+    """Counts the zones of a `spot_az_detail` cell: (zones with a Spot price below On-Demand, the median's
+    basis; zones listed at On-Demand, i.e. no Spot capacity or discount there). Reads "az1..az3:0.67" as
+    three zones; zones with no price ('') and remarks in brackets are not counted."""
+    import re
+    below = at_od = 0
+    for tok in (detail or "").split():
+        m = re.fullmatch(r"([a-z0-9-]+?)(?:\(partial\))?(?:\.\.az(\d+))?:([0-9.]+)", tok)
+        if not m:
+            continue
+        zone, last, price = m.group(1), m.group(2), float(m.group(3))
+        n = 1
+        if last:
+            first = re.search(r"az(\d+)$", zone)
+            n = int(last) - int(first.group(1)) + 1 if first else 1
+        if od_price is not None and price >= od_price:
+            at_od += n
+        else:
+            below += n
+    return below, at_od
+
+
+# regional_prices_extra.csv lists, for these families in these regions, every size vantage prices
+# (together with catalog_raw.csv): a size it does not list is not offered there On-Demand (its README,
+# "How to read 'not listed'"), so no price is derived for it from a regional multiplier.
+EXTRA_FAMILIES = {"g4dn", "g5", "g6", "g6e", "g6f", "gr6", "g7e", "inf1", "inf2", "trn1", "trn1n", "trn2",
+                  "p4d", "p4de", "p5", "p5e", "p5en", "p6-b200"}
+EXTRA_REGIONS = {"ap-northeast-1", "ap-southeast-1", "ap-east-1", "eu-central-1", "us-east-1", "us-east-2",
+                 "us-west-2", "eu-west-1", "ap-northeast-2", "ap-south-1"}
+
+
+def advisor_band(note):
+    """The Spot Instance Advisor bucket quoted in a regional_prices_extra.csv note ("bucket >20%" -> ">20")."""
+    import re
+    m = re.search(r"bucket (<5|5-10|10-15|15-20|>20)%", note or "")
+    return m.group(1) if m else None
+
+
+def add_regional_extra(od, spot, instances):
+    """Adds the On-Demand and Spot prices of ../shared/reference/regional_prices_extra.csv (collected for
+    the regions the articles' readers use: Tokyo, Singapore, Hong Kong, Frankfurt, ...). A published price
+    replaces a derived one for the same pair; a pair already published is kept (the file's values are
+    identical, per its cross-check). Spot: vantage's average over zones (2025-11-30) where the catalog has
+    no observed Spot price for the pair, with the zone range as min/max; zones are not counted there
+    (n_az 0). The Advisor bucket in the note becomes the pair's interruption band where none is known."""
+    import re
+    path = f"{REF}/regional_prices_extra.csv"
+    try:
+        rows = list(csv.DictReader(open(path, encoding="utf-8")))
+    except FileNotFoundError:
+        return
+    od_at = {(p["instance"], p["region"]): i for i, p in enumerate(od)}
+    spot_at = {(x["instance"], x["region"]): x for x in spot}
+    for r in rows:
+        iid, reg = r["instance_type"], r["region"]
+        if iid not in instances:
+            continue
+        price = num(r["ondemand_linux_usd_hr"])
+        if price is not None:
+            entry = {"instance": iid, "region": reg, "usd_hr": price, "source": "vantage-regional",
+                     "as_of": "2026-08-26", "derived": False}
+            i = od_at.get((iid, reg))
+            if i is None:
+                od_at[(iid, reg)] = len(od)
+                od.append(entry)
+            elif od[i]["derived"]:
+                od[i] = entry
+        band = advisor_band(r["notes"])
+        sp = num(r["spot_usd_hr"])
+        have = spot_at.get((iid, reg))
+        if have is None and sp is not None and (price is None or sp < price):
+            rng = re.search(r"AZ range ([0-9.]+)-([0-9.]+)", r["notes"])
+            have = {"instance": iid, "region": reg, "median_usd_hr": sp,
+                    "min_usd_hr": float(rng.group(1)) if rng else None,
+                    "max_usd_hr": float(rng.group(2)) if rng else None,
+                    "n_az": 0, "n_az_at_od": 0, "source": "vantage-spot", "as_of": "2025-11-30"}
+            spot.append(have)
+            spot_at[(iid, reg)] = have
+        if have is not None and band and "interruption_band" not in have:
+            have["interruption_band"] = band
+            have["band_source"] = "vantage-spot"
 
 
 def clean(x):
@@ -238,14 +443,17 @@ def main():
         med = num(r["spot_usd_hr_median"])
         if med is not None and (price is None or med < price):
             entry = {"instance": iid, "region": reg, "median_usd_hr": med, "min_usd_hr": num(r["spot_usd_hr_min"]),
-                     "max_usd_hr": num(r["spot_usd_hr_max"]), "n_az": len(r["spot_az_detail"].split()),
-                     "source": "skypilot-vms", "as_of": "2026-05-22"}
+                     "max_usd_hr": num(r["spot_usd_hr_max"]), "source": "skypilot-vms", "as_of": "2026-05-22"}
+            entry["n_az"], entry["n_az_at_od"] = spot_zones(r["spot_az_detail"], price)
             if reg == "us-east-1" and iid in SPOT_BANDS:
                 entry["interruption_band"] = SPOT_BANDS[iid]
                 entry["band_source"] = "vantage-ri"
             spot.append(entry)
 
-    # Derived regional prices: only where the family is observed in that region on another size.
+    add_regional_extra(od, spot, instances)
+
+    # Derived regional prices: only where the family is observed in that region on another size, and
+    # regional_prices_extra.csv does not list the family's sizes there completely.
     mult = defaultdict(list)
     for r in csv.DictReader(open(f"{REF}/regional_multipliers_derived.csv", encoding="utf-8")):
         mult[(r["family"], r["region"])].append(float(r["multiplier"]))
@@ -255,6 +463,8 @@ def main():
         fam = inst["family"]
         for reg in MAIN_REGIONS:
             if (iid, reg) in have or iid not in base or not mult.get((fam, reg)):
+                continue
+            if fam in EXTRA_FAMILIES and reg in EXTRA_REGIONS:
                 continue
             m = statistics.median(mult[(fam, reg)])
             od.append({"instance": iid, "region": reg, "usd_hr": round(base[iid] * m, 5), "source": "derived-multiplier",
@@ -321,6 +531,7 @@ def main():
         accelerators.append({"id": aid, "name": name, "vendor": vendor, "stack": stack, "arch": arch, "mem_gb": mem,
                              "mem_bw_gbs": bw, "bf16_tflops": bf16, "fp16_tflops": fp16, "fp8_tflops": fp8,
                              "int8_tops": int8, "fp64_tflops": fp64, "tdp_w": tdp, "graphics": gfx,
+                             "llm_decode": aid not in NO_LLM_DECODE, "llm_decode_source": NO_LLM_DECODE.get(aid, src),
                              "source": src, "as_of": "2025-12-02" if src == "neuron-docs" else "2026-08-01", "note": note})
 
     catalog = {
@@ -340,6 +551,7 @@ def main():
         },
         "spot_rules": {"notice_minutes": 2, "max_discount_pct": 90, "bands": ["<5", "5-10", "10-15", "15-20", ">20"], "source": "aws-spot-docs", "as_of": "2026-06-01"},
         "price_history": history,
+        "links": interconnect_links(instances),
         "article_quotes": [{"source": q[0], "quote": q[1], "instance": q[2], "kind": q[3], "usd": q[4], "status": q[5],
                             "note_en": q[6], "note_zh": q[7]} for q in ARTICLE_QUOTES],
     }

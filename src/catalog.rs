@@ -133,6 +133,10 @@ pub struct Accelerator {
     pub tdp_w: Option<f64>,
     /// Has display/encode engines for rendering, VDI and transcoding.
     pub graphics: bool,
+    /// Whether the accelerator's toolchain runs generative LLM decoding (first-generation Inferentia's does not),
+    /// and the source that says so.
+    pub llm_decode: bool,
+    pub llm_decode_source: String,
     pub source: String,
     pub as_of: IsoDate,
     #[serde(default)]
@@ -213,7 +217,12 @@ pub struct SpotPrice {
     pub median_usd_hr: f64,
     pub min_usd_hr: Option<f64>,
     pub max_usd_hr: Option<f64>,
+    /// Zones behind the median (a Spot price below On-Demand); 0 where the source gives an average over
+    /// zones without counting them.
     pub n_az: u32,
+    /// Zones that listed Spot at the On-Demand price: no Spot capacity or discount there.
+    #[serde(default)]
+    pub n_az_at_od: u32,
     pub source: String,
     pub as_of: IsoDate,
     /// Spot Instance Advisor interruption band ("<5", "5-10", ...), where known.
@@ -338,6 +347,35 @@ pub struct ArticleQuote {
     pub note_zh: String,
 }
 
+/// How one instance type's accelerators reach each other and other instances (issue 13). Every figure
+/// names its source; `link_gbs` is `None` where no source gives it (the engine then uses a labelled assumption).
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+pub struct Link {
+    pub instance: String,
+    /// The technology inside the instance (`pcie` on G types: no NVLink).
+    pub kind: Interconnect,
+    /// Shown name: "NVLink 4 (NVSwitch)", "PCIe Gen4 x16", "NeuronLink-v2".
+    pub name: String,
+    /// Intra-instance bandwidth per accelerator, one direction, GB/s.
+    pub link_gbs: Option<f64>,
+    /// How `link_gbs` follows from the source's figure (e.g. "900 GB/s two-way per GPU / 2").
+    pub link_basis: String,
+    pub source: String,
+    pub as_of: IsoDate,
+    /// Accelerators sharing that link: one NVLink/NeuronLink domain, or the instance's PCIe.
+    pub domain: u32,
+    pub domain_source: String,
+    /// Instance network bandwidth per accelerator, Gbit/s: `net_gbps / count`, derived (source: the instance's).
+    pub net_gbps_per_accel: Option<f64>,
+    #[serde(default)]
+    pub net_basis: String,
+    /// GPUDirect RDMA over EFA (network traffic skips host memory); `None` unknown.
+    pub gdr: Option<bool>,
+    pub gdr_source: Option<String>,
+    #[serde(default)]
+    pub note: String,
+}
+
 /// The whole catalog, validated.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Catalog {
@@ -354,6 +392,8 @@ pub struct Catalog {
     pub spot_rules: SpotRules,
     pub price_history: Vec<PricePoint>,
     pub article_quotes: Vec<ArticleQuote>,
+    /// Interconnect per instance type (at most one entry each).
+    pub links: Vec<Link>,
 }
 
 /// Why a catalog was refused: always names the entry and the field.
@@ -388,6 +428,7 @@ struct RawCatalog {
     spot_rules: SpotRules,
     price_history: Vec<PricePoint>,
     article_quotes: Vec<ArticleQuote>,
+    links: Vec<Link>,
 }
 
 /// The JSON key written last before `column` on `line`: the field a deserialisation error is about.
@@ -496,6 +537,7 @@ impl Catalog {
             spot_rules: raw.spot_rules,
             price_history: raw.price_history,
             article_quotes: raw.article_quotes,
+            links: raw.links,
         };
         catalog.validate()?;
         Ok(catalog)
@@ -524,6 +566,7 @@ impl Catalog {
                 return Err(entry_err(e, "duplicate id"));
             }
             known_source(&e, &a.source)?;
+            known_source(&e, &a.llm_decode_source)?;
             positive_opt(&e, "mem_gb", a.mem_gb)?;
             positive_opt(&e, "mem_bw_gbs", a.mem_bw_gbs)?;
             positive_opt(&e, "bf16_tflops", a.bf16_tflops)?;
@@ -676,7 +719,48 @@ impl Catalog {
                 ));
             }
         }
+        self.validate_links(&instances, &known_source)
+    }
+
+    /// Interconnect entries: one per known instance, sourced, positive, a domain no smaller than one.
+    fn validate_links(
+        &self,
+        instances: &HashMap<&str, &Instance>,
+        known_source: &dyn Fn(&str, &str) -> Result<(), CatalogError>,
+    ) -> Result<(), CatalogError> {
+        let mut seen = HashSet::new();
+        for l in &self.links {
+            let e = format!("links ({})", l.instance);
+            let Some(inst) = instances.get(l.instance.as_str()) else {
+                return Err(entry_err(
+                    e,
+                    format!("field `instance` names unknown instance `{}`", l.instance),
+                ));
+            };
+            if !seen.insert(l.instance.as_str()) {
+                return Err(entry_err(e, "duplicate entry"));
+            }
+            known_source(&e, &l.source)?;
+            known_source(&e, &l.domain_source)?;
+            if let Some(g) = &l.gdr_source {
+                known_source(&e, g)?;
+            }
+            positive_opt(&e, "link_gbs", l.link_gbs)?;
+            positive_opt(&e, "net_gbps_per_accel", l.net_gbps_per_accel)?;
+            let count = inst.count.unwrap_or(f64::INFINITY);
+            if l.domain == 0 || (!inst.ultraserver && f64::from(l.domain) > count) {
+                return Err(entry_err(
+                    e,
+                    format!("field `domain` {} must be in 1..=count ({count})", l.domain),
+                ));
+            }
+        }
         Ok(())
+    }
+
+    /// The interconnect entry of an instance type, if the catalog has one.
+    pub fn link(&self, instance: &str) -> Option<&Link> {
+        self.links.iter().find(|l| l.instance == instance)
     }
 
     /// The instance with this id.

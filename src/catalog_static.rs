@@ -32,6 +32,13 @@ impl Reader {
     fn bool(&mut self) -> bool {
         self.word() == "1"
     }
+    fn opt_bool(&mut self) -> Option<bool> {
+        match self.word() {
+            "1" => Some(true),
+            "0" => Some(false),
+            _ => None,
+        }
+    }
     fn date(&mut self) -> IsoDate {
         IsoDate::parse(self.word()).unwrap_or(IsoDate {
             year: 0,
@@ -98,6 +105,8 @@ pub fn catalog() -> Catalog {
             fp64_tflops: r.opt_f64(),
             tdp_w: r.opt_f64(),
             graphics: r.bool(),
+            llm_decode: r.bool(),
+            llm_decode_source: r.text(),
             source: r.text(),
             as_of: r.date(),
             note: r.text(),
@@ -139,6 +148,7 @@ pub fn catalog() -> Catalog {
             min_usd_hr: r.opt_f64(),
             max_usd_hr: r.opt_f64(),
             n_az: r.u32(),
+            n_az_at_od: r.u32(),
             source: r.text(),
             as_of: r.date(),
             interruption_band: r.opt_text(),
@@ -214,6 +224,22 @@ pub fn catalog() -> Catalog {
             status: r.text(),
             note_en: r.text(),
             note_zh: r.text(),
+        }),
+        links: r.list(|r| Link {
+            instance: r.text(),
+            kind: r.interconnect(),
+            name: r.text(),
+            link_gbs: r.opt_f64(),
+            link_basis: r.text(),
+            source: r.text(),
+            as_of: r.date(),
+            domain: r.u32(),
+            domain_source: r.text(),
+            net_gbps_per_accel: r.opt_f64(),
+            net_basis: r.text(),
+            gdr: r.opt_bool(),
+            gdr_source: r.opt_text(),
+            note: r.text(),
         }),
     }
 }

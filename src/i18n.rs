@@ -91,6 +91,9 @@ messages! {
     StratWindow => "Fixed-window training: Capacity Blocks", "固定窗口训练：Capacity Blocks";
     StratNeuron => "Inference off CUDA: Inferentia2", "脱离 CUDA 的推理：Inferentia2";
     StratReseller => "No changes: reseller 15 % off", "不改架构：代理商 8.5 折";
+    StrategyChanged => "Changed: ", "已修改：";
+    StrategyNoChange => "Already set: nothing changed.", "已是此设置，无改动。";
+    OnlyTypes => "Instance types (Inferentia2 only)", "实例类型（仅 Inferentia2）";
     Recommendations => "Recommendations", "推荐";
     Best => "Best for this scenario", "最适合此场景";
     Instance => "Instance", "实例";
@@ -105,7 +108,18 @@ messages! {
     RamGib => "RAM (GiB)", "内存（GiB）";
     NetGbps => "Network (Gbit/s)", "网络（Gbit/s）";
     Efa => "EFA", "EFA";
-    Speed => "Speed", "速度";
+    Throughput => "Throughput", "吞吐";
+    Fp64Peak => "FP64 (peak)", "FP64（峰值）";
+    SeatsPerInstance => "Seats per instance", "每实例席位数";
+    YourPick => "Your pick", "你选中的实例";
+    BackToBest => "Back to the best", "回到最佳推荐";
+    CheapestPlanMonth => "Cheapest plan, per month", "最省钱方案（每月）";
+    CheapestPlanJob => "Cheapest plan, per job", "最省钱方案（每次作业）";
+    EnergyMonth => "Accelerator energy per month", "加速器每月能耗";
+    EnergyJob => "Accelerator energy per job", "加速器每次作业能耗";
+    NoTdp => "no published power figure", "未公开功耗数据";
+    NoCommitment => "none (no commitment)", "无（无承诺）";
+    NotApplicable => "not applicable", "不适用";
     Time => "Job time", "作业时长";
     Hourly => "Per hour", "每小时";
     Monthly => "Per month", "每月";
@@ -116,6 +130,7 @@ messages! {
     WhyNot => "Why not the others", "为什么不选其他";
     NothingFits => "Nothing fits this scenario.", "没有能满足此场景的实例。";
     Nearest => "Closest option", "最接近的选项";
+    WouldFit => "Any one of these changes would make something fit:", "以下任一改动即可放得下：";
     Options => "Every purchase option", "所有购买方式";
     Option => "Option", "购买方式";
     Upfront => "Upfront", "预付";
@@ -218,7 +233,6 @@ messages! {
     Available => "Available", "可用";
     Formula => "Formula", "公式";
     Inputs => "Inputs", "输入";
-    EnergyKwh => "Energy", "能耗";
     TokensPerS => "tokens/s", "token/秒";
     PerSeq => "per sequence", "每序列";
     Prefill => "prefill", "预填充";

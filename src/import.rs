@@ -275,7 +275,7 @@ fn parse_spot(file: &str, text: &str, known: &dyn Fn(&str) -> bool) -> Result<(I
                 (prices.get(n / 2 - 1).copied().unwrap_or(0.0) + prices.get(n / 2).copied().unwrap_or(0.0)) / 2.0
             };
             json!({"instance": inst, "region": region, "median_usd_hr": median,
-                   "min_usd_hr": prices.first(), "max_usd_hr": prices.last(), "n_az": n})
+                   "min_usd_hr": prices.first(), "max_usd_hr": prices.last(), "n_az": n, "n_az_at_od": 0})
         })
         .collect();
     Ok((date, out))

@@ -129,9 +129,9 @@ mod tests {
         let top = m.top.clone().unwrap_or_else(|| panic!("no top"));
         assert_eq!(
             (top.instance.as_str(), top.n_instances, top.fits),
-            ("inf2.xlarge", 1, true)
+            ("trn1.2xlarge", 1, true)
         );
-        assert!(top.monthly_usd.is_some_and(|v| (v - 553.486).abs() < 1e-6));
+        assert!(top.monthly_usd.is_some_and(|v| (v - 980.9375).abs() < 1e-6));
         assert!(top.job_usd.is_none() && top.usd_per_million_tokens.is_some());
         let plan = m.plan.unwrap_or_else(|| panic!("no plan"));
         assert!(plan.savings_vs_od_usd.is_some_and(|s| s > 0.0 && s < plan.horizon_usd));

@@ -26,11 +26,43 @@ pub struct ModelArch {
     pub sliding_window: Option<u32>,
     /// Whether the figures were estimated from a parameter count rather than read from a config.
     pub estimated: bool,
+    /// Mixture of experts: routed experts per MoE layer and how many each token uses (config
+    /// `num_local_experts`/`n_routed_experts`, `num_experts_per_tok`); 0 for dense or unknown.
+    pub experts: u32,
+    pub experts_per_token: u32,
 }
 
 impl ModelArch {
     pub fn is_moe(&self) -> bool {
         self.active_params < self.total_params
+    }
+
+    /// Expected distinct routed experts per MoE layer that `batch` tokens touch in one decode step,
+    /// `E·(1 − (1 − k/E)^B)`, assuming each token picks its k of E experts uniformly and independently.
+    /// `None` for dense models or where the routing is not known (custom MoE sizes).
+    pub fn distinct_experts(&self, batch: u32) -> Option<f64> {
+        if self.experts_per_token == 0 || self.experts <= self.experts_per_token {
+            return None;
+        }
+        let e = f64::from(self.experts);
+        let k = f64::from(self.experts_per_token);
+        let b = batch.clamp(1, 1 << 20) as i32;
+        Some(e * (1.0 - (1.0 - k / e).powi(b)))
+    }
+
+    /// Parameters one decode step reads for `batch` sequences: the active parameters for a dense model; for
+    /// an MoE the shared part (attention, embeddings, dense layers, shared experts) plus every routed expert
+    /// the batch touches. One routed expert over all MoE layers is `(total − active) / (E − k)`.
+    pub fn params_read(&self, batch: u32) -> f64 {
+        match self.distinct_experts(batch) {
+            None => self.active_params,
+            Some(d) => {
+                let (e, k) = (f64::from(self.experts), f64::from(self.experts_per_token));
+                let per_expert = (self.total_params - self.active_params) / (e - k);
+                let shared = self.active_params - k * per_expert;
+                (shared + d * per_expert).min(self.total_params)
+            }
+        }
     }
 }
 
@@ -57,6 +89,8 @@ const fn preset(
         kv_bytes_per_token_bf16_override: None,
         sliding_window: None,
         estimated: false,
+        experts: 0,
+        experts_per_token: 0,
     }
 }
 
@@ -121,22 +155,30 @@ pub const PRESETS: &[ModelArch] = &[
             32_768,
         )
     },
-    preset(
-        "mixtral-8x7b",
-        "Mixtral 8x7B",
-        46_702_792_704.0,
-        12_879_925_248.0,
-        (32, 4096, 32, 8, 128),
-        32_768,
-    ),
-    preset(
-        "mixtral-8x22b",
-        "Mixtral 8x22B",
-        140_620_634_112.0,
-        39_152_031_744.0,
-        (56, 6144, 48, 8, 128),
-        65_536,
-    ),
+    ModelArch {
+        experts: 8,
+        experts_per_token: 2,
+        ..preset(
+            "mixtral-8x7b",
+            "Mixtral 8x7B",
+            46_702_792_704.0,
+            12_879_925_248.0,
+            (32, 4096, 32, 8, 128),
+            32_768,
+        )
+    },
+    ModelArch {
+        experts: 8,
+        experts_per_token: 2,
+        ..preset(
+            "mixtral-8x22b",
+            "Mixtral 8x22B",
+            140_620_634_112.0,
+            39_152_031_744.0,
+            (56, 6144, 48, 8, 128),
+            65_536,
+        )
+    },
     preset(
         "qwen2.5-7b",
         "Qwen2.5 7B",
@@ -201,8 +243,11 @@ pub const PRESETS: &[ModelArch] = &[
             4096,
         )
     },
+    // 256 routed experts, 8 per token, plus 1 shared expert (counted in the active parameters).
     ModelArch {
         kv_bytes_per_token_bf16_override: Some(70_272.0),
+        experts: 256,
+        experts_per_token: 8,
         ..preset(
             "deepseek-v3",
             "DeepSeek-V3 (MoE, MLA)",
@@ -244,12 +289,32 @@ pub fn estimate(total_params: f64, active_params: f64) -> ModelArch {
         kv_bytes_per_token_bf16_override: None,
         sliding_window: None,
         estimated: true,
+        experts: 0,
+        experts_per_token: 0,
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn moe_decode_reads_the_union_of_routed_experts() {
+        let ds = preset_by_id("deepseek-v3").cloned().unwrap_or_else(|| panic!("preset"));
+        // Issue 13: 32 sequences touch ~163 of 256 experts per layer.
+        let d = ds.distinct_experts(32).unwrap_or(0.0);
+        assert!((d - 163.3).abs() < 0.5, "{d}");
+        // One sequence reads exactly the active parameters.
+        assert!((ds.params_read(1) - ds.active_params).abs() < 1.0);
+        let mx = preset_by_id("mixtral-8x7b")
+            .cloned()
+            .unwrap_or_else(|| panic!("preset"));
+        // Mixtral at 16 sequences reads nearly every expert: 8·(1 − 0.75^16) = 7.92.
+        assert!(mx.params_read(16) > 0.98 * mx.total_params, "{}", mx.params_read(16));
+        assert!(mx.params_read(8) > 0.88 * mx.total_params);
+        let dense = preset_by_id("llama3.1-8b").cloned().unwrap_or_else(|| panic!("preset"));
+        assert_eq!(dense.params_read(64), dense.active_params);
+    }
 
     #[test]
     fn presets_are_unique_and_consistent() {

@@ -3,11 +3,12 @@
 //! This is a compatibility boundary: keys and values never change meaning. New keys may be added;
 //! an unknown key is a warning, never an error, and the rest of the query is kept.
 
-use crate::catalog::{Catalog, Payment, RiClass};
+use crate::catalog::{Catalog, IsoDate, Payment, RiClass};
 use crate::models;
 use crate::scenario::{
     Buy, Currency, FinetuneMethod, Lang, ModelChoice, ModelFamily, Precision, Priority, Scenario, ServingMode, Task,
 };
+use crate::state::Column;
 
 /// The version this build writes.
 pub const VERSION: u32 = 1;
@@ -28,6 +29,8 @@ pub enum Problem {
     UnknownRegion,
     UnknownInstance,
     UnknownVersion,
+    /// Not a field's warning: this many more were left out of the list.
+    More(usize),
 }
 
 /// A field that could not be used as given; `used` says what the scenario holds instead.
@@ -91,8 +94,7 @@ fn shorten(s: &str) -> String {
     s.chars().take(80).collect()
 }
 
-/// Parses a query (with or without a leading `?`) against the catalog's regions and instances.
-/// Splits a query into decoded key-value pairs.
+/// Splits a query (with or without a leading `?`) into decoded key-value pairs.
 pub fn pairs(query: &str) -> impl Iterator<Item = (String, String)> + '_ {
     query
         .trim_start_matches('?')
@@ -104,39 +106,508 @@ pub fn pairs(query: &str) -> impl Iterator<Item = (String, String)> + '_ {
         })
 }
 
+// ---------------------------------------------------------------------------------------------
+// One definition per link key. A `Key` names the key and points at its field through a `Slot`;
+// the slot's kind carries the rule (range, words, a catalog check). Parsing, encoding, the
+// default, the expected words and README's key table are all derived from these tables.
+// ---------------------------------------------------------------------------------------------
+
+/// Help text for the docs: kept natively (README's table, the CLI), left out of the wasm.
+macro_rules! doc_text {
+    ($s:expr) => {
+        if cfg!(target_arch = "wasm32") {
+            ""
+        } else {
+            $s
+        }
+    };
+}
+pub(crate) use doc_text;
+
+/// One link key: its name, its field and rule (`slot`), and what it means.
+pub struct Key<T: 'static> {
+    pub name: &'static str,
+    /// Where the value lives and how it is read and written.
+    pub slot: for<'a> fn(&'a mut T) -> Slot<'a>,
+    /// The values for the docs, where the slot cannot say (a unit, "comma-separated instance types").
+    pub unit: &'static str,
+    /// What the key means, for the docs.
+    pub help: &'static str,
+}
+
+/// A closed set of words a key takes, in order; `words` is `a|b|c`.
+pub trait Choice {
+    fn words(&self) -> &'static str;
+    fn index(&self) -> usize;
+    fn set_index(&mut self, i: usize);
+    /// Another spelling an old link may use, as the index of the word it means.
+    fn alias(&self, _value: &str) -> Option<usize> {
+        None
+    }
+}
+
+/// Implements `Choice` for a `Copy + PartialEq` type from its words and values in the same order.
+macro_rules! choice {
+    ($t:ty, $words:literal, [$($v:expr),+ $(,)?]) => {
+        impl $crate::query::Choice for $t {
+            fn words(&self) -> &'static str {
+                $words
+            }
+            fn index(&self) -> usize {
+                [$($v),+].iter().position(|x| x == self).unwrap_or(0)
+            }
+            fn set_index(&mut self, i: usize) {
+                if let Some(v) = [$($v),+].get(i) {
+                    *self = *v;
+                }
+            }
+        }
+    };
+}
+pub(crate) use choice;
+
+/// The word of a choice as links write it.
+pub fn word_of(c: &dyn Choice) -> &'static str {
+    c.words().split('|').nth(c.index()).unwrap_or("")
+}
+
+choice!(
+    Task,
+    "infer|train|finetune|graphics|hpc",
+    [
+        Task::Inference,
+        Task::Training,
+        Task::Finetune,
+        Task::Graphics,
+        Task::Hpc
+    ]
+);
+choice!(ServingMode, "online|batch", [ServingMode::Online, ServingMode::Batch]);
+choice!(
+    FinetuneMethod,
+    "full|lora|qlora",
+    [FinetuneMethod::Full, FinetuneMethod::Lora, FinetuneMethod::Qlora]
+);
+choice!(
+    Precision,
+    "fp32|bf16|fp16|fp8|int8|int4",
+    [
+        Precision::Fp32,
+        Precision::Bf16,
+        Precision::Fp16,
+        Precision::Fp8,
+        Precision::Int8,
+        Precision::Int4
+    ]
+);
+choice!(
+    Priority,
+    "cost|perf|balanced",
+    [Priority::Cost, Priority::Performance, Priority::Balanced]
+);
+choice!(
+    ModelFamily,
+    "transformer|other",
+    [ModelFamily::Transformer, ModelFamily::Other]
+);
+choice!(Lang, "zh|en", [Lang::Zh, Lang::En]);
+choice!(
+    Buy,
+    "od|spot|csp1|csp3|isp1|isp3|ri1|ri3|cb",
+    [
+        Buy::OnDemand,
+        Buy::Spot,
+        Buy::ComputeSp1,
+        Buy::ComputeSp3,
+        Buy::InstanceSp1,
+        Buy::InstanceSp3,
+        Buy::Ri1,
+        Buy::Ri3,
+        Buy::CapacityBlock
+    ]
+);
+choice!(Payment, "no|partial|all", [Payment::No, Payment::Partial, Payment::All]);
+choice!(
+    RiClass,
+    "standard|convertible",
+    [RiClass::Standard, RiClass::Convertible]
+);
+choice!(Currency, "usd|cny", [Currency::Usd, Currency::Cny]);
+
+/// A key's field and its rule.
+pub enum Slot<'a> {
+    /// `v`: the format version.
+    Version,
+    /// A number within [min, max].
+    Num(&'a mut f64, f64, f64),
+    /// An optional number within [min, max] (unset: the catalog's figure).
+    MaybeNum(&'a mut Option<f64>, f64, f64),
+    /// A whole number within [min, max].
+    Int(&'a mut u32, u32, u32),
+    /// A yes/no with its two words (`0|1`, `page|transparent`).
+    Bool(&'a mut bool, &'static str),
+    Word(&'a mut dyn Choice),
+    /// `model`, `params`, `active`: a preset, or a custom total and MoE active size.
+    Model(&'a mut ModelChoice),
+    Params(&'a mut ModelChoice),
+    Active(&'a mut ModelChoice),
+    /// A region of the catalog.
+    Region(&'a mut String),
+    /// Instance types of the catalog, comma-separated, at most this many.
+    Instances(&'a mut Vec<String>, usize),
+    /// A `YYYY-MM-DD` date.
+    Date(&'a mut Option<IsoDate>),
+    /// Free text the check accepts; `expected` says what it takes.
+    Text(&'a mut String, fn(&str, &Catalog) -> bool, &'static str),
+    /// Explore's sort: a column key, `-` first for descending.
+    Sort(&'a mut Column, &'a mut bool),
+    /// Explore's hidden columns, comma-separated.
+    Columns(&'a mut Vec<Column>),
+}
+
+/// Billions of parameters: the range of `params` and `active`.
+const MODEL_B: (f64, f64) = (0.001, 100_000.0);
+
+/// Every scenario key, in the order links write them.
+pub static KEYS: &[Key<Scenario>] = &[
+    Key { name: "v", slot: |_| Slot::Version, unit: doc_text!("`1`"), help: doc_text!("format version") },
+    Key { name: "task", slot: |s| Slot::Word(&mut s.task), unit: "", help: doc_text!("what to run") },
+    Key { name: "mode", slot: |s| Slot::Word(&mut s.serving), unit: "", help: doc_text!("serving mode (online serving is never put on Spot)") },
+    Key { name: "method", slot: |s| Slot::Word(&mut s.method), unit: "", help: doc_text!("fine-tuning method") },
+    Key { name: "model", slot: |s| Slot::Model(&mut s.model), unit: doc_text!("a preset id"), help: doc_text!("model preset") },
+    Key { name: "params", slot: |s| Slot::Params(&mut s.model), unit: doc_text!("billions"), help: doc_text!("custom model size in billions of parameters (overrides `model`)") },
+    Key { name: "active", slot: |s| Slot::Active(&mut s.model), unit: doc_text!("billions"), help: doc_text!("active parameters of a custom MoE model (below `params`)") },
+    Key { name: "prec", slot: |s| Slot::Word(&mut s.precision), unit: "", help: doc_text!("precision") },
+    Key { name: "ctx", slot: |s| Slot::Int(&mut s.context_tokens, 1, 4_194_304), unit: doc_text!("tokens"), help: doc_text!("context (inference) or sequence length (training)") },
+    Key { name: "batch", slot: |s| Slot::Int(&mut s.batch, 1, 65_536), unit: doc_text!("sequences"), help: doc_text!("concurrent sequences per replica, or micro-batch per accelerator") },
+    Key { name: "tokens", slot: |s| Slot::Num(&mut s.train_tokens_b, 0.000_001, 1_000_000.0), unit: doc_text!("billions"), help: doc_text!("training or fine-tuning tokens") },
+    Key { name: "days", slot: |s| Slot::Num(&mut s.target_days, 0.01, 3650.0), unit: doc_text!("days"), help: doc_text!("target wall-clock of a training job (sets how many instances)") },
+    Key { name: "tps", slot: |s| Slot::Num(&mut s.target_tps, 0.0, 1e9), unit: doc_text!("tokens/s"), help: doc_text!("target output tokens/s of the fleet (0 = one replica)") },
+    Key { name: "seats", slot: |s| Slot::Int(&mut s.needs.seats, 1, 100_000), unit: doc_text!("seats"), help: doc_text!("graphics: concurrent seats or streams") },
+    Key { name: "gmem", slot: |s| Slot::Num(&mut s.needs.gpu_mem_gib, 0.01, 1e7), unit: doc_text!("GiB"), help: doc_text!("GPU memory per graphics seat, or for the whole HPC job") },
+    Key { name: "vcpu", slot: |s| Slot::Num(&mut s.needs.vcpus, 0.0, 100_000.0), unit: doc_text!("vCPUs"), help: doc_text!("vCPUs per graphics seat or for the HPC job") },
+    Key { name: "ram", slot: |s| Slot::Num(&mut s.needs.ram_gib, 0.0, 1e7), unit: doc_text!("GiB"), help: doc_text!("host RAM per graphics seat or for the HPC job") },
+    Key { name: "fp64", slot: |s| Slot::Num(&mut s.needs.fp64_tflops, 0.001, 1e9), unit: doc_text!("TFLOPS"), help: doc_text!("HPC: FP64 throughput the job needs") },
+    Key { name: "mfu", slot: |s| Slot::Num(&mut s.assumptions.mfu, 0.01, 1.0), unit: "", help: doc_text!("assumption: model-FLOPs utilisation") },
+    Key { name: "bweff", slot: |s| Slot::Num(&mut s.assumptions.bw_efficiency, 0.01, 1.0), unit: "", help: doc_text!("assumption: memory-bandwidth efficiency of a decode step") },
+    Key { name: "usable", slot: |s| Slot::Num(&mut s.assumptions.mem_usable, 0.5, 1.0), unit: "", help: doc_text!("assumption: usable share of accelerator memory") },
+    Key { name: "overhead", slot: |s| Slot::Num(&mut s.assumptions.overhead_gib, 0.0, 100.0), unit: doc_text!("GiB"), help: doc_text!("assumption: runtime overhead per accelerator") },
+    Key { name: "budgetx", slot: |s| Slot::Num(&mut s.assumptions.perf_budget_x, 1.0, 100.0), unit: doc_text!("×"), help: doc_text!("performance-first cost budget (× the cheapest)") },
+    Key { name: "rank", slot: |s| Slot::Int(&mut s.assumptions.lora_rank, 1, 4096), unit: "", help: doc_text!("LoRA rank") },
+    Key { name: "hours", slot: |s| Slot::Num(&mut s.hours_per_month, 0.0, 744.0), unit: doc_text!("hours per month"), help: doc_text!("usage per instance (730 = always on)") },
+    Key { name: "months", slot: |s| Slot::Int(&mut s.months, 1, 120), unit: doc_text!("months"), help: doc_text!("planning horizon") },
+    Key { name: "cuda", slot: |s| Slot::Bool(&mut s.cuda_only, "0|1"), unit: "", help: doc_text!("code needs CUDA or custom CUDA kernels (rules out Trainium/Inferentia/Gaudi)") },
+    Key { name: "urgent", slot: |s| Slot::Bool(&mut s.urgent, "0|1"), unit: "", help: doc_text!("must launch without 1-2 weeks of Neuron porting") },
+    Key { name: "multinode", slot: |s| Slot::Bool(&mut s.multinode, "0|1"), unit: "", help: doc_text!("allow jobs across instances (EFA types only)") },
+    Key { name: "arch", slot: |s| Slot::Word(&mut s.family), unit: "", help: doc_text!("non-Transformer models rule out Neuron") },
+    Key { name: "prio", slot: |s| Slot::Word(&mut s.priority), unit: "", help: doc_text!("ranking (see below)") },
+    Key { name: "region", slot: |s| Slot::Region(&mut s.region), unit: doc_text!("an AWS region in the catalog"), help: doc_text!("prices and availability") },
+    Key { name: "inst", slot: |s| Slot::Instances(&mut s.instances, usize::MAX), unit: doc_text!("comma-separated instance types"), help: doc_text!("rank only these (absent: all; ones that do not fit are shown, marked)") },
+    Key { name: "buy", slot: |s| Slot::Word(&mut s.purchase.buy), unit: "", help: doc_text!("the purchase option headline figures follow (Compute / EC2 Instance Savings Plan, Reserved Instance, 1 or 3 years; Capacity Block)") },
+    Key { name: "pay", slot: |s| Slot::Word(&mut s.purchase.payment), unit: "", help: doc_text!("upfront payment of commitments (partial = half upfront: an assumption)") },
+    Key { name: "ricls", slot: |s| Slot::Word(&mut s.purchase.ri_class), unit: "", help: doc_text!("Reserved Instance class") },
+    Key { name: "cur", slot: |s| Slot::Word(&mut s.purchase.currency), unit: "", help: doc_text!("display currency") },
+    Key { name: "disc", slot: |s| Slot::Num(&mut s.purchase.reseller_pct, 0.0, 90.0), unit: doc_text!("percent"), help: doc_text!("reseller or negotiated discount on list prices (On-Demand, Capacity Blocks); the articles' 8.5折 = 15") },
+    Key { name: "discall", slot: |s| Slot::Bool(&mut s.purchase.reseller_on_all, "0|1"), unit: "", help: doc_text!("apply `disc` on top of Spot and commitments too") },
+    Key { name: "fx", slot: |s| Slot::Num(&mut s.purchase.cny_per_usd, 0.01, 1000.0), unit: doc_text!("CNY per USD"), help: doc_text!("the exchange rate you use (an assumption to set)") },
+    Key { name: "spotdisc", slot: |s| Slot::MaybeNum(&mut s.purchase.spot_discount_pct, 0.0, 95.0), unit: doc_text!("percent"), help: doc_text!("Spot discount off On-Demand, overriding observed Spot prices (needed where none was observed)") },
+    Key { name: "irate", slot: |s| Slot::MaybeNum(&mut s.purchase.interrupt_pct_month, 0.0, 99.0), unit: doc_text!("percent per month"), help: doc_text!("Spot interruptions per instance per month (absent: from the Spot Advisor band, the worst band if unknown)") },
+    Key { name: "cspdisc", slot: |s| Slot::MaybeNum(&mut s.purchase.compute_sp_pct, 0.0, 66.0), unit: doc_text!("percent"), help: doc_text!("override the Compute Savings Plan discount assumption") },
+    Key { name: "ispdisc", slot: |s| Slot::MaybeNum(&mut s.purchase.instance_sp_pct, 0.0, 72.0), unit: doc_text!("percent"), help: doc_text!("override the EC2 Instance Savings Plan discount assumption") },
+    Key { name: "ckpt", slot: |s| Slot::Num(&mut s.purchase.ckpt_interval_min, 1.0, 1440.0), unit: doc_text!("minutes"), help: doc_text!("Spot checkpoint interval (the articles: 15-30)") },
+    Key { name: "ckptw", slot: |s| Slot::Num(&mut s.purchase.ckpt_write_min, 0.0, 600.0), unit: doc_text!("minutes"), help: doc_text!("time to write one checkpoint") },
+    Key { name: "restart", slot: |s| Slot::Num(&mut s.purchase.restart_min, 0.0, 600.0), unit: doc_text!("minutes"), help: doc_text!("time to restart after an interruption") },
+    Key { name: "burst", slot: |s| Slot::Int(&mut s.purchase.burst_instances, 0, 100_000), unit: doc_text!("instances"), help: doc_text!("burst instances on top of the steady baseline") },
+    Key { name: "bursth", slot: |s| Slot::Num(&mut s.purchase.burst_hours, 0.0, 744.0), unit: doc_text!("hours per month"), help: doc_text!("hours a month the bursts run") },
+    Key { name: "growth", slot: |s| Slot::Num(&mut s.purchase.growth_pct, -50.0, 100.0), unit: doc_text!("percent per month"), help: doc_text!("a service's baseline fleet grows (or shrinks) by this much each month; the plan commits the level worth committing to") },
+    Key { name: "window", slot: |s| Slot::Int(&mut s.purchase.window_days, 0, 182), unit: doc_text!("days"), help: doc_text!("a training job must finish within this window (Capacity Blocks: 1-14 days or weeks up to 182)") },
+    Key { name: "lang", slot: |s| Slot::Word(&mut s.lang), unit: "", help: doc_text!("language") },
+];
+
+/// The definition of a scenario key.
+pub fn key(name: &str) -> Option<&'static Key<Scenario>> {
+    KEYS.iter().find(|k| k.name == name)
+}
+
+/// At most this many warnings are listed; the rest are counted in one last "and N more".
+pub const MAX_WARNINGS: usize = 12;
+
+/// Adds a warning, keeping at most one per field (later values of the same field are appended to
+/// its value) and at most `MAX_WARNINGS`, then one `Problem::More`. Constant time per call.
+pub fn push_warning(warnings: &mut Vec<Warning>, w: Warning) {
+    if let Some(same) = warnings.iter_mut().find(|x| x.field == w.field) {
+        if same.value.len() < 80 {
+            same.value = shorten(&format!("{}, {}", same.value, w.value));
+        }
+        return;
+    }
+    let full = warnings.len() >= MAX_WARNINGS;
+    match warnings.last_mut() {
+        Some(Warning {
+            problem: Problem::More(n),
+            ..
+        }) => *n += 1,
+        _ if full => warnings.push(Warning {
+            field: String::new(),
+            value: String::new(),
+            problem: Problem::More(1),
+            used: String::new(),
+        }),
+        _ => warnings.push(w),
+    }
+}
+
+fn warning(field: &str, value: &str, problem: Problem, used: &str) -> Warning {
+    Warning {
+        field: shorten(field),
+        value: shorten(value),
+        problem,
+        used: used.to_string(),
+    }
+}
+
+/// Applies one key's value through its slot. A bad value leaves the field as it was and warns.
+pub fn apply_slot(slot: Slot<'_>, key: &str, value: &str, catalog: &Catalog, warnings: &mut Vec<Warning>) {
+    let warn = |warnings: &mut Vec<Warning>, problem: Problem, used: &str| {
+        push_warning(warnings, warning(key, value, problem, used));
+    };
+    let number = |min: f64, max: f64| match crate::num::parse(value) {
+        Some(v) if v.is_finite() && v >= min && v <= max => Ok(v),
+        Some(v) if v.is_finite() => Err(Problem::OutOfRange { min, max }),
+        _ => Err(Problem::Invalid { expected: "a number" }),
+    };
+    let n = crate::num::shortest;
+    match slot {
+        Slot::Version => {
+            if value != "1" {
+                warn(warnings, Problem::UnknownVersion, "1");
+            }
+        }
+        Slot::Num(x, min, max) => match number(min, max) {
+            Ok(v) => *x = v,
+            Err(p) => warn(warnings, p, &n(*x)),
+        },
+        Slot::MaybeNum(x, min, max) => match number(min, max) {
+            Ok(v) => *x = Some(v),
+            Err(p) => warn(warnings, p, &x.map_or_else(|| "(none)".into(), n)),
+        },
+        Slot::Int(x, min, max) => match number(f64::from(min), f64::from(max)) {
+            Ok(v) if v.fract() == 0.0 => *x = v as u32,
+            Ok(_) => warn(
+                warnings,
+                Problem::Invalid {
+                    expected: "a whole number",
+                },
+                &x.to_string(),
+            ),
+            Err(p) => warn(warnings, p, &x.to_string()),
+        },
+        Slot::Bool(x, words) => match words.split('|').position(|w| w == value) {
+            Some(i) => *x = i == 1,
+            None => warn(
+                warnings,
+                Problem::Invalid { expected: words },
+                words.split('|').nth(usize::from(*x)).unwrap_or(""),
+            ),
+        },
+        Slot::Word(c) => match c.words().split('|').position(|w| w == value).or_else(|| c.alias(value)) {
+            Some(i) => c.set_index(i),
+            None => warn(warnings, Problem::Invalid { expected: c.words() }, word_of(c)),
+        },
+        Slot::Model(m) => {
+            if models::preset_by_id(value).is_some() {
+                *m = ModelChoice::Preset(value.to_string());
+            } else {
+                warn(warnings, Problem::UnknownPreset, &preset_label(m));
+            }
+        }
+        Slot::Params(m) => match number(MODEL_B.0, MODEL_B.1) {
+            Ok(total) => {
+                let active = match m {
+                    ModelChoice::Custom { active_b, .. } => *active_b,
+                    ModelChoice::Preset(_) => None,
+                };
+                *m = custom_model(total, active, warnings);
+            }
+            Err(p) => warn(warnings, p, &preset_label(m)),
+        },
+        Slot::Active(m) => {
+            let active = if value.is_empty() {
+                Ok(None)
+            } else {
+                number(MODEL_B.0, MODEL_B.1).map(Some)
+            };
+            match (active, &*m) {
+                (Ok(a), ModelChoice::Custom { params_b, .. }) => *m = custom_model(*params_b, a, warnings),
+                (Err(p), _) => warn(warnings, p, "(none)"),
+                (Ok(_), ModelChoice::Preset(_)) => {}
+            }
+        }
+        Slot::Region(r) => {
+            if catalog.on_demand.iter().any(|o| o.region == value)
+                || catalog.instances.iter().any(|i| i.regions.iter().any(|x| x == value))
+            {
+                value.clone_into(r);
+            } else {
+                warn(warnings, Problem::UnknownRegion, &r.clone());
+            }
+        }
+        Slot::Instances(list, max) => {
+            list.clear();
+            for id in value.split(',').filter(|x| !x.is_empty()) {
+                if catalog.instance(id).is_none() {
+                    push_warning(warnings, warning(key, id, Problem::UnknownInstance, "(left out)"));
+                } else if !list.iter().any(|x| x == id) && list.len() < max {
+                    list.push(id.to_string());
+                }
+            }
+        }
+        Slot::Date(d) => match IsoDate::parse(value) {
+            Some(v) => *d = Some(v),
+            None => warn(
+                warnings,
+                Problem::Invalid {
+                    expected: "a YYYY-MM-DD date",
+                },
+                "(none)",
+            ),
+        },
+        Slot::Text(t, ok, expected) => {
+            if ok(value, catalog) {
+                value.clone_into(t);
+            } else {
+                warn(
+                    warnings,
+                    Problem::Invalid { expected },
+                    if t.is_empty() { "(all)" } else { t },
+                );
+            }
+        }
+        Slot::Sort(col, desc) => {
+            let (name, d) = value.strip_prefix('-').map_or((value, false), |n| (n, true));
+            match Column::from_key(name) {
+                Some(c) => (*col, *desc) = (c, d),
+                None => warn(
+                    warnings,
+                    Problem::Invalid {
+                        expected: "a column key, - for descending",
+                    },
+                    col.key(),
+                ),
+            }
+        }
+        Slot::Columns(cols) => {
+            *cols = value
+                .split(',')
+                .filter_map(Column::from_key)
+                .filter(|c| *c != Column::Instance)
+                .collect();
+        }
+    }
+}
+
+/// A custom model; an `active` size above the total is dropped with a warning naming it.
+fn custom_model(params_b: f64, active_b: Option<f64>, warnings: &mut Vec<Warning>) -> ModelChoice {
+    if let Some(a) = active_b.filter(|a| *a > params_b) {
+        let w = warning(
+            "active",
+            &crate::num::shortest(a),
+            Problem::OutOfRange {
+                min: MODEL_B.0,
+                max: params_b,
+            },
+            &format!("{} (dense)", crate::num::shortest(params_b)),
+        );
+        push_warning(warnings, w);
+    }
+    ModelChoice::Custom {
+        params_b,
+        active_b: active_b.filter(|a| *a < params_b),
+    }
+}
+
+/// A key's current value as a link writes it; `None` where the field does not apply or is unset.
+pub fn slot_text(slot: Slot<'_>) -> Option<String> {
+    let n = |v: f64| Some(crate::num::shortest(v));
+    match slot {
+        Slot::Version => Some(VERSION.to_string()),
+        Slot::Num(x, ..) => n(*x),
+        Slot::MaybeNum(x, ..) => x.and_then(n),
+        Slot::Int(x, ..) => n(f64::from(*x)),
+        Slot::Bool(x, words) => words.split('|').nth(usize::from(*x)).map(str::to_string),
+        Slot::Word(c) => Some(word_of(c).to_string()),
+        Slot::Model(m) => match m {
+            ModelChoice::Preset(id) => Some(id.clone()),
+            ModelChoice::Custom { .. } => None,
+        },
+        Slot::Params(m) => match m {
+            ModelChoice::Custom { params_b, .. } => n(*params_b),
+            ModelChoice::Preset(_) => None,
+        },
+        Slot::Active(m) => match m {
+            ModelChoice::Custom { active_b: Some(a), .. } => n(*a),
+            _ => None,
+        },
+        Slot::Region(r) => Some(r.clone()),
+        Slot::Instances(list, _) => (!list.is_empty()).then(|| list.join(",")),
+        Slot::Date(d) => d.map(|d| d.to_string()),
+        Slot::Text(t, ..) => Some(t.clone()),
+        Slot::Sort(c, desc) => Some(format!("{}{}", if *desc { "-" } else { "" }, c.key())),
+        Slot::Columns(cols) => Some(cols.iter().map(|c| c.key()).collect::<Vec<_>>().join(",")),
+    }
+}
+
+/// Appends `&key=value` for every key of `table` whose value differs from the default's.
+pub fn encode_keys<T: Clone>(out: &mut String, table: &[Key<T>], value: &T, default: &T) {
+    let (mut v, mut d) = (value.clone(), default.clone());
+    for k in table {
+        let text = slot_text((k.slot)(&mut v));
+        let always = matches!((k.slot)(&mut d), Slot::Version);
+        if always || text != slot_text((k.slot)(&mut d)) {
+            if let Some(text) = text {
+                if !out.is_empty() {
+                    out.push('&');
+                }
+                out.push_str(k.name);
+                out.push('=');
+                out.push_str(&percent_encode(&text));
+            }
+        }
+    }
+}
+
 /// Parses a query (with or without a leading `?`) against the catalog's regions and instances.
 pub fn parse(query: &str, catalog: &Catalog) -> (Scenario, Vec<Warning>) {
+    parse_with(query, catalog, |_, _, _| false)
+}
+
+/// Parses the scenario keys of a query; `other` applies the rest (`false`: unknown, a warning).
+/// Warnings are bounded (`push_warning`); the whole parse is linear in the query's length.
+pub fn parse_with(
+    query: &str,
+    catalog: &Catalog,
+    mut other: impl FnMut(&str, &str, &mut Vec<Warning>) -> bool,
+) -> (Scenario, Vec<Warning>) {
     let mut s = Scenario::default();
     let mut warnings = Vec::new();
-    let mut params_b: Option<f64> = None;
-    let mut active_b: Option<f64> = None;
+    // A link's model size does not depend on the order of `params` and `active`: both are applied last.
+    let (mut params, mut active) = (None, None);
     for (key, value) in pairs(query) {
-        let mut p = FieldParser {
-            key: &key,
-            value: &value,
-            warnings: &mut warnings,
-        };
-        // A link's model size does not depend on the order of `params` and `active`.
         match key.as_str() {
-            "params" => params_b = p.number(0.001, 100_000.0),
-            "active" => active_b = p.number(0.001, 100_000.0),
+            "params" => params = Some(value),
+            "active" => active = Some(value),
             _ => {
-                if !apply_pair(&mut s, &key, &value, catalog, &mut warnings) {
-                    FieldParser {
-                        key: &key,
-                        value: &value,
-                        warnings: &mut warnings,
-                    }
-                    .warn(Problem::UnknownField, "(ignored)");
+                if !apply_pair(&mut s, &key, &value, catalog, &mut warnings) && !other(&key, &value, &mut warnings) {
+                    push_warning(&mut warnings, warning(&key, &value, Problem::UnknownField, "(ignored)"));
                 }
             }
         }
     }
-    if let Some(total) = params_b {
-        s.model = ModelChoice::Custom {
-            params_b: total,
-            active_b: active_b.filter(|a| *a < total),
-        };
+    if let Some(p) = params {
+        apply_pair(&mut s, "params", &p, catalog, &mut warnings);
+        if let Some(a) = active {
+            apply_pair(&mut s, "active", &a, catalog, &mut warnings);
+        }
     }
     (s, warnings)
 }
@@ -144,117 +615,13 @@ pub fn parse(query: &str, catalog: &Catalog) -> (Scenario, Vec<Warning>) {
 /// Applies one field to a scenario, as a link or an input on the page sets it. A bad value leaves the
 /// field as it was and adds a warning. Returns `false` if `key` is not a scenario field.
 pub fn apply_pair(s: &mut Scenario, key: &str, value: &str, catalog: &Catalog, warnings: &mut Vec<Warning>) -> bool {
-    let mut p = FieldParser { key, value, warnings };
-    match key {
-        "v" => {
-            if value != "1" {
-                p.warn(Problem::UnknownVersion, "1");
-            }
+    match self::key(key) {
+        Some(k) => {
+            apply_slot((k.slot)(s), key, value, catalog, warnings);
+            true
         }
-        "task" => p.word(&mut s.task, &TASKS),
-        "mode" => p.word(&mut s.serving, &MODES),
-        "method" => p.word(&mut s.method, &METHODS),
-        "prec" => p.word(&mut s.precision, &PRECISIONS),
-        "prio" => p.word(&mut s.priority, &PRIORITIES),
-        "arch" => p.word(&mut s.family, &FAMILIES),
-        "lang" => p.word(&mut s.lang, &LANGS),
-        "cuda" => p.flag(&mut s.cuda_only),
-        "urgent" => p.flag(&mut s.urgent),
-        "multinode" => p.flag(&mut s.multinode),
-        "model" => {
-            if models::preset_by_id(value).is_some() {
-                s.model = ModelChoice::Preset(value.to_string());
-            } else {
-                p.warn(Problem::UnknownPreset, &preset_label(&s.model));
-            }
-        }
-        "params" => {
-            if let Some(total) = p.number(0.001, 100_000.0) {
-                let active_b = match &s.model {
-                    ModelChoice::Custom { active_b, .. } => active_b.filter(|a| *a < total),
-                    ModelChoice::Preset(_) => None,
-                };
-                s.model = ModelChoice::Custom {
-                    params_b: total,
-                    active_b,
-                };
-            }
-        }
-        "active" => {
-            let active = if value.is_empty() {
-                None
-            } else {
-                p.number(0.001, 100_000.0)
-            };
-            if let ModelChoice::Custom { params_b, active_b } = &mut s.model {
-                *active_b = active.filter(|a| *a < *params_b);
-            }
-        }
-        "ctx" => p.int(&mut s.context_tokens, 1, 4_194_304),
-        "batch" => p.int(&mut s.batch, 1, 65_536),
-        "tokens" => p.float(&mut s.train_tokens_b, 0.000_001, 1_000_000.0),
-        "days" => p.float(&mut s.target_days, 0.01, 3650.0),
-        "tps" => p.float(&mut s.target_tps, 0.0, 1e9),
-        "seats" => p.int(&mut s.needs.seats, 1, 100_000),
-        "gmem" => p.float(&mut s.needs.gpu_mem_gib, 0.01, 1e7),
-        "vcpu" => p.float(&mut s.needs.vcpus, 0.0, 100_000.0),
-        "ram" => p.float(&mut s.needs.ram_gib, 0.0, 1e7),
-        "fp64" => p.float(&mut s.needs.fp64_tflops, 0.001, 1e9),
-        "mfu" => p.float(&mut s.assumptions.mfu, 0.01, 1.0),
-        "bweff" => p.float(&mut s.assumptions.bw_efficiency, 0.01, 1.0),
-        "usable" => p.float(&mut s.assumptions.mem_usable, 0.5, 1.0),
-        "overhead" => p.float(&mut s.assumptions.overhead_gib, 0.0, 100.0),
-        "budgetx" => p.float(&mut s.assumptions.perf_budget_x, 1.0, 100.0),
-        "rank" => p.int(&mut s.assumptions.lora_rank, 1, 4096),
-        "hours" => p.float(&mut s.hours_per_month, 0.0, 744.0),
-        "months" => p.int(&mut s.months, 1, 120),
-        "buy" => p.word(&mut s.purchase.buy, &BUYS),
-        "pay" => p.word(&mut s.purchase.payment, &PAYMENTS),
-        "ricls" => p.word(&mut s.purchase.ri_class, &RI_CLASSES),
-        "cur" => p.word(&mut s.purchase.currency, &CURRENCIES),
-        "disc" => p.float(&mut s.purchase.reseller_pct, 0.0, 90.0),
-        "discall" => p.flag(&mut s.purchase.reseller_on_all),
-        "fx" => p.float(&mut s.purchase.cny_per_usd, 0.01, 1000.0),
-        "spotdisc" => s.purchase.spot_discount_pct = p.number(0.0, 95.0).or(s.purchase.spot_discount_pct),
-        "irate" => s.purchase.interrupt_pct_month = p.number(0.0, 99.0).or(s.purchase.interrupt_pct_month),
-        "cspdisc" => s.purchase.compute_sp_pct = p.number(0.0, 66.0).or(s.purchase.compute_sp_pct),
-        "ispdisc" => s.purchase.instance_sp_pct = p.number(0.0, 72.0).or(s.purchase.instance_sp_pct),
-        "ckpt" => p.float(&mut s.purchase.ckpt_interval_min, 1.0, 1440.0),
-        "ckptw" => p.float(&mut s.purchase.ckpt_write_min, 0.0, 600.0),
-        "restart" => p.float(&mut s.purchase.restart_min, 0.0, 600.0),
-        "burst" => p.int(&mut s.purchase.burst_instances, 0, 100_000),
-        "bursth" => p.float(&mut s.purchase.burst_hours, 0.0, 744.0),
-        "growth" => p.float(&mut s.purchase.growth_pct, -50.0, 100.0),
-        "window" => p.int(&mut s.purchase.window_days, 0, 182),
-        "region" => {
-            if catalog.on_demand.iter().any(|o| o.region == value)
-                || catalog.instances.iter().any(|i| i.regions.contains(&value.to_string()))
-            {
-                s.region = value.to_string();
-            } else {
-                p.warn(Problem::UnknownRegion, &s.region.clone());
-            }
-        }
-        "inst" => {
-            s.instances.clear();
-            for id in value.split(',').filter(|x| !x.is_empty()) {
-                if catalog.instance(id).is_some() {
-                    if !s.instances.iter().any(|x| x == id) {
-                        s.instances.push(id.to_string());
-                    }
-                } else {
-                    warnings.push(Warning {
-                        field: "inst".into(),
-                        value: shorten(id),
-                        problem: Problem::UnknownInstance,
-                        used: "(left out)".into(),
-                    });
-                }
-            }
-        }
-        _ => return false,
+        None => false,
     }
-    true
 }
 
 fn preset_label(m: &ModelChoice) -> String {
@@ -264,315 +631,64 @@ fn preset_label(m: &ModelChoice) -> String {
     }
 }
 
-const TASKS: [(&str, Task); 5] = [
-    ("infer", Task::Inference),
-    ("train", Task::Training),
-    ("finetune", Task::Finetune),
-    ("graphics", Task::Graphics),
-    ("hpc", Task::Hpc),
-];
-const MODES: [(&str, ServingMode); 2] = [("online", ServingMode::Online), ("batch", ServingMode::Batch)];
-const METHODS: [(&str, FinetuneMethod); 3] = [
-    ("full", FinetuneMethod::Full),
-    ("lora", FinetuneMethod::Lora),
-    ("qlora", FinetuneMethod::Qlora),
-];
-const PRIORITIES: [(&str, Priority); 3] = [
-    ("cost", Priority::Cost),
-    ("perf", Priority::Performance),
-    ("balanced", Priority::Balanced),
-];
-const FAMILIES: [(&str, ModelFamily); 2] = [("transformer", ModelFamily::Transformer), ("other", ModelFamily::Other)];
-const LANGS: [(&str, Lang); 2] = [("zh", Lang::Zh), ("en", Lang::En)];
-
-const BUYS: [(&str, Buy); 9] = [
-    ("od", Buy::OnDemand),
-    ("spot", Buy::Spot),
-    ("csp1", Buy::ComputeSp1),
-    ("csp3", Buy::ComputeSp3),
-    ("isp1", Buy::InstanceSp1),
-    ("isp3", Buy::InstanceSp3),
-    ("ri1", Buy::Ri1),
-    ("ri3", Buy::Ri3),
-    ("cb", Buy::CapacityBlock),
-];
-const PAYMENTS: [(&str, Payment); 3] = [
-    ("no", Payment::No),
-    ("partial", Payment::Partial),
-    ("all", Payment::All),
-];
-const RI_CLASSES: [(&str, RiClass); 2] = [("standard", RiClass::Standard), ("convertible", RiClass::Convertible)];
-const CURRENCIES: [(&str, Currency); 2] = [("usd", Currency::Usd), ("cny", Currency::Cny)];
-
-const PRECISIONS: [(&str, Precision); 6] = [
-    ("fp32", Precision::Fp32),
-    ("bf16", Precision::Bf16),
-    ("fp16", Precision::Fp16),
-    ("fp8", Precision::Fp8),
-    ("int8", Precision::Int8),
-    ("int4", Precision::Int4),
-];
-
-/// Reads one field's value into the scenario, or records a warning and leaves the default.
-struct FieldParser<'a> {
-    key: &'a str,
-    value: &'a str,
-    warnings: &'a mut Vec<Warning>,
-}
-
-impl FieldParser<'_> {
-    fn warn(&mut self, problem: Problem, used: &str) {
-        self.warnings.push(Warning {
-            field: shorten(self.key),
-            value: shorten(self.value),
-            problem,
-            used: used.to_string(),
-        });
-    }
-
-    fn word<T: Copy + PartialEq>(&mut self, slot: &mut T, words: &[(&'static str, T)]) {
-        match words.iter().find(|(w, _)| *w == self.value) {
-            Some((_, v)) => *slot = *v,
-            None => {
-                let current = words.iter().find(|(_, v)| v == slot).map_or("", |(w, _)| w);
-                self.warn(
-                    Problem::Invalid {
-                        expected: expected_words(self.key),
-                    },
-                    current,
-                );
-            }
-        }
-    }
-
-    fn flag(&mut self, slot: &mut bool) {
-        match self.value {
-            "1" => *slot = true,
-            "0" => *slot = false,
-            _ => {
-                let used = if *slot { "1" } else { "0" };
-                self.warn(Problem::Invalid { expected: "0|1" }, used);
-            }
-        }
-    }
-
-    /// A finite number within [min, max], or a warning.
-    fn number(&mut self, min: f64, max: f64) -> Option<f64> {
-        match crate::num::parse(self.value) {
-            Some(v) if v.is_finite() && v >= min && v <= max => Some(v),
-            Some(v) if v.is_finite() => {
-                self.warn(Problem::OutOfRange { min, max }, "(default)");
-                None
-            }
-            _ => {
-                self.warn(Problem::Invalid { expected: "a number" }, "(default)");
-                None
-            }
-        }
-    }
-
-    fn float(&mut self, slot: &mut f64, min: f64, max: f64) {
-        let before = *slot;
-        match self.number(min, max) {
-            Some(v) => *slot = v,
-            None => self.fix_used(&crate::num::shortest(before)),
-        }
-    }
-
-    fn int(&mut self, slot: &mut u32, min: u32, max: u32) {
-        let before = *slot;
-        match self.number(f64::from(min), f64::from(max)) {
-            Some(v) if v.fract() == 0.0 => *slot = v as u32,
-            Some(_) => self.warn(
-                Problem::Invalid {
-                    expected: "a whole number",
-                },
-                &before.to_string(),
-            ),
-            None => self.fix_used(&before.to_string()),
-        }
-    }
-
-    /// Replaces the placeholder of the last warning with the value kept.
-    fn fix_used(&mut self, used: &str) {
-        if let Some(w) = self.warnings.last_mut() {
-            used.clone_into(&mut w.used);
-        }
-    }
-}
-
-fn expected_words(key: &str) -> &'static str {
-    match key {
-        "task" => "infer|train|finetune|graphics|hpc",
-        "mode" => "online|batch",
-        "method" => "full|lora|qlora",
-        "prec" => "fp32|bf16|fp16|fp8|int8|int4",
-        "prio" => "cost|perf|balanced",
-        "arch" => "transformer|other",
-        "lang" => "zh|en",
-        "buy" => "od|spot|csp1|csp3|isp1|isp3|ri1|ri3|cb",
-        "pay" => "no|partial|all",
-        "ricls" => "standard|convertible",
-        "cur" => "usd|cny",
-        _ => "a known word",
-    }
-}
-
-fn word_of<T: PartialEq>(v: T, words: &[(&'static str, T)]) -> &'static str {
-    words.iter().find(|(_, w)| *w == v).map_or("", |(k, _)| k)
-}
-
 /// The `buy` key's word for a purchase option.
 pub fn buy_key(b: Buy) -> &'static str {
-    word_of(b, &BUYS)
-}
-
-/// Every scenario key, in the order links write them.
-pub const KEYS: &[&str] = &[
-    "task",
-    "mode",
-    "method",
-    "model",
-    "params",
-    "active",
-    "prec",
-    "ctx",
-    "batch",
-    "tokens",
-    "days",
-    "tps",
-    "seats",
-    "gmem",
-    "vcpu",
-    "ram",
-    "fp64",
-    "mfu",
-    "bweff",
-    "usable",
-    "overhead",
-    "budgetx",
-    "rank",
-    "hours",
-    "months",
-    "cuda",
-    "urgent",
-    "multinode",
-    "arch",
-    "prio",
-    "region",
-    "inst",
-    "buy",
-    "pay",
-    "ricls",
-    "cur",
-    "disc",
-    "discall",
-    "fx",
-    "spotdisc",
-    "irate",
-    "cspdisc",
-    "ispdisc",
-    "ckpt",
-    "ckptw",
-    "restart",
-    "burst",
-    "bursth",
-    "growth",
-    "window",
-    "lang",
-];
-
-fn flag_word(v: bool) -> String {
-    if v { "1" } else { "0" }.to_string()
+    word_of(&b)
 }
 
 /// The current value of a field as a link writes it; `None` where the field does not apply
-/// (`params` for a preset model, an unset override).
+/// (`params` for a preset model, an unset override) or `key` is not a scenario key.
 pub fn field_value(s: &Scenario, key: &str) -> Option<String> {
-    let p = &s.purchase;
-    let a = &s.assumptions;
-    let n = |v: f64| Some(crate::num::shortest(v));
-    match key {
-        "task" => Some(word_of(s.task, &TASKS).into()),
-        "mode" => Some(word_of(s.serving, &MODES).into()),
-        "method" => Some(word_of(s.method, &METHODS).into()),
-        "model" => match &s.model {
-            ModelChoice::Preset(id) => Some(id.clone()),
-            ModelChoice::Custom { .. } => None,
-        },
-        "params" => match &s.model {
-            ModelChoice::Custom { params_b, .. } => n(*params_b),
-            ModelChoice::Preset(_) => None,
-        },
-        "active" => match &s.model {
-            ModelChoice::Custom { active_b: Some(x), .. } => n(*x),
-            _ => None,
-        },
-        "prec" => Some(word_of(s.precision, &PRECISIONS).into()),
-        "ctx" => n(f64::from(s.context_tokens)),
-        "batch" => n(f64::from(s.batch)),
-        "tokens" => n(s.train_tokens_b),
-        "days" => n(s.target_days),
-        "tps" => n(s.target_tps),
-        "seats" => n(f64::from(s.needs.seats)),
-        "gmem" => n(s.needs.gpu_mem_gib),
-        "vcpu" => n(s.needs.vcpus),
-        "ram" => n(s.needs.ram_gib),
-        "fp64" => n(s.needs.fp64_tflops),
-        "mfu" => n(a.mfu),
-        "bweff" => n(a.bw_efficiency),
-        "usable" => n(a.mem_usable),
-        "overhead" => n(a.overhead_gib),
-        "budgetx" => n(a.perf_budget_x),
-        "rank" => n(f64::from(a.lora_rank)),
-        "hours" => n(s.hours_per_month),
-        "months" => n(f64::from(s.months)),
-        "cuda" => Some(flag_word(s.cuda_only)),
-        "urgent" => Some(flag_word(s.urgent)),
-        "multinode" => Some(flag_word(s.multinode)),
-        "arch" => Some(word_of(s.family, &FAMILIES).into()),
-        "prio" => Some(word_of(s.priority, &PRIORITIES).into()),
-        "region" => Some(s.region.clone()),
-        "inst" => (!s.instances.is_empty()).then(|| s.instances.join(",")),
-        "buy" => Some(word_of(p.buy, &BUYS).into()),
-        "pay" => Some(word_of(p.payment, &PAYMENTS).into()),
-        "ricls" => Some(word_of(p.ri_class, &RI_CLASSES).into()),
-        "cur" => Some(word_of(p.currency, &CURRENCIES).into()),
-        "disc" => n(p.reseller_pct),
-        "discall" => Some(flag_word(p.reseller_on_all)),
-        "fx" => n(p.cny_per_usd),
-        "spotdisc" => p.spot_discount_pct.and_then(n),
-        "irate" => p.interrupt_pct_month.and_then(n),
-        "cspdisc" => p.compute_sp_pct.and_then(n),
-        "ispdisc" => p.instance_sp_pct.and_then(n),
-        "ckpt" => n(p.ckpt_interval_min),
-        "ckptw" => n(p.ckpt_write_min),
-        "restart" => n(p.restart_min),
-        "burst" => n(f64::from(p.burst_instances)),
-        "bursth" => n(p.burst_hours),
-        "growth" => n(p.growth_pct),
-        "window" => n(f64::from(p.window_days)),
-        "lang" => Some(word_of(s.lang, &LANGS).into()),
-        _ => None,
-    }
+    let k = self::key(key)?;
+    slot_text((k.slot)(&mut s.clone()))
 }
 
 /// Writes the scenario as a canonical query: `v=1` then only the fields that differ from the defaults, in `KEYS` order.
 pub fn encode(s: &Scenario) -> String {
-    let d = Scenario::default();
-    let mut out = format!("v={VERSION}");
-    for key in KEYS {
-        let v = field_value(s, key);
-        if v != field_value(&d, key) {
-            if let Some(v) = v {
-                out.push('&');
-                out.push_str(key);
-                out.push('=');
-                out.push_str(&percent_encode(&v));
-            }
-        }
+    let mut out = String::new();
+    encode_keys(&mut out, KEYS, s, &Scenario::default());
+    out
+}
+
+/// README's table of `table`'s keys: name, values, default, meaning (native only).
+pub fn keys_markdown<T: Clone + Default>(table: &[Key<T>]) -> String {
+    let mut d = T::default();
+    let mut out = String::from("| key | values | default | meaning |\n|---|---|---|---|\n");
+    for k in table {
+        let default = slot_text((k.slot)(&mut d))
+            .map_or_else(|| "—".to_string(), |t| if t.is_empty() { "(empty)".into() } else { t });
+        let values = values_text((k.slot)(&mut d), k.unit);
+        out.push_str(&format!("| `{}` | {values} | {default} | {} |\n", k.name, k.help));
     }
     out
+}
+
+fn values_text(slot: Slot<'_>, unit: &str) -> String {
+    let n = crate::num::shortest;
+    let words = |w: &str| w.split('|').map(|x| format!("`{x}`")).collect::<Vec<_>>().join(" ");
+    let range = |min: f64, max: f64| {
+        format!(
+            "{} to {}{}{unit}",
+            n(min),
+            n(max),
+            if unit.is_empty() { "" } else { " " }
+        )
+    };
+    match slot {
+        Slot::Num(_, min, max) | Slot::MaybeNum(_, min, max) => range(min, max),
+        Slot::Int(_, min, max) => range(f64::from(min), f64::from(max)),
+        Slot::Bool(_, w) => words(w),
+        Slot::Word(c) => words(c.words()),
+        Slot::Model(_) => format!(
+            "{unit} ({})",
+            models::PRESETS
+                .iter()
+                .map(|m| format!("`{}`", m.id))
+                .collect::<Vec<_>>()
+                .join(" ")
+        ),
+        _ => unit.to_string(),
+    }
 }
 
 #[cfg(test)]

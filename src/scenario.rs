@@ -130,6 +130,35 @@ pub struct Assumptions {
     pub perf_budget_x: f64,
     /// LoRA rank for adapter size.
     pub lora_rank: u32,
+    /// Latency of one tensor-parallel all-reduce in a serving engine, microseconds: a fixed part (kernel launch
+    /// and synchronisation) and one per ring hop (assumptions; the Neuron runtime docs give 1-2 µs per hop for
+    /// the link alone; these values reproduce the published serving runs of tests/published_serving.rs as a whole).
+    pub tp_allreduce_us: f64,
+    pub tp_hop_us: f64,
+    /// Fixed time of every decode step besides reading weights and computing: sampling, scheduling and kernel
+    /// launches, milliseconds (assumption, fitted with the two above to the published runs as a whole).
+    pub step_overhead_ms: f64,
+    /// Share of each GPU's frame buffer graphics seats may fill; the rest is driver and display headroom (assumption).
+    pub seat_mem_usable: f64,
+    /// Training: share of the dense peak the matrix math reaches between communications, before
+    /// recomputation, pipeline bubbles and waiting on links (issue 13; one value for every published run).
+    pub train_mfu: f64,
+    /// Share of a link's stated one-way bandwidth a collective achieves (nccl-tests: p4d 231 of 300 GB/s
+    /// in one instance = 0.77; p4de over EFA ≈ 0.84 of the model's figure).
+    pub link_efficiency: f64,
+    /// Share of one micro-batch's compute that data-parallel communication can hide behind (assumption:
+    /// Megatron-LM and FSDP overlap gradient reduce-scatter with backward and weight all-gather with forward).
+    pub comm_overlap: f64,
+    /// FP8 training speed over BF16, end to end (assumption: attention, norms and communication stay in
+    /// 16/32-bit, so not the FP8 peak's 2×); capped by the chip's FP8 ÷ BF16 peak.
+    pub fp8_speedup: f64,
+    /// Network throughput without GPUDirect RDMA, as a share of the instance's figure (g6e: a user measured
+    /// ~3 GB/s with nccl-tests where the instance offers 6.25 GB/s per GPU: ~0.5).
+    pub no_gdr_factor: f64,
+    /// Assumed dense BF16 TFLOPS where no source gives a figure (labelled on the page; editable).
+    pub a10g_tflops: f64,
+    pub rtx6000_tflops: f64,
+    pub gaudi_tflops: f64,
 }
 
 impl Default for Assumptions {
@@ -141,6 +170,18 @@ impl Default for Assumptions {
             overhead_gib: 1.0,
             perf_budget_x: 3.0,
             lora_rank: 16,
+            tp_allreduce_us: 12.0,
+            tp_hop_us: 4.0,
+            step_overhead_ms: 0.75,
+            seat_mem_usable: 0.95,
+            train_mfu: 0.55,
+            link_efficiency: 0.8,
+            comm_overlap: 0.8,
+            fp8_speedup: 1.4,
+            no_gdr_factor: 0.5,
+            a10g_tflops: 62.5,
+            rtx6000_tflops: 500.0,
+            gaudi_tflops: 100.0,
         }
     }
 }
@@ -293,14 +334,19 @@ pub struct Scenario {
     pub precision: Precision,
     /// Context length (inference) or sequence length (training), tokens.
     pub context_tokens: u32,
-    /// Concurrent sequences (inference) or micro-batch per accelerator (training).
+    /// Concurrent sequences (inference); training: sequences each data-parallel replica processes per
+    /// optimizer step (the planner splits them into micro-batch × gradient accumulation).
     pub batch: u32,
+    /// Training: sequences per optimizer step over all data-parallel replicas; 0 = `batch` per replica.
+    pub global_batch: u32,
     /// Training or fine-tuning tokens, billions.
     pub train_tokens_b: f64,
     /// Target wall-clock for a training job, days (sets how many instances).
     pub target_days: f64,
     /// Target aggregate output tokens per second for inference; 0 = one replica.
     pub target_tps: f64,
+    /// Output tokens per second each sequence must get (inference); 0 = no target.
+    pub seq_tps: f64,
     pub needs: ResourceNeeds,
     /// Code depends on CUDA or custom CUDA kernels.
     pub cuda_only: bool,
@@ -331,9 +377,11 @@ impl Default for Scenario {
             precision: Precision::Bf16,
             context_tokens: 8192,
             batch: 8,
+            global_batch: 0,
             train_tokens_b: 1.0,
             target_days: 30.0,
             target_tps: 0.0,
+            seq_tps: 0.0,
             needs: ResourceNeeds::default(),
             cuda_only: false,
             family: ModelFamily::Transformer,
@@ -420,7 +468,10 @@ impl Strategy {
                 s.urgent = false;
                 s.family = ModelFamily::Transformer;
                 s.priority = Priority::Cost;
-                s.instances = vec![];
+                // Off CUDA means onto Inferentia2: the plan is made on its sizes, not left to a ranking that may pick a GPU.
+                s.instances = ["inf2.xlarge", "inf2.8xlarge", "inf2.24xlarge", "inf2.48xlarge"]
+                    .map(String::from)
+                    .to_vec();
             }
             Strategy::Reseller => {
                 s.purchase.reseller_pct = 15.0;
@@ -447,5 +498,7 @@ mod tests {
         assert_eq!((s.task, s.purchase.buy), (Task::Training, Buy::Spot));
         Strategy::SteadyInference.apply(&mut s);
         assert_eq!((s.task, s.purchase.buy), (Task::Inference, Buy::InstanceSp1));
+        Strategy::NeuronInference.apply(&mut s);
+        assert!(!s.instances.is_empty() && s.instances.iter().all(|i| i.starts_with("inf2.")));
     }
 }

@@ -1,7 +1,7 @@
 //! The whole page state as plain data: the scenario plus the view, Compare picks and Explore settings, with their link keys. The one source of truth the UI holds in a signal.
 
 use crate::catalog::{Catalog, IsoDate, Stack};
-use crate::query::{self, Problem, Warning};
+use crate::query::{self, choice, doc_text, word_of, Choice, Key, Slot, Warning};
 use crate::scenario::Scenario;
 
 /// Which view is open.
@@ -17,14 +17,15 @@ impl View {
     pub const ALL: [View; 4] = [View::Plan, View::Explore, View::Compare, View::Assumptions];
 
     pub fn key(self) -> &'static str {
-        match self {
-            View::Plan => "plan",
-            View::Explore => "explore",
-            View::Compare => "compare",
-            View::Assumptions => "assumptions",
-        }
+        word_of(&self)
     }
 }
+
+choice!(
+    View,
+    "plan|explore|compare|assumptions",
+    [View::Plan, View::Explore, View::Compare, View::Assumptions]
+);
 
 /// The time unit Explore shows prices in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -48,14 +49,15 @@ impl PriceUnit {
     }
 
     pub fn key(self) -> &'static str {
-        match self {
-            PriceUnit::Hour => "h",
-            PriceUnit::Day => "d",
-            PriceUnit::Month => "mo",
-            PriceUnit::Year => "y",
-        }
+        word_of(&self)
     }
 }
+
+choice!(
+    PriceUnit,
+    "h|d|mo|y",
+    [PriceUnit::Hour, PriceUnit::Day, PriceUnit::Month, PriceUnit::Year]
+);
 
 /// What Explore divides prices by.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -79,15 +81,21 @@ impl PricePer {
     ];
 
     pub fn key(self) -> &'static str {
-        match self {
-            PricePer::Instance => "inst",
-            PricePer::Accelerator => "accel",
-            PricePer::AcceleratorGib => "gib",
-            PricePer::Vcpu => "vcpu",
-            PricePer::RamGib => "ram",
-        }
+        word_of(&self)
     }
 }
+
+choice!(
+    PricePer,
+    "inst|accel|gib|vcpu|ram",
+    [
+        PricePer::Instance,
+        PricePer::Accelerator,
+        PricePer::AcceleratorGib,
+        PricePer::Vcpu,
+        PricePer::RamGib
+    ]
+);
 
 /// Explore's columns; each can be sorted on and hidden.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -121,23 +129,28 @@ impl Column {
     ];
 
     pub fn key(self) -> &'static str {
-        match self {
-            Column::Instance => "id",
-            Column::Accelerator => "acc",
-            Column::Count => "n",
-            Column::MemGib => "mem",
-            Column::TotalMemGib => "tmem",
-            Column::Vcpus => "cpu",
-            Column::RamGib => "ram",
-            Column::NetGbps => "net",
-            Column::Efa => "efa",
-            Column::OnDemand => "od",
-            Column::Spot => "spot",
-        }
+        word_of(&self)
     }
 
-    fn from_key(k: &str) -> Option<Column> {
-        Column::ALL.iter().copied().find(|c| c.key() == k)
+    pub(crate) fn from_key(k: &str) -> Option<Column> {
+        let i = COLUMN_WORDS.split('|').position(|w| w == k)?;
+        Column::ALL.get(i).copied()
+    }
+}
+
+const COLUMN_WORDS: &str = "id|acc|n|mem|tmem|cpu|ram|net|efa|od|spot";
+
+impl Choice for Column {
+    fn words(&self) -> &'static str {
+        COLUMN_WORDS
+    }
+    fn index(&self) -> usize {
+        Column::ALL.iter().position(|c| c == self).unwrap_or(0)
+    }
+    fn set_index(&mut self, i: usize) {
+        if let Some(c) = Column::ALL.get(i) {
+            *self = *c;
+        }
     }
 }
 
@@ -211,6 +224,168 @@ impl Theme {
     }
 }
 
+impl Choice for Embed {
+    fn words(&self) -> &'static str {
+        "0|1|calc|line"
+    }
+    fn index(&self) -> usize {
+        *self as usize
+    }
+    fn set_index(&mut self, i: usize) {
+        *self = [Embed::No, Embed::Card, Embed::Calculator, Embed::Line]
+            .get(i)
+            .copied()
+            .unwrap_or(Embed::No);
+    }
+    fn alias(&self, value: &str) -> Option<usize> {
+        (value == "card").then_some(1)
+    }
+}
+
+impl Choice for Theme {
+    fn words(&self) -> &'static str {
+        "auto|light|dark"
+    }
+    fn index(&self) -> usize {
+        *self as usize
+    }
+    fn set_index(&mut self, i: usize) {
+        *self = Theme::ALL.get(i).copied().unwrap_or(Theme::Auto);
+    }
+}
+
+/// Explore's stack filter: all, or one software stack.
+impl Choice for Option<Stack> {
+    fn words(&self) -> &'static str {
+        "all|cuda|neuron"
+    }
+    fn index(&self) -> usize {
+        match self {
+            Some(Stack::Cuda) => 1,
+            Some(Stack::Neuron) => 2,
+            _ => 0,
+        }
+    }
+    fn set_index(&mut self, i: usize) {
+        *self = [None, Some(Stack::Cuda), Some(Stack::Neuron)].get(i).copied().flatten();
+    }
+    fn alias(&self, value: &str) -> Option<usize> {
+        value.is_empty().then_some(0)
+    }
+}
+
+/// Every page-state key (not a scenario key), in the order links write them after the scenario's.
+pub static PAGE_KEYS: &[Key<AppState>] = &[
+    Key {
+        name: "view",
+        slot: |st| Slot::Word(&mut st.view),
+        unit: "",
+        help: doc_text!("the view shown"),
+    },
+    Key {
+        name: "cmp",
+        slot: |st| Slot::Instances(&mut st.compare, 6),
+        unit: doc_text!("comma-separated instance types (at most 6)"),
+        help: doc_text!("Compare picks"),
+    },
+    Key {
+        name: "xfam",
+        slot: |st| {
+            Slot::Text(
+                &mut st.explore.family,
+                |v, _| v.len() <= 20 && v.chars().all(|c| c.is_ascii_alphanumeric() || c == '-'),
+                "a family such as g6e",
+            )
+        },
+        unit: doc_text!("a family such as `g6e`"),
+        help: doc_text!("Explore: family filter"),
+    },
+    Key {
+        name: "xacc",
+        slot: |st| {
+            Slot::Text(
+                &mut st.explore.accelerator,
+                |v, c| v.is_empty() || c.accelerator(v).is_some(),
+                "an accelerator id of the catalog",
+            )
+        },
+        unit: doc_text!("an accelerator id of the catalog"),
+        help: doc_text!("Explore: accelerator filter"),
+    },
+    Key {
+        name: "xmem",
+        slot: |st| Slot::Num(&mut st.explore.min_mem_gib, 0.0, 100_000.0),
+        unit: doc_text!("GiB"),
+        help: doc_text!("Explore: minimum accelerator memory"),
+    },
+    Key {
+        name: "xefa",
+        slot: |st| Slot::Bool(&mut st.explore.efa_only, "0|1"),
+        unit: "",
+        help: doc_text!("Explore: EFA types only"),
+    },
+    Key {
+        name: "xreg",
+        slot: |st| Slot::Bool(&mut st.explore.in_region, "0|1"),
+        unit: "",
+        help: doc_text!("Explore: only types offered in `region`"),
+    },
+    Key {
+        name: "xstack",
+        slot: |st| Slot::Word(&mut st.explore.stack),
+        unit: "",
+        help: doc_text!("Explore: software stack"),
+    },
+    Key {
+        name: "xsort",
+        slot: |st| Slot::Sort(&mut st.explore.sort, &mut st.explore.descending),
+        unit: doc_text!("a column key (`xhide`'s words), `-` first for descending"),
+        help: doc_text!("Explore: sort column"),
+    },
+    Key {
+        name: "xunit",
+        slot: |st| Slot::Word(&mut st.explore.unit),
+        unit: "",
+        help: doc_text!("Explore: prices per hour, day, month or year"),
+    },
+    Key {
+        name: "xper",
+        slot: |st| Slot::Word(&mut st.explore.per),
+        unit: "",
+        help: doc_text!("Explore: prices per instance, accelerator, accelerator-GiB, vCPU or GiB of RAM"),
+    },
+    Key {
+        name: "xhide",
+        slot: |st| Slot::Columns(&mut st.explore.hidden),
+        unit: doc_text!("comma-separated column keys: `id` `acc` `n` `mem` `tmem` `cpu` `ram` `net` `efa` `od` `spot`"),
+        help: doc_text!("Explore: hidden columns"),
+    },
+    Key {
+        name: "embed",
+        slot: |st| Slot::Word(&mut st.embed),
+        unit: "",
+        help: doc_text!("embedded: `1` a read-only result card, `calc` the calculator without the page chrome, `line` one sentence for an inline iframe"),
+    },
+    Key {
+        name: "theme",
+        slot: |st| Slot::Word(&mut st.theme),
+        unit: "",
+        help: doc_text!("light or dark colours; `auto` follows the reader's system setting"),
+    },
+    Key {
+        name: "bg",
+        slot: |st| Slot::Bool(&mut st.transparent, "page|transparent"),
+        unit: "",
+        help: doc_text!("background when embedded"),
+    },
+    Key {
+        name: "cat",
+        slot: |st| Slot::Date(&mut st.catalog_date),
+        unit: doc_text!("YYYY-MM-DD"),
+        help: doc_text!("the catalog date the link was made with (the page writes its own)"),
+    },
+];
+
 /// Everything the page shows, as one value.
 #[derive(Clone, Debug, PartialEq)]
 pub struct AppState {
@@ -272,15 +447,6 @@ impl AppState {
     }
 }
 
-fn warn(warnings: &mut Vec<Warning>, field: &str, value: &str, problem: Problem, used: &str) {
-    warnings.push(Warning {
-        field: field.to_string(),
-        value: value.chars().take(80).collect(),
-        problem,
-        used: used.to_string(),
-    });
-}
-
 /// Applies one page-state field (not a scenario field); `false` if the key is not one.
 pub fn apply_state_pair(
     st: &mut AppState,
@@ -289,213 +455,29 @@ pub fn apply_state_pair(
     catalog: &Catalog,
     warnings: &mut Vec<Warning>,
 ) -> bool {
-    let x = &mut st.explore;
-    let bad = |w: &mut Vec<Warning>, expected: &'static str, used: &str| {
-        warn(w, key, value, Problem::Invalid { expected }, used);
-    };
-    match key {
-        "view" => match View::ALL.iter().find(|v| v.key() == value) {
-            Some(v) => st.view = *v,
-            None => bad(warnings, "plan|explore|compare|assumptions", st.view.key()),
-        },
-        "embed" => match value {
-            "1" | "card" => st.embed = Embed::Card,
-            "calc" => st.embed = Embed::Calculator,
-            "line" => st.embed = Embed::Line,
-            "0" => st.embed = Embed::No,
-            _ => bad(warnings, "0|1|calc|line", "0"),
-        },
-        "theme" => match Theme::ALL.iter().find(|t| t.key() == value) {
-            Some(t) => st.theme = *t,
-            None => bad(warnings, "light|dark|auto", "auto"),
-        },
-        "bg" => match value {
-            "transparent" => st.transparent = true,
-            "" | "page" => st.transparent = false,
-            _ => bad(warnings, "transparent", "page"),
-        },
-        "cat" => match IsoDate::parse(value) {
-            Some(d) => st.catalog_date = Some(d),
-            None => warn(
-                warnings,
-                key,
-                value,
-                Problem::Invalid {
-                    expected: "a YYYY-MM-DD date",
-                },
-                "(none)",
-            ),
-        },
-        "cmp" => {
-            st.compare.clear();
-            for id in value.split(',').filter(|s| !s.is_empty()) {
-                if catalog.instance(id).is_some() && !st.compare.iter().any(|c| c == id) && st.compare.len() < 6 {
-                    st.compare.push(id.to_string());
-                } else if catalog.instance(id).is_none() {
-                    warn(warnings, key, id, Problem::UnknownInstance, "(left out)");
-                }
-            }
+    match PAGE_KEYS.iter().find(|k| k.name == key) {
+        Some(k) => {
+            query::apply_slot((k.slot)(st), key, value, catalog, warnings);
+            true
         }
-        "xfam" => {
-            if value.len() <= 20 && value.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') {
-                x.family = value.to_string();
-            } else {
-                bad(warnings, "a family such as g6e", "(all)");
-            }
-        }
-        "xacc" => {
-            if value.is_empty() || catalog.accelerator(value).is_some() {
-                x.accelerator = value.to_string();
-            } else {
-                bad(warnings, "an accelerator id of the catalog", "(all)");
-            }
-        }
-        "xmem" => match crate::num::parse(value) {
-            Some(v) if v.is_finite() && (0.0..=100_000.0).contains(&v) => x.min_mem_gib = v,
-            _ => warn(
-                warnings,
-                key,
-                value,
-                Problem::OutOfRange {
-                    min: 0.0,
-                    max: 100_000.0,
-                },
-                "0",
-            ),
-        },
-        "xefa" => match value {
-            "1" => x.efa_only = true,
-            "0" => x.efa_only = false,
-            _ => bad(warnings, "0|1", "0"),
-        },
-        "xreg" => match value {
-            "1" => x.in_region = true,
-            "0" => x.in_region = false,
-            _ => bad(warnings, "0|1", "0"),
-        },
-        "xstack" => match value {
-            "cuda" => x.stack = Some(Stack::Cuda),
-            "neuron" => x.stack = Some(Stack::Neuron),
-            "" | "all" => x.stack = None,
-            _ => bad(warnings, "cuda|neuron|all", "all"),
-        },
-        "xsort" => {
-            let (name, desc) = value.strip_prefix('-').map_or((value, false), |n| (n, true));
-            match Column::from_key(name) {
-                Some(c) => {
-                    x.sort = c;
-                    x.descending = desc;
-                }
-                None => bad(warnings, "a column key, - for descending", "od"),
-            }
-        }
-        "xunit" => match PriceUnit::ALL.iter().find(|u| u.key() == value) {
-            Some(u) => x.unit = *u,
-            None => bad(warnings, "h|d|mo|y", "h"),
-        },
-        "xper" => match PricePer::ALL.iter().find(|u| u.key() == value) {
-            Some(u) => x.per = *u,
-            None => bad(warnings, "inst|accel|gib", "inst"),
-        },
-        "xhide" => {
-            x.hidden = value
-                .split(',')
-                .filter_map(Column::from_key)
-                .filter(|c| *c != Column::Instance)
-                .collect();
-        }
-        _ => return false,
+        None => false,
     }
-    true
 }
 
 /// Parses a whole link: scenario fields and page-state fields; anything else is a warning.
 pub fn parse_state(query_str: &str, catalog: &Catalog) -> (AppState, Vec<Warning>) {
-    let (scenario, mut warnings) = query::parse(query_str, catalog);
-    // The scenario parser reported page-state keys as unknown: apply them here and drop those warnings.
-    let mut st = AppState {
-        scenario,
-        ..AppState::default()
-    };
-    let mut own = Vec::new();
-    let mut handled = Vec::new();
-    for (key, value) in query::pairs(query_str) {
-        if apply_state_pair(&mut st, &key, &value, catalog, &mut own) {
-            handled.push(key);
-        }
-    }
-    warnings.retain(|w| !(w.problem == Problem::UnknownField && handled.contains(&w.field)));
-    warnings.extend(own);
+    let mut st = AppState::default();
+    let (scenario, warnings) = query::parse_with(query_str, catalog, |k, v, w| {
+        apply_state_pair(&mut st, k, v, catalog, w)
+    });
+    st.scenario = scenario;
     (st, warnings)
 }
 
 /// Writes the whole state as a canonical link query: the scenario, then page-state fields that differ from the defaults.
 pub fn encode_state(st: &AppState) -> String {
     let mut q = query::encode(&st.scenario);
-    let d = ExploreState::default();
-    let x = &st.explore;
-    let mut put = |k: &str, v: &str| {
-        q.push('&');
-        q.push_str(k);
-        q.push('=');
-        q.push_str(&query::percent_encode(v));
-    };
-    if st.view != View::Plan {
-        put("view", st.view.key());
-    }
-    if !st.compare.is_empty() {
-        put("cmp", &st.compare.join(","));
-    }
-    if x.family != d.family {
-        put("xfam", &x.family);
-    }
-    if x.accelerator != d.accelerator {
-        put("xacc", &x.accelerator);
-    }
-    if x.min_mem_gib != d.min_mem_gib {
-        put("xmem", &crate::num::shortest(x.min_mem_gib));
-    }
-    if x.efa_only {
-        put("xefa", "1");
-    }
-    if x.in_region {
-        put("xreg", "1");
-    }
-    match x.stack {
-        Some(Stack::Cuda) => put("xstack", "cuda"),
-        Some(Stack::Neuron) => put("xstack", "neuron"),
-        _ => {}
-    }
-    if x.sort != d.sort || x.descending != d.descending {
-        put(
-            "xsort",
-            &format!("{}{}", if x.descending { "-" } else { "" }, x.sort.key()),
-        );
-    }
-    if x.unit != d.unit {
-        put("xunit", x.unit.key());
-    }
-    if x.per != d.per {
-        put("xper", x.per.key());
-    }
-    if x.hidden != d.hidden {
-        put("xhide", &x.hidden.iter().map(|c| c.key()).collect::<Vec<_>>().join(","));
-    }
-    match st.embed {
-        Embed::Card => put("embed", "1"),
-        Embed::Calculator => put("embed", "calc"),
-        Embed::Line => put("embed", "line"),
-        Embed::No => {}
-    }
-    if st.theme != Theme::Auto {
-        put("theme", st.theme.key());
-    }
-    if st.transparent {
-        put("bg", "transparent");
-    }
-    if let Some(d) = st.catalog_date {
-        put("cat", &d.to_string());
-    }
+    query::encode_keys(&mut q, PAGE_KEYS, st, &AppState::default());
     q
 }
 

@@ -136,3 +136,44 @@ fn not_json_is_refused() {
     assert!(matches!(Catalog::parse("{"), Err(CatalogError::Json(_))));
     assert!(matches!(Catalog::parse("[]"), Err(CatalogError::Json(_))));
 }
+
+#[test]
+fn regional_prices_cover_the_articles_regions() {
+    // ../shared/reference/regional_prices_extra.csv (vantage, 2026-08-26): published, not derived.
+    let c = catalog();
+    for (id, region, usd) in [
+        ("inf2.xlarge", "ap-northeast-1", 1.1373),
+        ("g6.xlarge", "ap-northeast-1", 1.1672),
+        ("g4dn.2xlarge", "ap-east-1", 1.158),
+        ("g6.xlarge", "eu-central-1", 1.0064),
+        ("inf2.xlarge", "ap-southeast-1", 1.06148),
+    ] {
+        let p = c.on_demand(id, region);
+        assert_eq!(p.map(|p| (p.usd_hr, p.derived)), Some((usd, false)), "{id} {region}");
+        assert!(
+            c.instance(id).is_some_and(|i| i.regions.iter().any(|r| r == region)),
+            "{id} {region}"
+        );
+    }
+    // Not listed by vantage in Hong Kong: not offered there, and nothing is derived for it.
+    assert!(c.on_demand("g6.xlarge", "ap-east-1").is_none());
+    // Spot from the same file: vantage's zone average, with the Advisor bucket as the band.
+    let s = c.spot("inf2.xlarge", "ap-northeast-1");
+    assert_eq!(
+        s.map(|s| (s.median_usd_hr, s.interruption_band.as_deref())),
+        Some((0.30715, Some("5-10")))
+    );
+}
+
+#[test]
+fn spot_zone_counts_follow_the_reference() {
+    // catalog_raw.csv: p5.48xlarge us-east-1 lists 7 zones, 2 of them at On-Demand (55.04 = no capacity):
+    // the median 19.2531 is over the other 5. p3.2xlarge lists 7 zones, 3 without a price: 4 counted.
+    let c = catalog();
+    let z = |id: &str| c.spot(id, "us-east-1").map(|s| (s.n_az, s.n_az_at_od));
+    assert_eq!(z("p5.48xlarge"), Some((5, 2)));
+    assert_eq!(z("p3.2xlarge"), Some((4, 0)));
+    assert_eq!(z("p6-b200.48xlarge"), Some((2, 0)));
+    // "ape1-az1..az3:0.6702" is three zones.
+    assert_eq!(c.spot("g4dn.16xlarge", "ap-east-1").map(|s| s.n_az), Some(3));
+}

@@ -70,6 +70,14 @@ fn an_unreadable_invocation_exits_2_with_usage() {
 }
 
 #[test]
+fn the_range_sentence_follows_the_currency() {
+    let out = gpuplan(&["v=1&task=train&model=llama3.1-8b&tokens=10&cur=cny"]);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap_or_default();
+    let text = v["range"]["text"].as_str().unwrap_or_default();
+    assert!(text.contains('¥') && !text.contains('$'), "{text}");
+}
+
+#[test]
 fn the_summary_is_the_embeds_result_message_with_the_same_figures() {
     let out = gpuplan(&["v=1&model=llama3.1-8b&prio=cost&batch=zz"]);
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap_or_default();
@@ -101,6 +109,6 @@ fn the_summary_is_the_embeds_result_message_with_the_same_figures() {
     assert_eq!(s["warnings"][0]["message"], v["warnings"][0]["message"]);
     assert_eq!(
         v["line"],
-        "Llama 3.1 8B, serving 8 sequences: 1 × inf2.xlarge, $553/month On-Demand (prices of 2026-07-20)"
+        "Llama 3.1 8B, serving 8 sequences: 1 × trn1.2xlarge, $981/month On-Demand (prices of 2026-07-20)"
     );
 }

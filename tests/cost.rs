@@ -284,3 +284,29 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn buy_spot_charges_the_checkpoint_overhead_once() {
+    // The headline follows `buy=spot` (its wall clock includes the overhead), but every option is still
+    // priced from the On-Demand wall clock: the same figures with and without `&buy=spot`.
+    let q = "v=1&task=train&model=llama3.1-8b&tokens=20&days=10&inst=p5.48xlarge";
+    let plain = scenario(q);
+    let spot = scenario(&format!("{q}&buy=spot"));
+    let (rp, rs) = (first(&plain), first(&spot));
+    let (op, os) = (
+        option_costs(catalog(), &plain, &rp),
+        option_costs(catalog(), &spot, &rs),
+    );
+    for (a, b) in op.iter().zip(&os) {
+        assert_eq!(a.job_hours, b.job_hours, "{:?}", a.buy);
+        assert_eq!(a.job_usd, b.job_usd, "{:?}", a.buy);
+    }
+    let s = &op[1];
+    let f = s.spot.as_ref().map_or(0.0, |d| d.overhead_factor);
+    // Spot's wall clock = the On-Demand one x the overhead factor, once; the headline shows exactly that.
+    assert!((s.job_hours.unwrap_or(0.0) - rp.job_hours.unwrap_or(0.0) * f).abs() < 1e-9);
+    assert_eq!(rs.job_hours, s.job_hours);
+    assert_eq!(rs.base_job_hours, rp.job_hours);
+    let (pp, ps) = (plan(catalog(), &plain, &rp), plan(catalog(), &spot, &rs));
+    assert_eq!(pp.horizon_usd, ps.horizon_usd);
+}

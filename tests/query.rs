@@ -2,11 +2,11 @@
 #![allow(clippy::disallowed_methods)] // native tests: std sorts are fine outside the wasm
 
 use gpuplan::catalog::{Catalog, Payment};
-use gpuplan::query::{encode, parse, Problem};
+use gpuplan::query::{encode, parse, slot_text, Key, Problem, Slot, KEYS, MAX_WARNINGS};
 use gpuplan::scenario::{
     Buy, Currency, FinetuneMethod, Lang, ModelChoice, ModelFamily, Precision, Priority, Scenario, ServingMode, Task,
 };
-use gpuplan::state::{encode_state, parse_state};
+use gpuplan::state::{encode_state, parse_state, AppState, PAGE_KEYS};
 use proptest::prelude::*;
 use std::sync::OnceLock;
 
@@ -38,31 +38,263 @@ fn bad_fields_warn_and_keep_the_rest() {
     assert_eq!(w[3].problem, Problem::UnknownField);
 }
 
+/// Links as v1 wrote them, one (at least) per key; their meaning must never change. Each decodes to a
+/// state pinned field by field in `fixtures/v1_links.snap` (every field that differs from the
+/// defaults is listed, so every other field is pinned at its default). `UPDATE_EXPECT=1` rewrites it.
+const V1_LINKS: &[&str] = &[
+    "v=1",
+    "v=2&task=train",
+    "v=1&task=train",
+    "v=1&mode=batch",
+    "v=1&task=finetune&method=qlora",
+    "v=1&model=llama3.1-70b",
+    "v=1&params=30",
+    "v=1&task=train&params=30&active=3&tokens=500&days=14&cuda=1",
+    "v=1&prec=fp8",
+    "v=1&task=infer&model=llama3.1-70b&prec=fp8&ctx=32768&batch=16&prio=perf",
+    "v=1&task=train&tokens=500",
+    "v=1&task=train&days=14",
+    "v=1&tps=2000",
+    "v=1&task=graphics&seats=12&gmem=16&vcpu=8&ram=32",
+    "v=1&task=hpc&fp64=40",
+    "v=1&mfu=0.35&bweff=0.8&usable=0.95&overhead=2",
+    "v=1&prio=perf&budgetx=2",
+    "v=1&task=finetune&model=qwen2.5-14b&method=qlora&prec=int4&rank=64&lang=zh",
+    "v=1&hours=176&months=36",
+    "v=1&cuda=1&urgent=1&multinode=0&arch=other",
+    "v=1&prio=cost&region=us-west-2",
+    "v=1&inst=g6.xlarge,g5.xlarge",
+    "v=1&buy=isp1",
+    "v=1&buy=ri3&pay=all&ricls=convertible",
+    "v=1&cur=cny&fx=7.25",
+    "v=1&disc=15&discall=1",
+    "v=1&buy=spot&spotdisc=60&irate=5",
+    "v=1&buy=csp1&cspdisc=30&ispdisc=50",
+    "v=1&task=train&buy=spot&ckpt=15&ckptw=1&restart=5",
+    "v=1&inst=g6.xlarge&burst=2&bursth=100",
+    "v=1&growth=5",
+    "v=1&task=train&buy=cb&window=14",
+    "v=1&lang=zh",
+    "v=1&view=explore&xfam=g6&xacc=l4&xmem=24&xefa=1&xreg=1&xstack=neuron&xsort=-mem&xunit=mo&xper=accel&xhide=net,spot",
+    "v=1&view=compare&cmp=p5.48xlarge,g6e.xlarge",
+    "v=1&embed=1&bg=transparent&cat=2025-01-15",
+    "v=1&embed=card",
+    "v=1&embed=calc&view=assumptions",
+];
+
+/// Flattens a pretty `Debug` into `path = value` lines, so two values can be compared field by field.
+fn fields(debug: &str) -> Vec<String> {
+    let mut path: Vec<String> = Vec::new();
+    let mut index: Vec<usize> = Vec::new();
+    let mut out = Vec::new();
+    for line in debug.lines().skip(1) {
+        let t = line.trim().trim_end_matches(',');
+        if matches!(t, "}" | "]" | ")") {
+            path.pop();
+            index.pop();
+            continue;
+        }
+        let (name, value) = match t.split_once(": ") {
+            Some((n, v)) if !n.contains(' ') && !n.starts_with('"') => (n.to_string(), v.to_string()),
+            _ => {
+                let i = index.last_mut().map_or(0, |i| {
+                    *i += 1;
+                    *i - 1
+                });
+                (format!("[{i}]"), t.to_string())
+            }
+        };
+        if value.ends_with('{') || value.ends_with('[') || value.ends_with('(') {
+            path.push(name);
+            index.push(0);
+        } else {
+            out.push(format!(
+                "{} = {value}",
+                path.iter().chain([&name]).cloned().collect::<Vec<_>>().join(".")
+            ));
+        }
+    }
+    out
+}
+
 #[test]
-fn old_v1_links_keep_decoding() {
-    // Fixtures of links as v1 wrote them; their meaning must never change.
-    let cases = [
-        (
-            "v=1&task=infer&model=llama3.1-70b&prec=fp8&ctx=32768&batch=16&prio=perf",
-            Task::Inference,
-            Precision::Fp8,
+fn v1_links_decode_to_pinned_states() {
+    for k in KEYS.iter().map(|k| k.name).chain(PAGE_KEYS.iter().map(|k| k.name)) {
+        assert!(
+            V1_LINKS
+                .iter()
+                .any(|q| gpuplan::query::pairs(q).any(|(key, _)| key == k)),
+            "add a v1 fixture for `{k}`"
+        );
+    }
+    let default = fields(&format!("{:#?}", AppState::default()));
+    let mut out = String::new();
+    for q in V1_LINKS {
+        let (st, w) = parse_state(q, catalog());
+        out.push_str(&format!("{q}\n"));
+        for f in fields(&format!("{st:#?}")) {
+            if !default.contains(&f) {
+                out.push_str(&format!("    {f}\n"));
+            }
+        }
+        for f in &default {
+            let path = f.split(" = ").next().unwrap_or("");
+            if !fields(&format!("{st:#?}"))
+                .iter()
+                .any(|x| x.starts_with(&format!("{path} = ")))
+            {
+                out.push_str(&format!("    {path}: (gone)\n"));
+            }
+        }
+        for w in w {
+            out.push_str(&format!("    warning: {w:?}\n"));
+        }
+        // And v1 links re-encode to themselves' meaning.
+        assert_eq!(parse_state(&encode_state(&st), catalog()).0, st, "{q}");
+    }
+    expect_test::expect_file!["fixtures/v1_links.snap"].assert_eq(&out);
+}
+
+/// README's key tables are generated from the definitions; `UPDATE_EXPECT=1` rewrites them.
+#[test]
+fn readme_key_tables_are_the_definitions() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/README.md");
+    let readme = std::fs::read_to_string(path).unwrap_or_default();
+    let mut fixed = readme.clone();
+    for (marker, table) in [
+        ("<!-- keys:scenario", gpuplan::query::keys_markdown(KEYS)),
+        ("<!-- keys:page", gpuplan::query::keys_markdown(PAGE_KEYS)),
+    ] {
+        let start = fixed.find(marker).expect("README has the marker");
+        let body = start + fixed[start..].find("-->\n").expect("marker ends") + 4;
+        let end = body + fixed[body..].find("<!-- /keys -->").expect("README has the end marker");
+        fixed.replace_range(body..end, &table);
+    }
+    if std::env::var_os("UPDATE_EXPECT").is_some() {
+        std::fs::write(path, &fixed).expect("README is writable");
+    } else {
+        assert!(
+            readme == fixed,
+            "README's key tables differ from the definitions; run `UPDATE_EXPECT=1 cargo test --test query readme`"
+        );
+    }
+}
+
+/// A valid, usually non-default value for a key, chosen by `r` from what its slot accepts.
+fn value_for(name: &str, slot: Slot<'_>, r: u32) -> String {
+    let c = catalog();
+    let pick = |words: &[String]| words[r as usize % words.len()].clone();
+    let split = |w: &str| w.split('|').map(str::to_string).collect::<Vec<_>>();
+    match slot {
+        Slot::Version => "1".into(),
+        Slot::Num(_, min, max) | Slot::MaybeNum(_, min, max) => {
+            let v = (min + (max - min) * f64::from(r % 1001) / 1000.0).clamp(min, max);
+            gpuplan::num::shortest(((v * 1000.0).round() / 1000.0).clamp(min, max))
+        }
+        Slot::Int(_, min, max) => (min + r % (max - min + 1)).to_string(),
+        Slot::Bool(_, w) => pick(&split(w)),
+        Slot::Word(ch) => pick(&split(ch.words())),
+        Slot::Model(_) => pick(
+            &gpuplan::models::PRESETS
+                .iter()
+                .map(|m| m.id.to_string())
+                .collect::<Vec<_>>(),
         ),
-        (
-            "v=1&task=train&params=30&active=3&tokens=500&days=14&cuda=1",
-            Task::Training,
-            Precision::Bf16,
+        Slot::Params(_) => gpuplan::num::shortest(f64::from(1 + r % 2_000_000) / 1000.0),
+        Slot::Active(_) => String::new(), // set with `params` (below it)
+        Slot::Region(_) => pick(&regions()),
+        Slot::Instances(_, max) => {
+            let ids: Vec<String> = c.instances.iter().map(|i| i.id.clone()).collect();
+            let n = 1 + (r as usize % 3).min(max - 1);
+            (0..n)
+                .map(|k| ids[(r as usize / 3 + k * 17) % ids.len()].clone())
+                .collect::<Vec<_>>()
+                .join(",")
+        }
+        Slot::Date(_) => format!("2025-{:02}-{:02}", 1 + r % 12, 1 + r % 28),
+        Slot::Text(..) if name == "xacc" => pick(&c.accelerators.iter().map(|a| a.id.clone()).collect::<Vec<_>>()),
+        Slot::Text(..) => pick(&c.instances.iter().map(|i| i.family.clone()).collect::<Vec<_>>()),
+        Slot::Sort(..) => format!(
+            "{}{}",
+            if r % 2 == 1 { "-" } else { "" },
+            pick(&split("id|acc|n|mem|tmem|cpu|ram|net|efa|od|spot"))
         ),
-        (
-            "v=1&task=finetune&model=qwen2.5-14b&method=qlora&prec=int4&lang=zh",
-            Task::Finetune,
-            Precision::Int4,
-        ),
-    ];
-    for (q, task, prec) in cases {
-        let (s, w) = parse(q, catalog());
-        assert!(w.is_empty(), "{q}: {w:?}");
-        assert_eq!((s.task, s.precision), (task, prec));
-        assert_eq!(parse(&encode(&s), catalog()).0, s);
+        Slot::Columns(_) => ["acc", "n", "mem", "tmem", "cpu", "ram", "net", "efa", "od", "spot"]
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| r >> i & 1 == 1)
+            .map(|(_, k)| *k)
+            .collect::<Vec<_>>()
+            .join(","),
+    }
+}
+
+fn regions() -> Vec<String> {
+    let mut r: Vec<String> = catalog().on_demand.iter().map(|p| p.region.clone()).collect();
+    r.sort();
+    r.dedup();
+    r
+}
+
+/// The value a state holds for a key, as links write it.
+fn held<T>(table: &[Key<T>], name: &str, t: &mut T) -> Option<String> {
+    table
+        .iter()
+        .find(|k| k.name == name)
+        .and_then(|k| slot_text((k.slot)(t)))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 1500, failure_persistence: None, ..ProptestConfig::default() })]
+
+    /// Every key of both tables is varied: a link with any valid values decodes without warnings to a
+    /// state holding exactly those values, and re-encodes to a link that decodes to the same state.
+    #[test]
+    fn every_key_round_trips(seeds in prop::collection::vec(any::<u32>(), 80)) {
+        let mut q = String::from("v=1");
+        let mut given = Vec::new();
+        let mut d = AppState::default();
+        for (i, k) in KEYS.iter().enumerate() {
+            let r = seeds[i];
+            if k.name == "v" || r % 3 == 0 || k.name == "active" {
+                continue;
+            }
+            let mut v = value_for(k.name, (k.slot)(&mut d.scenario), r / 3);
+            if k.name == "params" && r % 2 == 0 {
+                // An MoE model: `active` below the total.
+                let total: f64 = v.parse().unwrap_or(1.0);
+                let active = gpuplan::num::shortest(((total * 0.1) * 1000.0).floor().max(1.0) / 1000.0);
+                if active.parse::<f64>().unwrap_or(total) < total {
+                    q.push_str(&format!("&active={active}"));
+                    given.push(("active", active));
+                }
+                v = gpuplan::num::shortest(total);
+            }
+            q.push_str(&format!("&{}={}", k.name, gpuplan::query::percent_encode(&v)));
+            given.push((k.name, v));
+        }
+        for (i, k) in PAGE_KEYS.iter().enumerate() {
+            let r = seeds[KEYS.len() + i];
+            if r % 3 == 0 {
+                continue;
+            }
+            let v = value_for(k.name, (k.slot)(&mut d), r / 3);
+            q.push_str(&format!("&{}={}", k.name, gpuplan::query::percent_encode(&v)));
+            given.push((k.name, v));
+        }
+        let (mut st, warnings) = parse_state(&q, catalog());
+        prop_assert!(warnings.is_empty(), "{q}: {warnings:?}");
+        let has_params = given.iter().any(|(n, _)| *n == "params");
+        for (name, v) in &given {
+            if *name == "model" && has_params {
+                continue; // a custom size overrides the preset
+            }
+            let now = held(KEYS, name, &mut st.scenario).or_else(|| held(PAGE_KEYS, name, &mut st));
+            let want = if *name == "embed" && v == "card" { "1".to_string() } else { v.clone() };
+            prop_assert_eq!(now.as_deref().unwrap_or(""), want.as_str(), "{} in {}", name, q);
+        }
+        let back = encode_state(&st);
+        prop_assert_eq!(parse_state(&back, catalog()), (st, vec![]));
     }
 }
 
@@ -205,4 +437,48 @@ proptest! {
         let (back, _) = parse_state(&mutated, catalog());
         prop_assert_eq!(parse_state(&encode_state(&back), catalog()).0, back);
     }
+}
+
+#[test]
+fn warnings_are_one_per_key_and_bounded() {
+    // 300 unknown keys, 50 bad `ctx` values and 40 unknown instance types: one warning per key, at most
+    // MAX_WARNINGS of them, then one "and N more" counting every warning left out.
+    let mut q = String::from("v=1");
+    for i in 0..300 {
+        q.push_str(&format!("&k{i}=1"));
+    }
+    for _ in 0..50 {
+        q.push_str("&ctx=abc");
+    }
+    q.push_str("&inst=");
+    q.push_str(&(0..40).map(|i| format!("zz{i}")).collect::<Vec<_>>().join(","));
+    let (_, w) = parse(&q, catalog());
+    assert_eq!(w.len(), MAX_WARNINGS + 1);
+    assert_eq!(
+        w.last().map(|x| &x.problem),
+        Some(&Problem::More(300 - MAX_WARNINGS + 50 + 40))
+    );
+    let (_, w) = parse("v=1&inst=zz1,zz2,g6.xlarge,zz3&ctx=a&ctx=b", catalog());
+    let fields: Vec<_> = w.iter().map(|x| (x.field.as_str(), x.value.as_str())).collect();
+    assert_eq!(fields, [("inst", "zz1, zz2, zz3"), ("ctx", "a, b")]);
+}
+
+#[test]
+fn an_active_size_above_the_total_is_named() {
+    let (s, w) = parse("v=1&params=7&active=9", catalog());
+    assert_eq!(
+        s.model,
+        ModelChoice::Custom {
+            params_b: 7.0,
+            active_b: None
+        }
+    );
+    assert_eq!(w.len(), 1, "{w:?}");
+    assert_eq!(
+        (w[0].field.as_str(), w[0].value.as_str(), w[0].used.as_str()),
+        ("active", "9", "7 (dense)")
+    );
+    assert_eq!(w[0].problem, Problem::OutOfRange { min: 0.001, max: 7.0 });
+    // The order of the keys does not matter.
+    assert_eq!(parse("v=1&active=9&params=7", catalog()), (s, w));
 }

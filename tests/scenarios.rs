@@ -167,17 +167,28 @@ fn flow_light_inference_performance_first_goes_to_g6e() {
 
 #[test]
 fn flow_neuron_eligible_inference_goes_to_inferentia2() {
-    // Seed 003: inference that can leave CUDA -> Inferentia2.
+    // Seed 003: inference that can leave CUDA -> Inferentia2. Llama 3.1 8B in BF16 no longer goes to
+    // inf2.xlarge: its 16 GiB of host RAM cannot load 15 GiB of weights plus the 4 GiB reserve (issue 14).
+    // The cheapest Neuron option is then Inferentia2 or Trainium, behind G6 at list prices.
     let o = run("v=1&model=llama3.1-8b&ctx=4096&batch=4&prio=cost");
-    assert_eq!(family_of(top(&o)), "inf2", "{}", top(&o));
+    assert!(o.excluded.iter().any(
+        |e| e.instances.iter().any(|i| i == "inf2.xlarge") && matches!(e.reason, Exclusion::HostRamTooSmall { .. })
+    ));
+    let neuron = o
+        .recommendations
+        .iter()
+        .find(|r| r.instance.starts_with("inf") || r.instance.starts_with("trn"))
+        .map_or("", |r| r.instance.as_str());
+    assert!(["inf2", "trn1"].contains(&family_of(neuron)), "{neuron}");
 }
 
 #[test]
 fn flow_large_training_trainium_if_eligible_else_p_family() {
-    let q = "v=1&task=train&model=qwen2.5-32b&tokens=100&ctx=4096&batch=1&prio=cost";
+    let q = "v=1&task=train&model=qwen2.5-32b&tokens=100&ctx=4096&prio=cost";
     let eligible = run(q);
-    // After the June 2025 P-family price cut, at equal MFU, Trn1 is within ~15 % of the cheapest
-    // (a P6-B200 or P5): the articles' "Trainium saves up to 50 %" no longer holds at list prices.
+    // After the June 2025 P-family price cut, Trn1 is within ~25 % of the cheapest (a P6-B200 or P5) once
+    // its 50 Gbps of network per chip is charged: the articles' "Trainium saves up to 50 %" no longer
+    // holds at list prices, but it is a contender, as the articles' flow says.
     let best = eligible.recommendations[0].job_usd.unwrap_or(f64::NAN);
     let trn = eligible
         .recommendations
@@ -185,7 +196,7 @@ fn flow_large_training_trainium_if_eligible_else_p_family() {
         .find(|r| r.instance == "trn1.32xlarge")
         .and_then(|r| r.job_usd)
         .unwrap_or(f64::INFINITY);
-    assert!(trn <= best * 1.15, "trn1 {trn} vs best {best}");
+    assert!(trn <= best * 1.25, "trn1 {trn} vs best {best}");
     let not_eligible = run(&format!("{q}&cuda=1"));
     assert!(family_of(top(&not_eligible)).starts_with('p'), "{}", top(&not_eligible));
     let urgent = run(&format!("{q}&urgent=1"));
@@ -216,7 +227,8 @@ fn hpc_needs_real_fp64() {
 
 #[test]
 fn nothing_fits_is_a_result_with_the_nearest_option() {
-    let o = run("v=1&model=llama3.1-405b&ctx=131072&batch=64&multinode=0&cuda=1");
+    // 2T parameters in BF16 (3.6 TiB) exceed every single instance; more replicas do not help.
+    let o = run("v=1&params=2000&ctx=131072&batch=64&multinode=0&cuda=1");
     assert!(o.recommendations.is_empty());
     assert!(o.nearest.is_some());
     assert!(o
@@ -227,15 +239,29 @@ fn nothing_fits_is_a_result_with_the_nearest_option() {
 
 #[test]
 fn training_hand_computed_7b_on_h100() {
-    // 6 x 7.24e9 x 1e11 tokens + 12 x 32 x 4096 x 4096 x 1e11 attention = 4.99e21 FLOPs;
-    // / (989e12 x 0.4 x 3600) = 3,504 GPU-hours; at $6.88 per GPU-hour = $24,107.
+    // One p5.48xlarge, Mistral 7B, 4,096-token sequences, batch 1 per replica. The planner keeps the model
+    // whole on each GPU (tp 1, dp 8), micro-batch 1 with selective recomputation (none does not fit 72 GiB).
+    // FLOPs per token 6·N + 12·L·h·s = 6 × 7.2417e9 + 12 × 32 × 4096 × 4096 = 4.989e10, plus the
+    // recomputed attention forward 4·L·h·s = 2.147e9; at 989 TFLOPS × 0.55 per GPU.
+    // Data-parallel sync: all-reduce of 2 B × 7.24e9 over 8 GPUs on NVLink, 2·7/8·14.5 GB / (450 GB/s × 0.8)
+    // = 70 ms, hidden behind 0.8 of a micro-batch's 0.39 s of compute: nothing waits on the network.
     let o = run("v=1&task=train&model=mistral-7b&tokens=100&ctx=4096&batch=1&inst=p5.48xlarge");
     let r = &o.recommendations[0];
-    let flops = 6.0 * 7_241_732_096.0 * 1e11 + 12.0 * 32.0 * 4096.0 * 4096.0 * 1e11;
-    let gpu_hours = flops / (989e12 * 0.4 * 3600.0);
-    assert!((r.gpu_hours.unwrap_or(0.0) - gpu_hours).abs() < 1e-6);
+    let per_token = 6.0 * 7_241_732_096.0 + 12.0 * 32.0 * 4096.0 * 4096.0 + 4.0 * 32.0 * 4096.0 * 4096.0;
+    let gpu_hours = per_token * 1e11 / (989e12 * 0.55 * 3600.0);
+    assert!(
+        (r.gpu_hours.unwrap_or(0.0) / gpu_hours - 1.0).abs() < 1e-9,
+        "{:?} vs {gpu_hours}",
+        r.gpu_hours
+    );
     assert!((r.job_usd.unwrap_or(0.0) - gpu_hours * 55.04 / 8.0).abs() < 1e-6);
     assert!(r.energy_kwh.is_some_and(|e| (e - gpu_hours * 0.7).abs() < 1e-6));
+    let p = r.parallelism.as_ref().unwrap_or_else(|| panic!("no plan"));
+    assert_eq!((p.tp, p.pp, p.dp, p.micro_batch, p.grad_accum), (1, 1, 8, 1, 1));
+    assert_eq!(p.recompute, gpuplan::engine::parallel::Recompute::Selective);
+    assert!(p.comm_share.abs() < 1e-12);
+    // Effective MFU counts model FLOPs only: 0.55 × 4.989e10 / 5.204e10.
+    assert!((p.effective_mfu - 0.55 * (per_token - 4.0 * 32.0 * 4096.0 * 4096.0) / per_token).abs() < 1e-9);
 }
 
 #[test]
@@ -274,74 +300,32 @@ fn absurd_targets_are_refused_with_a_reason_never_a_wrapped_count() {
 }
 
 #[test]
-fn a_micro_batch_too_large_for_one_accelerator_says_so_and_what_would_fit() {
-    // Llama 3.1 70B, 8 × 8,192-token micro-batch, full recomputation: 2·s·B·h·L + 34·s·B·h
-    // = 2 × 8192 × 8 × 8192 × 80 + 34 × 8192 × 8 × 8192 bytes ≈ 97 GiB of activations per accelerator,
-    // more than an H100's 72 GiB usable: no number of p5 instances helps.
+fn the_planner_chooses_the_micro_batch_and_70b_fits_p4d_at_default_settings() {
+    // Issue 13: with 8 × 8,192-token micro-batches per accelerator, 70B did not fit p4d at all. Now `batch`
+    // is sequences per replica per step and the planner splits it: micro-batch 1-2 with recomputation and
+    // gradient accumulation, as practitioners run it (4 on p4d, where TP over 8 GPUs splits the activations).
     let o = run("v=1&task=train&model=llama3.1-70b&tokens=50");
-    assert!(!fits(&o, "p5.48xlarge"));
-    let p5 = o
-        .excluded
-        .iter()
-        .find(|e| e.instances.iter().any(|i| i == "p5.48xlarge"));
-    match p5.map(|e| &e.reason) {
-        Some(Exclusion::ActivationsTooLarge {
-            per_accelerator_gib,
-            usable_gib,
-            micro_batch: 8,
-            context_tokens: 8192,
-            fits_micro_batch: Some(b),
-        }) => {
-            assert!((per_accelerator_gib - 98.0).abs() < 1.0, "{per_accelerator_gib}");
-            assert!((usable_gib - 72.0).abs() < 1e-9);
-            // (72 - 1) / (97 / 8) = 5.86: a micro-batch of 5.
-            assert_eq!(*b, 5);
-        }
-        other => panic!("p5.48xlarge: {other:?}"),
+    for id in ["p4d.24xlarge", "p5.48xlarge"] {
+        let r = o.recommendations.iter().find(|r| r.instance == id && r.fits);
+        let r = r.unwrap_or_else(|| panic!("{id} does not fit"));
+        assert!(r.n_instances > 1, "{id}: {}", r.n_instances);
+        let p = r.parallelism.as_ref().unwrap_or_else(|| panic!("{id}: no plan"));
+        assert!(p.micro_batch * p.grad_accum >= 8, "{id}: {p:?}");
+        assert!(p.micro_batch <= 4, "{id}: {p:?}");
+        assert_ne!(p.recompute, gpuplan::engine::parallel::Recompute::None, "{id}: {p:?}");
+        assert!(p.tp <= 8 && p.dp >= 1, "{id}: {p:?}");
     }
-    // And it is said once above the results, since the top result alone would not tell.
-    assert!(o.notices.iter().any(|n| matches!(n, gpuplan::engine::Why::MicroBatchExcludes { micro_batch: 8, families, .. } if families.iter().any(|f| f == "p5"))));
-    // Chosen explicitly, it is listed as unable to run, with the same reason, not hidden.
-    let o = run("v=1&task=train&model=llama3.1-70b&tokens=50&inst=p5.48xlarge");
-    let shown = o.recommendations.iter().find(|r| r.instance == "p5.48xlarge");
-    assert!(shown.is_some_and(|r| !r.fits
-        && matches!(
-            r.reasons.first(),
-            Some(gpuplan::engine::Why::CannotRun {
-                reason: Exclusion::ActivationsTooLarge { .. }
-            })
-        )));
-    // The formula list shows the activations term that decides it (for a type that runs it).
-    let catalog = Catalog::bundled();
-    let (scenario, _) = query::parse("v=1&task=train&model=llama3.1-70b&tokens=50", &catalog);
-    let o = run("v=1&task=train&model=llama3.1-70b&tokens=50");
-    let shown = o
-        .recommendations
-        .first()
-        .map(|r| gpuplan::explain::formulas(&scenario, &o.arch, r, gpuplan::scenario::Lang::En));
-    assert!(
-        shown.iter().flatten().any(|f| f.starts_with(
-            "activations per accelerator = 2·s·B·h·L + 34·s·B·h, s = 8,192, B = 8, h = 8192, L = 80 → 97"
-        )),
-        "{shown:?}"
-    );
-    // At the suggested micro-batch, p5 trains it across several instances linked by EFA.
-    let o = run("v=1&task=train&model=llama3.1-70b&tokens=50&batch=5");
-    let p5 = o.recommendations.iter().find(|r| r.instance == "p5.48xlarge" && r.fits);
-    assert!(p5.is_some_and(|r| r.n_instances > 1), "{:?}", p5.map(|r| r.n_instances));
-    // Even a micro-batch of 1 is too much for a 16 GiB T4 at 128K tokens.
+    // Even a micro-batch of 1 with full recomputation is too much for a 16 GiB T4 at 128K tokens.
     let o = run("v=1&task=train&model=llama3.1-8b&tokens=1&ctx=131072&batch=1");
-    assert!(o
-        .excluded
-        .iter()
-        .any(|e| e.instances.iter().any(|i| i == "g4dn.12xlarge")
-            && matches!(
-                e.reason,
-                Exclusion::ActivationsTooLarge {
-                    fits_micro_batch: None,
-                    ..
-                }
-            )));
+    assert!(o.excluded.iter().any(|e| e.instances.iter().any(|i| i == "g4dn.xlarge")
+        && matches!(
+            e.reason,
+            Exclusion::ActivationsTooLarge {
+                fits_micro_batch: None,
+                micro_batch: 1,
+                ..
+            }
+        )));
 }
 
 #[test]
@@ -401,7 +385,8 @@ fn a_growing_service_shows_its_commitment_rule_and_a_job_does_not() {
 
 #[test]
 fn serving_shows_what_a_million_tokens_cost_and_how() {
-    // Llama 3.1 8B on one inf2.xlarge: $0.7582/h at ~200 tokens/s is ~$1.05 per million tokens.
+    // Llama 3.1 8B on one trn1.2xlarge (inf2.xlarge's 16 GiB of host RAM cannot load 15 GiB of BF16
+    // weights plus the 4 GiB reserve): $1.34/h at ~196 tokens/s is ~$1.90 per million tokens.
     let catalog = Catalog::bundled();
     let (scenario, _) = query::parse("v=1", &catalog);
     let o = run("v=1");
@@ -411,7 +396,7 @@ fn serving_shows_what_a_million_tokens_cost_and_how() {
         (r.hourly_usd.unwrap_or(0.0), r.tokens_per_s.unwrap_or(1.0))
     });
     assert!(
-        (m - h / (t * 3600.0) * 1e6).abs() < 1e-9 && (1.0..1.1).contains(&m),
+        (m - h / (t * 3600.0) * 1e6).abs() < 1e-9 && (1.85..1.95).contains(&m),
         "{m}"
     );
     let lines = top
@@ -420,10 +405,37 @@ fn serving_shows_what_a_million_tokens_cost_and_how() {
     assert!(
         lines
             .iter()
-            .any(|f| f == "per million tokens = $0.7582/h ÷ (200 tokens/s × 3,600 s) × 10⁶ = $1.05 (at full load)"),
+            .any(|f| f == "per million tokens = $1.34/h ÷ (196 tokens/s × 3,600 s) × 10⁶ = $1.90 (at full load)"),
         "{lines:?}"
     );
     // A training job has no per-token figure.
     let job = run("v=1&task=train&model=llama3.1-8b&tokens=10");
     assert!(job.recommendations.iter().all(|r| r.usd_per_mtok.is_none()));
+}
+
+#[test]
+fn a_chosen_type_that_cannot_run_is_shown_marked_and_named_nearest() {
+    // 70B in BF16 on one g6.xlarge (22 GiB, no EFA for several instances): nothing fits; the README
+    // promises the chosen type is shown, marked, and `nearest` names it.
+    let o = run("v=1&model=llama3.1-70b&ctx=1024&batch=1&inst=g6.xlarge");
+    assert!(
+        o.recommendations.iter().any(|r| r.instance == "g6.xlarge" && !r.fits),
+        "{o:?}"
+    );
+    assert_eq!(o.nearest.as_deref(), Some("g6.xlarge"));
+    let hpc = run("v=1&task=hpc&fp64=50&inst=inf2.xlarge");
+    assert!(hpc
+        .recommendations
+        .iter()
+        .any(|r| r.instance == "inf2.xlarge" && !r.fits));
+    assert_eq!(hpc.nearest.as_deref(), Some("inf2.xlarge"));
+}
+
+#[test]
+fn a_chip_without_an_fp64_figure_is_not_described_with_a_question_mark() {
+    use gpuplan::scenario::Lang;
+    for lang in [Lang::En, Lang::Zh] {
+        let t = gpuplan::explain::exclusion(&Exclusion::WeakFp64 { fp64_tflops: None }, lang);
+        assert!(!t.contains('?') && t.contains("FP64"), "{t}");
+    }
 }

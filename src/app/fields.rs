@@ -49,15 +49,50 @@ pub fn NumberField(
 ) -> impl IntoView {
     let id = format!("f-{key}");
     let for_id = id.clone();
+    let err_id = format!("e-{key}");
+    // A value the field cannot take is said here, in the words of its label, not as a link warning.
+    let error = RwSignal::new(None::<crate::query::Warning>);
+    let (min, max) = bounds(ctx, key).map_or((None, None), |(a, b)| (Some(a), Some(b)));
+    let on_change = move |ev: leptos::ev::Event| {
+        ctx.set(key, event_target_value(&ev).trim());
+        let mine = ctx
+            .warnings
+            .try_update(|ws| {
+                let mine = ws.iter().position(|w| w.field == key).map(|i| ws.remove(i));
+                ws.retain(|w| w.field != key);
+                mine
+            })
+            .flatten();
+        error.set(mine);
+    };
     view! {
         <label class="field" for=for_id>
             <span class="label">{ctx.tx(label)} {(!unit.is_empty()).then(|| view! { <span class="unit">" (" {unit} ")"</span> })}</span>
             <input id=id type="number" step="any" inputmode="decimal" data-key=key
+                min=min.map(crate::num::shortest) max=max.map(crate::num::shortest)
+                class:invalid=move || error.with(Option::is_some)
+                aria-invalid=move || error.with(Option::is_some).then_some("true")
+                aria-describedby=move || error.with(Option::is_some).then(|| err_id.clone())
                 placeholder=move || placeholder.map_or("", |m| ctx.t(m))
                 prop:value=move || current.get()
-                on:change=move |ev| ctx.set(key, event_target_value(&ev).trim()) />
+                on:change=on_change />
+            {move || error.get().map(|w| view! {
+                <span class="field-error" id=format!("e-{key}") data-testid="field-error">{crate::explain::field_error(&w, ctx.t(label), ctx.lang())}</span>
+            })}
         </label>
     }
+}
+
+/// The range a numeric key accepts, read from the parser itself (a huge value is out of range and says so).
+fn bounds(ctx: Ctx, key: &str) -> Option<(f64, f64)> {
+    let mut s = crate::scenario::Scenario::default();
+    let mut w = Vec::new();
+    ctx.catalog
+        .with_value(|c| crate::query::apply_pair(&mut s, key, "1e300", c, &mut w));
+    w.into_iter().find_map(|w| match w.problem {
+        crate::query::Problem::OutOfRange { min, max } => Some((min, max)),
+        _ => None,
+    })
 }
 
 /// A labelled checkbox for a 0|1 key.

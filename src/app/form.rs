@@ -128,6 +128,24 @@ pub fn WorkloadForm(ctx: Ctx) -> impl IntoView {
     }
 }
 
+/// The fields a strategy may set, with the label the form shows for each.
+const STRATEGY_FIELDS: &[(&str, Msg)] = &[
+    ("task", Msg::Task),
+    ("mode", Msg::ServingMode),
+    ("hours", Msg::HoursPerMonth),
+    ("buy", Msg::BuyOption),
+    ("ckpt", Msg::CkptInterval),
+    ("multinode", Msg::Multinode),
+    ("window", Msg::WindowDays),
+    ("days", Msg::TargetDays),
+    ("cuda", Msg::CudaOnly),
+    ("urgent", Msg::Urgent),
+    ("arch", Msg::NonTransformer),
+    ("prio", Msg::Priority),
+    ("inst", Msg::OnlyTypes),
+    ("disc", Msg::ResellerPct),
+];
+
 /// Constraints, priority, region, usage and how the team buys.
 #[component]
 fn PurchaseForm(ctx: Ctx) -> impl IntoView {
@@ -140,8 +158,44 @@ fn PurchaseForm(ctx: Ctx) -> impl IntoView {
             r.into_iter().map(|x| (x.clone(), x)).collect::<Vec<_>>()
         })
     };
+    // What the last strategy button changed, in the form's own labels.
+    let changed = RwSignal::new(None::<Vec<Msg>>);
     let strategy = move |s: Strategy, m: Msg| {
-        view! { <button type="button" class="chip" on:click=move |_| ctx.update(|st| s.apply(&mut st.scenario))>{ctx.tx(m)}</button> }
+        let apply = move |_| {
+            let before = ctx.scenario.get_untracked();
+            ctx.update(|st| {
+                let job = st.scenario.task.is_job();
+                s.apply(&mut st.scenario);
+                if st.scenario.task.is_job() != job {
+                    st.scenario.batch = crate::scenario::Scenario::default().batch;
+                }
+            });
+            let after = ctx.scenario.get_untracked();
+            let value = |sc: &crate::scenario::Scenario, k: &str| crate::query::field_value(sc, k);
+            changed.set(Some(
+                STRATEGY_FIELDS
+                    .iter()
+                    .filter(|(k, _)| value(&before, k) != value(&after, k))
+                    .map(|(_, m)| *m)
+                    .collect(),
+            ));
+        };
+        view! { <button type="button" class="chip" on:click=apply>{ctx.tx(m)}</button> }
+    };
+    let changed_text = move || {
+        changed.get().map(|c| {
+            let lang = ctx.lang();
+            let zh = lang == crate::scenario::Lang::Zh;
+            if c.is_empty() {
+                return ctx.t(Msg::StrategyNoChange).to_string();
+            }
+            let names: Vec<&str> = c.iter().map(|m| crate::i18n::t(lang, *m)).collect();
+            format!(
+                "{}{}",
+                ctx.t(Msg::StrategyChanged),
+                names.join(if zh { "、" } else { ", " })
+            )
+        })
     };
     let buys = move || {
         crate::scenario::Buy::ALL
@@ -205,6 +259,7 @@ fn PurchaseForm(ctx: Ctx) -> impl IntoView {
                 {strategy(Strategy::NeuronInference, Msg::StratNeuron)}
                 {strategy(Strategy::Reseller, Msg::StratReseller)}
             </div>
+            <p class="muted strategy-changed" role="status" data-testid="strategy-changed">{changed_text}</p>
         </section>
     }
 }

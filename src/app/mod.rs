@@ -91,11 +91,16 @@ impl Ctx {
         let mut w = Vec::new();
         let catalog = self.catalog;
         self.state.update(|st| {
+            let job = st.scenario.task.is_job();
             catalog.with_value(|c| {
                 if !apply_pair(&mut st.scenario, key, value, c, &mut w) {
                     apply_state_pair(st, key, value, c, &mut w);
                 }
             });
+            // Serving's concurrent sequences are not a training micro-batch: a new kind of task starts from the default.
+            if st.scenario.task.is_job() != job {
+                st.scenario.batch = Scenario::default().batch;
+            }
         });
         self.warnings.update(|ws| {
             ws.retain(|x| x.field != key);

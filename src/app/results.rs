@@ -74,12 +74,83 @@ pub fn Results(ctx: Ctx) -> impl IntoView {
 
 #[component]
 fn NothingFits(ctx: Ctx) -> impl IntoView {
+    // The closest type and how far off it is (needed against available), in the exclusion's words.
+    let nearest = move || {
+        let lang = ctx.lang();
+        ctx.outcome.with(|o| {
+            o.nearest.as_ref().map(|n| {
+                let why = o
+                    .excluded
+                    .iter()
+                    .find(|e| e.instances.contains(n))
+                    .map_or(String::new(), |e| explain::exclusion(&e.reason, lang));
+                (n.clone(), why)
+            })
+        })
+    };
     view! {
         <h2 data-testid="nothing-fits">{ctx.tx(Msg::NothingFits)}</h2>
-        {move || ctx.outcome.with(|o| o.nearest.clone()).map(|n| view! {
-            <p>{ctx.tx(Msg::Nearest)} ": " <strong>{n.clone()}</strong></p>
+        <p class="scenario" data-testid="scenario-line">{move || ctx.scenario.with(|s| explain::scenario_line(s, ctx.lang()))}</p>
+        {move || nearest().map(|(n, why)| view! {
+            <p data-testid="nearest">{ctx.tx(Msg::Nearest)} ": " <strong>{n}</strong> " — " {why}</p>
         })}
+        {move || {
+            let fixes = ctx.catalog.with_value(|c| ctx.scenario.with(|s| fixes_that_fit(c, s)));
+            (!fixes.is_empty()).then(|| view! {
+                <p>{ctx.tx(Msg::WouldFit)}</p>
+                <div class="chips">{fixes.into_iter().map(|(key, value, label)| {
+                    let text = if key == "multinode" { ctx.t(label).to_string() } else { format!("{}: {}", ctx.t(label), value.to_ascii_uppercase()) };
+                    view! { <button type="button" class="chip" data-testid="fix" data-key=key on:click=move |_| ctx.set(key, &value)>{text}</button> }
+                }).collect_view()}</div>
+            })
+        }}
     }
+}
+
+/// One-click changes after which something fits: multi-node, a lower precision, a shorter context,
+/// fewer sequences (or a smaller micro-batch); each tried on the engine, the first that fits kept.
+fn fixes_that_fit(c: &crate::catalog::Catalog, s: &crate::scenario::Scenario) -> Vec<(&'static str, String, Msg)> {
+    let fits = |key: &str, value: &str| {
+        let mut t = s.clone();
+        crate::query::apply_pair(&mut t, key, value, c, &mut Vec::new());
+        crate::engine::recommend(c, &t).recommendations.iter().any(|r| r.fits)
+    };
+    let mut out = Vec::new();
+    if !s.multinode && fits("multinode", "1") {
+        out.push(("multinode", "1".to_string(), Msg::Multinode));
+    }
+    if !s.task.uses_model() {
+        return out;
+    }
+    let lower = crate::scenario::Precision::ALL
+        .iter()
+        .filter(|p| p.weight_bytes() < s.precision.weight_bytes())
+        .map(|p| explain::precision_name(*p).to_ascii_lowercase())
+        .find(|p| fits("prec", p));
+    if let Some(p) = lower {
+        out.push(("prec", p, Msg::Precision));
+    }
+    let halves = |from: u32| (1..5).map(move |i| from >> i).filter(|v| *v >= 1);
+    if let Some(v) = halves(s.context_tokens)
+        .filter(|v| *v >= 256)
+        .find(|v| fits("ctx", &v.to_string()))
+    {
+        let label = if s.task == crate::scenario::Task::Inference {
+            Msg::Context
+        } else {
+            Msg::SeqLen
+        };
+        out.push(("ctx", v.to_string(), label));
+    }
+    let batch = if s.task == crate::scenario::Task::Inference {
+        Msg::Concurrency
+    } else {
+        Msg::MicroBatch
+    };
+    if let Some(v) = halves(s.batch).find(|v| fits("batch", &v.to_string())) {
+        out.push(("batch", v.to_string(), batch));
+    }
+    out
 }
 
 /// Speed or time of a recommendation, as text.
@@ -101,7 +172,34 @@ fn speed_text(r: &Recommendation, ctx: Ctx) -> String {
         });
         return format!("{} {}{cost}", format::number(tf, 1), ctx.t(Msg::Fp64Tflops));
     }
-    "—".into()
+    // Graphics: how many seats one instance carries.
+    r.reasons
+        .iter()
+        .find_map(|w| match w {
+            crate::engine::Why::Seats { per_instance } => Some(per_instance.to_string()),
+            _ => None,
+        })
+        .unwrap_or_else(|| "—".into())
+}
+
+/// What the speed column holds for a task: throughput, a job's time, peak FP64 or seats per instance.
+pub fn speed_label(task: crate::scenario::Task) -> Msg {
+    use crate::scenario::Task;
+    match task {
+        Task::Inference => Msg::Throughput,
+        Task::Training | Task::Finetune => Msg::Time,
+        Task::Hpc => Msg::Fp64Peak,
+        Task::Graphics => Msg::SeatsPerInstance,
+    }
+}
+
+/// The cost column of a task: a month of a service, or one job.
+pub fn cost_label(task: crate::scenario::Task) -> Msg {
+    if task.is_job() {
+        Msg::PerJob
+    } else {
+        Msg::Monthly
+    }
 }
 
 #[component]
@@ -161,12 +259,20 @@ fn Detail(
         })
         .flatten()
         .and_then(|r| explain::range(&r, lang, &|usd| ctx.money(usd)));
-    let cost_label = if rec.job_usd.is_some() {
-        Msg::PerJob
-    } else {
-        Msg::Monthly
-    };
+    let task = ctx.scenario.with(|s| s.task);
     let cost = rec.job_usd.or(rec.monthly_usd);
+    // Which option the headline prices are: the chosen one, or On-Demand where it is not offered.
+    let priced = if rec
+        .reasons
+        .iter()
+        .any(|w| matches!(w, crate::engine::Why::BuyNotOffered { .. }))
+    {
+        crate::scenario::Buy::OnDemand
+    } else {
+        ctx.scenario.with(|s| s.purchase.buy)
+    };
+    let priced = explain::buy_name(priced, lang);
+    let line = ctx.scenario.with(|s| explain::scenario_line(s, lang));
     let (price_title, history) = ctx.catalog.with_value(|c| {
         let title = rec.price.as_ref().map(|p| {
             let src = c.source(&p.source).map_or(p.source.as_str(), |s| s.title.as_str());
@@ -201,20 +307,29 @@ fn Detail(
     let devices = rec.devices_per_replica.max(1);
     let mem_per_device = rec.mem_available_gib / f64::from(rec.n_accelerators.max(1));
     view! {
-        <p class="eyebrow">{ctx.tx(if first { Msg::Best } else { Msg::Recommendations })}</p>
+        <p class="eyebrow">{ctx.tx(if first { Msg::Best } else { Msg::YourPick })}
+            {(!first).then(|| view! { " " <button type="button" class="small" data-testid="back-to-best" on:click=move |_| ctx.selected.set(None)>{ctx.tx(Msg::BackToBest)}</button> })}
+        </p>
+        <p class="scenario" data-testid="scenario-line">{line}</p>
         <h2 class="headline" data-testid="top-instance">
             {format!("{} × {}", rec.n_instances, rec.instance)}
             <span class="sub">{format!(" — {} × {}", rec.n_accelerators, rec.accelerator)}</span>
         </h2>
         <dl class="figures">
-            <div><dt>{ctx.tx(Msg::Hourly)}</dt><dd data-testid="top-hourly" title=price_title tabindex="0">{rec.hourly_usd.map_or_else(|| ctx.t(Msg::NoPrice).to_string(), |h| ctx.money(h))}</dd></div>
-            <div><dt>{ctx.tx(cost_label)}</dt><dd>{cost.map_or_else(|| "—".to_string(), |c| ctx.money(c))}</dd></div>
-            <div><dt>{ctx.tx(if rec.job_hours.is_some() { Msg::Time } else { Msg::Speed })}</dt><dd>{speed_text(&rec, ctx)}</dd></div>
+            <div><dt>{ctx.tx(Msg::Hourly)} " · " <span data-testid="priced-as">{priced}</span></dt><dd data-testid="top-hourly">{rec.hourly_usd.map_or_else(|| ctx.t(Msg::NoPrice).to_string(), |h| ctx.money(h))}</dd></div>
+            <div><dt>{ctx.tx(cost_label(task))} " · " {priced}</dt><dd>{cost.map_or_else(|| ctx.t(Msg::NoPrice).to_string(), |c| ctx.money(c))}</dd></div>
+            {move || the_plan.with(|p| p.as_ref().map(|p| {
+                let months = f64::from(ctx.scenario.with(|s| s.months.max(1)));
+                let v = if task.is_job() { p.horizon_usd } else { p.horizon_usd / months };
+                view! { <div class="plan-fig"><dt>{ctx.tx(if task.is_job() { Msg::CheapestPlanJob } else { Msg::CheapestPlanMonth })}</dt><dd data-testid="top-plan">{ctx.money(v)}</dd></div> }
+            }))}
+            <div><dt>{ctx.tx(speed_label(task))}</dt><dd>{speed_text(&rec, ctx)}</dd></div>
             {rec.usd_per_mtok.map(|m| view! {
                 <div><dt>{ctx.tx(Msg::PerMTok)}</dt><dd data-testid="top-per-mtok">{ctx.money(m)}</dd></div>
             })}
-            <div><dt>{ctx.tx(Msg::EnergyKwh)}</dt><dd>{rec.energy_kwh.map_or_else(|| "—".to_string(), |e| format!("{} kWh", format::number(e, 0)))}</dd></div>
+            <div><dt>{ctx.tx(if task.is_job() { Msg::EnergyJob } else { Msg::EnergyMonth })}</dt><dd data-testid="top-energy">{rec.energy_kwh.map_or_else(|| ctx.t(Msg::NoTdp).to_string(), |e| format!("{} kWh", format::number(e, 0)))}</dd></div>
         </dl>
+        {price_title.map(|t| view! { <p class="source muted" data-testid="price-source">{ctx.tx(Msg::SourceLabel)} ": " {t}</p> })}
         {range.map(|r| view! { <p class="range" data-testid="range">{r}</p> })}
         {(memory.total_gib(1.0) > 0.0).then(|| view! { <MemoryChart ctx=ctx memory=memory.clone() devices=devices capacity_gib=mem_per_device /> })}
         <h3>{ctx.tx(Msg::Why)}</h3>
@@ -355,7 +470,13 @@ fn OptionTable(ctx: Ctx, options: Vec<OptionCost>, n_instances: u32) -> impl Int
     let options_are_job = options.iter().any(|o| o.job_usd.is_some());
     // Serving: what a million output tokens cost on each option, at the fleet's throughput.
     let per_mtok = options.iter().any(|o| o.usd_per_mtok.is_some());
-    let total_label = format!("{} / {}", ctx.t(Msg::Horizon), ctx.t(Msg::PerJob));
+    let months = ctx.scenario.with(|s| s.months);
+    let total_label = if options_are_job {
+        ctx.t(Msg::PerJob).to_string()
+    } else {
+        explain::over_months(months, lang)
+    };
+    let head_label = total_label.clone();
     let rows = options.into_iter().map(move |o| {
         let name = explain::buy_name(o.buy, lang);
         let key = crate::query::buy_key(o.buy);
@@ -370,12 +491,15 @@ fn OptionTable(ctx: Ctx, options: Vec<OptionCost>, n_instances: u32) -> impl Int
                 let be = match (o.breakeven_utilization, o.breakeven_month) {
                     (Some(u), Some(m)) => format!("{} % · {} {}", format::number(u * 100.0, 0), format::number(m, 1), ctx.t(Msg::BreakEvenMonth)),
                     (Some(u), None) => format!("{} % {}", format::number(u * 100.0, 0), ctx.t(Msg::BreakEvenUtil)),
-                    _ => o.spot.as_ref().and_then(|s| s.young_interval_min).map_or(String::new(), |y| format!("τ* ≈ {} min", format::number(y, 0))),
+                    // Nothing to recover: no commitment (On-Demand, Spot) or a prepaid block.
+                    _ => ctx.t(if o.buy.term_years().is_none() { Msg::NoCommitment } else { Msg::NotApplicable }).to_string(),
                 };
                 let total = o.job_usd.unwrap_or(o.horizon_usd);
                 view! {
                     <tr data-testid="option" data-purchase=key data-total-usd=crate::num::shortest(total)>
-                        <th scope="row" title=explain::option_formula(&o, n_instances, lang) tabindex="0">{name} {o.assumption.then(|| view! { <span class="tag">{ctx.t(Msg::Assumption)}</span> })}</th>
+                        // How the figures were computed, open on a click, a tap or Enter (not a hover-only title).
+                        <th scope="row"><details class="how" data-testid="option-how"><summary>{name} {o.assumption.then(|| view! { <span class="tag">{ctx.t(Msg::Assumption)}</span> })}</summary>
+                            <p class="formula-text">{explain::option_formula(&o, n_instances, lang)}</p></details></th>
                         <td class="num" data-label=ctx.t(Msg::Hourly)>{ctx.money(o.hourly_usd)}</td>
                         <td class="num" data-label=ctx.t(Msg::Upfront)>{ctx.money(o.upfront_usd)}</td>
                         <td class="num" data-label=total_label.clone()>{ctx.money(total)}</td>
@@ -401,7 +525,7 @@ fn OptionTable(ctx: Ctx, options: Vec<OptionCost>, n_instances: u32) -> impl Int
                     <th scope="col">{ctx.tx(Msg::Option)}</th>
                     <th scope="col" class="num">{ctx.tx(Msg::Hourly)}</th>
                     <th scope="col" class="num">{ctx.tx(Msg::Upfront)}</th>
-                    <th scope="col" class="num">{move || format!("{} / {}", ctx.t(Msg::Horizon), ctx.t(Msg::PerJob))}</th>
+                    <th scope="col" class="num">{head_label}</th>
                     <th scope="col" class="num">{ctx.tx(Msg::PerAccelHour)}</th>
                     {per_mtok.then(|| view! { <th scope="col" class="num">{ctx.tx(Msg::PerMTok)}</th> })}
                     <th scope="col">{ctx.tx(Msg::BreakEven)}</th>
@@ -449,8 +573,10 @@ impl RowView {
                 format::number(r.mem_available_gib, 1)
             ),
             speed: speed_text(r, ctx),
-            hourly: r.hourly_usd.map_or_else(|| "—".to_string(), |h| ctx.money(h)),
-            cost: cost.map_or_else(|| "—".to_string(), |c| ctx.money(c)),
+            hourly: r
+                .hourly_usd
+                .map_or_else(|| ctx.t(Msg::NoPrice).to_string(), |h| ctx.money(h)),
+            cost: cost.map_or_else(|| ctx.t(Msg::NoPrice).to_string(), |c| ctx.money(c)),
         };
         v.key = [
             &v.id,
@@ -495,7 +621,7 @@ fn RecTable(ctx: Ctx, chosen: Memo<Option<Recommendation>>) -> impl IntoView {
                 .collect::<Vec<_>>()
         })
     });
-    let cost_label = format!("{} / {}", ctx.t(Msg::Monthly), ctx.t(Msg::PerJob));
+    let task = Memo::new(move |_| ctx.scenario.with(|s| s.task));
     let row = move |r: RowView| {
         let (id_sel, id_cmp, id_cls, id_attr) = (r.id.clone(), r.id.clone(), r.id.clone(), r.id.clone());
         let picked = {
@@ -510,9 +636,9 @@ fn RecTable(ctx: Ctx, chosen: Memo<Option<Recommendation>>) -> impl IntoView {
                 <td class="num" data-label=ctx.t(Msg::Instances)>{r.n_instances}</td>
                 <td class="wrap" data-label=ctx.t(Msg::Accelerators)>{r.accelerators}</td>
                 <td data-label=ctx.t(Msg::Memory)><meter min="0" max=r.mem_max value=r.mem_value title=r.mem_title></meter>{if r.fits { "" } else { " ✗" }}</td>
-                <td class="num wrap" data-label=ctx.t(Msg::Speed)>{r.speed}</td>
+                <td class="num wrap" data-label=ctx.t(speed_label(task.get_untracked()))>{r.speed}</td>
                 <td class="num" data-label=ctx.t(Msg::Hourly)>{r.hourly}</td>
-                <td class="num" data-label=cost_label.clone()>{r.cost}</td>
+                <td class="num" data-label=ctx.t(cost_label(task.get_untracked()))>{r.cost}</td>
                 <td><button type="button" class="small" aria-pressed=move || picked.get().to_string()
                     on:click=move |_| ctx.update(|s| s.toggle_compare(&id_cmp))>{move || ctx.t(if picked.get() { Msg::RemoveFromCompare } else { Msg::AddToCompare })}</button></td>
             </tr>
@@ -523,7 +649,8 @@ fn RecTable(ctx: Ctx, chosen: Memo<Option<Recommendation>>) -> impl IntoView {
         <section class="card">
             <div class="section-head">
                 <h2>{ctx.tx(Msg::Recommendations)} " (" {total} ")"</h2>
-                {move || (ctx.embed.get() != crate::state::Embed::Card).then(|| view! {
+                // Nothing to export: no buttons.
+                {move || (ctx.embed.get() != crate::state::Embed::Card && total() > 0).then(|| view! {
                     <super::export_bar::ExportBar ctx=ctx what=super::export_bar::What::Recommendations />
                 })}
             </div>
@@ -534,9 +661,9 @@ fn RecTable(ctx: Ctx, chosen: Memo<Option<Recommendation>>) -> impl IntoView {
                         <th scope="col" class="num">{ctx.tx(Msg::Instances)}</th>
                         <th scope="col">{ctx.tx(Msg::Accelerators)}</th>
                         <th scope="col">{ctx.tx(Msg::Memory)}</th>
-                        <th scope="col" class="num">{ctx.tx(Msg::Speed)}</th>
+                        <th scope="col" class="num">{move || ctx.t(speed_label(task.get()))}</th>
                         <th scope="col" class="num">{ctx.tx(Msg::Hourly)}</th>
-                        <th scope="col" class="num">{move || format!("{} / {}", ctx.t(Msg::Monthly), ctx.t(Msg::PerJob))}</th>
+                        <th scope="col" class="num">{move || ctx.t(cost_label(task.get()))}</th>
                         <th scope="col">{ctx.tx(Msg::Compare)}</th>
                     </tr></thead>
                     <tbody><For each=move || rows.get() key=|r| r.key.clone() children=row /></tbody>

@@ -86,6 +86,7 @@ fn recommendation_json(r: &Recommendation, options: &[OptionCost], lang: gpuplan
         "gpu_hours": r.gpu_hours,
         "tokens_per_s": r.tokens_per_s,
         "tokens_per_s_per_seq": r.tokens_per_s_per_seq,
+        "parallelism": r.parallelism,
         "prefill_s": r.prefill_s,
         "energy_kwh": r.energy_kwh,
         "price_source": r.price.as_ref().map(|p| p.source.clone()),
@@ -158,7 +159,7 @@ fn main() -> ExitCode {
                 "instance": r.instance,
                 "pessimistic": bound(&s.low),
                 "optimistic": bound(&s.high),
-                "text": explain::range(&s, lang, &|usd| gpuplan::format::usd(usd)),
+                "text": explain::range(&s, lang, &|usd| gpuplan::format::money(usd, scenario.purchase.currency, scenario.purchase.cny_per_usd)),
             }))
         }),
         "excluded": outcome.excluded.iter().map(|e| json!({

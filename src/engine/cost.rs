@@ -248,8 +248,14 @@ fn usage(scenario: &Scenario, rec: &Recommendation) -> Usage {
         n,
         base_hours: n * scenario.hours_per_month,
         burst_hours: f64::from(scenario.purchase.burst_instances) * scenario.purchase.burst_hours,
-        job_instance_hours: rec.job_hours.map(|h| h * n),
+        job_instance_hours: base_job_hours(rec).map(|h| h * n),
     }
+}
+
+/// The job's wall clock before any purchase option's overhead (a recommendation whose headline follows
+/// `buy=spot` already carries the Spot overhead in `job_hours`).
+pub fn base_job_hours(rec: &Recommendation) -> Option<f64> {
+    rec.base_job_hours.or(rec.job_hours)
 }
 
 /// One option's cost.
@@ -271,7 +277,7 @@ pub fn option_cost(catalog: &Catalog, scenario: &Scenario, rec: &Recommendation,
     // A simple option: a rate per instance-hour, no upfront, usage-based.
     let simple = |rate: f64, wall_factor: f64| -> OptionCost {
         let monthly = rate * (u.base_hours + u.burst_hours) * wall_factor;
-        let job_hours = rec.job_hours.map(|h| h * wall_factor);
+        let job_hours = base_job_hours(rec).map(|h| h * wall_factor);
         let job_usd = u.job_instance_hours.map(|h| h * rate * wall_factor);
         OptionCost {
             hourly_usd: rate * u.n,
@@ -410,7 +416,7 @@ fn commitment(
         per_accel_hour_usd: eff / accels,
         // A job on a commitment pays the whole term: the rest of it only pays off if other work uses it.
         job_usd: u.job_instance_hours.map(|_| eff * u.n * term_hours),
-        job_hours: rec.job_hours,
+        job_hours: base_job_hours(rec),
         usd_per_mtok: rec.tokens_per_s.map(|t| eff * u.n / (t * 3600.0) * 1e6),
         breakeven_utilization: Some(eff / od_rate),
         breakeven_month: (upfront > 0.0 && od_monthly_usage > recurring_monthly)
@@ -435,7 +441,7 @@ fn capacity_block(catalog: &Catalog, scenario: &Scenario, rec: &Recommendation, 
     let Some(rate) = exact.or_else(|| rates.filter(|r| r.region == "*").max_by_key(|r| r.as_of)) else {
         return OptionCost::unavailable(buy, NotOffered::CbNoRate);
     };
-    let Some(job_hours) = rec.job_hours else {
+    let Some(job_hours) = base_job_hours(rec) else {
         return OptionCost::unavailable(buy, NotOffered::CbNotForServices);
     };
     let days = match cb_days(job_hours, cb.max_daily_days, cb.weekly_step_days, cb.max_days) {

@@ -56,6 +56,10 @@ pub(super) fn eligibility(scenario: &Scenario, inst: &Instance, acc: &Accelerato
             return Err(Exclusion::NeedsPorting { stack: acc.stack });
         }
     }
+    // LLM serving needs a toolchain that decodes generatively (catalog: `llm_decode`, with its source).
+    if scenario.task == Task::Inference && scenario.family == ModelFamily::Transformer && !acc.llm_decode {
+        return Err(Exclusion::NoLlmDecode);
+    }
     if scenario.task.is_job() && acc.id.starts_with("inferentia") {
         return Err(Exclusion::InferenceOnlyChip);
     }

@@ -4,6 +4,7 @@ pub mod cost;
 mod eligibility;
 pub mod memory;
 pub mod outcome;
+pub mod parallel;
 pub mod perf;
 pub mod plan;
 mod rank;
@@ -12,3 +13,4 @@ pub mod sensitivity;
 mod sizing;
 
 pub use recommend::{recommend, Excluded, Exclusion, Outcome, Recommendation, Why};
+pub use sizing::HOST_RAM_RESERVE_GIB;

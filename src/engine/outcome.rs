@@ -29,6 +29,19 @@ pub enum Exclusion {
         stack: Stack,
     },
     InferenceOnlyChip,
+    /// The accelerator generation's toolchain does not run generative LLM decoding (first-generation
+    /// Inferentia: AWS's LLM libraries target NeuronCore-v2 and later).
+    NoLlmDecode,
+    /// No serving plan reaches the per-sequence speed asked for; the best one reaches this.
+    TooSlowPerSequence {
+        best_tokens_per_s: f64,
+        target: f64,
+    },
+    /// Host RAM cannot hold the weights the instance loads plus the runtime reserve.
+    HostRamTooSmall {
+        needed_gib: f64,
+        ram_gib: f64,
+    },
     NoPrecision {
         precision: Precision,
     },
@@ -93,6 +106,22 @@ pub enum Why {
     Replicas {
         replicas: u32,
         tokens_per_s_each: f64,
+    },
+    /// The serving plan in words: the TP group, its link, the replicas and what each sequence gets.
+    ServingPlan {
+        tp: u32,
+        /// Instances one replica spans as pipeline stages over EFA (1 = inside one instance).
+        pp: u32,
+        replicas: u32,
+        link: String,
+        tokens_per_s_per_seq: f64,
+        comm_share: f64,
+    },
+    /// The concurrent sequences are split over replicas: one replica holds at most `max_fit`.
+    SequencesPerReplica {
+        max_fit: u32,
+        per_replica: u32,
+        replicas: u32,
     },
     MultiNode {
         instances: u32,
@@ -182,8 +211,11 @@ pub struct Recommendation {
     /// On-Demand $ per million output tokens at full throughput.
     pub usd_per_mtok: Option<f64>,
     pub price: Option<PriceRef>,
-    /// Wall-clock hours of the job.
+    /// Wall-clock hours of the job (on the chosen `buy` option: Spot includes its overhead).
     pub job_hours: Option<f64>,
+    /// Wall-clock hours of the job at On-Demand pace, before any Spot overhead: what every purchase
+    /// option's cost starts from (so the overhead is never applied twice).
+    pub base_job_hours: Option<f64>,
     /// Accelerator-hours of the job.
     pub gpu_hours: Option<f64>,
     /// Aggregate output tokens per second of the fleet.
@@ -192,6 +224,8 @@ pub struct Recommendation {
     pub prefill_s: Option<f64>,
     /// Accelerator energy: the job's, or a month's for services, kWh (TDP × hours).
     pub energy_kwh: Option<f64>,
+    /// How a training or fine-tuning job spreads over the accelerators; `None` where no plan is made.
+    pub parallelism: Option<super::parallel::Parallelism>,
     pub reasons: Vec<Why>,
 }
 

@@ -2,7 +2,8 @@
 //!
 //! Formulas from ../shared/DOMAIN.md §8. Decode is memory-bound: a step reads the active weights and
 //! every sequence's KV cache, `t ≈ (N_act·b + B·kv_seq) / (BW·η)`, capped by compute
-//! `t ≥ 2·N_act·B / (P·MFU)`. Prefill `2·N_act·s / (P·MFU)`. Training `C ≈ 6·N_act·D` plus
+//! `t ≥ 2·N_act·B / (P·MFU)`; over a tensor-parallel group the all-reduces add `t_comm`. An MoE step
+//! reads the union of the experts its batch routes to (`ModelArch::params_read`). Prefill `2·N_act·s / (P·MFU)`. Training `C ≈ 6·N_act·D` plus
 //! `12·L·h·s` per token for attention (nanoGPT's estimate_mfu); LoRA skips weight gradients, ~`4·N·D`.
 
 use crate::catalog::Accelerator;
@@ -77,12 +78,18 @@ pub struct DecodeEstimate {
     pub compute_bound: bool,
     /// Seconds to prefill one full-context prompt; `None` without a compute figure.
     pub prefill_s: Option<f64>,
+    /// Share of a decode step spent in tensor-parallel all-reduces, 0..1.
+    pub comm_share: f64,
 }
 
 /// Inputs of the decode estimate, so the page can show the formula with numbers.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct DecodeInputs {
+    /// Parameters each token computes with (FLOPs: 2 per parameter).
     pub active_params: f64,
+    /// Parameters one step reads from memory: the active ones for a dense model, the union of the routed
+    /// experts the batch touches for an MoE (`ModelArch::params_read`).
+    pub read_params: f64,
     pub weight_bytes: f64,
     pub kv_bytes_per_seq: f64,
     pub batch: f64,
@@ -93,23 +100,52 @@ pub struct DecodeInputs {
     pub peak_flops: Option<f64>,
     pub mfu: f64,
     pub prompt_tokens: f64,
+    /// Tensor-parallel all-reduce time of one decode step and of one prompt's prefill, seconds (0 on one accelerator).
+    pub comm_s: f64,
+    pub prefill_comm_s: f64,
+    /// Fixed time of every decode step besides reading and computing (sampling, scheduling, launches), seconds.
+    pub step_overhead_s: f64,
 }
 
-/// Memory-bound decode with a compute cap (DOMAIN.md "Decode throughput").
+/// Memory-bound decode with a compute cap (DOMAIN.md "Decode throughput"), plus the tensor-parallel
+/// all-reduces, which wait on the link rather than overlap, and a fixed step overhead:
+/// `t = max(t_mem, t_compute) + t_comm + t_0`.
 pub fn decode(i: &DecodeInputs) -> DecodeEstimate {
-    let t_mem = (i.active_params * i.weight_bytes + i.batch * i.kv_bytes_per_seq) / (i.bw_bytes_s * i.bw_efficiency);
+    let t_mem = (i.read_params * i.weight_bytes + i.batch * i.kv_bytes_per_seq) / (i.bw_bytes_s * i.bw_efficiency);
     let t_compute = i
         .peak_flops
         .map_or(0.0, |p| 2.0 * i.active_params * i.batch / (p * i.mfu));
-    let t = t_mem.max(t_compute);
+    let t = t_mem.max(t_compute) + i.comm_s + i.step_overhead_s;
     DecodeEstimate {
         tokens_per_s: i.batch / t,
         tokens_per_s_per_seq: 1.0 / t,
         compute_bound: t_compute > t_mem,
         prefill_s: i
             .peak_flops
-            .map(|p| 2.0 * i.active_params * i.prompt_tokens / (p * i.mfu)),
+            .map(|p| 2.0 * i.active_params * i.prompt_tokens / (p * i.mfu) + i.prefill_comm_s),
+        comm_share: i.comm_s / t,
     }
+}
+
+/// Latency terms of one tensor-parallel all-reduce, seconds: a fixed part (launch and synchronisation)
+/// and a part per ring hop.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct AllReduceLatency {
+    pub fixed_s: f64,
+    pub hop_s: f64,
+}
+
+/// Tensor-parallel all-reduces of one forward pass over `tokens` tokens, seconds: two per layer (after
+/// attention and after the MLP, Megatron-style), each `fixed + 2·(tp−1)·hop` of latency plus `2·(tp−1)/tp`
+/// of the 16-bit activations (`tokens·hidden·2` bytes) over the per-accelerator link (one direction).
+pub fn tp_allreduce_s(layers: u32, hidden: u32, tokens: f64, tp: u32, lat: AllReduceLatency, link_bytes_s: f64) -> f64 {
+    if tp <= 1 {
+        return 0.0;
+    }
+    let t = f64::from(tp);
+    let bytes = tokens * f64::from(hidden) * 2.0;
+    let one = lat.fixed_s + 2.0 * (t - 1.0) * lat.hop_s + 2.0 * (t - 1.0) / t * bytes / link_bytes_s.max(1.0);
+    2.0 * f64::from(layers) * one
 }
 
 /// Training FLOPs for the scenario: `k·N_act·D + 12·L·h·s·D`, k = 6 (full) or 4 (LoRA/QLoRA: no weight gradients).
@@ -137,6 +173,7 @@ mod tests {
         // DOMAIN.md: 8B bf16 (16 GB) on L4 (~300 GB/s) -> at most ~19 tok/s at batch 1; on H100 (3.35 TB/s) ~210.
         let base = DecodeInputs {
             active_params: 8e9,
+            read_params: 8e9,
             weight_bytes: 2.0,
             kv_bytes_per_seq: 0.0,
             batch: 1.0,
@@ -145,6 +182,9 @@ mod tests {
             peak_flops: None,
             mfu: 0.4,
             prompt_tokens: 0.0,
+            comm_s: 0.0,
+            prefill_comm_s: 0.0,
+            step_overhead_s: 0.0,
         };
         assert!((decode(&base).tokens_per_s - 18.75).abs() < 1e-9);
         let h100 = decode(&DecodeInputs {
@@ -161,6 +201,7 @@ mod tests {
     fn compute_cap_binds_at_large_batches() {
         let i = DecodeInputs {
             active_params: 8e9,
+            read_params: 8e9,
             weight_bytes: 2.0,
             kv_bytes_per_seq: 0.0,
             batch: 4096.0,
@@ -169,6 +210,9 @@ mod tests {
             peak_flops: Some(989e12),
             mfu: 0.4,
             prompt_tokens: 8192.0,
+            comm_s: 0.0,
+            prefill_comm_s: 0.0,
+            step_overhead_s: 0.0,
         };
         let d = decode(&i);
         assert!(d.compute_bound);

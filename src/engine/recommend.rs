@@ -6,9 +6,10 @@
 
 use super::eligibility::eligibility;
 use super::memory::MemoryNeed;
+use super::perf::DecodeEstimate;
 use super::perf::{self, Peak};
 use super::rank::rank;
-use super::sizing::{size_graphics, size_hpc, size_inference, size_training};
+use super::sizing::{replica_estimate, size_graphics, size_hpc, size_inference, size_training, LinkView};
 use crate::catalog::{Accelerator, Catalog, Instance, Stack};
 use crate::models::ModelArch;
 use crate::scenario::{Scenario, Task};
@@ -31,36 +32,15 @@ pub fn recommend(catalog: &Catalog, scenario: &Scenario) -> Outcome {
         };
         match evaluate(catalog, scenario, &arch, inst, acc) {
             Ok(r) => recs.push(r),
-            Err(e @ (Exclusion::TooSmall { .. } | Exclusion::ActivationsTooLarge { .. }))
-                if !scenario.instances.is_empty() =>
-            {
-                // An explicitly chosen instance that does not fit is shown, marked, rather than hidden.
+            Err(e) if !scenario.instances.is_empty() => {
+                // An explicitly chosen instance that cannot run it is shown, marked, rather than hidden.
                 recs.push(unfit(inst, acc, e));
             }
             Err(e) => excluded.push((inst.family.clone(), inst.id.clone(), e)),
         }
     }
     rank(&mut recs, scenario);
-    let nearest = if recs.iter().any(|r| r.fits) {
-        None
-    } else {
-        excluded
-            .iter()
-            .filter_map(|(_, id, e)| match e {
-                Exclusion::TooSmall {
-                    needed_gib,
-                    available_gib,
-                } => Some((id.clone(), available_gib / needed_gib)),
-                Exclusion::ActivationsTooLarge {
-                    per_accelerator_gib,
-                    usable_gib,
-                    ..
-                } => Some((id.clone(), usable_gib / per_accelerator_gib)),
-                _ => None,
-            })
-            .max_by(|a, b| a.1.total_cmp(&b.1))
-            .map(|(id, _)| id)
-    };
+    let nearest = nearest(&recs, &excluded);
     let mut notices = Vec::new();
     let mut crowded_out: Vec<String> = Vec::new();
     for (family, _, e) in &excluded {
@@ -95,6 +75,35 @@ pub fn recommend(catalog: &Catalog, scenario: &Scenario) -> Outcome {
         arch,
         notices,
     }
+}
+
+/// When nothing fits: the option that came closest by memory (available / needed), among the
+/// exclusions and the explicitly chosen types shown unfit; failing a memory figure, the first chosen type.
+fn nearest(recs: &[Recommendation], excluded: &[(String, String, Exclusion)]) -> Option<String> {
+    if recs.iter().any(|r| r.fits) {
+        return None;
+    }
+    let from_excluded = excluded.iter().filter_map(|(_, id, e)| match e {
+        Exclusion::TooSmall {
+            needed_gib,
+            available_gib,
+        } => Some((id.clone(), available_gib / needed_gib)),
+        Exclusion::ActivationsTooLarge {
+            per_accelerator_gib,
+            usable_gib,
+            ..
+        } => Some((id.clone(), usable_gib / per_accelerator_gib)),
+        _ => None,
+    });
+    let from_unfit = recs
+        .iter()
+        .filter(|r| r.mem_needed_gib > 0.0)
+        .map(|r| (r.instance.clone(), r.mem_available_gib / r.mem_needed_gib));
+    from_excluded
+        .chain(from_unfit)
+        .max_by(|a, b| a.1.total_cmp(&b.1))
+        .map(|(id, _)| id)
+        .or_else(|| recs.first().map(|r| r.instance.clone()))
 }
 
 /// Collapses per-instance exclusions into one entry per family and reason.
@@ -153,11 +162,13 @@ fn unfit(inst: &Instance, acc: &Accelerator, reason: Exclusion) -> Recommendatio
         usd_per_mtok: None,
         price: None,
         job_hours: None,
+        base_job_hours: None,
         gpu_hours: None,
         tokens_per_s: None,
         tokens_per_s_per_seq: None,
         prefill_s: None,
         energy_kwh: None,
+        parallelism: None,
         reasons: vec![why],
     }
 }
@@ -199,8 +210,21 @@ fn evaluate(
         }
     }
     let sized = match scenario.task {
-        Task::Inference => size_inference(scenario, arch, inst, acc, count, &mut reasons)?,
-        Task::Training | Task::Finetune => size_training(scenario, arch, inst, acc, count, &mut reasons)?,
+        Task::Inference => {
+            size_inference(
+                scenario,
+                arch,
+                inst,
+                acc,
+                count,
+                link_view(catalog, inst, count),
+                &mut reasons,
+            )?
+            .0
+        }
+        Task::Training | Task::Finetune => {
+            size_training(scenario, arch, inst, acc, catalog.link(&inst.id), count, &mut reasons)?
+        }
         Task::Graphics => size_graphics(scenario, inst, count, &mut reasons)?,
         Task::Hpc => size_hpc(scenario, inst, acc, count, &mut reasons)?,
     };
@@ -243,15 +267,50 @@ fn evaluate(
             derived: p.derived,
         }),
         job_hours: sized.job_hours,
+        base_job_hours: sized.job_hours,
         gpu_hours: sized.gpu_hours,
         tokens_per_s: sized.tokens_per_s,
         tokens_per_s_per_seq: sized.tokens_per_s_per_seq,
         prefill_s: sized.prefill_s,
         energy_kwh,
+        parallelism: sized.parallelism,
         reasons,
     };
     apply_purchase(catalog, scenario, &mut rec);
     Ok(rec)
+}
+
+/// How one instance type's accelerators reach each other, for the serving planner: the catalog's fast
+/// domain and per-accelerator link. Without a sourced link figure a replica stays on one accelerator.
+fn link_view(catalog: &Catalog, inst: &Instance, count: u32) -> LinkView {
+    match catalog.link(&inst.id) {
+        Some(l) if l.link_gbs.is_some() => LinkView {
+            name: l.name.clone(),
+            domain: l.domain.clamp(1, count.max(1)),
+            link_gbs: l.link_gbs.unwrap_or(1.0),
+        },
+        _ => LinkView {
+            name: String::new(),
+            domain: 1,
+            link_gbs: 1.0,
+        },
+    }
+}
+
+/// Decode and prefill of one serving replica of `tp` accelerators of `instance` serving `seqs` sequences,
+/// as the planner estimates it (for holding the model against published runs). `None` for an unknown type.
+pub fn serving_estimate(
+    catalog: &Catalog,
+    scenario: &Scenario,
+    instance: &str,
+    tp: u32,
+    seqs: u32,
+) -> Option<DecodeEstimate> {
+    let inst = catalog.instances.iter().find(|i| i.id == instance)?;
+    let acc = catalog.accelerator(&inst.accelerator)?;
+    let count = inst.count.unwrap_or(1.0).max(1.0).round() as u32;
+    let arch = scenario.model_arch();
+    replica_estimate(scenario, &arch, inst, acc, link_view(catalog, inst, count), tp, seqs)
 }
 
 /// Makes the headline figures follow the chosen purchase option, or says why they cannot.

@@ -38,17 +38,17 @@ pub fn exclusion(e: &Exclusion, lang: Lang) -> String {
             }
         }
         Exclusion::WeakFp64 { fp64_tflops } => {
-            let f = fp64_tflops.map_or_else(|| "?".to_string(), |f| number(f, 2));
-            if zh {
-                format!(
-                    "FP64 仅 {f} TFLOPS/芯片，不足 {} TFLOPS 的双精度门槛。",
-                    number(crate::engine::recommend::HPC_MIN_FP64_TFLOPS, 2)
-                )
-            } else {
-                format!(
-                    "FP64 is only {f} TFLOPS per chip, under the {} TFLOPS bar for real double precision.",
-                    number(crate::engine::recommend::HPC_MIN_FP64_TFLOPS, 2)
-                )
+            let bar = number(crate::engine::recommend::HPC_MIN_FP64_TFLOPS, 2);
+            match (fp64_tflops, zh) {
+                (Some(f), true) => format!("FP64 仅 {} TFLOPS/芯片，不足 {bar} TFLOPS 的双精度门槛。", number(*f, 2)),
+                (Some(f), false) => format!(
+                    "FP64 is only {} TFLOPS per chip, under the {bar} TFLOPS bar for real double precision.",
+                    number(*f, 2)
+                ),
+                (None, true) => format!("该芯片没有公布 FP64 性能（并非为双精度设计），达不到 {bar} TFLOPS 的双精度门槛。"),
+                (None, false) => format!(
+                    "No FP64 figure is published for this chip (it is not built for double precision), so it cannot meet the {bar} TFLOPS bar."
+                ),
             }
         }
         Exclusion::CudaOnly { stack } => {
@@ -92,6 +92,48 @@ pub fn exclusion(e: &Exclusion, lang: Lang) -> String {
                 "Inferentia 仅用于推理，不能训练。".into()
             } else {
                 "Inferentia is for inference only, not training.".into()
+            }
+        }
+        Exclusion::NoLlmDecode => {
+            if zh {
+                "第一代 Inferentia（NeuronCore-v1）的工具链不支持生成式 LLM 解码：AWS 的 LLM 推理库（transformers-neuronx、NxD Inference、vLLM）只面向 Inf2、Trn1、Trn2。Inf1 适合视觉、BERT 类等经典模型（模型类型选“其他”）。".into()
+            } else {
+                "First-generation Inferentia (NeuronCore-v1) has no toolchain for generative LLM decoding: AWS's LLM libraries (transformers-neuronx, NxD Inference, vLLM) target Inf2, Trn1 and Trn2. Inf1 suits classic models such as vision and BERT-class (model family Other).".into()
+            }
+        }
+        Exclusion::TooSlowPerSequence {
+            best_tokens_per_s,
+            target,
+        } => {
+            if zh {
+                format!(
+                    "每个序列最快约 {} token/s（张量并行跨整台实例、每副本 1 个序列），达不到要求的 {} token/s。",
+                    number(*best_tokens_per_s, 1),
+                    number(*target, 1)
+                )
+            } else {
+                format!(
+                    "At best about {} tokens/s per sequence (tensor-parallel over the whole instance, one sequence per replica), short of the {} asked for.",
+                    number(*best_tokens_per_s, 1),
+                    number(*target, 1)
+                )
+            }
+        }
+        Exclusion::HostRamTooSmall { needed_gib, ram_gib } => {
+            if zh {
+                format!(
+                    "主机内存 {} 装不下加载的权重加 {} GiB 系统与运行时预留（共需 {}）。",
+                    gib(*ram_gib),
+                    number(crate::engine::HOST_RAM_RESERVE_GIB, 0),
+                    gib(*needed_gib)
+                )
+            } else {
+                format!(
+                    "Host RAM of {} cannot load the weights plus {} GiB for the OS and runtime ({} needed).",
+                    gib(*ram_gib),
+                    number(crate::engine::HOST_RAM_RESERVE_GIB, 0),
+                    gib(*needed_gib)
+                )
             }
         }
         Exclusion::NoPrecision { precision } => {

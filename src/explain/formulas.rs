@@ -45,16 +45,7 @@ pub fn formulas(
                 gib(rec.memory.kv_cache_gib)
             ));
             if let Some(t) = rec.tokens_per_s_per_seq {
-                out.push(format!(
-                    "t_step = (N_act·b + B·KV_seq) / (BW·η), η = {} → {} {}",
-                    number(scenario.assumptions.bw_efficiency, 2),
-                    number(t, 1),
-                    if zh {
-                        "token/秒（每序列）"
-                    } else {
-                        "tokens/s per sequence"
-                    }
-                ));
+                out.extend(decode_lines(scenario, arch, rec, t, zh));
             }
         }
         Task::Training | Task::Finetune => {
@@ -185,5 +176,49 @@ pub fn formulas(
             number(e, 0)
         ));
     }
+    out
+}
+
+/// The decode step with its terms: weights read over the TP group's bandwidth, the all-reduces, the step
+/// overhead; and for an MoE, the experts a batch touches.
+fn decode_lines(
+    scenario: &crate::scenario::Scenario,
+    arch: &crate::models::ModelArch,
+    rec: &crate::engine::Recommendation,
+    tokens_per_s_per_seq: f64,
+    zh: bool,
+) -> Vec<String> {
+    let a = &scenario.assumptions;
+    let (tp, seqs) = rec
+        .parallelism
+        .as_ref()
+        .map_or((1, scenario.batch), |p| (p.tp, p.micro_batch));
+    let mut out = Vec::new();
+    if let Some(d) = arch.distinct_experts(seqs) {
+        out.push(format!(
+            "{} = E·(1 − (1 − k/E)^B) = {}·(1 − (1 − {}/{})^{}) = {} → N_read = {}B",
+            if zh {
+                "每层触及的专家"
+            } else {
+                "experts touched per layer"
+            },
+            arch.experts,
+            arch.experts_per_token,
+            arch.experts,
+            seqs,
+            number(d, 1),
+            number(arch.params_read(seqs) / 1e9, 1)
+        ));
+    }
+    out.push(format!(
+        "t_step = (N_read·b + B·KV_seq) / (TP·BW·η) + 2·L·(α + 2·(TP−1)·β + 2·(TP−1)/TP·B·h·2 / link) + t₀; TP = {tp}, B = {seqs}, L = {}, η = {}, α = {} µs, β = {} µs, t₀ = {} ms → {} {}",
+        arch.layers,
+        number(a.bw_efficiency, 2),
+        number(a.tp_allreduce_us, 1),
+        number(a.tp_hop_us, 1),
+        number(a.step_overhead_ms, 2),
+        number(tokens_per_s_per_seq, 1),
+        if zh { "token/秒（每序列）" } else { "tokens/s per sequence" }
+    ));
     out
 }

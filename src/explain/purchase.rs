@@ -85,6 +85,13 @@ pub fn option_formula(o: &crate::engine::cost::OptionCost, n_instances: u32, lan
                 .map_or(String::new(), |b| format!(" (Spot Advisor {b} %)")),
             number(s.overhead_factor, 3)
         ));
+        if let Some(y) = s.young_interval_min {
+            parts.push(if zh {
+                format!("最优检查点间隔 τ* ≈ {} 分钟（Young 公式）", number(y, 0))
+            } else {
+                format!("best checkpoint interval τ* ≈ {} min (Young)", number(y, 0))
+            });
+        }
     }
     if let Some(u) = o.breakeven_utilization {
         parts.push(if zh {

@@ -66,13 +66,37 @@ pub fn why(w: &Why, lang: Lang) -> String {
         } => {
             if zh {
                 format!(
-                    "为达到目标吞吐需要 {replicas} 个副本，每个约 {} token/s。",
+                    "共 {replicas} 个副本，每个约 {} token/s。",
                     number(*tokens_per_s_each, 0)
                 )
             } else {
                 format!(
-                    "{replicas} replicas reach the target throughput, about {} tokens/s each.",
+                    "{replicas} replicas, about {} tokens/s each.",
                     number(*tokens_per_s_each, 0)
+                )
+            }
+        }
+        Why::ServingPlan {
+            tp,
+            pp,
+            replicas,
+            link,
+            tokens_per_s_per_seq,
+            comm_share,
+        } => serving_plan(*tp, *pp, *replicas, link, *tokens_per_s_per_seq, *comm_share, zh),
+        Why::SequencesPerReplica {
+            max_fit,
+            per_replica,
+            replicas,
+        } => {
+            if zh {
+                format!(
+                    "一个副本最多容纳 {max_fit} 个序列的 KV 缓存：并发序列分给 {replicas} 个副本，每个约 {per_replica} 个。"
+                )
+            } else {
+                format!(
+                    "One replica holds the KV cache of at most {}: the concurrent sequences are split over {replicas} replicas, about {per_replica} each.",
+                    count(*max_fit, "sequence", "sequences")
                 )
             }
         }
@@ -115,12 +139,12 @@ pub fn why(w: &Why, lang: Lang) -> String {
         Why::MixtureOfExperts { active_b, total_b } => {
             if zh {
                 format!(
-                    "MoE：显存按全部 {}B 参数计，计算与带宽按每 token 激活的 {}B 计。",
+                    "MoE：显存按全部 {}B 参数计，计算按每 token 激活的 {}B 计；每步解码要读取本批次路由到的所有专家。",
                     number(*total_b, 1),
                     number(*active_b, 1)
                 )
             } else {
-                format!("Mixture of experts: memory holds all {}B parameters; compute and bandwidth use the {}B active per token.", number(*total_b, 1), number(*active_b, 1))
+                format!("Mixture of experts: memory holds all {}B parameters; compute uses the {}B active per token, and a decode step reads every expert its batch routes to.", number(*total_b, 1), number(*active_b, 1))
             }
         }
         Why::EstimatedArch => {
@@ -285,6 +309,36 @@ pub fn fits_on(n_instances: u32, lang: Lang) -> String {
     match (lang, n_instances) {
         (Lang::Zh, n) => format!("{n} 台实例可放下"),
         (Lang::En, n) => format!("Fits on {}", count(n, "instance", "instances")),
+    }
+}
+
+/// "Tensor-parallel over 8 accelerators on NVLink 3 (NVSwitch), 1 replica: 41.5 tokens/s per sequence…"
+fn serving_plan(tp: u32, pp: u32, replicas: u32, link: &str, tps: f64, comm: f64, zh: bool) -> String {
+    let pct = number(comm * 100.0, 0);
+    let speed = number(tps, 1);
+    let link = if link.is_empty() { "?" } else { link };
+    match (zh, tp > 1, pp > 1) {
+        (false, _, true) => format!(
+            "Pipeline over {pp} instances linked by EFA (the weights exceed one instance), tensor-parallel over {} on {link} in each, {}: {speed} tokens/s per sequence; stages add memory, not speed.",
+            count(tp, "accelerator", "accelerators"),
+            count(replicas, "replica", "replicas")
+        ),
+        (true, _, true) => format!(
+            "跨 {pp} 台实例流水线并行（EFA 互联，权重超出单台实例），每台内 {tp} 个加速器张量并行（{link}），{replicas} 个副本：每序列 {speed} token/s；流水线增加显存，不增加速度。"
+        ),
+        (false, true, false) => format!(
+            "Tensor-parallel over {} on {link}, {}: {speed} tokens/s per sequence; {pct} % of each step waits on all-reduces.",
+            count(tp, "accelerator", "accelerators"),
+            count(replicas, "replica", "replicas")
+        ),
+        (true, true, false) => format!(
+            "张量并行跨 {tp} 个加速器（{link}），{replicas} 个副本：每序列 {speed} token/s；每步 {pct}% 的时间等待 all-reduce。"
+        ),
+        (false, false, false) => format!(
+            "One accelerator per replica, {}: {speed} tokens/s per sequence.",
+            count(replicas, "replica", "replicas")
+        ),
+        (true, false, false) => format!("每个副本一个加速器，共 {replicas} 个副本：每序列 {speed} token/s。"),
     }
 }
 

@@ -30,5 +30,29 @@ pub fn warning(w: &Warning, lang: Lang) -> String {
         (Problem::UnknownInstance, true) => format!("`{f}`：“{v}” 不是目录中的实例类型；已略去。"),
         (Problem::UnknownVersion, false) => format!("`{f}` = “{v}”: unknown link version; read as version {used}."),
         (Problem::UnknownVersion, true) => format!("`{f}` = “{v}”：未知的链接版本；按版本 {used} 读取。"),
+        (Problem::More(n), false) => format!("…and {n} more."),
+        (Problem::More(n), true) => format!("……另有 {n} 条。"),
+    }
+}
+
+/// A value typed in the form that cannot be used, in the words of the field's label: shown at the field.
+pub fn field_error(w: &Warning, label: &str, lang: Lang) -> String {
+    let zh = lang == Lang::Zh;
+    let used = &w.used;
+    match (&w.problem, zh) {
+        (Problem::OutOfRange { min, max }, _) => {
+            let (min, max) = (crate::num::shortest(*min), crate::num::shortest(*max));
+            if zh {
+                format!("{label}须在 {min} 到 {max} 之间；仍用 {used}。")
+            } else {
+                format!("{label} must be from {min} to {max}; still using {used}.")
+            }
+        }
+        (Problem::Invalid { expected }, false) => format!("{label} must be {expected}; still using {used}."),
+        (Problem::Invalid { expected }, true) => {
+            let e = if expected.contains("whole") { "整数" } else { "数字" };
+            format!("{label}须为{e}；仍用 {used}。")
+        }
+        _ => warning(w, lang),
     }
 }

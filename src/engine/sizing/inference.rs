@@ -1,13 +1,53 @@
-//! Serving: tensor-parallel degree from memory, replicas from the throughput target, decode and prefill speed.
+//! Serving: replicas of a tensor-parallel group; the planner picks the group size (TP), the sequences each
+//! replica serves and how many replicas, from memory, per-sequence speed and the throughput target.
+//!
+//! A replica is a TP group inside one instance's fast domain (NVLink/NVSwitch, NeuronLink, or PCIe on G
+//! types). Only when the weights do not fit one whole instance does a replica span instances, as pipeline
+//! stages over EFA: that adds memory, not per-sequence speed (each token still passes every stage in turn).
+//! More concurrent sequences than one replica holds become more replicas, never a bigger group.
 
 use super::{ceil_div, Sized};
 use crate::catalog::{Accelerator, Instance};
 use crate::engine::eligibility::{fleet, multinode_ok};
-use crate::engine::memory::{self, GIB};
+use crate::engine::memory::{self, MemoryNeed, GIB};
 use crate::engine::outcome::{Exclusion, Figure, Why};
-use crate::engine::perf::{self, DecodeInputs};
+use crate::engine::parallel::{Parallelism, Recompute};
+use crate::engine::perf::{self, DecodeEstimate, DecodeInputs};
 use crate::models::ModelArch;
-use crate::scenario::Scenario;
+use crate::scenario::{Priority, Scenario};
+
+/// Host RAM an instance keeps for the OS and the serving runtime besides the weights it loads (assumption).
+pub const HOST_RAM_RESERVE_GIB: f64 = 4.0;
+
+/// The most instances one pipelined replica may span.
+const MAX_STAGES: u32 = 64;
+
+/// How the accelerators of one instance reach each other, as the planner needs it.
+#[derive(Clone, Debug, PartialEq)]
+pub(in crate::engine) struct LinkView {
+    /// Shown name ("NVLink 3 (NVSwitch)", "PCIe Gen4 x16").
+    pub name: String,
+    /// Accelerators in one fast domain (TP stays inside it).
+    pub domain: u32,
+    /// Bandwidth per accelerator, one direction, GB/s.
+    pub link_gbs: f64,
+}
+
+/// One way to serve the scenario on one instance type.
+#[derive(Clone, Debug, PartialEq)]
+pub(in crate::engine) struct ServingPlan {
+    pub tp: u32,
+    /// Instances one replica spans as pipeline stages (1 = inside one instance).
+    pub pp: u32,
+    pub replicas: u32,
+    /// Sequences each replica serves, and the most one replica could hold.
+    pub seqs_per_replica: u32,
+    pub max_seqs_per_replica: u32,
+    pub n_instances: u32,
+    /// Replicas the paid instances can host (all of them count toward throughput).
+    pub hosted: u32,
+    pub estimate: DecodeEstimate,
+}
 
 pub(in crate::engine) fn size_inference(
     scenario: &Scenario,
@@ -15,92 +55,363 @@ pub(in crate::engine) fn size_inference(
     inst: &Instance,
     acc: &Accelerator,
     count: u32,
+    link: LinkView,
     reasons: &mut Vec<Why>,
-) -> Result<Sized, Exclusion> {
+) -> Result<(Sized, ServingPlan), Exclusion> {
     let a = &scenario.assumptions;
+    let batch = scenario.batch.max(1);
     let need = memory::model_memory(scenario, arch, a);
+    let kv_seq_gib = need.kv_cache_gib / f64::from(batch);
     let usable = inst.accel_mem_gib * a.mem_usable;
-    let too_small = || Exclusion::TooSmall {
-        needed_gib: need.total_gib(1.0),
-        available_gib: inst.accel_mem_gib * f64::from(count),
-    };
-    let min_dev = need.min_devices(usable).ok_or_else(too_small)?;
-    // Tensor parallelism in powers of two (head counts divide evenly).
-    let tp = min_dev.next_power_of_two();
-    let per_replica_instances = ceil_div(tp, count);
-    if per_replica_instances > 1 {
-        multinode_ok(scenario, inst, per_replica_instances).map_err(|e| match e {
-            Exclusion::NeedsMultinode { .. } => too_small(),
-            other => other,
-        })?;
-        reasons.push(Why::MultiNode {
-            instances: per_replica_instances,
-        });
-    }
-    let replicas_per_instance = if tp <= count { count / tp } else { 1 };
     let bw = acc.mem_bw_gbs.ok_or(Exclusion::MissingFigure {
         what: Figure::MemoryBandwidth,
     })?;
     let peak = perf::peak(acc, scenario.precision).tflops();
+    let fit = |devices: u32| max_seqs(&need, kv_seq_gib, usable, devices);
+    let too_small = |devices: u32| Exclusion::TooSmall {
+        needed_gib: need.total_gib(f64::from(devices.max(1))),
+        available_gib: inst.accel_mem_gib * f64::from(devices.max(1)),
+    };
+    let ctx = PlanCtx {
+        scenario,
+        arch,
+        count,
+        link: link.clone(),
+        bw_bytes_s: bw * 1e9 * inst.fraction,
+        peak_flops: peak.map(|p| p * 1e12 * inst.fraction),
+        kv_bytes_seq: kv_seq_gib * GIB,
+    };
+    let mut plans = Vec::new();
+    for tp in tp_degrees(count, link.domain) {
+        if let Some(max) = fit(tp) {
+            ctx.plans_for(tp, 1, max, &mut plans);
+        }
+    }
+    if plans.is_empty() && fit(count).is_none() {
+        // The weights do not fit one instance: pipeline stages over EFA, the fewest that hold a sequence.
+        let stages = (2..=MAX_STAGES)
+            .find(|k| fit(count * k).is_some())
+            .ok_or(too_small(count))?;
+        multinode_ok(scenario, inst, stages).map_err(|e| match e {
+            Exclusion::NeedsMultinode { .. } => too_small(count),
+            other => other,
+        })?;
+        let tp = tp_degrees(count, link.domain).last().copied().unwrap_or(1);
+        if let Some(max) = fit(count * stages) {
+            ctx.plans_for(tp, stages, max, &mut plans);
+        }
+    }
     if peak.is_none() {
         reasons.push(Why::NoComputeCap);
     }
-    let devices = f64::from(tp) * inst.fraction;
-    let estimate = perf::decode(&DecodeInputs {
-        active_params: arch.active_params,
-        weight_bytes: scenario.precision.weight_bytes(),
-        kv_bytes_per_seq: need.kv_cache_gib * GIB / f64::from(scenario.batch.max(1)),
-        batch: f64::from(scenario.batch.max(1)),
-        bw_bytes_s: bw * 1e9 * devices,
-        bw_efficiency: a.bw_efficiency,
-        peak_flops: peak.map(|p| p * 1e12 * devices),
-        mfu: a.mfu,
-        prompt_tokens: f64::from(scenario.context_tokens),
-    });
-    let replicas = if scenario.target_tps > 0.0 {
-        (scenario.target_tps / estimate.tokens_per_s).ceil().clamp(1.0, 1e6) as u32
-    } else {
-        1
+    let fallback = match fit(count) {
+        Some(_) => Exclusion::TooMany {
+            instances: crate::engine::eligibility::MAX_INSTANCES + 1,
+        },
+        None => too_small(count),
     };
-    let n_instances = fleet(if per_replica_instances > 1 {
-        u64::from(replicas) * u64::from(per_replica_instances)
-    } else {
-        u64::from(ceil_div(replicas, replicas_per_instance))
-    })?;
+    let plan = choose(plans, scenario, fallback)?;
+    if acc.stack == crate::catalog::Stack::Neuron {
+        check_host_ram(inst, &need, plan.pp)?;
+    }
+    let devices = plan.tp * plan.pp;
+    let replica_need = MemoryNeed {
+        kv_cache_gib: kv_seq_gib * f64::from(plan.seqs_per_replica),
+        ..need
+    };
     reasons.insert(
         0,
         Why::Fits {
-            needed_gib: need.total_gib(f64::from(tp)),
-            available_gib: f64::from(tp) * inst.accel_mem_gib,
-            devices: tp,
+            needed_gib: replica_need.total_gib(f64::from(devices)),
+            available_gib: f64::from(devices) * inst.accel_mem_gib,
+            devices,
         },
     );
-    if tp > 1 || replicas_per_instance > 1 {
-        reasons.push(Why::TensorParallel {
-            degree: tp,
-            replicas_per_instance,
+    reasons.push(Why::ServingPlan {
+        tp: plan.tp,
+        pp: plan.pp,
+        replicas: plan.hosted,
+        link: link.name.clone(),
+        tokens_per_s_per_seq: plan.estimate.tokens_per_s_per_seq,
+        comm_share: plan.estimate.comm_share,
+    });
+    if plan.seqs_per_replica < batch {
+        reasons.push(Why::SequencesPerReplica {
+            max_fit: plan.max_seqs_per_replica,
+            per_replica: plan.seqs_per_replica,
+            replicas: plan.replicas,
         });
     }
-    if replicas > 1 {
+    if plan.replicas > 1 {
         reasons.push(Why::Replicas {
-            replicas,
-            tokens_per_s_each: estimate.tokens_per_s,
+            replicas: plan.replicas,
+            tokens_per_s_each: plan.estimate.tokens_per_s,
         });
     }
-    // A fleet's throughput counts every replica the instances can host.
-    let hosted = if per_replica_instances > 1 {
-        replicas
-    } else {
-        n_instances * replicas_per_instance
+    let parallelism = Parallelism {
+        tp: plan.tp,
+        pp: plan.pp,
+        dp: plan.hosted,
+        micro_batch: plan.seqs_per_replica,
+        grad_accum: 1,
+        recompute: Recompute::None,
+        comm_share: plan.estimate.comm_share,
+        effective_mfu: effective_mfu(arch, &plan, peak, inst, count),
     };
-    Ok(Sized {
-        n_instances,
-        devices_per_replica: tp,
-        mem_needed_gib: need.total_gib(f64::from(tp)) * f64::from(replicas),
-        memory: need,
-        tokens_per_s: Some(estimate.tokens_per_s * f64::from(hosted)),
-        tokens_per_s_per_seq: Some(estimate.tokens_per_s_per_seq),
-        prefill_s: estimate.prefill_s,
+    let sized = Sized {
+        n_instances: plan.n_instances,
+        devices_per_replica: devices,
+        mem_needed_gib: replica_need.total_gib(f64::from(devices)) * f64::from(plan.replicas),
+        memory: replica_need,
+        tokens_per_s: Some(plan.estimate.tokens_per_s * f64::from(plan.hosted)),
+        tokens_per_s_per_seq: Some(plan.estimate.tokens_per_s_per_seq),
+        prefill_s: plan.estimate.prefill_s,
+        parallelism: Some(parallelism),
         ..Sized::default()
+    };
+    Ok((sized, plan))
+}
+
+/// Model FLOPs the fleet delivers at full load (2 per active parameter per token) over the peak of every
+/// accelerator paid for; 0 without a compute figure.
+fn effective_mfu(arch: &ModelArch, plan: &ServingPlan, peak_tflops: Option<f64>, inst: &Instance, count: u32) -> f64 {
+    let Some(p) = peak_tflops else {
+        return 0.0;
+    };
+    let paid = p * 1e12 * inst.fraction * f64::from(count) * f64::from(plan.n_instances);
+    let delivered = 2.0 * arch.active_params * plan.estimate.tokens_per_s * f64::from(plan.hosted);
+    (delivered / paid.max(1.0)).min(1.0)
+}
+
+/// Decode and prefill of one replica of `tp` accelerators serving `seqs` sequences: what the planner compares,
+/// for tests that hold it against published runs with their stated setup.
+pub(in crate::engine) fn replica_estimate(
+    scenario: &Scenario,
+    arch: &ModelArch,
+    inst: &Instance,
+    acc: &Accelerator,
+    link: LinkView,
+    tp: u32,
+    seqs: u32,
+) -> Option<DecodeEstimate> {
+    let s = Scenario {
+        batch: seqs.max(1),
+        ..scenario.clone()
+    };
+    let need = memory::model_memory(&s, arch, &s.assumptions);
+    let ctx = PlanCtx {
+        scenario: &s,
+        arch,
+        count: tp,
+        link,
+        bw_bytes_s: acc.mem_bw_gbs? * 1e9 * inst.fraction,
+        peak_flops: perf::peak(acc, s.precision).tflops().map(|p| p * 1e12 * inst.fraction),
+        kv_bytes_seq: need.kv_cache_gib * GIB / f64::from(seqs.max(1)),
+    };
+    Some(ctx.estimate(tp, seqs.max(1)))
+}
+
+/// Tensor-parallel degrees to try inside one instance: powers of two up to the fast domain, and the whole
+/// domain when it is not a power of two (Neuron pads attention heads to 12 or 24 cores).
+fn tp_degrees(count: u32, domain: u32) -> Vec<u32> {
+    let top = domain.clamp(1, count.max(1));
+    let mut out = Vec::new();
+    let mut t = 1;
+    while t <= top {
+        out.push(t);
+        t *= 2;
+    }
+    if !top.is_power_of_two() {
+        out.push(top);
+    }
+    out
+}
+
+/// The most sequences a replica over `devices` accelerators holds, `None` if not even one.
+fn max_seqs(need: &MemoryNeed, kv_seq_gib: f64, usable_gib: f64, devices: u32) -> Option<u32> {
+    let d = f64::from(devices);
+    let room = (usable_gib - need.per_device_gib()) * d - need.weights_gib;
+    if room <= 0.0 || (kv_seq_gib > 0.0 && room < kv_seq_gib) {
+        return None;
+    }
+    Some(if kv_seq_gib > 0.0 {
+        (room / kv_seq_gib).floor().min(1e6) as u32
+    } else {
+        1_000_000
     })
+}
+
+/// What every plan of one instance type shares.
+struct PlanCtx<'a> {
+    scenario: &'a Scenario,
+    arch: &'a ModelArch,
+    count: u32,
+    link: LinkView,
+    /// One accelerator (or slice), bytes/s and FLOP/s.
+    bw_bytes_s: f64,
+    peak_flops: Option<f64>,
+    kv_bytes_seq: f64,
+}
+
+impl PlanCtx<'_> {
+    /// Decode and prefill for one replica of `tp` accelerators serving `seqs` sequences.
+    fn estimate(&self, tp: u32, seqs: u32) -> DecodeEstimate {
+        let s = self.scenario;
+        let a = &s.assumptions;
+        let lat = perf::AllReduceLatency {
+            fixed_s: a.tp_allreduce_us * 1e-6,
+            hop_s: a.tp_hop_us * 1e-6,
+        };
+        let link = self.link.link_gbs * 1e9;
+        let (layers, hidden) = (self.arch.layers, self.arch.hidden);
+        let prompt = f64::from(s.context_tokens);
+        let t = f64::from(tp);
+        perf::decode(&DecodeInputs {
+            active_params: self.arch.active_params,
+            read_params: self.arch.params_read(seqs),
+            weight_bytes: s.precision.weight_bytes(),
+            kv_bytes_per_seq: self.kv_bytes_seq,
+            batch: f64::from(seqs),
+            bw_bytes_s: self.bw_bytes_s * t,
+            bw_efficiency: a.bw_efficiency,
+            peak_flops: self.peak_flops.map(|p| p * t),
+            mfu: a.mfu,
+            prompt_tokens: prompt,
+            comm_s: perf::tp_allreduce_s(layers, hidden, f64::from(seqs), tp, lat, link),
+            prefill_comm_s: perf::tp_allreduce_s(layers, hidden, prompt, tp, lat, link),
+            step_overhead_s: a.step_overhead_ms * 1e-3,
+        })
+    }
+
+    /// Plans for one group shape: the most sequences per replica that fit, and (with a per-sequence
+    /// target) fewer, halving, down to one.
+    fn plans_for(&self, tp: u32, pp: u32, max: u32, out: &mut Vec<ServingPlan>) {
+        let s = self.scenario;
+        let batch = s.batch.max(1);
+        let mut cap = max.min(batch).max(1);
+        loop {
+            let replicas_c = ceil_div(batch, cap);
+            let seqs = ceil_div(batch, replicas_c);
+            let estimate = self.estimate(tp, seqs);
+            let replicas_t = if s.target_tps > 0.0 {
+                (s.target_tps / estimate.tokens_per_s).ceil().clamp(1.0, 1e6) as u32
+            } else {
+                1
+            };
+            let replicas = replicas_c.max(replicas_t);
+            let per_instance = if pp > 1 { 1 } else { (self.count / tp).max(1) };
+            let instances = if pp > 1 {
+                u64::from(replicas) * u64::from(pp)
+            } else {
+                u64::from(ceil_div(replicas, per_instance))
+            };
+            if let Ok(n_instances) = fleet(instances) {
+                let hosted = if pp > 1 { replicas } else { n_instances * per_instance };
+                out.push(ServingPlan {
+                    tp,
+                    pp,
+                    replicas,
+                    seqs_per_replica: seqs,
+                    max_seqs_per_replica: max,
+                    n_instances,
+                    hosted,
+                    estimate,
+                });
+            }
+            if s.seq_tps <= 0.0 || cap == 1 {
+                break;
+            }
+            cap /= 2;
+        }
+    }
+}
+
+/// The plan to recommend: among those meeting the per-sequence target, the fastest per sequence for
+/// `prio=perf`; otherwise the fewest instances, then the most throughput they host, then the fastest.
+fn choose(plans: Vec<ServingPlan>, scenario: &Scenario, fallback: Exclusion) -> Result<ServingPlan, Exclusion> {
+    let target = scenario.seq_tps;
+    let best_speed = plans
+        .iter()
+        .map(|p| p.estimate.tokens_per_s_per_seq)
+        .fold(0.0, f64::max);
+    let ok: Vec<ServingPlan> = plans
+        .into_iter()
+        .filter(|p| target <= 0.0 || p.estimate.tokens_per_s_per_seq >= target)
+        .collect();
+    if ok.is_empty() {
+        return Err(if target > 0.0 && best_speed > 0.0 {
+            Exclusion::TooSlowPerSequence {
+                best_tokens_per_s: best_speed,
+                target,
+            }
+        } else {
+            fallback
+        });
+    }
+    let speed = |p: &ServingPlan| p.estimate.tokens_per_s_per_seq;
+    let hosted = |p: &ServingPlan| p.estimate.tokens_per_s * f64::from(p.hosted) / f64::from(p.n_instances.max(1));
+    let better = |a: &ServingPlan, b: &ServingPlan| -> bool {
+        if scenario.priority == Priority::Performance {
+            if speed(a) != speed(b) {
+                return speed(a) > speed(b);
+            }
+            return a.n_instances < b.n_instances;
+        }
+        if a.n_instances != b.n_instances {
+            return a.n_instances < b.n_instances;
+        }
+        if hosted(a) != hosted(b) {
+            return hosted(a) > hosted(b);
+        }
+        speed(a) > speed(b)
+    };
+    let mut it = ok.into_iter();
+    let mut best = it.next().ok_or(fallback)?;
+    for p in it {
+        if better(&p, &best) {
+            best = p;
+        }
+    }
+    Ok(best)
+}
+
+/// Neuron loads and shards the checkpoint in host memory before it reaches the devices, so host RAM must
+/// hold the weights one instance loads (its pipeline stage's share) plus `HOST_RAM_RESERVE_GIB` for the OS
+/// and runtime, where the catalog gives the RAM. CUDA engines stream safetensors shards to the GPU, so the
+/// check is not applied to them.
+fn check_host_ram(inst: &Instance, need: &MemoryNeed, pp: u32) -> Result<(), Exclusion> {
+    let Some(ram_gib) = inst.ram_gib else {
+        return Ok(());
+    };
+    let needed_gib = need.weights_gib / f64::from(pp.max(1)) + HOST_RAM_RESERVE_GIB;
+    if ram_gib < needed_gib {
+        return Err(Exclusion::HostRamTooSmall { needed_gib, ram_gib });
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tp_degrees_stay_inside_the_domain() {
+        assert_eq!(tp_degrees(8, 8), vec![1, 2, 4, 8]);
+        assert_eq!(tp_degrees(12, 12), vec![1, 2, 4, 8, 12]);
+        assert_eq!(tp_degrees(1, 1), vec![1]);
+        assert_eq!(tp_degrees(8, 4), vec![1, 2, 4]);
+    }
+
+    #[test]
+    fn max_seqs_names_the_largest_count_that_fits() {
+        let need = MemoryNeed {
+            weights_gib: 13.0,
+            overhead_gib: 1.0,
+            ..MemoryNeed::default()
+        };
+        // 21.6 usable − 1 overhead − 13 weights = 7.6 GiB → 7 sequences of 1 GiB.
+        assert_eq!(max_seqs(&need, 1.0, 21.6, 1), Some(7));
+        assert_eq!(max_seqs(&need, 1.0, 14.5, 1), None);
+        assert_eq!(max_seqs(&need, 1.0, 14.5, 2), Some(14));
+    }
 }

@@ -7,7 +7,8 @@ mod training;
 
 pub(super) use graphics::size_graphics;
 pub(super) use hpc::size_hpc;
-pub(super) use inference::size_inference;
+pub use inference::HOST_RAM_RESERVE_GIB;
+pub(super) use inference::{replica_estimate, size_inference, LinkView};
 pub(super) use training::size_training;
 
 use super::memory::MemoryNeed;
@@ -24,6 +25,7 @@ pub(super) struct Sized {
     pub(super) tokens_per_s: Option<f64>,
     pub(super) tokens_per_s_per_seq: Option<f64>,
     pub(super) prefill_s: Option<f64>,
+    pub(super) parallelism: Option<super::parallel::Parallelism>,
 }
 
 fn ceil_div(a: u32, b: u32) -> u32 {

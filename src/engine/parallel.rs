@@ -1,0 +1,366 @@
+//! The parallelism plan: how a training or fine-tuning job spreads over accelerators (tensor, pipeline and
+//! sharded data parallelism, micro-batch, gradient accumulation, activation recomputation) and what the
+//! interconnect costs it.
+
+use serde::Serialize;
+
+/// Activation recomputation: which activations the backward pass recomputes instead of keeping.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Recompute {
+    /// Keep every activation.
+    None,
+    /// Recompute the attention core only (Korthikanti et al. 2022).
+    Selective,
+    /// Keep each layer's input only; recompute the layer's forward during backward.
+    Full,
+}
+
+/// One chosen plan for a job on one instance type and count.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Parallelism {
+    /// Tensor-parallel degree, inside one fast domain (NVLink/NeuronLink, or PCIe on G types).
+    pub tp: u32,
+    /// Pipeline stages.
+    pub pp: u32,
+    /// Data-parallel replicas; optimizer states and gradients are sharded over them (ZeRO stage 1 + 2).
+    pub dp: u32,
+    /// Sequences per accelerator per forward/backward pass.
+    pub micro_batch: u32,
+    /// Micro-batches each replica runs per optimizer step.
+    pub grad_accum: u32,
+    pub recompute: Recompute,
+    /// Share of each step spent waiting on communication that is not overlapped (incl. the pipeline bubble), 0..1.
+    pub comm_share: f64,
+    /// Model FLOPs delivered per second ÷ the peak of the accelerators paid for, 0..1.
+    pub effective_mfu: f64,
+}
+
+use super::memory::GIB;
+use crate::scenario::Assumptions;
+
+/// What one training job asks of every plan, per token and per parameter (built by `sizing::training`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Job {
+    pub layers: f64,
+    pub hidden: f64,
+    /// Tokens per sequence.
+    pub seq: f64,
+    /// Model FLOPs per token: `k·N_act + 12·L·h·s` (k = 6 full, 4 LoRA/QLoRA).
+    pub flops_per_token: f64,
+    /// FLOPs per token of one more forward pass (full recomputation): `2·N_act + 4·L·h·s`.
+    pub fwd_flops_per_token: f64,
+    /// FLOPs per token of the attention core's forward (selective recomputation): `4·L·h·s`.
+    pub attn_fwd_flops_per_token: f64,
+    /// Bytes of weights split by TP·PP only (every data-parallel replica holds them).
+    pub weight_bytes: f64,
+    /// Bytes of gradients and optimizer states, split by TP·PP and sharded over DP (ZeRO stage 2).
+    pub sharded_bytes: f64,
+    /// Bytes per replica of the all-reduce a step's gradient reduce-scatter plus weight all-gather add up
+    /// to (bf16: 2 per trainable parameter; ring cost `2·(n−1)/n` of it).
+    pub sync_bytes: f64,
+    /// Bytes moved per forward or backward pass to dequantise 4-bit weights (QLoRA), 0 otherwise.
+    pub dequant_bytes_per_pass: f64,
+    /// Bytes per activation value (2: bf16).
+    pub act_bytes: f64,
+    /// Sequences each data-parallel replica processes per optimizer step (the `batch` key).
+    pub seqs_per_replica: u32,
+    /// Sequences per optimizer step over all replicas, when set; overrides `seqs_per_replica`.
+    pub global_batch: Option<u32>,
+    pub overhead_gib: f64,
+}
+
+/// What the accelerators and their links offer.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Hardware {
+    /// Dense peak per accelerator for the job's precision (FP8 already scaled by the FP8 efficiency), FLOP/s.
+    pub peak_flops: f64,
+    pub usable_gib: f64,
+    pub mem_bw_bytes_s: f64,
+    /// Intra-instance link per accelerator, one direction, bytes/s.
+    pub link_bytes_s: f64,
+    /// Accelerators sharing that link.
+    pub domain: u32,
+    /// Accelerators per instance.
+    pub count: u32,
+    /// Network per accelerator between instances, bytes/s (host-staged traffic already discounted).
+    pub net_bytes_s: f64,
+}
+
+/// Where a step's time goes, seconds per optimizer step.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct StepTerms {
+    /// Model FLOPs at the kernel efficiency.
+    pub compute_s: f64,
+    /// Recomputed forward FLOPs.
+    pub recompute_s: f64,
+    /// QLoRA dequantisation (memory-bound).
+    pub dequant_s: f64,
+    /// Pipeline bubble: `(pp−1)/(m+pp−1)` of the pipelined time.
+    pub bubble_s: f64,
+    /// Tensor-parallel all-reduces (not overlapped).
+    pub tp_s: f64,
+    /// Pipeline sends between stages (not overlapped).
+    pub pp_s: f64,
+    /// Data-parallel reduce-scatter + all-gather not hidden behind compute.
+    pub dp_exposed_s: f64,
+    /// The whole data-parallel communication, before overlap.
+    pub dp_total_s: f64,
+}
+
+impl StepTerms {
+    pub fn step_s(&self) -> f64 {
+        self.compute_s + self.recompute_s + self.dequant_s + self.bubble_s + self.tp_s + self.pp_s + self.dp_exposed_s
+    }
+    /// Time waiting on links, seconds.
+    pub fn comm_s(&self) -> f64 {
+        self.tp_s + self.pp_s + self.dp_exposed_s
+    }
+}
+
+/// A plan with its step time and memory per accelerator.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Plan {
+    pub parallelism: Parallelism,
+    pub terms: StepTerms,
+    /// Tokens per optimizer step over all replicas.
+    pub tokens_per_step: f64,
+    /// Memory per accelerator, GiB: weights, gradients + optimizer (sharded), activations, overhead.
+    pub weights_gib: f64,
+    pub states_gib: f64,
+    pub activations_gib: f64,
+    pub mem_gib: f64,
+    /// Instances the plan spans; whether the data-parallel or pipeline traffic crosses the network.
+    pub instances: u32,
+}
+
+impl Plan {
+    /// Seconds per token over the whole job.
+    pub fn seconds_per_token(&self) -> f64 {
+        self.terms.step_s() / self.tokens_per_step
+    }
+}
+
+const TP_CHOICES: [u32; 7] = [1, 2, 4, 8, 16, 32, 64];
+const PP_CHOICES: [u32; 5] = [1, 2, 4, 8, 16];
+const RECOMPUTE: [Recompute; 3] = [Recompute::None, Recompute::Selective, Recompute::Full];
+const MAX_MICRO_BATCH: u32 = 16;
+
+/// Activation bytes per accelerator for one micro-batch on the first pipeline stage (1F1B keeps `pp`
+/// micro-batches of `L/pp` layers: about one micro-batch of all layers), with sequence parallelism
+/// dividing by TP. Per layer (Korthikanti et al. 2022): none `s·b·h·(34 + 5·a·s/h)` approximated with
+/// flash attention as `34·s·b·h + 5·s²·b·(h/128)`; selective `34·s·b·h`; full `2·s·b·h` plus one
+/// layer's working set `34·s·b·h`.
+fn activation_bytes(job: &Job, mb: f64, tp: f64, rc: Recompute) -> f64 {
+    let sbh = job.seq * mb * job.hidden * job.act_bytes / 2.0;
+    let per_layer = match rc {
+        // Attention scores kept: 5·a·s²·b with a = h/128 heads (head size 128 assumed).
+        Recompute::None => 34.0 * sbh + 5.0 * (job.hidden / 128.0) * job.seq * job.seq * mb,
+        Recompute::Selective => 34.0 * sbh,
+        Recompute::Full => 2.0 * sbh,
+    };
+    let working = if rc == Recompute::Full { 34.0 * sbh } else { 0.0 };
+    (per_layer * job.layers + working) / tp
+}
+
+/// Memory per accelerator, GiB: (weights, states, activations, total).
+fn memory_gib(job: &Job, tp: u32, pp: u32, dp: u32, mb: u32, rc: Recompute) -> (f64, f64, f64, f64) {
+    let mp = f64::from(tp * pp);
+    let w = job.weight_bytes / mp / GIB;
+    let s = job.sharded_bytes / (mp * f64::from(dp)) / GIB;
+    let act = activation_bytes(job, f64::from(mb), f64::from(tp), rc) / GIB;
+    (w, s, act, w + s + act + job.overhead_gib)
+}
+
+/// Ring all-reduce time of `bytes` over `n` ranks at `bw` bytes/s each way: `2·(n−1)/n · bytes / bw`.
+fn all_reduce_s(bytes: f64, n: f64, bw: f64) -> f64 {
+    if n <= 1.0 {
+        0.0
+    } else {
+        2.0 * (n - 1.0) / n * bytes / bw
+    }
+}
+
+/// Evaluates one plan; `None` if it does not fit or does not divide the accelerators.
+#[allow(clippy::too_many_arguments)]
+fn evaluate(
+    job: &Job,
+    hw: &Hardware,
+    a: &Assumptions,
+    n_inst: u32,
+    tp: u32,
+    pp: u32,
+    mb: u32,
+    rc: Recompute,
+) -> Option<Plan> {
+    let n_dev = n_inst * hw.count;
+    if !n_dev.is_multiple_of(tp * pp) || f64::from(pp) > job.layers {
+        return None;
+    }
+    let dp = n_dev / (tp * pp);
+    let (replica_seqs, ga) = match job.global_batch {
+        Some(g) if g > 0 => {
+            if dp > g {
+                return None;
+            }
+            let ga = g.div_ceil(dp * mb);
+            (mb * ga, ga)
+        }
+        _ => {
+            let want = job.seqs_per_replica.max(1);
+            if mb > want {
+                return None;
+            }
+            (mb * want.div_ceil(mb), want.div_ceil(mb))
+        }
+    };
+    let (w, s, act, mem) = memory_gib(job, tp, pp, dp, mb, rc);
+    if mem > hw.usable_gib {
+        return None;
+    }
+    let eff = a.link_efficiency;
+    let tokens_per_step = f64::from(replica_seqs) * f64::from(dp) * job.seq;
+    let devices = f64::from(n_dev);
+    // Compute per accelerator per step (every device does 1/N of the work).
+    let flops_rate = hw.peak_flops * a.train_mfu;
+    let compute_s = job.flops_per_token * tokens_per_step / devices / flops_rate;
+    let extra = match rc {
+        Recompute::None => 0.0,
+        Recompute::Selective => job.attn_fwd_flops_per_token,
+        Recompute::Full => job.fwd_flops_per_token,
+    };
+    let recompute_s = extra * tokens_per_step / devices / flops_rate;
+    let passes = if rc == Recompute::Full { 3.0 } else { 2.0 };
+    let dequant_s = job.dequant_bytes_per_pass / f64::from(tp * pp) * passes * f64::from(ga)
+        / (hw.mem_bw_bytes_s * a.bw_efficiency);
+    let busy = compute_s + recompute_s + dequant_s;
+    let m = f64::from(ga);
+    let ppf = f64::from(pp);
+    let bubble_s = busy * (ppf - 1.0) / m;
+    // TP: inside one fast domain; 4 all-reduces per layer per micro-batch (2 forward, 2 backward), 2 more
+    // when the forward is recomputed; each of the micro-batch's activations `b·s·h`.
+    let tp_inside = tp <= hw.domain;
+    let tp_bw = if tp_inside { hw.link_bytes_s } else { hw.net_bytes_s } * eff;
+    let ar_per_layer = if rc == Recompute::Full { 6.0 } else { 4.0 };
+    let act_msg = f64::from(mb) * job.seq * job.hidden * job.act_bytes;
+    let tp_s = all_reduce_s(act_msg, f64::from(tp), tp_bw) * ar_per_layer * job.layers / ppf * m;
+    // PP: each micro-batch's activations cross each stage boundary forward and back.
+    let stages_per_instance = (hw.count / tp).max(1);
+    let pp_crosses_network = pp > stages_per_instance;
+    let pp_bw = if pp_crosses_network {
+        hw.net_bytes_s
+    } else {
+        hw.link_bytes_s
+    } * eff;
+    let pp_s = if pp > 1 {
+        2.0 * act_msg / f64::from(tp) / pp_bw * m
+    } else {
+        0.0
+    };
+    // DP: reduce-scatter gradients + all-gather weights of this rank's 1/(tp·pp) share, hierarchical:
+    // `k` replicas inside one instance share the fast link, the rest goes over the network per accelerator.
+    let share = job.sync_bytes / f64::from(tp * pp);
+    let k = (hw.count / (tp * pp)).clamp(1, dp);
+    let nodes = f64::from(dp / k);
+    let intra = all_reduce_s(share, f64::from(k), hw.link_bytes_s * eff);
+    let inter = if nodes > 1.0 {
+        2.0 * (nodes - 1.0) / nodes * share / f64::from(k) / (hw.net_bytes_s * eff)
+    } else {
+        0.0
+    };
+    let dp_total_s = intra.max(inter);
+    // Overlap: hidden behind the compute of the last micro-batch (gradients) and the first (weights).
+    let window = busy / m * a.comm_overlap;
+    let dp_exposed_s = (dp_total_s - window).max(0.0);
+    let terms = StepTerms {
+        compute_s,
+        recompute_s,
+        dequant_s,
+        bubble_s,
+        tp_s,
+        pp_s,
+        dp_exposed_s,
+        dp_total_s,
+    };
+    let step = terms.step_s();
+    let model_flops = job.flops_per_token * tokens_per_step;
+    Some(Plan {
+        parallelism: Parallelism {
+            tp,
+            pp,
+            dp,
+            micro_batch: mb,
+            grad_accum: ga,
+            recompute: rc,
+            comm_share: terms.comm_s() / step,
+            effective_mfu: model_flops / (step * devices * hw.peak_flops),
+        },
+        terms,
+        tokens_per_step,
+        weights_gib: w,
+        states_gib: s,
+        activations_gib: act,
+        mem_gib: mem,
+        instances: n_inst,
+    })
+}
+
+/// TP degrees to try: powers of two dividing the fast domain (and the domain itself).
+fn tp_choices(hw: &Hardware) -> impl Iterator<Item = u32> + '_ {
+    TP_CHOICES
+        .iter()
+        .copied()
+        .filter(move |t| hw.domain.is_multiple_of(*t))
+        .chain((!hw.domain.is_power_of_two() && hw.domain > 1).then_some(hw.domain))
+}
+
+/// The fastest plan on `n_inst` instances (at a fixed count the fastest is also the cheapest), or `None`
+/// when no plan fits. Search: TP over the domain's divisors, PP in {1, 2, 4, 8, 16}, micro-batch in powers
+/// of two up to 16, recomputation none / selective / full: at most 7·5·5·3 evaluations, most refused by memory.
+pub fn best_plan(job: &Job, hw: &Hardware, a: &Assumptions, n_inst: u32) -> Option<Plan> {
+    let mut best: Option<Plan> = None;
+    for tp in tp_choices(hw) {
+        for pp in PP_CHOICES {
+            for rc in RECOMPUTE {
+                let mut mb = 1;
+                while mb <= MAX_MICRO_BATCH {
+                    match evaluate(job, hw, a, n_inst, tp, pp, mb, rc) {
+                        Some(p)
+                            if best
+                                .as_ref()
+                                .is_none_or(|b| p.seconds_per_token() < b.seconds_per_token() * 0.999) =>
+                        {
+                            best = Some(p);
+                        }
+                        Some(_) => {}
+                        // A larger micro-batch needs more memory: stop at the first that does not fit.
+                        None if memory_gib(job, tp, pp, 1, mb, rc).3 > hw.usable_gib && mb > 1 => break,
+                        None => {}
+                    }
+                    mb *= 2;
+                }
+            }
+        }
+    }
+    best
+}
+
+/// Whether any plan fits on `n_inst` instances (memory only, the smallest micro-batch and full recomputation).
+pub fn fits(job: &Job, hw: &Hardware, n_inst: u32) -> bool {
+    let n_dev = n_inst * hw.count;
+    tp_choices(hw).any(|tp| {
+        PP_CHOICES.iter().any(|&pp| {
+            n_dev.is_multiple_of(tp * pp)
+                && f64::from(pp) <= job.layers
+                && memory_gib(job, tp, pp, n_dev / (tp * pp), 1, Recompute::Full).3 <= hw.usable_gib
+        })
+    })
+}
+
+/// The least each accelerator must hold whatever the instance count: weights over the largest TP·PP,
+/// one micro-batch of activations with full recomputation, and the overhead (GiB).
+pub fn floor_gib(job: &Job, hw: &Hardware) -> f64 {
+    let tp = tp_choices(hw).max().unwrap_or(1);
+    let pp = PP_CHOICES[PP_CHOICES.len() - 1].min(job.layers.max(1.0) as u32);
+    memory_gib(job, tp, pp, u32::MAX, 1, Recompute::Full).3
+}

@@ -1,0 +1,106 @@
+//! The scenario a result answers, in one line: "Llama 3.1 8B · BF16 · 8K context · 50 sequences".
+
+use crate::format::number;
+use crate::scenario::{Lang, ModelChoice, Scenario, Task};
+
+/// The model's name, or "a 70B model" for a custom size.
+fn model_name(s: &Scenario, zh: bool) -> String {
+    match &s.model {
+        ModelChoice::Custom { params_b, .. } if zh => format!("{}B 参数模型", number(*params_b, 1)),
+        ModelChoice::Custom { params_b, .. } => format!("{}B model", number(*params_b, 1)),
+        ModelChoice::Preset(_) => s.model_arch().name.to_string(),
+    }
+}
+
+/// Tokens as people write them: 8192 → "8K", 3000 → "3,000".
+fn tokens(n: u32) -> String {
+    if n >= 1024 && n.is_multiple_of(1024) {
+        format!("{}K", n / 1024)
+    } else {
+        number(f64::from(n), 0)
+    }
+}
+
+/// What the scenario asks for, joined with " · ".
+pub fn scenario_line(s: &Scenario, lang: Lang) -> String {
+    let zh = lang == Lang::Zh;
+    let n = |v: f64| number(v, 1);
+    let mut parts: Vec<String> = Vec::new();
+    if s.task.uses_model() {
+        parts.push(model_name(s, zh));
+        parts.push(super::precision_name(s.precision).to_string());
+    }
+    let needs = &s.needs;
+    match (s.task, zh) {
+        (Task::Inference, false) => {
+            parts.push(format!("{} context", tokens(s.context_tokens)));
+            parts.push(super::count(s.batch, "sequence", "sequences"));
+        }
+        (Task::Inference, true) => {
+            parts.push(format!("{} 上下文", tokens(s.context_tokens)));
+            parts.push(format!("{} 个并发序列", s.batch));
+        }
+        (Task::Training | Task::Finetune, false) => {
+            parts.push(format!("{}B tokens", n(s.train_tokens_b)));
+            parts.push(format!("within {} days", n(s.target_days)));
+        }
+        (Task::Training | Task::Finetune, true) => {
+            parts.push(format!("{} 亿 token", n(s.train_tokens_b * 10.0)));
+            parts.push(format!("{} 天内完成", n(s.target_days)));
+        }
+        (Task::Graphics, false) => parts.push(format!(
+            "{} · {} GiB GPU memory each",
+            super::count(needs.seats, "seat", "seats"),
+            n(needs.gpu_mem_gib)
+        )),
+        (Task::Graphics, true) => parts.push(format!(
+            "{} 个席位 · 每席位显存 {} GiB",
+            needs.seats,
+            n(needs.gpu_mem_gib)
+        )),
+        (Task::Hpc, false) => parts.push(format!(
+            "{} TFLOPS FP64 · {} GiB",
+            n(needs.fp64_tflops),
+            n(needs.gpu_mem_gib)
+        )),
+        (Task::Hpc, true) => parts.push(format!(
+            "FP64 {} TFLOPS · 显存 {} GiB",
+            n(needs.fp64_tflops),
+            n(needs.gpu_mem_gib)
+        )),
+    }
+    parts.push(s.region.clone());
+    parts.join(" · ")
+}
+
+/// The label of a total over the horizon: "Over 12 months", "12 个月合计".
+pub fn over_months(months: u32, lang: Lang) -> String {
+    match lang {
+        Lang::Zh => format!("{months} 个月合计"),
+        Lang::En if months == 1 => "Over 1 month".into(),
+        Lang::En => format!("Over {months} months"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_default_scenario_in_both_languages() {
+        let mut s = Scenario {
+            batch: 50,
+            ..Scenario::default()
+        };
+        assert_eq!(
+            scenario_line(&s, Lang::En),
+            "Llama 3.1 8B · BF16 · 8K context · 50 sequences · us-east-1"
+        );
+        assert_eq!(
+            scenario_line(&s, Lang::Zh),
+            "Llama 3.1 8B · BF16 · 8K 上下文 · 50 个并发序列 · us-east-1"
+        );
+        s.task = Task::Training;
+        assert!(scenario_line(&s, Lang::Zh).contains("10 亿 token · 30 天内完成"));
+    }
+}
