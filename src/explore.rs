@@ -22,6 +22,8 @@ pub struct Row {
     pub count: Option<f64>,
     pub fraction: f64,
     pub mem_gib: f64,
+    /// Memory per device as sold (the chip's marketed GB, or the GiB converted where none is recorded).
+    pub mem_gb: f64,
     pub total_mem_gib: Option<f64>,
     pub vcpus: Option<f64>,
     pub ram_gib: Option<f64>,
@@ -44,6 +46,15 @@ fn divisor(per: PricePer, i: &crate::catalog::Instance) -> Option<f64> {
     }
 }
 
+/// Memory per device in GB as sold: the chip's marketed figure times the device's share of it, else
+/// the reported GiB in GB (1 GiB = 1.073741824 GB).
+pub fn marketed_gb(catalog: &Catalog, i: &crate::catalog::Instance) -> f64 {
+    catalog
+        .accelerator(&i.accelerator)
+        .and_then(|a| a.mem_gb)
+        .map_or(i.accel_mem_gib * 1.073_741_824, |gb| gb * i.fraction)
+}
+
 /// The rows Explore shows for the region, filtered and sorted.
 pub fn rows(catalog: &Catalog, x: &ExploreState, region: &str) -> Vec<Row> {
     let title = |id: &str| catalog.source(id).map_or_else(|| id.to_string(), |s| s.title.clone());
@@ -52,7 +63,8 @@ pub fn rows(catalog: &Catalog, x: &ExploreState, region: &str) -> Vec<Row> {
         .iter()
         .filter(|i| x.family.is_empty() || i.family == x.family || i.id.starts_with(&format!("{}.", x.family)))
         .filter(|i| x.accelerator.is_empty() || i.accelerator == x.accelerator)
-        .filter(|i| i.accel_mem_gib >= x.min_mem_gib)
+        // The memory filter reads GB as sold: a card sold as 48 GB (44.7 GiB reported) passes "48".
+        .filter(|i| marketed_gb(catalog, i) + 1e-9 >= x.min_mem_gib)
         .filter(|i| !x.efa_only || i.has_efa())
         .filter(|i| !x.in_region || i.regions.iter().any(|r| r == region))
         .filter(|i| {
@@ -78,6 +90,7 @@ pub fn rows(catalog: &Catalog, x: &ExploreState, region: &str) -> Vec<Row> {
                 count: i.count,
                 fraction: i.fraction,
                 mem_gib: i.accel_mem_gib,
+                mem_gb: marketed_gb(catalog, i),
                 total_mem_gib: i.total_accel_mem_gib(),
                 vcpus: i.vcpus,
                 ram_gib: i.ram_gib,
@@ -217,7 +230,13 @@ mod tests {
         };
         let r = rows(&c, &y, "us-east-1");
         assert!(r.windows(2).all(|w| w[0].mem_gib >= w[1].mem_gib));
-        assert!(r.iter().all(|r| r.mem_gib >= 100.0 && r.efa.is_some_and(|e| e > 0.0)));
+        assert!(r.iter().all(|r| r.mem_gb >= 100.0 && r.efa.is_some_and(|e| e > 0.0)));
+        // A card sold as 48 GB (the L40S, 44.7 GiB reported) passes a 48 GB filter.
+        let l40s = ExploreState {
+            min_mem_gib: 48.0,
+            ..ExploreState::default()
+        };
+        assert!(rows(&c, &l40s, "us-east-1").iter().any(|r| r.id == "g6e.xlarge"));
         y.stack = Some(crate::catalog::Stack::Neuron);
         y.min_mem_gib = 0.0;
         assert!(rows(&c, &y, "us-east-1")

@@ -108,6 +108,25 @@ pub fn money(usd_amount: f64, currency: crate::scenario::Currency, cny_per_usd: 
     }
 }
 
+/// Short money for a chart axis in a language: CNY on the Chinese page counts in 万 and 亿 (`¥32万`,
+/// `¥1.2亿`), as Chinese writes money; everything else as `money_short`.
+pub fn money_axis(
+    usd_amount: f64,
+    currency: crate::scenario::Currency,
+    cny_per_usd: f64,
+    lang: crate::scenario::Lang,
+) -> String {
+    let yuan = usd_amount * cny_per_usd;
+    if currency != crate::scenario::Currency::Cny || lang != crate::scenario::Lang::Zh || yuan.abs() < 1e4 {
+        return money_short(usd_amount, currency, cny_per_usd);
+    }
+    if yuan.abs() >= 1e8 {
+        format!("¥{}亿", number(yuan / 1e8, 1))
+    } else {
+        format!("¥{}万", number(yuan / 1e4, 1))
+    }
+}
+
 /// Short money for chart axes: `$950`, `$12.5k`, `$3.2M`.
 pub fn money_short(usd_amount: f64, currency: crate::scenario::Currency, cny_per_usd: f64) -> String {
     let (v, sym) = match currency {
@@ -148,6 +167,9 @@ mod money_tests {
         assert_eq!(money(100.0, Currency::Cny, 7.1), "¥710.00");
         assert_eq!(money_short(12_500.0, Currency::Usd, 7.1), "$12.5k");
         assert_eq!(money_short(3_200_000.0, Currency::Cny, 1.0), "¥3.2M");
+        assert_eq!(money_axis(3_200_000.0, Currency::Cny, 1.0, Lang::Zh), "¥320万");
+        assert_eq!(money_axis(320_000_000.0, Currency::Cny, 1.0, Lang::Zh), "¥3.2亿");
+        assert_eq!(money_axis(3_200_000.0, Currency::Cny, 1.0, Lang::En), "¥3.2M");
         assert_eq!(hours(5.26, Lang::En), "5.3 h");
         assert_eq!(hours(72.0, Lang::Zh), "3 天");
     }

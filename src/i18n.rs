@@ -28,6 +28,7 @@ messages! {
     ViewCompare => "Compare", "对比";
     ViewAssumptions => "Assumptions", "假设";
     Language => "Language", "语言";
+    Colon => ": ", "：";
     Currency => "Currency", "货币";
     CopyLink => "Copy link", "复制链接";
     Copied => "Link copied", "链接已复制";
@@ -52,6 +53,7 @@ messages! {
     TrainTokens => "Training tokens (billions)", "训练 token 数（十亿）";
     TargetDays => "Target wall-clock (days)", "目标时长（天）";
     TargetTps => "Target throughput (output tokens/s, 0 = one replica)", "目标吞吐（输出 token/秒，0 = 单副本）";
+    SeqTps => "Speed each sequence needs (tokens/s, 0 = none)", "每个序列所需速度（token/秒，0 = 不限）";
     Method => "Method", "方法";
     ServingMode => "Serving", "服务方式";
     Online => "Online (no Spot)", "在线（不可中断）";
@@ -102,7 +104,7 @@ messages! {
     Instances => "Instances", "实例数";
     Accelerators => "Accelerators", "加速器数";
     Memory => "Memory", "显存";
-    MemPerAccel => "GiB / accelerator", "GiB / 加速器";
+    MemPerAccel => "Memory / accelerator (GB sold · GiB reported)", "每加速器显存（标称 GB · 实报 GiB）";
     TotalMem => "Total GiB", "总 GiB";
     Vcpus => "vCPUs", "vCPU";
     RamGib => "RAM (GiB)", "内存（GiB）";
@@ -138,12 +140,10 @@ messages! {
     PerAccelHour => "Per accelerator-hour", "每加速器小时";
     PerMTok => "Per million tokens", "每百万 token";
     BreakEven => "Break-even", "盈亏平衡";
-    BreakEvenUtil => "of hours must be used", "的时间需在用";
     BreakEvenMonth => "months to recover the upfront", "个月收回预付";
     NotAvailable => "Not available", "不可用";
     Assumption => "assumption", "假设";
     TheCheapestPlan => "The cheapest plan", "最省钱的方案";
-    PlanSavings => "saves against all On-Demand", "比全部按需节省";
     Baseline => "Baseline", "基线";
     Burst => "Bursts", "突发";
     GrowthSegment => "Above the commitment", "超出承诺的部分";
@@ -158,7 +158,10 @@ messages! {
     Filters => "Filters", "筛选";
     Family => "Family", "系列";
     All => "All", "全部";
-    MinMem => "Min GiB per accelerator", "每加速器最小 GiB";
+    MinMem => "Min memory per accelerator (GB as sold)", "每加速器最小显存（标称 GB）";
+    SearchInstances => "Search instance names", "搜索实例名称";
+    PickedForCompare => "picked for Compare", "个已加入对比";
+    OpenCompare => "Open Compare", "打开对比";
     EfaOnly => "EFA only", "仅 EFA";
     InRegion => "Offered in the region", "该区域有售";
     Stack => "Software stack", "软件栈";
@@ -188,8 +191,24 @@ messages! {
     BwEff => "Memory-bandwidth efficiency", "显存带宽效率";
     MemUsable => "Usable share of accelerator memory", "加速器显存可用比例";
     OverheadGib => "Runtime overhead per accelerator (GiB)", "每加速器运行时开销（GiB）";
+    ArLat => "All-reduce latency when serving, fixed (µs)", "推理 all-reduce 固定延迟（µs）";
+    ArHop => "All-reduce latency per ring hop (µs)", "all-reduce 每跳延迟（µs）";
+    StepMs => "Fixed time per decode step (ms)", "每步解码固定耗时（ms）";
+    SeatUse => "Share of a GPU's memory seats may fill", "图形席位可用的 GPU 显存比例";
     PerfBudget => "Performance-first: cost budget (× the cheapest)", "性能优先：成本上限（最便宜的倍数）";
     LoraRank => "LoRA rank", "LoRA 秩";
+    TrainAssumptions => "Training: how accelerators work together", "训练：加速器如何协同";
+    TrainMfu => "Training kernel efficiency (share of peak between communications)", "训练计算效率（通信之外达到峰值的比例）";
+    LinkEff => "Link efficiency (share of stated bandwidth a collective achieves)", "链路效率（集合通信达到标称带宽的比例）";
+    CommOverlap => "Data-parallel overlap (share of a micro-batch's compute that hides communication)", "数据并行重叠（一个微批的计算可掩盖通信的比例）";
+    Fp8Speedup => "FP8 training speed over BF16 (×)", "FP8 训练相对 BF16 的速度（×）";
+    NoGdr => "Network share without GPUDirect RDMA", "无 GPUDirect RDMA 时的网络效率";
+    PpChunks => "Interleaved pipeline chunks per stage", "交错流水线每级的模型分块数";
+    A10gTflops => "A10G dense BF16 TFLOPS (assumption)", "A10G 稠密 BF16 TFLOPS（假设）";
+    Rtx6000Tflops => "RTX PRO 6000 dense BF16 TFLOPS (assumption)", "RTX PRO 6000 稠密 BF16 TFLOPS（假设）";
+    GaudiTflops => "Gaudi HL-205 dense BF16 TFLOPS (assumption)", "Gaudi HL-205 稠密 BF16 TFLOPS（假设）";
+    SrcTrain => "Assumptions; held against published runs in tests/published_runs.rs (README: How accurate it is). Link efficiency from nccl-tests (p4d: 231 of 300 GB/s); no-GPUDirect share from a g6e report (~3 of 6.25 GB/s). No public tensor figure exists for A10G, RTX PRO 6000 or Gaudi.",
+        "均为假设；已用 tests/published_runs.rs 中的公开训练记录检验（README：准确度）。链路效率来自 nccl-tests（p4d：300 GB/s 中实测 231）；无 GPUDirect 比例来自 g6e 报告（6.25 GB/s 中约 3）。A10G、RTX PRO 6000 和 Gaudi 没有公开的张量算力数字。";
     CspDisc => "Compute Savings Plan discount (%)", "Compute Savings Plans 折扣（%）";
     IspDisc => "EC2 Instance Savings Plan discount (%)", "EC2 Instance Savings Plans 折扣（%）";
     SpotDisc => "Spot discount off On-Demand where none was observed (%)", "未观测到 Spot 价格时的折扣（%）";
@@ -247,6 +266,7 @@ messages! {
     Publisher => "Publisher", "发布方";
     SourceDate => "Date", "日期";
     SourceWhere => "Where", "位置";
+    NoLink => "no public address recorded", "未记录公开地址";
     PriceHistory => "Price history", "价格历史";
     DerivedTag => "derived", "推算";
     OtherRegions => "This type in every region", "该实例在各区域的价格";
@@ -255,12 +275,15 @@ messages! {
     RegionsNote => "List prices per hour, before any reseller discount, cheapest first; * derived from a regional multiplier, not published.", "每小时标价（未计代理商折扣），从低到高；* 为按区域系数推算，非公开价格。";
     CopyEmbed => "Copy embed code", "复制嵌入代码";
     EmbedCopied => "Embed code copied", "嵌入代码已复制";
-    SrcMfu => "DOMAIN.md: 30 % typical, 50 % well tuned (llm-calc); 78-81 % is the measured matrix-multiply ceiling on H200",
-        "DOMAIN.md：一般 30%，调优良好 50%（llm-calc）；H200 上实测矩阵乘法上限为 78-81%";
-    SrcBw => "DOMAIN.md §10: a device copy reaches ~90 % of peak on H200; decode kernels reach less",
-        "DOMAIN.md §10：H200 上显存拷贝可达峰值约 90%，解码内核达不到这么高";
-    SrcUsable => "DOMAIN.md: keep ~10 % headroom (serving engines reserve a fraction)", "DOMAIN.md：保留约 10% 余量（推理引擎会预留一部分）";
-    SrcOverhead => "DOMAIN.md: 0.65-1 GB per GPU (gpu_poor, vram-calculator)", "DOMAIN.md：每块 GPU 0.65-1 GB（gpu_poor、vram-calculator）";
+    SrcServing => "Assumptions fitted once to 11 published serving runs (README: How accurate it is: serving); seat headroom is an assumption", "按 11 组公开推理实测一次性拟合的假设（见 README 推理准确度表）；席位余量为假设";
+    SrcMfu => "30 % typical, 50 % well tuned (JGalego/llm-calc on GitHub); 78-81 % is the matrix-multiply ceiling measured on one H200 (PyTorch, 2026)",
+        "一般 30%，调优良好 50%（GitHub 上的 JGalego/llm-calc）；在一块 H200 上实测矩阵乘法上限为 78-81%（PyTorch，2026 年）";
+    SrcBw => "a device-to-device copy reached ~90 % of peak on one H200 (PyTorch, 2026); decode kernels reach less",
+        "在一块 H200 上显存间拷贝可达峰值约 90%（PyTorch，2026 年），解码内核达不到这么高";
+    SrcUsable => "keep ~10 % headroom: serving engines reserve a fraction of memory",
+        "保留约 10% 余量：推理引擎会预留一部分显存";
+    SrcOverhead => "0.65-1 GB per GPU (the gpu_poor and vram-calculator estimators)",
+        "每块 GPU 0.65-1 GB（gpu_poor 与 vram-calculator 估算器）";
     SrcSp => "no per-type public rate: the type's own published RI discount, else the catalog's assumption below",
         "没有按实例类型公开的费率：取该类型公开的预留实例折扣，否则用下方目录中的假设";
     SrcSpot => "Spot Instance Advisor bands (<5 … >20 % a month), band midpoint; worst band where unknown",
@@ -272,7 +295,7 @@ messages! {
     ExportJson => "Download JSON", "下载 JSON";
     CopyMarkdown => "Copy as Markdown table", "复制为 Markdown 表格";
     MarkdownCopied => "Table copied", "表格已复制";
-    OpenFull => "Open in gpuplan", "在 gpuplan 中打开";
+    OpenFull => "Open the full plan", "打开完整方案";
     LinkOlderCatalog => "This link was made with the catalog of", "此链接基于以下日期的目录创建：";
     LinkNewerCatalog => "This link was made with a newer catalog than this page's:", "此链接基于比本页更新的目录：";
     PricesChangedSince => "Prices it uses that changed since:", "此后发生变化的相关价格：";

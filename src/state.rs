@@ -200,17 +200,51 @@ pub enum Embed {
     Card,
     /// The calculator without the page chrome (`embed=calc`).
     Calculator,
+    /// One sentence for an inline iframe (`embed=line`).
+    Line,
 }
 
-impl Choice for Embed {
+/// Light or dark colours (`theme`): the reader's system setting, or what the host site uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Theme {
+    Auto,
+    Light,
+    Dark,
+}
+
+impl Theme {
+    pub const ALL: [Theme; 3] = [Theme::Auto, Theme::Light, Theme::Dark];
+
+    pub fn key(self) -> &'static str {
+        match self {
+            Theme::Auto => "auto",
+            Theme::Light => "light",
+            Theme::Dark => "dark",
+        }
+    }
+}
+
+impl Choice for Theme {
     fn words(&self) -> &'static str {
-        "0|1|calc"
+        "auto|light|dark"
     }
     fn index(&self) -> usize {
         *self as usize
     }
     fn set_index(&mut self, i: usize) {
-        *self = [Embed::No, Embed::Card, Embed::Calculator]
+        *self = Theme::ALL.get(i).copied().unwrap_or(Theme::Auto);
+    }
+}
+
+impl Choice for Embed {
+    fn words(&self) -> &'static str {
+        "0|1|calc|line"
+    }
+    fn index(&self) -> usize {
+        *self as usize
+    }
+    fn set_index(&mut self, i: usize) {
+        *self = [Embed::No, Embed::Card, Embed::Calculator, Embed::Line]
             .get(i)
             .copied()
             .unwrap_or(Embed::No);
@@ -255,6 +289,18 @@ pub static PAGE_KEYS: &[Key<AppState>] = &[
         help: doc_text!("Compare picks"),
     },
     Key {
+        name: "pick",
+        slot: |st| {
+            Slot::Text(
+                &mut st.pick,
+                |v, c| v.is_empty() || c.instance(v).is_some(),
+                "an instance type of the catalog",
+            )
+        },
+        unit: doc_text!("an instance type of the catalog"),
+        help: doc_text!("Plan: the recommendation shown instead of the best"),
+    },
+    Key {
         name: "xfam",
         slot: |st| {
             Slot::Text(
@@ -281,8 +327,8 @@ pub static PAGE_KEYS: &[Key<AppState>] = &[
     Key {
         name: "xmem",
         slot: |st| Slot::Num(&mut st.explore.min_mem_gib, 0.0, 100_000.0),
-        unit: doc_text!("GiB"),
-        help: doc_text!("Explore: minimum accelerator memory"),
+        unit: doc_text!("GB"),
+        help: doc_text!("Explore: minimum accelerator memory, in GB as sold (a 48 GB card reports 44.7 GiB)"),
     },
     Key {
         name: "xefa",
@@ -330,7 +376,13 @@ pub static PAGE_KEYS: &[Key<AppState>] = &[
         name: "embed",
         slot: |st| Slot::Word(&mut st.embed),
         unit: "",
-        help: doc_text!("embedded: `1` a read-only result card, `calc` the calculator without the page chrome"),
+        help: doc_text!("embedded: `1` a read-only result card, `calc` the calculator without the page chrome, `line` one sentence for an inline iframe"),
+    },
+    Key {
+        name: "theme",
+        slot: |st| Slot::Word(&mut st.theme),
+        unit: "",
+        help: doc_text!("colours: the reader's system setting (`auto`), or `light`/`dark` to match the host site"),
     },
     Key {
         name: "bg",
@@ -353,11 +405,14 @@ pub struct AppState {
     pub view: View,
     /// Instance types picked for Compare.
     pub compare: Vec<String>,
+    /// The recommendation whose details are shown when it is not the best (`pick`); empty: the best.
+    pub pick: String,
     pub explore: ExploreState,
     /// Compact modes for an iframe in documentation.
     pub embed: Embed,
     /// Transparent background when embedded (`bg=transparent`).
     pub transparent: bool,
+    pub theme: Theme,
     /// The catalog date the link was made with (`cat`); the page writes its own.
     pub catalog_date: Option<IsoDate>,
 }
@@ -368,9 +423,11 @@ impl Default for AppState {
             scenario: Scenario::default(),
             view: View::Plan,
             compare: Vec::new(),
+            pick: String::new(),
             explore: ExploreState::default(),
             embed: Embed::No,
             transparent: false,
+            theme: Theme::Auto,
             catalog_date: None,
         }
     }

@@ -89,7 +89,7 @@ pub fn CumulativeChart(ctx: Ctx, options: Vec<OptionCost>) -> impl IntoView {
         <figure class="chart" data-testid="chart-cumulative">
             <figcaption>{ctx.tx(Msg::ChartCumulative)}</figcaption>
             <svg viewBox=format!("0 0 {} {}", f1(W), f1(h)) role="img" aria-label=ctx.tx(Msg::ChartCumulative)>
-                {y_grid(&yt, y, l, r, &|v| format::money_short(v, cur, fx))}
+                {y_grid(&yt, y, l, r, &|v| format::money_axis(v, cur, fx, lang))}
                 {xt.iter().map(|m| view! {
                     <text class="tick" x=f1(x.at(*m)) y=f1(h - b + 16.0) text-anchor="middle">{format::number(*m, 0)}</text>
                 }).collect_view()}
@@ -211,7 +211,7 @@ pub fn MemoryChart(ctx: Ctx, memory: MemoryNeed, devices: u32, capacity_gib: f64
         .collect_view();
     view! {
         <figure class="chart" data-testid="chart-memory">
-            <figcaption>{ctx.tx(Msg::ChartMemory)} ": " {format!("{} / {} GiB", format::number(used, 1), format::number(capacity_gib, 1))}</figcaption>
+            <figcaption>{ctx.tx(Msg::ChartMemory)} {ctx.tx(Msg::Colon)} {format!("{} / {} GiB", format::number(used, 1), format::number(capacity_gib, 1))}</figcaption>
             <svg viewBox=format!("0 0 {} {}", f1(W), f1(h)) role="img" aria-label=ctx.tx(Msg::ChartMemory)>
                 <rect class="capacity" x=f1(l) y="8" width=f1(x.at(capacity_gib) - l) height="22" />
                 {rects}

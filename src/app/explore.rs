@@ -139,9 +139,30 @@ pub fn Explore(ctx: Ctx) -> impl IntoView {
             </th>
         }
     };
+    // A text search of instance names (on this page only), and the Compare picks a click away.
+    let search = RwSignal::new(String::new());
+    let shown = Memo::new(move |_| {
+        let q = search.with(|q| q.trim().to_ascii_lowercase());
+        data.with(|d| {
+            d.iter()
+                .filter(|r| q.is_empty() || r.id.contains(&q))
+                .cloned()
+                .collect::<Vec<_>>()
+        })
+    });
+    let picks = move || ctx.state.with(|s| s.compare.len());
     view! {
         <section class="card explore">
-            <h2>{ctx.tx(Msg::ViewExplore)}</h2>
+            <div class="section-head">
+                <h2>{ctx.tx(Msg::ViewExplore)}</h2>
+                <p class="picks" data-testid="compare-picks">{picks} " " {ctx.tx(Msg::PickedForCompare)} " "
+                    <button type="button" class="small" disabled=move || picks() == 0 on:click=move |_| ctx.update(|s| s.view = crate::state::View::Compare)>{ctx.tx(Msg::OpenCompare)}</button></p>
+            </div>
+            <label class="field search" for="f-xq">
+                <span class="label">{ctx.tx(Msg::SearchInstances)}</span>
+                <input id="f-xq" type="search" data-key="xq" placeholder="g6e, p5.48xlarge…" prop:value=move || search.get()
+                    on:input=move |ev| search.set(event_target_value(&ev)) />
+            </label>
             <div class="filters">
                 <SelectField ctx=ctx key="xfam" label=Msg::Family options=families current=Signal::derive(move || x.get().family) />
                 <SelectField ctx=ctx key="xacc" label=Msg::Accelerator options=accels current=Signal::derive(move || x.get().accelerator) />
@@ -159,7 +180,7 @@ pub fn Explore(ctx: Ctx) -> impl IntoView {
                     view! { <label class="check"><input type="checkbox" prop:checked=move || visible(c) on:change=move |_| ctx.update(|s| s.toggle_column(c)) /><span>{ctx.tx(column_label(c))}</span></label> }
                 }).collect_view()}
             </details>
-            <p class="muted">{move || data.with(|d| d.len())} " " {ctx.tx(Msg::Rows)} " · " {move || ctx.scenario.with(|s| s.region.clone())}
+            <p class="muted">{move || shown.with(|d| d.len())} " " {ctx.tx(Msg::Rows)} " · " {move || ctx.scenario.with(|s| s.region.clone())}
                 " · " <span data-testid="price-basis">{price_basis}</span></p>
             <div class="table-wrap" tabindex="0">
                 <table class="catalog">
@@ -168,7 +189,7 @@ pub fn Explore(ctx: Ctx) -> impl IntoView {
                         <th scope="col">{ctx.tx(Msg::Compare)}</th>
                     </tr></thead>
                     <tbody>
-                        {move || data.get().into_iter().map(|r| {
+                        {move || shown.get().into_iter().map(|r| {
                             let id = r.id.clone();
                             let picked = { let id = id.clone(); Memo::new(move |_| ctx.state.with(|s| s.compare.contains(&id))) };
                             view! {
@@ -176,7 +197,7 @@ pub fn Explore(ctx: Ctx) -> impl IntoView {
                                     <th scope="row">{r.id.clone()}</th>
                                     {visible(Column::Accelerator).then(|| view! { <td class="wrap">{r.accelerator.clone()}</td> })}
                                     {visible(Column::Count).then(|| view! { <td class="num">{r.count.map_or_else(|| "—".into(), |n| format::accel_count(n, r.fraction))}</td> })}
-                                    {visible(Column::MemGib).then(|| view! { <td class="num">{format::number(r.mem_gib, 2)}</td> })}
+                                    {visible(Column::MemGib).then(|| view! { <td class="num">{format!("{} GB · {} GiB", format::number(r.mem_gb, 1), format::number(r.mem_gib, 2))}</td> })}
                                     {visible(Column::TotalMemGib).then(|| view! { <td class="num">{opt(r.total_mem_gib, 1)}</td> })}
                                     {visible(Column::Vcpus).then(|| view! { <td class="num">{opt(r.vcpus, 0)}</td> })}
                                     {visible(Column::RamGib).then(|| view! { <td class="num">{opt(r.ram_gib, 0)}</td> })}

@@ -6,6 +6,7 @@
 mod assumptions;
 mod charts;
 mod compare;
+mod embed;
 mod explore;
 mod export_bar;
 mod fields;
@@ -169,13 +170,15 @@ pub fn App() -> impl IntoView {
         scenario,
         outcome,
         warnings: RwSignal::new(warnings),
-        selected: RwSignal::new(None),
+        selected: RwSignal::new(state.with_untracked(|s| (!s.pick.is_empty()).then(|| s.pick.clone()))),
         lang: Memo::new(move |_| scenario.with(|s| s.lang)),
         full: RwSignal::new(false),
         view: Memo::new(move |_| state.with(|s| s.view)),
         embed: Memo::new(move |_| state.with(|s| s.embed)),
     };
     render_rest_after_first_paint(ctx);
+    embed::connect(ctx);
+    embed::follow_theme(ctx);
     let catalog_note = link_date.map(|d| {
         let used: Vec<String> =
             outcome.with_untracked(|o| o.recommendations.iter().take(5).map(|r| r.instance.clone()).collect());
@@ -200,8 +203,10 @@ pub fn App() -> impl IntoView {
         if embed == Embed::No {
             url_sync::save_last(&q);
         } else {
-            // Tell the host page our height once the new content is laid out.
+            // Tell the host page our height once the new content is laid out. An embedded page never
+            // writes storage or history (its history is the host's too).
             request_animation_frame(url_sync::post_content_height);
+            return;
         }
         let write = move |push: bool| url_sync::write_query(&q, push);
         if last_view.get_value() != view {
@@ -235,6 +240,9 @@ pub fn App() -> impl IntoView {
             let _ = body.class_list().toggle_with_force("transparent", transparent);
         }
     });
+    if state.with_untracked(|s| s.embed == Embed::Line) {
+        return view! { <embed::LineSummary ctx=ctx /> }.into_any();
+    }
     view! {
         <div data-testid="app" class="app" class:embed=embedded data-embed=move || embedded().to_string() lang=lang_attr>
             {move || (!embedded()).then(|| view! { <Header ctx=ctx /> })}
@@ -251,6 +259,7 @@ pub fn App() -> impl IntoView {
             <Footer ctx=ctx />
         </div>
     }
+    .into_any()
 }
 
 /// Workload on one side, results on the other; the card embed shows results only.
@@ -393,14 +402,7 @@ fn Footer(ctx: Ctx) -> impl IntoView {
     let as_of = ctx.catalog.with_value(|c| c.as_of);
     let stale = url_sync::today().is_some_and(|d| ctx.catalog.with_value(|c| c.age_days(d)) > 180);
     // The full page for the same scenario, from an embed.
-    let full = move || {
-        ctx.state.with(|s| {
-            let mut full = s.clone();
-            full.embed = Embed::No;
-            full.transparent = false;
-            format!("?{}", encode_state(&full))
-        })
-    };
+    let full = move || ctx.state.with(embed::full_page_href);
     view! {
         <footer class="foot">
             {move || (ctx.embed.get() != Embed::No).then(|| view! {

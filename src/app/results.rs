@@ -14,7 +14,8 @@ use leptos::prelude::*;
 #[component]
 pub fn Results(ctx: Ctx) -> impl IntoView {
     let chosen = Memo::new(move |_| {
-        let sel = ctx.selected.get();
+        // The link's `pick` (set with `ctx.selected` by `pick`), so reset and history follow it too.
+        let sel = ctx.state.with(|s| (!s.pick.is_empty()).then(|| s.pick.clone()));
         ctx.outcome.with(|o| {
             let fit = o.recommendations.iter().filter(|r| r.fits);
             sel.and_then(|id| o.recommendations.iter().find(|r| r.instance == id && r.fits))
@@ -34,10 +35,11 @@ pub fn Results(ctx: Ctx) -> impl IntoView {
                 .map(|r| ctx.catalog.with_value(|c| ctx.scenario.with(|s| plan(c, s, r))))
         })
     });
-    // Each notice in words, and whether it offers the one-click fix of a smaller micro-batch.
+    // Each notice in words, and whether it offers the one-click fix of a smaller micro-batch; then the
+    // plan's (what a buyer must know).
     let notices = move || {
         let lang = ctx.lang();
-        ctx.outcome.with(|o| {
+        let mut n = ctx.outcome.with(|o| {
             o.notices
                 .iter()
                 .map(|w| {
@@ -46,7 +48,15 @@ pub fn Results(ctx: Ctx) -> impl IntoView {
                     (explain::why(w, lang), fix)
                 })
                 .collect::<Vec<_>>()
-        })
+        });
+        the_plan.with(|p| {
+            n.extend(
+                p.iter()
+                    .flat_map(|p| p.notices.iter())
+                    .map(|w| (explain::why(w, lang), false)),
+            )
+        });
+        n
     };
     view! {
         {move || {
@@ -92,7 +102,7 @@ fn NothingFits(ctx: Ctx) -> impl IntoView {
         <h2 data-testid="nothing-fits">{ctx.tx(Msg::NothingFits)}</h2>
         <p class="scenario" data-testid="scenario-line">{move || ctx.scenario.with(|s| explain::scenario_line(s, ctx.lang()))}</p>
         {move || nearest().map(|(n, why)| view! {
-            <p data-testid="nearest">{ctx.tx(Msg::Nearest)} ": " <strong>{n}</strong> " — " {why}</p>
+            <p data-testid="nearest">{ctx.tx(Msg::Nearest)} {ctx.tx(Msg::Colon)} <strong>{n}</strong> " — " {why}</p>
         })}
         {move || {
             let fixes = ctx.catalog.with_value(|c| ctx.scenario.with(|s| fixes_that_fit(c, s)));
@@ -153,6 +163,12 @@ fn fixes_that_fit(c: &crate::catalog::Catalog, s: &crate::scenario::Scenario) ->
     out
 }
 
+/// Shows a recommendation's details (None: the best again); the link keeps the choice (`pick`).
+fn pick(ctx: Ctx, id: Option<String>) {
+    ctx.update(|s| s.pick = id.clone().unwrap_or_default());
+    ctx.selected.set(id);
+}
+
 /// Speed or time of a recommendation, as text.
 fn speed_text(r: &Recommendation, ctx: Ctx) -> String {
     let lang = ctx.lang();
@@ -161,7 +177,11 @@ fn speed_text(r: &Recommendation, ctx: Ctx) -> String {
     }
     if let Some(t) = r.tokens_per_s {
         let per = r.tokens_per_s_per_seq.map_or(String::new(), |p| {
-            format!(" ({} {})", format::number(p, 1), ctx.t(Msg::PerSeq))
+            match lang {
+                // Chinese puts the measure first: 每序列 18 token/秒.
+                crate::scenario::Lang::Zh => format!("（每序列 {} token/秒）", format::number(p, 1)),
+                crate::scenario::Lang::En => format!(" ({} {})", format::number(p, 1), ctx.t(Msg::PerSeq)),
+            }
         });
         return format!("{} {}{per}", format::number(t, 0), ctx.t(Msg::TokensPerS));
     }
@@ -308,7 +328,7 @@ fn Detail(
     let mem_per_device = rec.mem_available_gib / f64::from(rec.n_accelerators.max(1));
     view! {
         <p class="eyebrow">{ctx.tx(if first { Msg::Best } else { Msg::YourPick })}
-            {(!first).then(|| view! { " " <button type="button" class="small" data-testid="back-to-best" on:click=move |_| ctx.selected.set(None)>{ctx.tx(Msg::BackToBest)}</button> })}
+            {(!first).then(|| view! { " " <button type="button" class="small" data-testid="back-to-best" on:click=move |_| pick(ctx, None)>{ctx.tx(Msg::BackToBest)}</button> })}
         </p>
         <p class="scenario" data-testid="scenario-line">{line}</p>
         <h2 class="headline" data-testid="top-instance">
@@ -329,17 +349,17 @@ fn Detail(
             })}
             <div><dt>{ctx.tx(if task.is_job() { Msg::EnergyJob } else { Msg::EnergyMonth })}</dt><dd data-testid="top-energy">{rec.energy_kwh.map_or_else(|| ctx.t(Msg::NoTdp).to_string(), |e| format!("{} kWh", format::number(e, 0)))}</dd></div>
         </dl>
-        {price_title.map(|t| view! { <p class="source muted" data-testid="price-source">{ctx.tx(Msg::SourceLabel)} ": " {t}</p> })}
+        {price_title.map(|t| view! { <p class="source muted" data-testid="price-source">{ctx.tx(Msg::SourceLabel)} {ctx.tx(Msg::Colon)} {t}</p> })}
         {range.map(|r| view! { <p class="range" data-testid="range">{r}</p> })}
         {(memory.total_gib(1.0) > 0.0).then(|| view! { <MemoryChart ctx=ctx memory=memory.clone() devices=devices capacity_gib=mem_per_device /> })}
         <h3>{ctx.tx(Msg::Why)}</h3>
         <ul class="reasons">{reasons.into_iter().map(|r| view! { <li>{r}</li> }).collect_view()}</ul>
         {(!catalog_notes.is_empty()).then(|| view! {
             <aside class="note" data-testid="catalog-notes"><strong>{ctx.tx(Msg::CatalogNotes)}</strong>
-                <ul>{catalog_notes.into_iter().map(|n| view! { <li>{n}</li> }).collect_view()}</ul></aside>
+                <ul lang="en">{catalog_notes.into_iter().map(|n| view! { <li>{n}</li> }).collect_view()}</ul></aside>
         })}
         {(!history.is_empty()).then(|| view! {
-            <p class="history" data-testid="price-history"><strong>{history_label}</strong> ": " {history.join("; ")}</p>
+            <p class="history" data-testid="price-history"><strong>{history_label}</strong> {ctx.tx(Msg::Colon)} {history.join("; ")}</p>
         })}
         // Where the same type costs less: every priced region, built after the first paint.
         {move || (ctx.full.get() && !card)
@@ -446,7 +466,7 @@ fn PlanSummary(ctx: Ctx, plan: Plan) -> impl IntoView {
     );
     view! {
         <div class="plan-box" data-testid="plan">
-            <h3>{ctx.tx(Msg::TheCheapestPlan)} ": " <span data-testid="plan-total">{ctx.money(plan.horizon_usd)}</span></h3>
+            <h3>{ctx.tx(Msg::TheCheapestPlan)} {ctx.tx(Msg::Colon)} <span data-testid="plan-total">{ctx.money(plan.horizon_usd)}</span></h3>
             {fleet.map(|f| view! { <p class="fleet" data-testid="plan-fleet">{f}</p> })}
             // The compact embedded card keeps the sentence and leaves the chart to the full page.
             {(!plan.fleet_by_month.is_empty() && !card).then(|| view! {
@@ -455,7 +475,7 @@ fn PlanSummary(ctx: Ctx, plan: Plan) -> impl IntoView {
             })}
             <ul>{items.into_iter().map(|i| view! { <li>{i}</li> }).collect_view()}</ul>
             {plan.savings_vs_od_usd.filter(|s| *s > 0.005).map(|s| view! {
-                <p class="savings">{ctx.money(s)} " " {ctx.tx(Msg::PlanSavings)}</p>
+                <p class="savings" data-testid="plan-savings">{explain::savings(&ctx.money(s), ctx.lang())}</p>
             })}
             {(!card).then(|| view! {
                 <super::export_bar::ExportBar ctx=ctx what=super::export_bar::What::Plan />
@@ -471,12 +491,15 @@ fn OptionTable(ctx: Ctx, options: Vec<OptionCost>, n_instances: u32) -> impl Int
     // Serving: what a million output tokens cost on each option, at the fleet's throughput.
     let per_mtok = options.iter().any(|o| o.usd_per_mtok.is_some());
     let months = ctx.scenario.with(|s| s.months);
-    let total_label = if options_are_job {
-        ctx.t(Msg::PerJob).to_string()
-    } else {
-        explain::over_months(months, lang)
+    let label_in = move |lang| {
+        if options_are_job {
+            crate::i18n::t(lang, Msg::PerJob).to_string()
+        } else {
+            explain::over_months(months, lang)
+        }
     };
-    let head_label = total_label.clone();
+    let total_label = label_in(lang);
+    let head_label = move || label_in(ctx.lang());
     let rows = options.into_iter().map(move |o| {
         let name = explain::buy_name(o.buy, lang);
         let key = crate::query::buy_key(o.buy);
@@ -484,13 +507,13 @@ fn OptionTable(ctx: Ctx, options: Vec<OptionCost>, n_instances: u32) -> impl Int
             Some(why) => view! {
                 <tr data-testid="option" data-purchase=key class="muted">
                     <th scope="row">{name}</th>
-                    <td colspan=if per_mtok { "6" } else { "5" } class="reason">{ctx.t(Msg::NotAvailable)} ": " {explain::not_offered(why, lang)}</td>
+                    <td colspan=if per_mtok { "6" } else { "5" } class="reason">{ctx.t(Msg::NotAvailable)} {ctx.tx(Msg::Colon)} {explain::not_offered(why, lang)}</td>
                 </tr>
             }.into_any(),
             None => {
                 let be = match (o.breakeven_utilization, o.breakeven_month) {
-                    (Some(u), Some(m)) => format!("{} % · {} {}", format::number(u * 100.0, 0), format::number(m, 1), ctx.t(Msg::BreakEvenMonth)),
-                    (Some(u), None) => format!("{} % {}", format::number(u * 100.0, 0), ctx.t(Msg::BreakEvenUtil)),
+                    (Some(u), Some(m)) => format!("{} · {} {}", explain::breakeven_use(u, lang), format::number(m, 1), ctx.t(Msg::BreakEvenMonth)),
+                    (Some(u), None) => explain::breakeven_use(u, lang),
                     // Nothing to recover: no commitment (On-Demand, Spot) or a prepaid block.
                     _ => ctx.t(if o.buy.term_years().is_none() { Msg::NoCommitment } else { Msg::NotApplicable }).to_string(),
                 };
@@ -632,7 +655,7 @@ fn RecTable(ctx: Ctx, chosen: Memo<Option<Recommendation>>) -> impl IntoView {
             <tr data-testid="rec" data-instance=id_attr data-fits=r.fits.to_string()
                 data-hourly-usd=r.hourly_attr data-monthly-usd=r.monthly_attr
                 class:selected=move || chosen.with(|c| c.as_ref().is_some_and(|x| x.instance == id_cls)) class:unfit=!r.fits>
-                <th scope="row"><button type="button" class="link" on:click=move |_| ctx.selected.set(Some(id_sel.clone()))>{r.id}</button></th>
+                <th scope="row"><button type="button" class="link" on:click=move |_| pick(ctx, Some(id_sel.clone()))>{r.id}</button></th>
                 <td class="num" data-label=ctx.t(Msg::Instances)>{r.n_instances}</td>
                 <td class="wrap" data-label=ctx.t(Msg::Accelerators)>{r.accelerators}</td>
                 <td data-label=ctx.t(Msg::Memory)><meter min="0" max=r.mem_max value=r.mem_value title=r.mem_title></meter>{if r.fits { "" } else { " ✗" }}</td>

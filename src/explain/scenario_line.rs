@@ -82,6 +82,23 @@ pub fn over_months(months: u32, lang: Lang) -> String {
     }
 }
 
+/// What the cheapest plan saves: "$1,234.00 saved against all On-Demand", "比全部按需节省 ¥8,765.00".
+pub fn savings(money: &str, lang: Lang) -> String {
+    match lang {
+        Lang::Zh => format!("比全部按需节省 {money}"),
+        Lang::En => format!("{money} saved against all On-Demand"),
+    }
+}
+
+/// A commitment's break-even utilisation: "91 % of hours must be used", "使用率需达 91% 才划算".
+pub fn breakeven_use(share: f64, lang: Lang) -> String {
+    let pct = number(share * 100.0, 0);
+    match lang {
+        Lang::Zh => format!("使用率需达 {pct}% 才划算"),
+        Lang::En => format!("{pct} % of hours must be used"),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

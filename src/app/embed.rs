@@ -1,0 +1,144 @@
+//! Embedding: the result message posted to the host page after every computation, the query messages the host may send (accepted from the parent window only), the one-line mode and the colour theme. Messages go to and come from the parent frame, never anywhere else.
+
+use super::Ctx;
+use crate::i18n::Msg;
+use crate::state::{encode_state, parse_state, AppState, Embed, Theme};
+use leptos::prelude::*;
+use wasm_bindgen::JsValue;
+
+/// The parent window, when this page runs inside a frame.
+fn parent_window() -> Option<web_sys::Window> {
+    let w = web_sys::window()?;
+    let parent = w.parent().ok().flatten()?;
+    (parent != w).then_some(parent)
+}
+
+/// The link to the full page for the same scenario, from an embedded mode.
+pub fn full_page_href(st: &AppState) -> String {
+    let mut full = st.clone();
+    full.embed = Embed::No;
+    full.transparent = false;
+    format!("?{}", encode_state(&full))
+}
+
+/// Posts the result message (src/message.rs) to the parent, as a plain object built by serde.
+fn post_result(ctx: Ctx) {
+    let Some(parent) = parent_window() else { return };
+    let msg = ctx.catalog.with_value(|c| {
+        ctx.scenario.with(|s| {
+            ctx.outcome
+                .with(|o| ctx.warnings.with(|w| crate::message::result_message(c, s, w, o)))
+        })
+    });
+    let serializer = serde_wasm_bindgen::Serializer::new().serialize_missing_as_null(true);
+    if let Ok(value) = serde::Serialize::serialize(&msg, &serializer) {
+        // The message holds the figures and the scenario the host set or the reader typed: any origin may embed.
+        let _ = parent.post_message(&value, "*");
+    }
+}
+
+/// The query of a `{gpuplan: "query", query: "<v1 query>"}` message; `None` for anything else.
+fn query_of(data: &JsValue) -> Option<String> {
+    if !data.is_object() {
+        return None;
+    }
+    let kind = js_sys::Reflect::get(data, &"gpuplan".into()).ok()?;
+    if kind.as_string().as_deref() != Some("query") {
+        return None;
+    }
+    js_sys::Reflect::get(data, &"query".into()).ok()?.as_string()
+}
+
+/// A query from the host replaces the scenario as a link would (warnings and all); the page keeps its
+/// embed mode, background and theme, and its language and currency unless the query names them.
+fn apply_host_query(ctx: Ctx, query: &str) {
+    let (mut next, warnings) = ctx.catalog.with_value(|c| parse_state(query, c));
+    let names = |key: &str| crate::query::pairs(query).any(|(k, _)| k == key);
+    let (lang, cur) = (names("lang"), names("cur"));
+    ctx.state.with_untracked(|now| {
+        next.embed = now.embed;
+        next.transparent = now.transparent;
+        next.theme = now.theme;
+        next.view = now.view;
+        next.catalog_date = now.catalog_date;
+        if !lang {
+            next.scenario.lang = now.scenario.lang;
+        }
+        if !cur {
+            next.scenario.purchase.currency = now.scenario.purchase.currency;
+        }
+    });
+    ctx.state.set(next);
+    ctx.warnings.set(warnings);
+}
+
+/// Wires an embedded page to its host: a result message after every computation and a listener
+/// for query messages from the parent window. Does nothing on the full page.
+pub fn connect(ctx: Ctx) {
+    if ctx.embed.get_untracked() == Embed::No || parent_window().is_none() {
+        return;
+    }
+    let _ = window_event_listener(leptos::ev::message, move |e| {
+        let from_parent = match (e.source(), parent_window()) {
+            (Some(source), Some(parent)) => js_sys::Object::is(&source, &parent),
+            _ => false,
+        };
+        if let Some(q) = from_parent.then(|| query_of(&e.data())).flatten() {
+            apply_host_query(ctx, &q);
+        }
+    });
+    Effect::new(move |_| {
+        // Track what the message is made of; post once per change.
+        ctx.outcome.track();
+        ctx.warnings.track();
+        ctx.lang.track();
+        post_result(ctx);
+    });
+}
+
+/// Sets `data-theme` on the root element for `theme=light|dark`; `auto` leaves it to the reader's system.
+pub fn follow_theme(ctx: Ctx) {
+    Effect::new(move |_| {
+        let theme = ctx.state.with(|s| s.theme);
+        if let Some(root) = gloo::utils::document().document_element() {
+            let _ = match theme {
+                Theme::Auto => root.remove_attribute("data-theme"),
+                t => root.set_attribute("data-theme", t.key()),
+            };
+        }
+    });
+}
+
+/// `embed=line`: the one-sentence summary and the link to the full plan, on one line.
+#[component]
+pub fn LineSummary(ctx: Ctx) -> impl IntoView {
+    let sentence = move || {
+        ctx.catalog.with_value(|c| {
+            ctx.scenario
+                .with(|s| ctx.outcome.with(|o| crate::explain::line(s, o, c.as_of)))
+        })
+    };
+    let warned = move || {
+        let lang = ctx.lang();
+        let text = ctx.warnings.with(|ws| {
+            ws.iter()
+                .map(|w| crate::explain::warning(w, lang))
+                .collect::<Vec<_>>()
+                .join(" ")
+        });
+        (!text.is_empty()).then(|| {
+            view! { <span class="line-warn" data-testid="line-warning" role="img" aria-label=text.clone() title=text>"⚠ "</span> }
+        })
+    };
+    let href = move || ctx.state.with(full_page_href);
+    view! {
+        <div data-testid="app" class="app embed line" data-embed="true">
+            <p class="line">
+                {warned}
+                <span class="line-text" data-testid="line" title=sentence>{sentence}</span>
+                // The sentence keeps the width; the link is an arrow named "Open the full plan".
+                <a href=href target="_blank" rel="noopener" data-testid="open-full" aria-label=ctx.tx(Msg::OpenFull) title=ctx.tx(Msg::OpenFull)>"↗"</a>
+            </p>
+        </div>
+    }
+}
