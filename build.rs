@@ -3,8 +3,16 @@
 //! the same file is parsed and validated, and a test checks both forms are equal (tests/catalog.rs), so
 //! the data the page uses is always the validated data.
 //!
-//! Format: every field's value as text, in the order `catalog_static` reads them, separated by U+001F.
-//! Lists start with their length; an absent optional value is an empty token; booleans are 1 or 0.
+//! Format (tokens separated by U+001F), laid out so gzip finds like values next to each other:
+//! - the text table: its length, then every distinct text (ids, regions, sources, dates, titles, notes)
+//!   once, sorted; everywhere else a text is its index in this table;
+//! - then every field in the order `catalog_static` reads them: a single record field by field, a list
+//!   as its row count and then column by column (all rows' first field, then all rows' second field...);
+//! - numbers in their shortest exact text without a leading zero (`.25`); booleans 1 or 0; an absent
+//!   optional value an empty token; a list of texts one token of comma-separated indices.
+//!
+//! Left out (never read by the page or engine; tests/catalog.rs names them and checks no code reads
+//! them): Spot min/max prices and band source, the links' basis texts. The CLI reads catalog.json itself.
 
 use serde_json::Value;
 use std::collections::HashMap;
@@ -25,6 +33,12 @@ enum Kind {
     OptBool,
     Date,
     Strs,
+}
+
+/// A number in its shortest exact text, without a leading zero: `0.25` as `.25`.
+fn num(x: f64) -> String {
+    let s = x.to_string();
+    s.strip_prefix("0.").map_or(s.clone(), |t| format!(".{t}"))
 }
 
 /// The stream being built: the text table (with each text's index) and the tokens after it.
@@ -58,8 +72,8 @@ impl Out {
                 assert!(s != Some(""), "{what}: an empty text would read back as absent");
                 s.map(|s| self.text(s, what)).unwrap_or_default()
             }
-            Kind::F64 => number(v.as_f64()).to_string(),
-            Kind::OptF64 => v.as_f64().map(|x| x.to_string()).unwrap_or_default(),
+            Kind::F64 => num(number(v.as_f64())),
+            Kind::OptF64 => v.as_f64().map(num).unwrap_or_default(),
             Kind::U32 => v
                 .as_u64()
                 .unwrap_or_else(|| panic!("{what}: not an integer"))
@@ -97,26 +111,20 @@ impl Out {
         }
     }
 
-    /// The finished stream: the text table, most used first (so the commonest get the shortest numbers),
-    /// then the tokens with each text reference (marked by a NUL while building) renumbered.
+    /// The finished stream: the text table (sorted, so like texts sit together), then the tokens with each
+    /// text reference (marked by a NUL while building) renumbered to its place in the sorted table.
     fn finish(self) -> String {
-        let mut uses = vec![0usize; self.texts.len()];
+        let mut order: Vec<usize> = (0..self.texts.len()).collect();
+        order.sort_by_key(|&i| &self.texts[i]);
+        let mut new_index = vec![0; order.len()];
+        for (new, &old) in order.iter().enumerate() {
+            new_index[old] = new;
+        }
         let refs = |t: &str| {
             t.split(',')
                 .filter_map(|r| r.strip_prefix('\0')?.parse::<usize>().ok())
                 .collect::<Vec<_>>()
         };
-        for t in &self.tokens {
-            for i in refs(t) {
-                uses[i] += 1;
-            }
-        }
-        let mut order: Vec<usize> = (0..self.texts.len()).collect();
-        order.sort_by_key(|&i| (std::cmp::Reverse(uses[i]), i));
-        let mut new_index = vec![0; order.len()];
-        for (new, &old) in order.iter().enumerate() {
-            new_index[old] = new;
-        }
         let mut all = vec![order.len().to_string()];
         all.extend(order.iter().map(|&i| self.texts[i].clone()));
         for t in &self.tokens {
@@ -227,14 +235,11 @@ fn main() {
             ("instance", Str),
             ("region", Str),
             ("median_usd_hr", F64),
-            ("min_usd_hr", OptF64),
-            ("max_usd_hr", OptF64),
             ("n_az", U32),
             ("n_az_at_od", U32),
             ("source", Str),
             ("as_of", Date),
             ("interruption_band", OptStr),
-            ("band_source", OptStr),
         ],
     );
     out.list(
@@ -337,13 +342,11 @@ fn main() {
             ("kind", Str),
             ("name", Str),
             ("link_gbs", OptF64),
-            ("link_basis", Str),
             ("source", Str),
             ("as_of", Date),
             ("domain", U32),
             ("domain_source", Str),
             ("net_gbps_per_accel", OptF64),
-            ("net_basis", Str),
             ("gdr", OptBool),
             ("gdr_source", OptStr),
             ("note", Str),
