@@ -81,8 +81,10 @@ const V1_LINKS: &[&str] = &[
     "v=1&lang=zh",
     "v=1&view=explore&xfam=g6&xacc=l4&xmem=24&xefa=1&xreg=1&xstack=neuron&xsort=-mem&xunit=mo&xper=accel&xhide=net,spot",
     "v=1&view=compare&cmp=p5.48xlarge,g6e.xlarge",
+    "v=1&pick=g6e.xlarge",
     "v=1&embed=1&bg=transparent&cat=2025-01-15",
     "v=1&embed=card",
+    "v=1&embed=line&theme=dark",
     "v=1&embed=calc&view=assumptions",
 ];
 
