@@ -114,8 +114,8 @@ impl Out {
     /// The finished stream: the text table (sorted, so like texts sit together), then the tokens with each
     /// text reference (marked by a NUL while building) renumbered to its place in the sorted table.
     fn finish(self) -> String {
-        let mut order: Vec<usize> = (0..self.texts.len()).collect();
-        order.sort_by_key(|&i| &self.texts[i]);
+        let sorted: std::collections::BTreeMap<&String, usize> = self.texts.iter().zip(0..).collect();
+        let order: Vec<usize> = sorted.into_values().collect();
         let mut new_index = vec![0; order.len()];
         for (new, &old) in order.iter().enumerate() {
             new_index[old] = new;
