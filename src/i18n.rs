@@ -52,6 +52,7 @@ messages! {
     TrainTokens => "Training tokens (billions)", "训练 token 数（十亿）";
     TargetDays => "Target wall-clock (days)", "目标时长（天）";
     TargetTps => "Target throughput (output tokens/s, 0 = one replica)", "目标吞吐（输出 token/秒，0 = 单副本）";
+    SeqTps => "Speed each sequence needs (tokens/s, 0 = none)", "每个序列所需速度（token/秒，0 = 不限）";
     Method => "Method", "方法";
     ServingMode => "Serving", "服务方式";
     Online => "Online (no Spot)", "在线（不可中断）";
@@ -188,8 +189,24 @@ messages! {
     BwEff => "Memory-bandwidth efficiency", "显存带宽效率";
     MemUsable => "Usable share of accelerator memory", "加速器显存可用比例";
     OverheadGib => "Runtime overhead per accelerator (GiB)", "每加速器运行时开销（GiB）";
+    ArLat => "All-reduce latency when serving, fixed (µs)", "推理 all-reduce 固定延迟（µs）";
+    ArHop => "All-reduce latency per ring hop (µs)", "all-reduce 每跳延迟（µs）";
+    StepMs => "Fixed time per decode step (ms)", "每步解码固定耗时（ms）";
+    SeatUse => "Share of a GPU's memory seats may fill", "图形席位可用的 GPU 显存比例";
     PerfBudget => "Performance-first: cost budget (× the cheapest)", "性能优先：成本上限（最便宜的倍数）";
     LoraRank => "LoRA rank", "LoRA 秩";
+    TrainAssumptions => "Training: how accelerators work together", "训练：加速器如何协同";
+    TrainMfu => "Training kernel efficiency (share of peak between communications)", "训练计算效率（通信之外达到峰值的比例）";
+    LinkEff => "Link efficiency (share of stated bandwidth a collective achieves)", "链路效率（集合通信达到标称带宽的比例）";
+    CommOverlap => "Data-parallel overlap (share of a micro-batch's compute that hides communication)", "数据并行重叠（一个微批的计算可掩盖通信的比例）";
+    Fp8Speedup => "FP8 training speed over BF16 (×)", "FP8 训练相对 BF16 的速度（×）";
+    NoGdr => "Network share without GPUDirect RDMA", "无 GPUDirect RDMA 时的网络效率";
+    PpChunks => "Interleaved pipeline chunks per stage", "交错流水线每级的模型分块数";
+    A10gTflops => "A10G dense BF16 TFLOPS (assumption)", "A10G 稠密 BF16 TFLOPS（假设）";
+    Rtx6000Tflops => "RTX PRO 6000 dense BF16 TFLOPS (assumption)", "RTX PRO 6000 稠密 BF16 TFLOPS（假设）";
+    GaudiTflops => "Gaudi HL-205 dense BF16 TFLOPS (assumption)", "Gaudi HL-205 稠密 BF16 TFLOPS（假设）";
+    SrcTrain => "Assumptions; held against published runs in tests/published_runs.rs (README: How accurate it is). Link efficiency from nccl-tests (p4d: 231 of 300 GB/s); no-GPUDirect share from a g6e report (~3 of 6.25 GB/s). No public tensor figure exists for A10G, RTX PRO 6000 or Gaudi.",
+        "均为假设；已用 tests/published_runs.rs 中的公开训练记录检验（README：准确度）。链路效率来自 nccl-tests（p4d：300 GB/s 中实测 231）；无 GPUDirect 比例来自 g6e 报告（6.25 GB/s 中约 3）。A10G、RTX PRO 6000 和 Gaudi 没有公开的张量算力数字。";
     CspDisc => "Compute Savings Plan discount (%)", "Compute Savings Plans 折扣（%）";
     IspDisc => "EC2 Instance Savings Plan discount (%)", "EC2 Instance Savings Plans 折扣（%）";
     SpotDisc => "Spot discount off On-Demand where none was observed (%)", "未观测到 Spot 价格时的折扣（%）";
@@ -261,6 +278,7 @@ messages! {
         "DOMAIN.md §10：H200 上显存拷贝可达峰值约 90%，解码内核达不到这么高";
     SrcUsable => "DOMAIN.md: keep ~10 % headroom (serving engines reserve a fraction)", "DOMAIN.md：保留约 10% 余量（推理引擎会预留一部分）";
     SrcOverhead => "DOMAIN.md: 0.65-1 GB per GPU (gpu_poor, vram-calculator)", "DOMAIN.md：每块 GPU 0.65-1 GB（gpu_poor、vram-calculator）";
+    SrcServing => "Assumptions fitted once to 11 published serving runs (README: How accurate it is: serving); seat headroom is an assumption", "按 11 组公开推理实测一次性拟合的假设（见 README 推理准确度表）；席位余量为假设";
     SrcSp => "no per-type public rate: the type's own published RI discount, else the catalog's assumption below",
         "没有按实例类型公开的费率：取该类型公开的预留实例折扣，否则用下方目录中的假设";
     SrcSpot => "Spot Instance Advisor bands (<5 … >20 % a month), band midpoint; worst band where unknown",

@@ -10,6 +10,8 @@ pub mod export;
 pub mod format;
 pub mod i18n;
 pub mod import;
+#[cfg(target_arch = "wasm32")]
+mod js_number;
 pub mod message;
 pub mod models;
 pub mod num;

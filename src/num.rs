@@ -27,8 +27,8 @@ pub fn parse(s: &str) -> Option<f64> {
 pub fn fixed(v: f64, decimals: usize) -> String {
     fixed_exact(v, decimals).unwrap_or_else(|| {
         // Only past about 1e18 (an integer there) or beyond 20 decimals: the engine's own text.
-        let js = js_sys::Number::from(v).to_fixed(decimals.min(100) as u8);
-        js.map_or_else(|_| shortest(v), |s| expand_exponent(&String::from(s)))
+        let js = crate::js_number::to_fixed(v, decimals.min(100) as u8);
+        js.map_or_else(|| shortest(v), |s| expand_exponent(&s))
     })
 }
 
@@ -41,8 +41,7 @@ pub fn shortest(v: f64) -> String {
         if v.is_sign_negative() { "-0" } else { "0" }.to_string()
     } else {
         // JavaScript's Number#toString gives the same shortest digits, in exponent form outside 1e-7..1e21.
-        let js = js_sys::Number::from(v).to_string_with_radix(10);
-        expand_exponent(&js.map(String::from).unwrap_or_default())
+        expand_exponent(&crate::js_number::to_shortest(v))
     }
 }
 
@@ -61,7 +60,7 @@ pub fn parse(s: &str) -> Option<f64> {
     } else {
         // The syntax is checked here; the value, correctly rounded, comes from JavaScript's parseFloat,
         // whose grammar includes this one.
-        is_decimal(s).then(|| js_sys::parse_float(s))
+        is_decimal(s).then(|| crate::js_number::parse_float(s))
     }
 }
 

@@ -155,6 +155,9 @@ pub struct Assumptions {
     /// Network throughput without GPUDirect RDMA, as a share of the instance's figure (g6e: a user measured
     /// ~3 GB/s with nccl-tests where the instance offers 6.25 GB/s per GPU: ~0.5).
     pub no_gdr_factor: f64,
+    /// Pipeline model chunks per stage (interleaved 1F1B, Megatron-LM's virtual pipeline), at most the
+    /// layers per stage: divides the bubble. Assumption.
+    pub pp_chunks: f64,
     /// Assumed dense BF16 TFLOPS where no source gives a figure (labelled on the page; editable).
     pub a10g_tflops: f64,
     pub rtx6000_tflops: f64,
@@ -179,6 +182,7 @@ impl Default for Assumptions {
             comm_overlap: 0.8,
             fp8_speedup: 1.4,
             no_gdr_factor: 0.5,
+            pp_chunks: 4.0,
             a10g_tflops: 62.5,
             rtx6000_tflops: 500.0,
             gaudi_tflops: 100.0,
@@ -279,6 +283,15 @@ pub struct PurchaseSettings {
     pub ckpt_write_min: f64,
     /// Time to get a replacement instance running and reload, minutes.
     pub restart_min: f64,
+    /// Time to get Spot capacity back after an interruption, minutes, before the restart: no public
+    /// figure (AWS gives none); an assumption, editable (`reacq`).
+    pub reacquire_min: f64,
+    /// The most instances one Spot job whose instances must run together may count on where the
+    /// catalog shows ample Spot capacity (an assumption, `spotmax`); one where it is scarce.
+    pub spot_max_instances: u32,
+    /// Whether a job with a fixed window may go on Spot (`spotwin`); by default a window is kept
+    /// with capacity that cannot be taken back (On-Demand, a Capacity Block).
+    pub spot_in_window: bool,
     /// Savings Plan discount overrides, percent; `None` = the catalog's assumption.
     pub compute_sp_pct: Option<f64>,
     pub instance_sp_pct: Option<f64>,
@@ -307,6 +320,9 @@ impl Default for PurchaseSettings {
             ckpt_interval_min: 30.0,
             ckpt_write_min: 2.0,
             restart_min: 10.0,
+            reacquire_min: 60.0,
+            spot_max_instances: 4,
+            spot_in_window: false,
             compute_sp_pct: None,
             instance_sp_pct: None,
             burst_instances: 0,

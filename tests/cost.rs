@@ -131,34 +131,100 @@ fn capacity_blocks_only_for_jobs_on_supporting_families() {
         .is_some());
 }
 
-/// A service growing 10 % a month for 24 months from one g6e.xlarge, worked by hand: the fleet is
-/// 1, 2×7, 3×4, 4×3, 5×2, 6×2, 7×2, 8, 9×2 (101 instance-months). A 1-year EC2 Instance Savings
-/// Plan (break-even utilisation ~0.63) pays for the k-th instance when the fleet reaches k in at
-/// least 63 % of the months: 3 instances are there in 16 of 24 months (67 %), a 4th only in 12
-/// (50 %). So the plan commits 3 and runs the 38 instance-months above them On-Demand.
+/// A fleet growing 10 % a month for 24 months from one g6e.xlarge: 1, 2×7, 3×4, 4×3, 5×2, 6×2, 7×2, 8,
+/// 9×2 (101 instance-months). Instance-layer k runs from the month the fleet first reaches k to the
+/// end: 24, 23, 16, 12, 9, 7, 5, 3 and 2 months. A 1-year EC2 Instance Savings Plan ($10,270.49 a
+/// term) costs 7.56 On-Demand months ($1,358.53 each), so a layer takes a term for every 12-month
+/// stretch it runs more than 7.56 months of: 2 + 2 + 1 (+ 4 months On-Demand) + 1 + 1 terms, and the
+/// layers of 7, 5, 3 and 2 months run On-Demand: 7 terms and 4 + 7 + 5 + 3 + 2 = 21 flexible months.
 #[test]
-fn growing_fleet_commits_the_level_it_keeps_using() {
+fn growing_fleet_commits_each_layer_it_keeps_using() {
     let s = scenario("v=1&mode=batch&inst=g6e.xlarge&growth=10&months=24");
     let r = first(&s);
     let p = plan(catalog(), &s, &r);
     assert_eq!(p.fleet_by_month.iter().map(|n| u64::from(*n)).sum::<u64>(), 101);
     assert_eq!(p.fleet_by_month.first(), Some(&1));
     assert_eq!(p.fleet_by_month.last(), Some(&9));
-    assert_eq!(p.items.len(), 2, "{:?}", p.items);
-    let (base, growth) = (&p.items[0], &p.items[1]);
-    assert_eq!(base.segment, gpuplan::engine::plan::Segment::Baseline);
-    assert_eq!(base.instances, 3);
-    assert!(base.buy.term_years() == Some(1), "{:?}", base.buy);
-    assert_eq!(growth.segment, gpuplan::engine::plan::Segment::Growth);
-    assert_eq!((growth.buy, growth.instances), (Buy::OnDemand, 6));
     let od_month = catalog().on_demand("g6e.xlarge", "us-east-1").map_or(0.0, |p| p.usd_hr) * 730.0;
-    assert!((growth.horizon_usd - 38.0 * od_month).abs() < 1e-6, "{growth:?}");
+    let term = option_cost(catalog(), &s, &r, Buy::InstanceSp1).hourly_usd * HOURS_PER_YEAR;
+    assert!((term - 10_270.49).abs() < 0.01 && (od_month - 1_358.53).abs() < 0.01);
+    let committed: f64 = p
+        .items
+        .iter()
+        .filter(|i| i.buy.term_years().is_some())
+        .map(|i| i.horizon_usd)
+        .sum();
+    assert!((committed - 7.0 * term).abs() < 1e-6, "{:?}", p.items);
+    let growth: Vec<_> = p
+        .items
+        .iter()
+        .filter(|i| i.segment == gpuplan::engine::plan::Segment::Growth)
+        .collect();
+    assert_eq!(growth.len(), 1);
+    assert_eq!(growth[0].buy, Buy::OnDemand);
+    assert!((growth[0].horizon_usd - 21.0 * od_month).abs() < 1e-6, "{growth:?}");
+    assert!((p.horizon_usd - 100_422.56).abs() < 0.05);
     assert!((p.all_od_horizon_usd.unwrap_or(0.0) - 101.0 * od_month).abs() < 1e-6);
-    assert!(p.savings_vs_od_usd.unwrap_or(0.0) > 0.0);
-    // No growth: the same plan as before this feature (the whole baseline on one option).
+    // No growth: one line, the whole baseline on one option renewed.
     let steady = scenario("v=1&mode=batch&inst=g6e.xlarge&months=24");
     let q = plan(catalog(), &steady, &first(&steady));
-    assert!(q.fleet_by_month.is_empty() && q.items.len() == 1 && q.items[0].instances == 1);
+    assert!(
+        q.fleet_by_month.is_empty() && q.items.len() == 1 && q.items[0].instances == 1,
+        "{:?}",
+        q.items
+    );
+    assert_eq!((q.items[0].from_month, q.items[0].months), (0, 24));
+}
+
+/// 48 months of one always-on g6e.xlarge: a 3-year ($21,127.81) and a 1-year ($10,270.49) EC2 Instance
+/// Savings Plan back to back, $31,398.29, not four 1-year plans ($41,081.95) nor 3-year twice.
+/// 18 months: a 1-year plan and 6 months On-Demand (6 × $1,358.53), $18,421.67.
+#[test]
+fn commitments_combine_over_the_horizon() {
+    let s = scenario("v=1&mode=batch&inst=g6e.xlarge&months=48");
+    let r = first(&s);
+    let p = plan(catalog(), &s, &r);
+    let buys = gpuplan::order::sorted(p.items.iter().map(|i| (i.buy, i.months)).collect(), &|a, b| {
+        a.1.cmp(&b.1)
+    });
+    assert_eq!(buys, [(Buy::InstanceSp1, 12), (Buy::InstanceSp3, 36)]);
+    assert!((p.horizon_usd - 31_398.29).abs() < 0.01, "{}", p.horizon_usd);
+    let four_one_year = p.items[0]
+        .considered
+        .iter()
+        .find(|c| c.0 == Buy::InstanceSp1)
+        .map_or(0.0, |c| c.1);
+    assert!((four_one_year - 41_081.95).abs() < 0.01, "{four_one_year}");
+    let s = scenario("v=1&mode=batch&inst=g6e.xlarge&months=18");
+    let p = plan(catalog(), &s, &first(&s));
+    let lines: Vec<_> = p.items.iter().map(|i| (i.buy, i.from_month, i.months)).collect();
+    assert_eq!(lines, [(Buy::InstanceSp1, 0, 12), (Buy::OnDemand, 12, 6)]);
+    assert!((p.horizon_usd - 18_421.67).abs() < 0.01);
+}
+
+/// Two burst instances 600 h a month: 600/730 = 82 % is above the 1-year plan's break-even (63 %), so
+/// they are committed ($10,270.49 each) rather than On-Demand (2 × 600 × $1.861 × 12 = $26,798.40);
+/// at the default 176 h (24 %) they stay On-Demand ($7,860.86).
+#[test]
+fn bursts_are_committed_above_break_even() {
+    let s = scenario("v=1&mode=batch&inst=g6e.xlarge&burst=2&bursth=600");
+    let p = plan(catalog(), &s, &first(&s));
+    let burst = p
+        .items
+        .iter()
+        .find(|i| i.segment == gpuplan::engine::plan::Segment::Burst);
+    assert_eq!(burst.map(|b| (b.buy, b.instances)), Some((Buy::InstanceSp1, 2)));
+    assert!(burst.is_some_and(|b| (b.horizon_usd - 20_540.98).abs() < 0.02));
+    let s = scenario("v=1&mode=batch&inst=g6e.xlarge&burst=2");
+    let p = plan(catalog(), &s, &first(&s));
+    let burst = p
+        .items
+        .iter()
+        .find(|i| i.segment == gpuplan::engine::plan::Segment::Burst);
+    assert!(
+        burst.is_some_and(|b| b.buy == Buy::OnDemand && (b.horizon_usd - 7_860.86).abs() < 0.01),
+        "{burst:?}"
+    );
 }
 
 #[test]
@@ -166,6 +232,35 @@ fn headline_figures_follow_the_chosen_option() {
     let s = scenario(&format!("{P4D_HPC}&buy=ri3&pay=all"));
     let r = first(&s);
     assert!((r.hourly_usd.unwrap_or(0.0) - 8.159056).abs() < 1e-6);
+}
+
+/// The headline is exactly the chosen option's figure for the whole scenario, bursts included
+/// (On-Demand left the bursts out before): g6.xlarge On-Demand $0.8048/h in us-east-1 (catalog),
+/// 730 baseline instance-hours + 2 × 100 burst instance-hours = 930 → $748.464 a month.
+#[test]
+fn the_headline_monthly_is_the_chosen_options_whole_figure() {
+    let q = "v=1&params=3&inst=g6.xlarge&burst=2&bursth=100";
+    let od = first(&scenario(q));
+    assert!(
+        (od.monthly_usd.unwrap_or(0.0) - 0.8048 * 930.0).abs() < 1e-6,
+        "{:?}",
+        od.monthly_usd
+    );
+    for buy in Buy::ALL {
+        let s = scenario(&format!("{q}&buy={}", query::buy_key(buy)));
+        let r = first(&s);
+        let o = option_cost(catalog(), &s, &r, buy);
+        let shown = if o.unavailable.is_none() {
+            o
+        } else {
+            option_cost(catalog(), &s, &r, Buy::OnDemand)
+        };
+        assert_eq!(
+            (r.monthly_usd, r.hourly_usd),
+            (Some(shown.monthly_usd), Some(shown.hourly_usd)),
+            "{buy:?}"
+        );
+    }
 }
 
 #[test]
@@ -309,4 +404,311 @@ fn buy_spot_charges_the_checkpoint_overhead_once() {
     assert_eq!(rs.base_job_hours, rp.job_hours);
     let (pp, ps) = (plan(catalog(), &plain, &rp), plan(catalog(), &spot, &rs));
     assert_eq!(pp.horizon_usd, ps.horizon_usd);
+}
+
+/// The brute-force oracle for a plan's cover: every number (0 to the peak) of every term started in
+/// every month, the rest flexible.
+fn brute_cover(fleet: &[u32], terms: &[gpuplan::engine::plan::Term], flex: f64) -> f64 {
+    let m = fleet.len();
+    let peak = fleet.iter().copied().max().unwrap_or(0);
+    let slots = m * terms.len();
+    let mut counts = vec![0u32; slots];
+    let mut best = f64::INFINITY;
+    loop {
+        let mut covered = vec![0u32; m];
+        let mut cost = 0.0;
+        for (idx, c) in counts.iter().enumerate() {
+            let (start, t) = (idx / terms.len(), &terms[idx % terms.len()]);
+            cost += f64::from(*c) * t.usd;
+            for x in covered.iter_mut().take((start + t.months as usize).min(m)).skip(start) {
+                *x += c;
+            }
+        }
+        cost += fleet
+            .iter()
+            .zip(&covered)
+            .map(|(n, c)| f64::from(n.saturating_sub(*c)) * flex)
+            .sum::<f64>();
+        best = best.min(cost);
+        // Next combination (an odometer in base peak + 1).
+        let mut i = 0;
+        while i < slots && counts[i] == peak {
+            counts[i] = 0;
+            i += 1;
+        }
+        if i == slots {
+            return best;
+        }
+        counts[i] += 1;
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    /// The plan's cover (one instance-layer at a time, dynamic programming over the months) is the least
+    /// of every combination of commitments for the fleets a plan has: steady, growing or shrinking.
+    #[test]
+    fn cover_equals_the_brute_force_least(
+        fleet in prop::collection::vec(0u32..=2, 1..=5).prop_flat_map(|mut v| {
+            v = gpuplan::order::sorted(v, &|a, b| a.cmp(b));
+            (Just(v), any::<bool>())
+        }).prop_map(|(mut v, shrink)| { if shrink { v.reverse(); } v }),
+        terms in prop::collection::vec((1u32..=4, 50u32..=500), 1..=2),
+    ) {
+        use gpuplan::engine::plan::{cover_fleet, Term};
+        let terms: Vec<Term> = terms.iter().map(|(months, usd)| Term {
+            buy: Buy::Ri1, months: *months, usd: f64::from(*usd) / 100.0, upfront_usd: 0.0,
+        }).collect();
+        let fast = cover_fleet(&fleet, &terms, Some(1.0)).map_or(f64::NAN, |c| c.0);
+        let slow = brute_cover(&fleet, &terms, 1.0);
+        prop_assert!((fast - slow).abs() < 1e-9, "{fleet:?} {terms:?}: {fast} vs {slow}");
+    }
+}
+
+#[test]
+fn a_window_sizes_the_fleet_and_the_plan_is_never_empty() {
+    // 30 days wanted, but a 5-day window: sized for 5 × 24 − 0.5 (a block's early stop) − 10/60 (start-up)
+    // = 119.33 h, so instances = ⌈GPU-hours / (8 × 119.33)⌉ and the job ends inside the window.
+    let q = "v=1&task=train&model=llama3.1-70b&tokens=100&ctx=4096&batch=1&days=30&window=5&buy=cb&inst=p5.48xlarge";
+    let s = scenario(q);
+    let o = recommend(catalog(), &s);
+    let r = &o.recommendations[0];
+    let gpu_h = r.gpu_hours.unwrap_or(0.0);
+    assert_eq!(
+        f64::from(r.n_instances),
+        (gpu_h / (8.0 * (120.0 - 0.5 - 10.0 / 60.0))).ceil()
+    );
+    assert!(r.base_job_hours.unwrap_or(f64::MAX) <= 119.34);
+    assert!(o
+        .notices
+        .iter()
+        .any(|w| matches!(w, gpuplan::engine::Why::SizedForWindow { window_days: 5 })));
+    let p = plan(catalog(), &s, r);
+    assert_eq!(p.items.len(), 1);
+    assert!(p.horizon_usd > 0.0);
+    assert!(!p
+        .notices
+        .iter()
+        .any(|w| matches!(w, gpuplan::engine::Why::WindowMissed { .. })));
+    // No multi-node: one instance cannot make it. The plan is still the cheapest option, with a notice
+    // naming the shortest time any option takes (On-Demand: the job's own wall clock).
+    // Llama 3.1 8B, 100 B tokens: 479 h on one p5.48xlarge.
+    let s = scenario(
+        "v=1&task=train&model=llama3.1-8b&tokens=100&ctx=4096&batch=1&days=30&window=5&multinode=0&inst=p5.48xlarge",
+    );
+    let o = recommend(catalog(), &s);
+    let fitting = o.recommendations.iter().find(|r| r.fits);
+    assert!(fitting.is_some_and(|r| r.n_instances == 1 && r.job_hours.unwrap_or(0.0) > 120.0));
+    if let Some(r) = fitting {
+        let p = plan(catalog(), &s, r);
+        assert_eq!(p.items.len(), 1, "{p:?}");
+        let shortest = r.base_job_hours.unwrap_or(0.0) / 24.0;
+        assert!(
+            p.notices.iter().any(|w| matches!(w, gpuplan::engine::Why::WindowMissed { window_days: 5, shortest_days, .. } if (shortest_days - shortest).abs() < 1e-9)),
+            "{:?}",
+            p.notices
+        );
+        assert!(p.savings_vs_od_usd.is_some_and(|s| s >= -1e-9));
+    }
+}
+
+#[test]
+fn a_window_job_goes_on_spot_only_when_allowed() {
+    // One p5.48xlarge for a small job: Spot is the cheapest option, but a fixed window keeps to capacity
+    // that cannot be taken back unless the user allows Spot (`spotwin`).
+    let q = "v=1&task=train&model=llama3.1-8b&tokens=1&inst=p5.48xlarge&window=5";
+    let s = scenario(q);
+    let r = first(&s);
+    assert!(option_cost(catalog(), &s, &r, Buy::Spot).unavailable.is_none());
+    assert_ne!(plan(catalog(), &s, &r).items[0].buy, Buy::Spot);
+    let mut allowed = s.clone();
+    allowed.purchase.spot_in_window = true;
+    assert_eq!(plan(catalog(), &allowed, &r).items[0].buy, Buy::Spot);
+}
+
+#[test]
+fn capacity_blocks_follow_the_rules() {
+    use gpuplan::engine::cost::{cb_booking, cb_rate};
+    let rules = (14, 7, 182);
+    let margin = 0.5 + 10.0 / 60.0;
+    // A 23.97 h job + start-up + the 30-minute stop does not fit a 1-day block.
+    assert_eq!(cb_booking(23.97, 1, margin, 0.0, rules, 1), Ok((1, 2, 23.97)));
+    // 112 instances for 720 h would need 35 days (3,920 instance-days); 121 run 666.4 h, which with the
+    // margins fits 28 days (3,388). Up to 256 instances: 241 run 334.6 h in a 14-day block (3,374).
+    let (n, d, _) = cb_booking(720.0, 112, margin, 0.0, rules, 130).unwrap_or((0, 0, 0.0));
+    assert_eq!((n, d), (121, 28));
+    let (n, d, _) = cb_booking(720.0, 112, margin, 0.0, rules, 256).unwrap_or((0, 0, 0.0));
+    assert_eq!((n, d), (241, 14));
+    // The newest rate for the region group wins: 2026 ($41.528, US regions) over 2024 ($39.33, us-east-1).
+    let c = catalog();
+    let (rate, derived) = cb_rate(c, "p5.48xlarge", "us-east-1").map_or((0.0, true), |(r, d)| (r.usd_hr, d));
+    assert_eq!((rate, derived), (41.528, false));
+    // Stated for US regions, applied in Tokyo: derived, and the option says so.
+    assert!(cb_rate(c, "p5.48xlarge", "ap-northeast-1").is_some_and(|(_, d)| d));
+    let o = cost(
+        "v=1&task=train&model=llama3.1-8b&tokens=10&inst=p5.48xlarge&region=ap-northeast-1",
+        Buy::CapacityBlock,
+    );
+    assert!(o.assumption && o.cb.is_some_and(|c| c.rate_derived));
+    // More than 256 instances: no block.
+    let s = scenario("v=1&task=train&model=llama3.1-8b&tokens=10&inst=p5.48xlarge");
+    let big = Recommendation {
+        n_instances: 300,
+        ..first(&s)
+    };
+    assert!(matches!(
+        option_cost(c, &s, &big, Buy::CapacityBlock).unavailable,
+        Some(gpuplan::engine::cost::NotOffered::CbTooMany {
+            instances: 300,
+            max: 256
+        })
+    ));
+}
+
+#[test]
+fn a_one_month_launch_can_run_on_a_capacity_block() {
+    // Serving for one month: 730 h + the margins = 30.4 days → a 35-day block at $41.528/h:
+    // 41.528 × 35 × 24 = $34,883.52, below On-Demand (730 × $55.04 = $40,179.20).
+    let s = scenario("v=1&model=llama3.1-70b&months=1&inst=p5.48xlarge");
+    let r = first(&s);
+    let o = option_cost(catalog(), &s, &r, Buy::CapacityBlock);
+    assert_eq!(o.cb.as_ref().map(|c| (c.days, c.instances)), Some((35, r.n_instances)));
+    let p = plan(catalog(), &s, &r);
+    assert_eq!(p.items[0].buy, Buy::CapacityBlock);
+    assert!((p.horizon_usd - 34_883.52 * f64::from(r.n_instances)).abs() < 0.01);
+    // A year of serving is no event: no block (the default keeps its old meaning).
+    let s = scenario("v=1&model=llama3.1-70b&inst=p5.48xlarge");
+    assert!(option_cost(catalog(), &s, &first(&s), Buy::CapacityBlock)
+        .unavailable
+        .is_some());
+}
+
+#[test]
+fn spot_respects_capacity_interactivity_and_checkpoints() {
+    use gpuplan::engine::cost::{NotOffered, SpotSupply};
+    // 49 × p6-b200 together on Spot: the type shows Spot in 2 zones (scarce): one instance at most.
+    let s =
+        scenario("v=1&task=train&model=llama3.1-70b&tokens=2000&ctx=4096&batch=1&days=30&cuda=1&inst=p6-b200.48xlarge");
+    let r = first(&s);
+    assert!(r.n_instances > 1);
+    assert_eq!(
+        option_cost(catalog(), &s, &r, Buy::Spot).unavailable,
+        Some(NotOffered::SpotTooLarge {
+            instances: r.n_instances,
+            max: 1
+        })
+    );
+    assert_ne!(plan(catalog(), &s, &r).items[0].buy, Buy::Spot);
+    // Interactive desktops never on Spot; a render farm may be.
+    let vdi = cost(
+        "v=1&task=graphics&seats=10&gmem=8&vcpu=4&ram=16&inst=g6.xlarge",
+        Buy::Spot,
+    );
+    assert_eq!(vdi.unavailable, Some(NotOffered::InteractiveDesktops));
+    let farm = cost(
+        "v=1&task=graphics&mode=batch&seats=10&gmem=8&vcpu=4&ram=16&inst=g6.xlarge",
+        Buy::Spot,
+    );
+    assert!(farm.unavailable.is_none());
+    // g6.xlarge: Spot in 4 zones, none at On-Demand: ample.
+    assert_eq!(farm.spot.map(|d| d.supply), Some(SpotSupply::Ample));
+    // HPC pays checkpoint writes: at least 1 + C/τ = 1 + 2/30.
+    let hpc = cost("v=1&task=hpc&fp64=30&inst=p5.48xlarge", Buy::Spot);
+    assert!(
+        hpc.spot.as_ref().is_some_and(|d| d.overhead_factor >= 1.0 + 2.0 / 30.0),
+        "{hpc:?}"
+    );
+    // Getting capacity back counts: the default 60 min on top of the restart costs more than none.
+    let q = "v=1&task=train&model=llama3.1-8b&tokens=10&inst=p5.48xlarge";
+    let s = scenario(q);
+    let r = first(&s);
+    let mut none = s.clone();
+    none.purchase.reacquire_min = 0.0;
+    let f = |s: &Scenario| {
+        option_cost(catalog(), s, &r, Buy::Spot)
+            .spot
+            .map_or(0.0, |d| d.overhead_factor)
+    };
+    assert!(f(&s) > f(&none) && f(&none) > 1.0);
+}
+
+#[test]
+fn a_plan_says_what_a_buyer_must_know() {
+    use gpuplan::engine::buyer::QuotaFamily;
+    use gpuplan::engine::Why;
+    // 112 × p5.48xlarge (192 vCPUs each) serving for a year: 21,504 vCPUs of "Running On-Demand P
+    // instances"; the 1-year plan it buys reserves no capacity.
+    let s = scenario("v=1&model=llama3.1-70b&inst=p5.48xlarge");
+    let r = Recommendation {
+        n_instances: 112,
+        ..first(&s)
+    };
+    let p = plan(catalog(), &s, &r);
+    assert!(
+        p.notices.iter().any(|w| matches!(
+            w,
+            Why::VcpuQuota {
+                family: QuotaFamily::P,
+                spot: false,
+                instances: 112,
+                vcpus: 21_504
+            }
+        )),
+        "{:?}",
+        p.notices
+    );
+    assert!(p.notices.iter().any(|w| matches!(w, Why::CapacityNotReserved { .. })));
+    assert!(p.notices.iter().any(|w| matches!(w, Why::ComputeSpShallow { .. })));
+    assert!(p
+        .notices
+        .iter()
+        .any(|w| matches!(w, Why::RateDates { rates } if !rates.is_empty())));
+    // 18 months: a 1-year plan then On-Demand: one instance at a time, not two.
+    let s = scenario("v=1&mode=batch&inst=g6e.xlarge&months=18");
+    let p = plan(catalog(), &s, &first(&s));
+    assert!(
+        p.notices.iter().any(|w| matches!(
+            w,
+            Why::VcpuQuota {
+                family: QuotaFamily::GAndVt,
+                spot: false,
+                instances: 1,
+                vcpus: 4
+            }
+        )),
+        "{:?}",
+        p.notices
+    );
+    // A Capacity Block reserves; a Spot job counts against the Spot quota and says what the catalog shows.
+    let s = scenario("v=1&task=train&model=llama3.1-70b&tokens=500&ctx=4096&batch=1&days=20&inst=p5.48xlarge&buy=cb");
+    let p = plan(catalog(), &s, &first(&s));
+    if p.items[0].buy == Buy::CapacityBlock {
+        assert!(p.notices.iter().any(|w| matches!(w, Why::CapacityReserved)));
+    }
+    let s = scenario("v=1&task=train&model=llama3.1-8b&tokens=1&inst=p5.48xlarge");
+    let p = plan(catalog(), &s, &first(&s));
+    assert_eq!(p.items[0].buy, Buy::Spot);
+    assert!(p.notices.iter().any(|w| matches!(
+        w,
+        Why::VcpuQuota {
+            spot: true,
+            vcpus: 192,
+            ..
+        }
+    )));
+    assert!(p.notices.iter().any(|w| matches!(
+        w,
+        Why::SpotAtScale {
+            instances: 1,
+            zones: 5,
+            zones_at_od: 2,
+            ..
+        }
+    )));
+    for lang in [gpuplan::scenario::Lang::En, gpuplan::scenario::Lang::Zh] {
+        for w in &p.notices {
+            assert!(!gpuplan::explain::why(w, lang).is_empty());
+        }
+    }
 }

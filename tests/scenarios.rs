@@ -413,6 +413,26 @@ fn serving_shows_what_a_million_tokens_cost_and_how() {
     assert!(job.recommendations.iter().all(|r| r.usd_per_mtok.is_none()));
 }
 
+/// `hours=0`: every On-Demand monthly cost is zero, so the ranking compares hourly rates: the same order
+/// as at any other usage, never name order. Equal scores break ties on fewer instances, then the name.
+#[test]
+fn zero_hours_rank_by_what_an_hour_costs() {
+    for prio in ["cost", "balanced", "perf"] {
+        for task in ["infer", "graphics", "hpc"] {
+            let order = |q: &str| {
+                run(q)
+                    .recommendations
+                    .iter()
+                    .map(|r| r.instance.clone())
+                    .collect::<Vec<_>>()
+            };
+            let at = |h: u32| order(&format!("v=1&task={task}&prio={prio}&hours={h}"));
+            assert_eq!(at(0), at(730), "{task} {prio}");
+        }
+    }
+    assert_ne!(top(&run("v=1&hours=0")), "g4dn.12xlarge");
+}
+
 #[test]
 fn a_chosen_type_that_cannot_run_is_shown_marked_and_named_nearest() {
     // 70B in BF16 on one g6.xlarge (22 GiB, no EFA for several instances): nothing fits; the README
@@ -438,4 +458,67 @@ fn a_chip_without_an_fp64_figure_is_not_described_with_a_question_mark() {
         let t = gpuplan::explain::exclusion(&Exclusion::WeakFp64 { fp64_tflops: None }, lang);
         assert!(!t.contains('?') && t.contains("FP64"), "{t}");
     }
+}
+
+#[test]
+fn seventy_b_on_p5_versus_g6e_the_plan_and_why() {
+    // Issue 13: 70B pre-training. p5.48xlarge: NVLink 4 (450 GB/s one way) and 400 Gbps of EFA per GPU;
+    // g6e.48xlarge: PCIe Gen4 (32 GB/s) and 50 Gbps per GPU without GPUDirect RDMA. The planner keeps
+    // TP inside NVLink on p5 with little waiting; on g6e TP stays small (PCIe) and much of each step waits
+    // on the network, so the same job costs several times more.
+    let o = run("v=1&task=train&params=70&tokens=200&ctx=4096&prio=cost&inst=p5.48xlarge,g6e.48xlarge");
+    let get = |id: &str| {
+        o.recommendations
+            .iter()
+            .find(|r| r.instance == id && r.fits)
+            .unwrap_or_else(|| panic!("{id}"))
+    };
+    let (p5, g6e) = (get("p5.48xlarge"), get("g6e.48xlarge"));
+    let (pp5, pg6e) = (
+        p5.parallelism.as_ref().unwrap_or_else(|| panic!("p5 plan")),
+        g6e.parallelism.as_ref().unwrap_or_else(|| panic!("g6e plan")),
+    );
+    assert!(pp5.tp >= 2 && pp5.comm_share < 0.2, "{pp5:?}");
+    assert!(pg6e.tp <= 4 && pg6e.comm_share > 0.25, "{pg6e:?}");
+    assert!(pp5.effective_mfu > 1.5 * pg6e.effective_mfu, "{pp5:?} {pg6e:?}");
+    let (c5, c6) = (p5.job_usd.unwrap_or(0.0), g6e.job_usd.unwrap_or(0.0));
+    assert!(c6 > 2.0 * c5, "g6e {c6} vs p5 {c5}");
+    assert_eq!(o.recommendations[0].instance, "p5.48xlarge");
+    // The plan is said in words.
+    let catalog = Catalog::bundled();
+    let text: Vec<String> = p5
+        .reasons
+        .iter()
+        .map(|w| gpuplan::explain::why(w, gpuplan::scenario::Lang::En))
+        .collect();
+    assert!(
+        text.iter()
+            .any(|t| t.starts_with("Tensor-parallel over ") && t.contains("NVLink 4") && t.contains("over EFA")),
+        "{text:?}"
+    );
+    let zh: Vec<String> = p5
+        .reasons
+        .iter()
+        .map(|w| gpuplan::explain::why(w, gpuplan::scenario::Lang::Zh))
+        .collect();
+    assert!(
+        zh.iter().any(|t| t.starts_with("张量并行跨 ") && t.contains("经 EFA")),
+        "{zh:?}"
+    );
+    let _ = catalog;
+}
+
+#[test]
+fn a_34b_model_at_default_settings_gets_trainium() {
+    // The articles' flow: 30B+ Transformer, not urgent → Trainium. At default settings trn1 is eligible,
+    // fits, and is within 25 % of the cheapest.
+    let o = run("v=1&task=train&params=34&tokens=100&prio=cost");
+    let best = o.recommendations[0].job_usd.unwrap_or(f64::NAN);
+    let trn = o
+        .recommendations
+        .iter()
+        .find(|r| r.instance == "trn1.32xlarge" && r.fits);
+    let trn = trn.unwrap_or_else(|| panic!("trn1 not recommended: {:?}", o.excluded));
+    assert!(trn.job_usd.unwrap_or(f64::INFINITY) <= best * 1.25);
+    assert!(trn.parallelism.as_ref().is_some_and(|p| p.tp >= 2));
 }

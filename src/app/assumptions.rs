@@ -80,6 +80,11 @@ pub fn Assumptions(ctx: Ctx) -> impl IntoView {
                     {source(crate::num::shortest(d.assumptions.overhead_gib), Msg::SrcOverhead)}
                     <NumberField ctx=ctx key="budgetx" label=Msg::PerfBudget current=value_of(ctx, "budgetx") />
                     <NumberField ctx=ctx key="rank" label=Msg::LoraRank current=value_of(ctx, "rank") />
+                    <NumberField ctx=ctx key="arlat" label=Msg::ArLat current=value_of(ctx, "arlat") />
+                    <NumberField ctx=ctx key="arhop" label=Msg::ArHop current=value_of(ctx, "arhop") />
+                    <NumberField ctx=ctx key="stepms" label=Msg::StepMs current=value_of(ctx, "stepms") />
+                    <NumberField ctx=ctx key="seatuse" label=Msg::SeatUse current=value_of(ctx, "seatuse") />
+                    <p class="source muted">{ctx.tx(Msg::SrcServing)}</p>
                 </div>
                 <div>
                     <NumberField ctx=ctx key="cspdisc" label=Msg::CspDisc current=value_of(ctx, "cspdisc") placeholder=Msg::FromCatalog />
@@ -96,6 +101,23 @@ pub fn Assumptions(ctx: Ctx) -> impl IntoView {
                     <p class="source muted">{ctx.tx(Msg::HoursMonthNote)}</p>
                 </div>
             </div>
+            <h3>{ctx.tx(Msg::TrainAssumptions)}</h3>
+            <div class="grid2">
+                <div>
+                    <NumberField ctx=ctx key="teff" label=Msg::TrainMfu current=value_of(ctx, "teff") />
+                    <NumberField ctx=ctx key="linkeff" label=Msg::LinkEff current=value_of(ctx, "linkeff") />
+                    <NumberField ctx=ctx key="overlap" label=Msg::CommOverlap current=value_of(ctx, "overlap") />
+                    <NumberField ctx=ctx key="fp8x" label=Msg::Fp8Speedup current=value_of(ctx, "fp8x") />
+                    <NumberField ctx=ctx key="nogdr" label=Msg::NoGdr current=value_of(ctx, "nogdr") />
+                </div>
+                <div>
+                    <NumberField ctx=ctx key="ppchunks" label=Msg::PpChunks current=value_of(ctx, "ppchunks") />
+                    <NumberField ctx=ctx key="a10g" label=Msg::A10gTflops current=value_of(ctx, "a10g") />
+                    <NumberField ctx=ctx key="rtx6000" label=Msg::Rtx6000Tflops current=value_of(ctx, "rtx6000") />
+                    <NumberField ctx=ctx key="gaudi" label=Msg::GaudiTflops current=value_of(ctx, "gaudi") />
+                </div>
+            </div>
+            <p class="source muted">{ctx.tx(Msg::SrcTrain)}</p>
             <h3>"Savings Plans (" {ctx.tx(Msg::Assumption)} ")"</h3>
             <p class="source muted">{ctx.tx(Msg::SpBasis)}</p>
             <div class="table-wrap" tabindex="0"><table>

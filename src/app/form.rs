@@ -98,6 +98,7 @@ pub fn WorkloadForm(ctx: Ctx) -> impl IntoView {
                         <SelectField ctx=ctx key="mode" label=Msg::ServingMode current=value_of(ctx, "mode") options=modes />
                         <NumberField ctx=ctx key="tps" label=Msg::TargetTps current=value_of(ctx, "tps") />
                     </div>
+                    <NumberField ctx=ctx key="seqtps" label=Msg::SeqTps current=value_of(ctx, "seqtps") />
                 </Show>
                 <Show when=move || task().is_job()>
                     <div class="row2">

@@ -34,10 +34,11 @@ pub fn Results(ctx: Ctx) -> impl IntoView {
                 .map(|r| ctx.catalog.with_value(|c| ctx.scenario.with(|s| plan(c, s, r))))
         })
     });
-    // Each notice in words, and whether it offers the one-click fix of a smaller micro-batch.
+    // Each notice in words, and whether it offers the one-click fix of a smaller micro-batch; then the
+    // plan's (what a buyer must know).
     let notices = move || {
         let lang = ctx.lang();
-        ctx.outcome.with(|o| {
+        let mut n = ctx.outcome.with(|o| {
             o.notices
                 .iter()
                 .map(|w| {
@@ -46,7 +47,15 @@ pub fn Results(ctx: Ctx) -> impl IntoView {
                     (explain::why(w, lang), fix)
                 })
                 .collect::<Vec<_>>()
-        })
+        });
+        the_plan.with(|p| {
+            n.extend(
+                p.iter()
+                    .flat_map(|p| p.notices.iter())
+                    .map(|w| (explain::why(w, lang), false)),
+            )
+        });
+        n
     };
     view! {
         {move || {

@@ -39,15 +39,21 @@ fn option_json(o: &OptionCost, lang: gpuplan::scenario::Lang) -> Value {
             "overhead_factor": s.overhead_factor,
             "checkpoint_interval_min": s.ckpt_interval_min,
             "young_interval_min": s.young_interval_min,
+            "zones": s.zones,
+            "zones_at_on_demand": s.zones_at_od,
+            "supply": explain::spot_supply_line(s, lang == gpuplan::scenario::Lang::Zh),
+            "max_job_instances": s.max_job_instances,
+            "reacquire_min": s.reacquire_min,
         })),
         "capacity_block": o.cb.as_ref().map(|c| json!({
             "days": c.days, "blocks": c.blocks, "rate_usd_hr": c.rate_usd_hr, "as_of": c.as_of.to_string(), "source": c.source,
             "max_instances_per_block": c.max_instances_per_block, "max_lead_weeks": c.max_lead_weeks,
+            "instances": c.instances, "rate_derived": c.rate_derived,
         })),
     })
 }
 
-fn plan_json(p: &Plan) -> Value {
+fn plan_json(p: &Plan, lang: gpuplan::scenario::Lang) -> Value {
     json!({
         "instance": p.instance,
         "items": p.items.iter().map(|i| json!({
@@ -55,6 +61,8 @@ fn plan_json(p: &Plan) -> Value {
             "purchase": query::buy_key(i.buy),
             "instances": i.instances,
             "hours_per_month": i.hours_per_month,
+            "from_month": i.from_month,
+            "months": i.months,
             "upfront_usd": i.upfront_usd,
             "monthly_usd": i.monthly_usd,
             "horizon_usd": i.horizon_usd,
@@ -64,6 +72,7 @@ fn plan_json(p: &Plan) -> Value {
         "all_on_demand_horizon_usd": p.all_od_horizon_usd,
         "fleet_by_month": p.fleet_by_month,
         "savings_vs_od_usd": p.savings_vs_od_usd,
+        "notices": p.notices.iter().map(|w| explain::why(w, lang)).collect::<Vec<_>>(),
     })
 }
 
@@ -125,6 +134,14 @@ fn main() -> ExitCode {
     let outcome = recommend(&catalog, &scenario);
     // The plan and the range are for the top recommendation that fits.
     let top = outcome.recommendations.iter().find(|r| r.fits);
+    let top_plan = top.map(|r| plan(&catalog, &scenario, r));
+    // The scenario's notices, then the plan's (what a buyer must know).
+    let notices: Vec<String> = outcome
+        .notices
+        .iter()
+        .chain(top_plan.iter().flat_map(|p| p.notices.iter()))
+        .map(|w| explain::why(w, lang))
+        .collect();
     let out = json!({
         "query": query::encode(&scenario),
         "catalog_as_of": catalog.as_of.to_string(),
@@ -143,7 +160,7 @@ fn main() -> ExitCode {
         "recommendations": outcome.recommendations.iter().map(|r| {
             recommendation_json(r, &option_costs(&catalog, &scenario, r), lang)
         }).collect::<Vec<_>>(),
-        "plan": top.map(|r| plan_json(&plan(&catalog, &scenario, r))),
+        "plan": top_plan.as_ref().map(|p| plan_json(p, lang)),
         "range": top.and_then(|r| {
             let s = sensitivity(&catalog, &scenario, &r.instance)?;
             let bound = |b: &Bound| json!({
@@ -168,7 +185,7 @@ fn main() -> ExitCode {
             "reason": explain::exclusion(&e.reason, lang),
         })).collect::<Vec<_>>(),
         "nearest": outcome.nearest,
-        "notices": outcome.notices.iter().map(|w| explain::why(w, lang)).collect::<Vec<_>>(),
+        "notices": notices,
         // The embed's result message (v1) for the same query: the page posts the same builder's output.
         "summary": serde_json::to_value(message::result_message(&catalog, &scenario, &warnings, &outcome)).unwrap_or(Value::Null),
         "line": explain::line(&scenario, &outcome, catalog.as_of),

@@ -17,6 +17,12 @@ pub const HOURS_PER_YEAR: f64 = 8760.0;
 /// half is the usual shape of its partial-upfront offers. An assumption, shown as such.
 pub const PARTIAL_UPFRONT_SHARE: f64 = 0.5;
 
+/// Capacity Blocks: at most this many instances across all of an account's blocks (AWS, "How Capacity
+/// Blocks work"; 64 per block is in the catalog).
+pub const CB_MAX_INSTANCES_TOTAL: u32 = 256;
+/// Capacity Blocks: AWS starts terminating the instances 30 minutes before the block ends.
+pub const CB_END_STOP_H: f64 = 0.5;
+
 /// Why an option is not available for this recommendation.
 #[derive(Clone, Debug, PartialEq)]
 pub enum NotOffered {
@@ -36,6 +42,49 @@ pub enum NotOffered {
     },
     /// Interruptions outpace progress: the job would never finish on Spot.
     SpotNeverFinishes,
+    /// Interactive desktops (VDI) must not be interrupted; a render farm may be (`mode=batch`).
+    InteractiveDesktops,
+    /// A job whose instances must run together needs more of them than Spot can be expected to supply
+    /// at once (`spotmax`; one where the catalog shows scarce Spot capacity).
+    SpotTooLarge {
+        instances: u32,
+        max: u32,
+    },
+    /// More instances than Capacity Blocks allow across blocks.
+    CbTooMany {
+        instances: u32,
+        max: u32,
+    },
+}
+
+/// What the catalog says about Spot capacity for a type in a region.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SpotSupply {
+    /// A Spot price below On-Demand in three or more zones, and no zone listed at On-Demand.
+    Ample,
+    /// Two zones or fewer, or zones listed at the On-Demand price (no Spot capacity there).
+    Scarce,
+    /// The source averages over zones without counting them, or no Spot price was observed.
+    Uncounted,
+}
+
+/// The judgement from the observed zones: see `SpotSupply`.
+pub fn spot_supply(observed: Option<&crate::catalog::SpotPrice>) -> SpotSupply {
+    match observed {
+        None => SpotSupply::Uncounted,
+        Some(s) if s.n_az == 0 => SpotSupply::Uncounted,
+        Some(s) if s.n_az <= 2 || s.n_az_at_od > 0 => SpotSupply::Scarce,
+        Some(_) => SpotSupply::Ample,
+    }
+}
+
+/// The most instances one Spot job whose instances must run together may count on: the user's
+/// `spotmax` where the catalog shows ample capacity, else one.
+pub fn spot_job_max_instances(supply: SpotSupply, spot_max: u32) -> u32 {
+    match supply {
+        SpotSupply::Ample => spot_max.max(1),
+        SpotSupply::Scarce | SpotSupply::Uncounted => 1,
+    }
 }
 
 /// Spot details behind an option's figures.
@@ -48,6 +97,15 @@ pub struct SpotDetail {
     pub overhead_factor: f64,
     pub young_interval_min: Option<f64>,
     pub ckpt_interval_min: f64,
+    /// Zones with Spot below On-Demand and zones listed at On-Demand (catalog), and the judgement.
+    pub zones: u32,
+    pub zones_at_od: u32,
+    pub supply: SpotSupply,
+    /// The most instances a job that needs them together may gather on Spot (jobs only).
+    pub max_job_instances: Option<u32>,
+    /// Minutes to get Spot capacity back after an interruption (an assumption, `reacq`), on top of
+    /// the restart.
+    pub reacquire_min: f64,
 }
 
 /// Capacity Block details.
@@ -55,6 +113,11 @@ pub struct SpotDetail {
 pub struct CbDetail {
     pub days: u32,
     pub blocks: u32,
+    /// Instances booked: block length and fleet size are chosen together (a larger fleet may fit a
+    /// shorter block for less).
+    pub instances: u32,
+    /// The rate is stated for other regions (US regions or "most regions") and applied here: derived.
+    pub rate_derived: bool,
     /// Most instances in one block, and how far ahead a block can start (AWS's rules, in the catalog).
     pub max_instances_per_block: u32,
     pub max_lead_weeks: u32,
@@ -273,7 +336,7 @@ pub fn option_cost(catalog: &Catalog, scenario: &Scenario, rec: &Recommendation,
         .and_then(|i| i.count.map(|c| c * i.fraction))
         .unwrap_or(1.0)
         .max(1e-9);
-    let interruptible = !(scenario.task == Task::Inference && scenario.serving == ServingMode::Online);
+    let online = scenario.serving == ServingMode::Online;
     // A simple option: a rate per instance-hour, no upfront, usage-based.
     let simple = |rate: f64, wall_factor: f64| -> OptionCost {
         let monthly = rate * (u.base_hours + u.burst_hours) * wall_factor;
@@ -296,10 +359,25 @@ pub fn option_cost(catalog: &Catalog, scenario: &Scenario, rec: &Recommendation,
             None => OptionCost::unavailable(buy, NotOffered::NoOnDemandPrice),
         },
         Buy::Spot => {
-            if !interruptible {
-                return OptionCost::unavailable(buy, NotOffered::NonInterruptible);
-            }
             let observed = catalog.spot(&rec.instance, &scenario.region);
+            match scenario.task {
+                Task::Inference if online => return OptionCost::unavailable(buy, NotOffered::NonInterruptible),
+                Task::Graphics if online => return OptionCost::unavailable(buy, NotOffered::InteractiveDesktops),
+                _ => {}
+            }
+            let supply = spot_supply(observed);
+            // A job whose instances must run together (training, MPI): all of them at once on Spot.
+            let together = matches!(scenario.task, Task::Training | Task::Finetune | Task::Hpc);
+            let max_job = together.then(|| spot_job_max_instances(supply, p.spot_max_instances));
+            if let Some(max) = max_job.filter(|m| rec.n_instances > *m) {
+                return OptionCost::unavailable(
+                    buy,
+                    NotOffered::SpotTooLarge {
+                        instances: rec.n_instances,
+                        max,
+                    },
+                );
+            }
             let rate = match (observed, p.spot_discount_pct, od) {
                 (_, Some(d), Some(o)) => o / list * (1.0 - d / 100.0) * other,
                 (Some(s), _, _) => s.median_usd_hr * other,
@@ -313,12 +391,14 @@ pub fn option_cost(catalog: &Catalog, scenario: &Scenario, rec: &Recommendation,
                 (None, None) => (25.0, true),
             };
             let fleet_rate = rate_per_hour(pct) * u.n;
+            // Back to work after an interruption: get capacity again, then restart and reload.
             let (tau, c, r) = (
                 p.ckpt_interval_min / 60.0,
                 p.ckpt_write_min / 60.0,
-                p.restart_min / 60.0,
+                (p.restart_min + p.reacquire_min) / 60.0,
             );
-            let factor = if scenario.task.is_job() {
+            // Jobs whose ranks depend on each other (training, MPI) checkpoint; one lost instance stops all.
+            let factor = if together {
                 match spot_overhead(fleet_rate, tau, c, r) {
                     Some(f) => f,
                     None => return OptionCost::unavailable(buy, NotOffered::SpotNeverFinishes),
@@ -335,6 +415,11 @@ pub fn option_cost(catalog: &Catalog, scenario: &Scenario, rec: &Recommendation,
                 overhead_factor: factor,
                 young_interval_min: young_interval_h(fleet_rate, c).map(|h| h * 60.0),
                 ckpt_interval_min: p.ckpt_interval_min,
+                zones: observed.map_or(0, |s| s.n_az),
+                zones_at_od: observed.map_or(0, |s| s.n_az_at_od),
+                supply,
+                max_job_instances: max_job,
+                reacquire_min: p.reacquire_min,
             });
             o.assumption = observed.is_none() || assumed;
             o
@@ -427,48 +512,146 @@ fn commitment(
     }
 }
 
+/// The Capacity Block rate for a type in a region: the newest published rate among the region's own
+/// and those stated for a group of regions ("*"); on equal dates the region's own. Returns the rate and
+/// whether it is derived (a group rate applied outside the US regions it is stated for).
+pub fn cb_rate<'a>(
+    catalog: &'a Catalog,
+    instance: &str,
+    region: &str,
+) -> Option<(&'a crate::catalog::CapacityBlockRate, bool)> {
+    let best = catalog
+        .capacity_blocks
+        .rates
+        .iter()
+        .filter(|r| r.instance == instance && (r.region == region || r.region == "*"))
+        .max_by(|a, b| {
+            a.as_of
+                .cmp(&b.as_of)
+                .then((a.region == region).cmp(&(b.region == region)))
+        })?;
+    Some((best, best.region == "*" && !region.starts_with("us-")))
+}
+
+/// The cheapest Capacity Block booking for a job of `hours_at_n` wall-clock hours on `n_min` instances
+/// (linear in the fleet): every fleet from `n_min` to `max_total` is tried with the shortest allowed block
+/// that holds its run plus `margin_h` (start-up, and the 30-minute stop at the end); the cheapest
+/// instance-days win, on a tie the smaller fleet. `window_h` > 0 keeps only runs that end inside it (if
+/// none does, the cheapest overall). Returns (instances, days, run hours), or the days the smallest fleet needs.
+pub fn cb_booking(
+    hours_at_n: f64,
+    n_min: u32,
+    margin_h: f64,
+    window_h: f64,
+    rules: (u32, u32, u32),
+    max_total: u32,
+) -> Result<(u32, u32, f64), u32> {
+    let (max_daily, week, max_days) = rules;
+    let mut best: Option<(u32, u32, f64)> = None;
+    let mut best_in_window: Option<(u32, u32, f64)> = None;
+    let mut first_err = None;
+    for n in n_min.max(1)..=max_total.max(n_min) {
+        let hours = hours_at_n * f64::from(n_min.max(1)) / f64::from(n);
+        match cb_days(hours + margin_h, max_daily, week, max_days) {
+            Ok(d) => {
+                let cost = u64::from(n) * u64::from(d);
+                let better =
+                    |b: &Option<(u32, u32, f64)>| b.is_none_or(|(bn, bd, _)| cost < u64::from(bn) * u64::from(bd));
+                if better(&best) {
+                    best = Some((n, d, hours));
+                }
+                if (window_h <= 0.0 || hours + margin_h <= window_h) && better(&best_in_window) {
+                    best_in_window = Some((n, d, hours));
+                }
+            }
+            Err(d) => {
+                first_err.get_or_insert(d);
+            }
+        }
+    }
+    best_in_window.or(best).ok_or(first_err.unwrap_or(0))
+}
+
 fn capacity_block(catalog: &Catalog, scenario: &Scenario, rec: &Recommendation, list: f64, accels: f64) -> OptionCost {
     let buy = Buy::CapacityBlock;
     let cb = &catalog.capacity_blocks;
     if !cb.families.contains(&rec.family) {
         return OptionCost::unavailable(buy, NotOffered::CbNotSupported);
     }
-    let rates = cb.rates.iter().filter(|r| r.instance == rec.instance);
-    let exact = rates
-        .clone()
-        .filter(|r| r.region == scenario.region)
-        .max_by_key(|r| r.as_of);
-    let Some(rate) = exact.or_else(|| rates.filter(|r| r.region == "*").max_by_key(|r| r.as_of)) else {
+    let Some((rate, rate_derived)) = cb_rate(catalog, &rec.instance, &scenario.region) else {
         return OptionCost::unavailable(buy, NotOffered::CbNoRate);
     };
-    let Some(job_hours) = base_job_hours(rec) else {
-        return OptionCost::unavailable(buy, NotOffered::CbNotForServices);
+    if rec.n_instances > CB_MAX_INSTANCES_TOTAL {
+        return OptionCost::unavailable(
+            buy,
+            NotOffered::CbTooMany {
+                instances: rec.n_instances,
+                max: CB_MAX_INSTANCES_TOTAL,
+            },
+        );
+    }
+    let p = &scenario.purchase;
+    // Start-up counts as one restart (`restart`); AWS stops the instances 30 minutes before the end.
+    let margin_h = CB_END_STOP_H + p.restart_min / 60.0;
+    let rules = (cb.max_daily_days, cb.weekly_step_days, cb.max_days);
+    // A larger fleet only where the job may run across instances (allowed, and EFA).
+    let scales = scenario.multinode && catalog.instance(&rec.instance).is_some_and(|i| i.has_efa());
+    let max_total = if scales {
+        CB_MAX_INSTANCES_TOTAL
+    } else {
+        rec.n_instances
     };
-    let days = match cb_days(job_hours, cb.max_daily_days, cb.weekly_step_days, cb.max_days) {
-        Ok(d) => d,
+    let booking = match base_job_hours(rec) {
+        // A job: block length and fleet size together.
+        Some(h) => cb_booking(
+            h,
+            rec.n_instances,
+            margin_h,
+            f64::from(p.window_days) * 24.0,
+            rules,
+            max_total,
+        ),
+        // A short event (a launch): the whole horizon, always on, in one block of the same fleet.
+        None => {
+            let hours = f64::from(scenario.months) * HOURS_PER_MONTH;
+            match cb_days(hours + margin_h, rules.0, rules.1, rules.2) {
+                Ok(d) => Ok((rec.n_instances, d, hours)),
+                Err(_) => return OptionCost::unavailable(buy, NotOffered::CbNotForServices),
+            }
+        }
+    };
+    let (n_cb, days, run_hours) = match booking {
+        Ok(b) => b,
         Err(d) => return OptionCost::unavailable(buy, NotOffered::CbTooLong { days: d }),
     };
-    let n = f64::from(rec.n_instances);
+    let n = f64::from(n_cb);
     let hourly = rate.usd_hr * list * n;
     let total = hourly * f64::from(days) * 24.0;
+    let is_job = rec.job_hours.is_some();
     OptionCost {
         buy,
         unavailable: None,
         hourly_usd: hourly,
         upfront_usd: total,
-        monthly_usd: total,
+        monthly_usd: if is_job {
+            total
+        } else {
+            total / f64::from(scenario.months.max(1))
+        },
         horizon_usd: total,
         per_accel_hour_usd: rate.usd_hr * list / accels,
-        job_usd: Some(total),
-        job_hours: Some(job_hours),
-        usd_per_mtok: None,
+        job_usd: is_job.then_some(total),
+        job_hours: is_job.then_some(run_hours),
+        usd_per_mtok: rec.tokens_per_s.map(|t| hourly / (t * 3600.0) * 1e6),
         breakeven_utilization: None,
         breakeven_month: None,
-        assumption: false,
+        assumption: rate_derived,
         spot: None,
         cb: Some(CbDetail {
             days,
-            blocks: rec.n_instances.div_ceil(cb.max_instances.max(1)),
+            blocks: n_cb.div_ceil(cb.max_instances.max(1)),
+            instances: n_cb,
+            rate_derived,
             max_instances_per_block: cb.max_instances,
             max_lead_weeks: cb.max_lead_weeks,
             rate_usd_hr: rate.usd_hr,

@@ -171,6 +171,59 @@ pub enum Why {
         context: u32,
         max: u32,
     },
+    /// The training plan: how the job spreads over the accelerators and what each step waits for.
+    Plan {
+        plan: super::parallel::Parallelism,
+        terms: super::parallel::StepTerms,
+        /// The intra-instance link's name ("NVLink 4 (NVSwitch)", "PCIe Gen4 x16").
+        link: String,
+        /// Whether replicas or stages talk across instances, and whether over EFA.
+        across_instances: bool,
+        efa: bool,
+    },
+    /// No purchase option finishes the job inside the window: the shortest any option takes.
+    WindowMissed {
+        window_days: u32,
+        shortest_days: f64,
+        buy: crate::scenario::Buy,
+    },
+    /// The fleet is sized so the job ends inside the window (`window`), not the `days` target.
+    SizedForWindow {
+        window_days: u32,
+    },
+    /// The plan's peak instances need this many vCPUs of the account's quota for the family, in the
+    /// region (On-Demand and Spot have separate quotas).
+    VcpuQuota {
+        family: super::buyer::QuotaFamily,
+        spot: bool,
+        instances: u32,
+        vcpus: u32,
+    },
+    /// Savings Plans and regional RIs are billing discounts: they reserve no capacity.
+    CapacityNotReserved {
+        buys: Vec<crate::scenario::Buy>,
+    },
+    /// A Capacity Block reserves the instances for its dates.
+    CapacityReserved,
+    /// The plan runs instances on Spot: what the catalog shows of Spot capacity for the type here.
+    SpotAtScale {
+        instances: u32,
+        zones: u32,
+        zones_at_od: u32,
+        supply: super::cost::SpotSupply,
+        /// A job whose instances must run together.
+        together: bool,
+    },
+    /// The Compute Savings Plan discount for a P-family type: its own Convertible RI discount, and the
+    /// catalog's median over GPU types.
+    ComputeSpShallow {
+        discount_pct: f64,
+        median_pct: f64,
+    },
+    /// The catalog source and date of each rate the plan uses.
+    RateDates {
+        rates: Vec<super::buyer::RateDate>,
+    },
     RankCheapest,
     RankFastestWithinBudget {
         budget_x: f64,

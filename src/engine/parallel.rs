@@ -96,7 +96,8 @@ pub struct StepTerms {
     pub recompute_s: f64,
     /// QLoRA dequantisation (memory-bound).
     pub dequant_s: f64,
-    /// Pipeline bubble: `(pp−1)/(m+pp−1)` of the pipelined time.
+    /// Pipeline bubble: `(pp−1)/(v·m)` of the busy time (interleaved schedule with `v` chunks per stage;
+    /// `(pp−1)/(m+pp−1)` of the pipelined time when v = 1).
     pub bubble_s: f64,
     /// Tensor-parallel all-reduces (not overlapped).
     pub tp_s: f64,
@@ -236,7 +237,14 @@ fn evaluate(
     let busy = compute_s + recompute_s + dequant_s;
     let m = f64::from(ga);
     let ppf = f64::from(pp);
-    let bubble_s = busy * (ppf - 1.0) / m;
+    // Interleaved 1F1B (Megatron-LM virtual pipeline): each stage holds `v` chunks of layers, which
+    // divides the bubble `(pp−1)/m` by `v` and multiplies the stage-to-stage sends by `v`.
+    let v = if pp > 1 {
+        (job.layers / ppf).floor().clamp(1.0, a.pp_chunks.max(1.0))
+    } else {
+        1.0
+    };
+    let bubble_s = busy * (ppf - 1.0) / (m * v);
     // TP: inside one fast domain; 4 all-reduces per layer per micro-batch (2 forward, 2 backward), 2 more
     // when the forward is recomputed; each of the micro-batch's activations `b·s·h`.
     let tp_inside = tp <= hw.domain;

@@ -1,6 +1,7 @@
-//! The cheapest mix of purchase options for a usage profile: commit the steady baseline (or, for a growing fleet, the level worth committing to), put bursts and growth on On-Demand or Spot, a fixed window on Capacity Blocks when cheaper.
+//! The cheapest mix of purchase options for a usage profile: per segment (baseline, bursts), commitments of any term back to back or staggered over the horizon with the rest On-Demand or Spot (exact for growing fleets: one instance-layer at a time), a short event or a fixed-window job on a Capacity Block when cheaper.
 
-use super::cost::{option_cost, OptionCost, HOURS_PER_MONTH};
+use super::cost::{option_cost, OptionCost, HOURS_PER_MONTH, HOURS_PER_YEAR};
+use super::outcome::Why;
 use super::recommend::Recommendation;
 use crate::catalog::Catalog;
 use crate::scenario::{Buy, Scenario};
@@ -38,6 +39,10 @@ pub struct PlanItem {
     /// Instances this line covers; for growth, the most in any month.
     pub instances: u32,
     pub hours_per_month: f64,
+    /// The months of the horizon this line covers (0-based start, and length within the horizon); a
+    /// commitment renewed back to back is one line.
+    pub from_month: u32,
+    pub months: u32,
     pub upfront_usd: f64,
     /// Per month; for growth, the average over the horizon.
     pub monthly_usd: f64,
@@ -58,10 +63,13 @@ pub struct Plan {
     pub savings_vs_od_usd: Option<f64>,
     /// The baseline fleet in each month of the horizon when it grows; empty for a steady fleet or a job.
     pub fleet_by_month: Vec<u32>,
+    /// What a buyer must know about this plan (a window no option meets, ...).
+    pub notices: Vec<Why>,
 }
 
 /// The baseline fleet in each month of the horizon when it grows by `growth_pct` a month: the
-/// recommended count in the first month, compounded, rounded up to whole instances, never below one.
+/// recommended count in the first month, compounded, rounded up to whole instances, never below one
+/// and never above the 100,000 instances every other sizing stops at (`eligibility::MAX_INSTANCES`).
 pub fn fleet_by_month(n_instances: u32, growth_pct: f64, months: u32) -> Vec<u32> {
     let factor = 1.0 + growth_pct / 100.0;
     let mut size = f64::from(n_instances);
@@ -70,111 +78,306 @@ pub fn fleet_by_month(n_instances: u32, growth_pct: f64, months: u32) -> Vec<u32
             // A hair below the next whole number is that number, not one more (float noise in the powers).
             let n = (size - 1e-9).ceil().max(1.0);
             size *= factor;
-            if n >= f64::from(u32::MAX) {
-                u32::MAX
-            } else {
-                n as u32
-            }
+            n.min(super::eligibility::MAX_INSTANCES as f64) as u32
         })
         .collect()
 }
 
-/// A growing fleet: commit `level` instances on one option for the horizon and run the rest of each
-/// month's fleet on the cheapest flexible option (On-Demand or Spot). Every option is tried at every
-/// level the fleet reaches (and at none); the cost is piecewise linear in the level, so its least is at
-/// one of them. Returns the baseline and growth items, and the horizon's all-On-Demand cost.
-/// `steady` is the scenario without bursts.
-fn growth_plan(
-    catalog: &Catalog,
-    steady: &Scenario,
-    rec: &Recommendation,
+/// A commitment one instance can be bought on: its option, its term in months, and what it costs over
+/// the whole term (paid even where the term runs past the horizon).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Term {
+    pub buy: Buy,
+    pub months: u32,
+    pub usd: f64,
+    pub upfront_usd: f64,
+}
+
+/// How one instance-layer is covered from a month on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Cover {
+    /// Not needed that month.
+    Idle,
+    /// On-Demand or Spot for the month.
+    Flexible,
+    /// Term `i` (an index into the terms) starts that month.
+    Commit(usize),
+}
+
+/// The cheapest cover of one instance needed in the months where `need` is true: each needed month is
+/// either flexible (`flex_usd` a month) or inside a commitment started in a needed month (a commitment
+/// starting in an idle month is never cheaper than starting it at the next needed one). Dynamic
+/// programming from the last month back; on a tie (within rounding) the commitment that starts
+/// earlier (commit now, run the tail flexibly), then the shorter term.
+/// Returns the cost and the cover chosen at each month where one starts.
+pub fn cover_layer(need: &[bool], terms: &[Term], flex_usd: Option<f64>) -> Option<(f64, Vec<(u32, Cover)>)> {
+    let m_total = need.len();
+    let mut best: Vec<Option<f64>> = vec![None; m_total + 1];
+    let mut choice = vec![Cover::Idle; m_total];
+    best[m_total] = Some(0.0);
+    for m in (0..m_total).rev() {
+        if !need[m] {
+            best[m] = best[m + 1];
+            continue;
+        }
+        let mut here: Option<(f64, Cover)> = match (flex_usd, best[m + 1]) {
+            (Some(f), Some(rest)) => Some((f + rest, Cover::Flexible)),
+            _ => None,
+        };
+        for (i, t) in terms.iter().enumerate() {
+            let end = (m + t.months.max(1) as usize).min(m_total);
+            if let Some(rest) = best[end] {
+                let c = t.usd + rest;
+                let better = |h: f64, k: Cover| match k {
+                    Cover::Flexible => c <= h * (1.0 + 1e-12),
+                    _ => c < h * (1.0 - 1e-12),
+                };
+                if here.is_none_or(|(h, k)| better(h, k)) {
+                    here = Some((c, Cover::Commit(i)));
+                }
+            }
+        }
+        best[m] = here.map(|(c, _)| c);
+        choice[m] = here.map_or(Cover::Idle, |(_, k)| k);
+    }
+    let total = best[0]?;
+    let mut path = Vec::new();
+    let mut m = 0;
+    while m < m_total {
+        match choice[m] {
+            Cover::Idle => m += 1,
+            Cover::Flexible => {
+                path.push((m as u32, Cover::Flexible));
+                m += 1;
+            }
+            Cover::Commit(i) => {
+                path.push((m as u32, Cover::Commit(i)));
+                m += terms.get(i).map_or(1, |t| t.months.max(1) as usize);
+            }
+        }
+    }
+    Some((total, path))
+}
+
+/// The cheapest cover of a fleet of `fleet[m]` instances in month m: instance-layer k is needed in the
+/// months the fleet reaches k, and layers are covered one by one (`cover_layer`; identical layers once).
+/// Exact for the fleets a plan has, steady, growing or shrinking (nested layers; tests/cost.rs checks it
+/// against every combination of commitments); a fleet that dips and recovers could share a commitment
+/// across layers, which this does not find.
+/// Returns the cost, the commitments as (term, start month, instances), and the flexible instances in
+/// each month.
+#[allow(clippy::type_complexity)]
+pub fn cover_fleet(
     fleet: &[u32],
-) -> (Vec<PlanItem>, Option<f64>) {
+    terms: &[Term],
+    flex_usd: Option<f64>,
+) -> Option<(f64, Vec<(usize, u32, u32)>, Vec<u32>)> {
+    // Layers between two consecutive fleet sizes need the same months: the levels are the distinct sizes.
+    let levels = crate::order::sorted(fleet.iter().copied().filter(|n| *n > 0).collect(), &|a, b| a.cmp(b));
+    let mut total = 0.0;
+    let mut commits: Vec<(usize, u32, u32)> = Vec::new();
+    let mut flex = vec![0u32; fleet.len()];
+    let mut below = 0u32;
+    for level in levels {
+        if level <= below {
+            continue;
+        }
+        let same = level - below;
+        below = level;
+        let need: Vec<bool> = fleet.iter().map(|n| *n >= level).collect();
+        let (cost, path) = cover_layer(&need, terms, flex_usd)?;
+        total += cost * f64::from(same);
+        for (m, c) in path {
+            match c {
+                Cover::Commit(i) => match commits.iter_mut().find(|x| x.0 == i && x.1 == m) {
+                    Some(x) => x.2 = x.2.saturating_add(same),
+                    None => commits.push((i, m, same)),
+                },
+                Cover::Flexible => flex[m as usize] = flex[m as usize].saturating_add(same),
+                Cover::Idle => {}
+            }
+        }
+    }
+    Some((total, commits, flex))
+}
+
+/// What one instance costs on each commitment over a term, and flexibly per month, for the scenario's
+/// usage (`hours_per_month`); `None` for an option not offered.
+fn per_instance_terms(catalog: &Catalog, s: &Scenario, rec: &Recommendation) -> (Vec<Term>, Option<OptionCost>) {
     let one = Recommendation {
         n_instances: 1,
         ..rec.clone()
     };
-    // Per instance: a commitment's cost over the horizon, a flexible option's cost per month.
-    let per_instance: Vec<OptionCost> = Buy::ALL
-        .iter()
-        .map(|b| option_cost(catalog, steady, &one, *b))
-        .filter(|o| o.unavailable.is_none())
-        .collect();
-    let flexible = |b: Buy| matches!(b, Buy::OnDemand | Buy::Spot);
-    let flex = per_instance
-        .iter()
-        .filter(|o| flexible(o.buy))
-        .min_by(|a, b| a.monthly_usd.total_cmp(&b.monthly_usd));
-    let od_monthly = per_instance
-        .iter()
-        .find(|o| o.buy == Buy::OnDemand)
-        .map(|o| o.monthly_usd);
-    let instance_months: f64 = fleet.iter().map(|n| f64::from(*n)).sum();
-    let peak = fleet.iter().copied().max().unwrap_or(0);
-    let above = |level: u32| -> f64 { fleet.iter().map(|n| f64::from(n.saturating_sub(level))).sum() };
-    // (option committed or None, level, total) for every candidate.
-    let mut best: Option<(Option<&OptionCost>, u32, f64)> = flex.map(|f| (None, 0, f.monthly_usd * instance_months));
-    let mut considered = Vec::new();
-    for o in per_instance
-        .iter()
-        .filter(|o| !flexible(o.buy) && o.buy != Buy::CapacityBlock)
-    {
-        let mut option_best: Option<(u32, f64)> = None;
-        // Every level the fleet reaches (a level reached in several months is tried again, harmlessly).
-        for &level in fleet {
-            let rest = above(level);
-            let total = match flex {
-                Some(f) => f64::from(level) * o.horizon_usd + rest * f.monthly_usd,
-                None if rest == 0.0 => f64::from(level) * o.horizon_usd,
-                None => continue,
-            };
-            // On a tie the smaller commitment: the same cost with more flexibility.
-            if option_best.is_none_or(|(l, t)| total < t || (total == t && level < l)) {
-                option_best = Some((level, total));
-            }
+    let mut terms = Vec::new();
+    let mut flex: Option<OptionCost> = None;
+    for b in Buy::ALL {
+        if b == Buy::CapacityBlock {
+            continue;
         }
-        if let Some((level, total)) = option_best {
-            considered.push((o.buy, total));
-            if best.is_none_or(|(_, _, t)| total < t) {
-                best = Some((Some(o), level, total));
+        let o = option_cost(catalog, s, &one, b);
+        if o.unavailable.is_some() {
+            continue;
+        }
+        match b.term_years() {
+            Some(y) => terms.push(Term {
+                buy: b,
+                months: 12 * y,
+                usd: o.hourly_usd * f64::from(y) * HOURS_PER_YEAR,
+                upfront_usd: o.upfront_usd,
+            }),
+            None => {
+                if flex.as_ref().is_none_or(|f| o.monthly_usd < f.monthly_usd) {
+                    flex = Some(o);
+                }
             }
         }
     }
-    if let Some(f) = flex {
-        considered.push((f.buy, f.monthly_usd * instance_months));
+    (terms, flex)
+}
+
+/// One segment's lines from a fleet cover: commitments (renewals back to back merged into one line)
+/// and the flexible rest (a growing fleet's rest is the growth segment).
+fn segment_items(
+    segment: Segment,
+    flex_segment: Segment,
+    hours_per_month: f64,
+    terms: &[Term],
+    flex: Option<&OptionCost>,
+    cover: (Vec<(usize, u32, u32)>, Vec<u32>),
+    considered: Vec<(Buy, f64)>,
+) -> Vec<PlanItem> {
+    let (commits, flex_by_month) = cover;
+    let horizon = flex_by_month.len() as u32;
+    let mut items: Vec<PlanItem> = Vec::new();
+    for (i, from, n) in crate::order::sorted(commits, &|a, b| a.1.cmp(&b.1).then(a.0.cmp(&b.0))) {
+        let Some(t) = terms.get(i) else { continue };
+        let k = f64::from(n);
+        let used = t.months.min(horizon.saturating_sub(from));
+        let renewal = items
+            .iter_mut()
+            .find(|x| x.buy == t.buy && x.instances == n && x.from_month + x.months == from);
+        match renewal {
+            Some(x) => {
+                x.months += used;
+                x.upfront_usd += t.upfront_usd * k;
+                x.horizon_usd += t.usd * k;
+            }
+            None => items.push(PlanItem {
+                segment,
+                buy: t.buy,
+                instances: n,
+                hours_per_month,
+                from_month: from,
+                months: used,
+                upfront_usd: t.upfront_usd * k,
+                monthly_usd: t.usd / f64::from(t.months.max(1)) * k,
+                horizon_usd: t.usd * k,
+                considered: Vec::new(),
+            }),
+        }
+    }
+    let flex_months: u32 = flex_by_month.iter().sum();
+    if let (Some(f), true) = (flex, flex_months > 0) {
+        let first = flex_by_month.iter().position(|n| *n > 0).unwrap_or(0) as u32;
+        let last = flex_by_month.iter().rposition(|n| *n > 0).unwrap_or(0) as u32;
+        let usd = f.monthly_usd * f64::from(flex_months);
+        items.push(PlanItem {
+            segment: flex_segment,
+            buy: f.buy,
+            instances: flex_by_month.iter().copied().max().unwrap_or(0),
+            hours_per_month,
+            from_month: first,
+            months: last + 1 - first,
+            upfront_usd: 0.0,
+            monthly_usd: usd / f64::from(horizon.max(1)),
+            horizon_usd: usd,
+            considered: Vec::new(),
+        });
+    }
+    if let Some(first) = items.first_mut() {
+        first.considered = considered;
+    }
+    items
+}
+
+/// A segment of a service (the baseline, or bursts): the cheapest cover of its fleet over the horizon
+/// with every commitment term, back to back or staggered, and the rest flexible; for the baseline a
+/// Capacity Block for the whole horizon (a short event) where cheaper. `considered` lists each option
+/// as the only commitment (and none), and the Capacity Block.
+fn service_segment(
+    catalog: &Catalog,
+    s: &Scenario,
+    rec: &Recommendation,
+    segment: Segment,
+    fleet: &[u32],
+) -> (Vec<PlanItem>, Option<f64>) {
+    let (terms, flex) = per_instance_terms(catalog, s, rec);
+    let flex_usd = flex.as_ref().map(|f| f.monthly_usd);
+    let mut considered: Vec<(Buy, f64)> = Vec::new();
+    for t in &terms {
+        if let Some((c, _, _)) = cover_fleet(fleet, std::slice::from_ref(t), flex_usd) {
+            considered.push((t.buy, c));
+        }
+    }
+    if let (Some(f), Some((c, _, _))) = (&flex, cover_fleet(fleet, &[], flex_usd)) {
+        considered.push((f.buy, c));
+    }
+    let cb = (segment == Segment::Baseline && fleet.iter().all(|n| *n == rec.n_instances))
+        .then(|| option_cost(catalog, s, rec, Buy::CapacityBlock))
+        .filter(|o| o.unavailable.is_none());
+    if let Some(o) = &cb {
+        considered.push((Buy::CapacityBlock, o.horizon_usd));
     }
     let considered = crate::order::sorted(considered, &|a, b| a.1.total_cmp(&b.1));
-    let mut items = Vec::new();
-    if let Some((commit, level, _)) = best {
-        let months = fleet.len().max(1) as f64;
-        if let Some(o) = commit.filter(|_| level > 0) {
-            let k = f64::from(level);
-            items.push(PlanItem {
-                segment: Segment::Baseline,
-                buy: o.buy,
-                instances: level,
-                hours_per_month: steady.hours_per_month,
-                upfront_usd: o.upfront_usd * k,
-                monthly_usd: o.monthly_usd * k,
-                horizon_usd: o.horizon_usd * k,
-                considered: considered.clone(),
-            });
-        }
-        if let Some(f) = flex.filter(|_| level < peak) {
-            let rest_usd = above(level) * f.monthly_usd;
-            items.push(PlanItem {
-                segment: Segment::Growth,
-                buy: f.buy,
-                instances: peak - level,
-                hours_per_month: steady.hours_per_month,
-                upfront_usd: 0.0,
-                monthly_usd: rest_usd / months,
-                horizon_usd: rest_usd,
-                considered: if level == 0 { considered } else { Vec::new() },
-            });
-        }
+    let od_monthly = option_cost(
+        catalog,
+        s,
+        &Recommendation {
+            n_instances: 1,
+            ..rec.clone()
+        },
+        Buy::OnDemand,
+    );
+    let all_od = od_monthly
+        .unavailable
+        .is_none()
+        .then(|| od_monthly.monthly_usd * fleet.iter().map(|n| f64::from(*n)).sum::<f64>());
+    let Some((total, commits, flex_by_month)) = cover_fleet(fleet, &terms, flex_usd) else {
+        return (Vec::new(), all_od);
+    };
+    if let Some(o) = cb.filter(|o| o.horizon_usd < total) {
+        let months = fleet.len() as u32;
+        let item = PlanItem {
+            segment,
+            buy: Buy::CapacityBlock,
+            instances: o.cb.as_ref().map_or(rec.n_instances, |c| c.instances),
+            hours_per_month: HOURS_PER_MONTH,
+            from_month: 0,
+            months,
+            upfront_usd: o.upfront_usd,
+            monthly_usd: o.monthly_usd,
+            horizon_usd: o.horizon_usd,
+            considered,
+        };
+        return (vec![item], all_od);
     }
-    (items, od_monthly.map(|m| m * instance_months))
+    // A growing fleet's flexible rest is its growth; a steady fleet's is part of the segment (a tail).
+    let varies = fleet.iter().any(|n| Some(n) != fleet.first());
+    let flex_segment = if segment == Segment::Baseline && varies {
+        Segment::Growth
+    } else {
+        segment
+    };
+    let items = segment_items(
+        segment,
+        flex_segment,
+        s.hours_per_month.min(HOURS_PER_MONTH),
+        &terms,
+        flex.as_ref(),
+        (commits, flex_by_month),
+        considered,
+    );
+    (items, all_od)
 }
 
 fn cheapest(
@@ -187,103 +390,99 @@ fn cheapest(
     (ranked.into_iter().next().map(|(o, _)| o), considered)
 }
 
+/// A job: the cheapest option that finishes inside the window (`window`), Spot only where the user
+/// allows it for a window (`spotwin`); when no option can, the cheapest overall, with a notice naming
+/// the shortest time any option takes. Never empty while any option is priced.
+fn job_item(catalog: &Catalog, scenario: &Scenario, rec: &Recommendation, notices: &mut Vec<Why>) -> Option<PlanItem> {
+    let p = &scenario.purchase;
+    let window_h = f64::from(p.window_days) * 24.0;
+    let options: Vec<OptionCost> = Buy::ALL
+        .iter()
+        .map(|b| option_cost(catalog, scenario, rec, *b))
+        .collect();
+    let spot_ok = |o: &OptionCost| o.buy != Buy::Spot || window_h <= 0.0 || p.spot_in_window;
+    let in_window = |o: &OptionCost| window_h <= 0.0 || o.job_hours.is_some_and(|h| h <= window_h);
+    let (mut best, mut considered) = cheapest(options.clone(), |o| {
+        o.comparable_usd().filter(|_| in_window(o) && spot_ok(o))
+    });
+    if best.is_none() && window_h > 0.0 {
+        let shortest = options
+            .iter()
+            .filter(|o| o.unavailable.is_none() && spot_ok(o))
+            .filter_map(|o| o.job_hours.map(|h| (o.buy, h)))
+            .min_by(|a, b| a.1.total_cmp(&b.1));
+        if let Some((buy, hours)) = shortest {
+            notices.push(Why::WindowMissed {
+                window_days: p.window_days,
+                shortest_days: hours / 24.0,
+                buy,
+            });
+        }
+        (best, considered) = cheapest(options, |o| o.comparable_usd().filter(|_| spot_ok(o)));
+    }
+    let b = best?;
+    Some(PlanItem {
+        segment: Segment::Job,
+        buy: b.buy,
+        instances: b.cb.as_ref().map_or(rec.n_instances, |c| c.instances),
+        hours_per_month: 0.0,
+        from_month: 0,
+        months: 0,
+        upfront_usd: b.upfront_usd,
+        monthly_usd: b.monthly_usd,
+        horizon_usd: b.comparable_usd().unwrap_or(0.0),
+        considered,
+    })
+}
+
 /// The cheapest mix for the scenario's usage profile on the recommended instance type.
 pub fn plan(catalog: &Catalog, scenario: &Scenario, rec: &Recommendation) -> Plan {
     let mut items = Vec::new();
     let mut fleet = Vec::new();
-    let od = option_cost(catalog, scenario, rec, Buy::OnDemand);
-    let mut all_od = od.comparable_usd();
+    let mut notices = Vec::new();
+    let all_od;
     if rec.job_hours.is_some() {
-        // A job: On-Demand, Spot with checkpoints, a Capacity Block, or a commitment's whole term.
-        let window_h = f64::from(scenario.purchase.window_days) * 24.0;
-        let in_window = |o: &OptionCost| window_h <= 0.0 || o.job_hours.is_some_and(|h| h <= window_h);
-        let options = Buy::ALL
-            .iter()
-            .map(|b| option_cost(catalog, scenario, rec, *b))
-            .collect();
-        let (best, considered) = cheapest(options, |o| o.comparable_usd().filter(|_| in_window(o)));
-        if let Some(b) = best {
-            items.push(PlanItem {
-                segment: Segment::Job,
-                buy: b.buy,
-                instances: rec.n_instances,
-                hours_per_month: 0.0,
-                upfront_usd: b.upfront_usd,
-                monthly_usd: b.monthly_usd,
-                horizon_usd: b.comparable_usd().unwrap_or(0.0),
-                considered,
-            });
-        }
+        all_od = option_cost(catalog, scenario, rec, Buy::OnDemand).comparable_usd();
+        items.extend(job_item(catalog, scenario, rec, &mut notices));
     } else {
         let mut base_only = scenario.clone();
         base_only.purchase.burst_instances = 0;
-        if scenario.purchase.growth_pct != 0.0 && scenario.months > 1 {
+        let months = scenario.months.max(1) as usize;
+        let base_fleet = if scenario.purchase.growth_pct != 0.0 && scenario.months > 1 {
             fleet = fleet_by_month(rec.n_instances, scenario.purchase.growth_pct, scenario.months);
-            let (growth_items, fleet_od) = growth_plan(catalog, &base_only, rec, &fleet);
-            items = growth_items;
-            // All On-Demand: the growing fleet in place of the steady one, bursts as they are.
-            let steady_od = option_cost(catalog, &base_only, rec, Buy::OnDemand).comparable_usd();
-            all_od = match (all_od, steady_od, fleet_od) {
-                (Some(all), Some(steady), Some(grown)) => Some(all - steady + grown),
-                _ => None,
-            };
+            fleet.clone()
         } else {
-            // The baseline on the cheapest of every option for the baseline alone (no bursts).
-            let options = Buy::ALL
-                .iter()
-                .map(|b| option_cost(catalog, &base_only, rec, *b))
-                .collect();
-            let (best, considered) = cheapest(options, OptionCost::comparable_usd);
-            if let Some(b) = best {
-                items.push(PlanItem {
-                    segment: Segment::Baseline,
-                    buy: b.buy,
-                    instances: rec.n_instances,
-                    hours_per_month: scenario.hours_per_month,
-                    upfront_usd: b.upfront_usd,
-                    monthly_usd: b.monthly_usd,
-                    horizon_usd: b.horizon_usd,
-                    considered,
-                });
-            }
-        }
+            vec![rec.n_instances; months]
+        };
+        let (base_items, base_od) = service_segment(catalog, &base_only, rec, Segment::Baseline, &base_fleet);
+        items = base_items;
+        let mut od = base_od;
         let burst = scenario.purchase.burst_instances;
         if burst > 0 {
-            // Bursts as their own fleet: On-Demand or Spot only (a commitment would idle between bursts).
-            let burst_rec = Recommendation {
-                n_instances: burst,
-                ..rec.clone()
-            };
+            // Bursts as their own fleet: flexible, or committed where their hours pass break-even.
             let mut burst_only = base_only.clone();
             burst_only.hours_per_month = scenario.purchase.burst_hours;
-            let options = [Buy::OnDemand, Buy::Spot]
-                .iter()
-                .map(|b| option_cost(catalog, &burst_only, &burst_rec, *b))
-                .collect();
-            let (best, considered) = cheapest(options, OptionCost::comparable_usd);
-            if let Some(b) = best {
-                items.push(PlanItem {
-                    segment: Segment::Burst,
-                    buy: b.buy,
-                    instances: burst,
-                    hours_per_month: scenario.purchase.burst_hours.min(HOURS_PER_MONTH),
-                    upfront_usd: b.upfront_usd,
-                    monthly_usd: b.monthly_usd,
-                    horizon_usd: b.horizon_usd,
-                    considered,
-                });
-            }
+            let (burst_items, burst_od) =
+                service_segment(catalog, &burst_only, rec, Segment::Burst, &vec![burst; months]);
+            items.extend(burst_items);
+            od = od.zip(burst_od).map(|(a, b)| a + b);
         }
+        all_od = od;
     }
     let horizon: f64 = items.iter().map(|i| i.horizon_usd).sum();
-    Plan {
+    let mut out = Plan {
         instance: rec.instance.clone(),
         horizon_usd: horizon,
         all_od_horizon_usd: all_od,
-        savings_vs_od_usd: all_od.map(|o| o - horizon),
+        // Savings only for a plan that buys something.
+        savings_vs_od_usd: all_od.filter(|_| !items.is_empty()).map(|o| o - horizon),
         items,
         fleet_by_month: fleet,
-    }
+        notices,
+    };
+    let buyer = super::buyer::plan_notices(catalog, scenario, rec, &out);
+    out.notices.extend(buyer);
+    out
 }
 
 #[cfg(test)]
@@ -295,7 +494,9 @@ mod tests {
         assert_eq!(fleet_by_month(10, 10.0, 4), [10, 11, 13, 14]); // 10, 11, 12.1, 13.31
         assert_eq!(fleet_by_month(4, 0.0, 3), [4, 4, 4]);
         assert_eq!(fleet_by_month(4, -50.0, 4), [4, 2, 1, 1]); // never below one instance
-        assert_eq!(fleet_by_month(100, 100.0, 40).last(), Some(&u32::MAX));
+                                                               // growth=100&months=60 doubled past 4,294,967,295 instances; fleets stop at 100,000 as elsewhere.
+        assert_eq!(fleet_by_month(100, 100.0, 60).last(), Some(&100_000));
+        assert_eq!(fleet_by_month(100, 100.0, 60)[9], 51_200);
         assert!(fleet_by_month(3, 5.0, 0).is_empty());
     }
 }

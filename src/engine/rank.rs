@@ -33,13 +33,25 @@ pub fn speed_key(r: &Recommendation) -> f64 {
     fp64_tflops(r).unwrap_or(1.0)
 }
 
-/// Orders recommendations by the scenario's priority; unfit and unpriced options go last.
+/// Orders recommendations by the scenario's priority; unfit and unpriced options go last. Total and
+/// deterministic: when a fitting option costs nothing in the period (`hours=0` On-Demand), options
+/// compare by their hourly rate instead (what an hour of use costs); equal scores fall back to fewer
+/// instances, then the type's name.
 pub(super) fn rank(recs: &mut Vec<Recommendation>, scenario: &Scenario) {
-    let cheapest = recs
-        .iter()
-        .filter(|r| r.fits)
-        .filter_map(cost_key)
-        .fold(f64::INFINITY, f64::min);
+    let min_cost = |key: fn(&Recommendation) -> Option<f64>| {
+        recs.iter()
+            .filter(|r| r.fits)
+            .filter_map(key)
+            .fold(f64::INFINITY, f64::min)
+    };
+    let per_hour = min_cost(cost_key) <= 0.0;
+    let cost_key = if per_hour {
+        |r: &Recommendation| r.hourly_usd
+    } else {
+        cost_key
+    };
+    let cheapest = min_cost(cost_key).max(f64::MIN_POSITIVE);
+    let speed_key = |r: &Recommendation| speed_key(r).max(f64::MIN_POSITIVE);
     let fastest = recs
         .iter()
         .filter(|r| r.fits && cost_key(r).is_some())

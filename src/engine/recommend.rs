@@ -20,6 +20,9 @@ pub use super::rank::{cost_key, fp64_tflops, speed_key, usd_per_fp64_tflops_hour
 
 /// Ranks every instance type of the catalog (or those the scenario restricts to) for the scenario.
 pub fn recommend(catalog: &Catalog, scenario: &Scenario) -> Outcome {
+    let windowed = for_window(scenario);
+    let sized_for_window = windowed.is_some();
+    let scenario = windowed.as_ref().unwrap_or(scenario);
     let arch = scenario.model_arch();
     let mut recs = Vec::new();
     let mut excluded: Vec<(String, String, Exclusion)> = Vec::new();
@@ -62,6 +65,11 @@ pub fn recommend(catalog: &Catalog, scenario: &Scenario) -> Outcome {
             families: crowded_out,
         });
     }
+    if sized_for_window {
+        notices.push(Why::SizedForWindow {
+            window_days: scenario.purchase.window_days,
+        });
+    }
     if scenario.task.uses_model() && scenario.context_tokens > arch.max_context && !arch.estimated {
         notices.push(Why::ContextBeyondModel {
             context: scenario.context_tokens,
@@ -75,6 +83,19 @@ pub fn recommend(catalog: &Catalog, scenario: &Scenario) -> Outcome {
         arch,
         notices,
     }
+}
+
+/// A job with a window shorter than its `days` target is sized to end inside the window, leaving room
+/// for start-up (`restart`) and a Capacity Block's 30-minute stop before its end. `None` otherwise.
+fn for_window(scenario: &Scenario) -> Option<Scenario> {
+    let window = scenario.purchase.window_days;
+    let margin_h = super::cost::CB_END_STOP_H + scenario.purchase.restart_min / 60.0;
+    let days = (f64::from(window) * 24.0 - margin_h) / 24.0;
+    (scenario.task.is_job() && window > 0 && days < scenario.target_days).then(|| {
+        let mut s = scenario.clone();
+        s.target_days = days.max(0.01);
+        s
+    })
 }
 
 /// When nothing fits: the option that came closest by memory (available / needed), among the
@@ -313,21 +334,24 @@ pub fn serving_estimate(
     replica_estimate(scenario, &arch, inst, acc, link_view(catalog, inst, count), tp, seqs)
 }
 
-/// Makes the headline figures follow the chosen purchase option, or says why they cannot.
+/// Makes the headline figures exactly the chosen purchase option's (baseline and bursts), or
+/// On-Demand's where that option is not offered, with a reason.
 fn apply_purchase(catalog: &Catalog, scenario: &Scenario, rec: &mut Recommendation) {
     let buy = scenario.purchase.buy;
-    if buy == crate::scenario::Buy::OnDemand {
-        return;
-    }
-    let o = super::cost::option_cost(catalog, scenario, rec, buy);
-    match o.unavailable {
-        Some(reason) => rec.reasons.push(Why::BuyNotOffered { buy, reason }),
-        None => {
-            rec.hourly_usd = Some(o.hourly_usd);
-            rec.monthly_usd = Some(o.monthly_usd);
-            rec.job_usd = o.job_usd;
-            rec.job_hours = o.job_hours;
-            rec.usd_per_mtok = o.usd_per_mtok;
+    let mut o = super::cost::option_cost(catalog, scenario, rec, buy);
+    if let Some(reason) = o.unavailable.take() {
+        if buy != crate::scenario::Buy::OnDemand {
+            rec.reasons.push(Why::BuyNotOffered { buy, reason });
+            o = super::cost::option_cost(catalog, scenario, rec, crate::scenario::Buy::OnDemand);
+        } else {
+            return; // no On-Demand price: `Why::NoPublicPrice` says so
         }
+    }
+    if o.unavailable.is_none() {
+        rec.hourly_usd = Some(o.hourly_usd);
+        rec.monthly_usd = Some(o.monthly_usd);
+        rec.job_usd = o.job_usd;
+        rec.job_hours = o.job_hours;
+        rec.usd_per_mtok = o.usd_per_mtok;
     }
 }

@@ -58,35 +58,41 @@ pub fn formulas(
                 },
                 number(rec.memory.gradients_gib + rec.memory.optimizer_gib, 1),
                 if zh {
-                    "Adam 混合精度 16 字节/参数，FSDP 分片"
+                    "Adam 混合精度，14 字节/参数在数据并行副本间分片（ZeRO-2）"
                 } else {
-                    "Adam mixed precision, 16 B/param, FSDP-sharded"
+                    "Adam mixed precision, 14 B/param sharded over data-parallel replicas (ZeRO-2)"
                 }
             ));
-            out.push(format!(
-                "{} = 2·s·B·h·L + 34·s·B·h, s = {}, B = {}, h = {}, L = {} → {} ({})",
-                if zh {
-                    "激活值/加速器"
-                } else {
-                    "activations per accelerator"
-                },
-                number(f64::from(scenario.context_tokens), 0),
-                scenario.batch.max(1),
-                arch.hidden,
-                arch.layers,
-                gib(rec.memory.activations_gib),
-                if zh {
-                    "完全重计算；随微批线性增长，不随实例数减少"
-                } else {
-                    "full recomputation; grows with the micro-batch, not divided by more instances"
-                }
-            ));
+            if let Some(crate::engine::Why::Plan { plan, terms, .. }) = rec
+                .reasons
+                .iter()
+                .find(|w| matches!(w, crate::engine::Why::Plan { .. }))
+            {
+                out.push(format!(
+                    "{} = 34·s·b·h·L/t ({}), 2·s·b·h·L/t + 34·s·b·h/t ({}), s = {}, b = {}, h = {}, L = {}, t = {} → {}",
+                    if zh { "激活值/加速器" } else { "activations per accelerator" },
+                    if zh { "选择性重计算" } else { "selective" },
+                    if zh { "完全重计算" } else { "full" },
+                    number(f64::from(scenario.context_tokens), 0),
+                    plan.micro_batch,
+                    arch.hidden,
+                    arch.layers,
+                    plan.tp,
+                    gib(rec.memory.activations_gib),
+                ));
+                out.push(super::plan_formula(
+                    plan,
+                    terms,
+                    scenario.assumptions.train_mfu,
+                    scenario.assumptions.comm_overlap,
+                    lang,
+                ));
+            }
             if let (Some(g), Some(j)) = (rec.gpu_hours, rec.job_hours) {
                 out.push(format!(
-                    "C = k·N_act·D + 12·L·h·s·D; {} = C / (P·MFU·3600) = {}, MFU = {}",
+                    "C = k·N_act·D + 12·L·h·s·D; {} = D × step / tokens per step × N / 3600 = {}",
                     if zh { "加速器小时" } else { "accelerator-hours" },
-                    number(g, 0),
-                    number(scenario.assumptions.mfu, 2)
+                    number(g, 0)
                 ));
                 out.push(format!(
                     "{} = {} / {} = {}",

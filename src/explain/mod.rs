@@ -3,6 +3,7 @@
 mod exclusions;
 mod formulas;
 mod line;
+mod parallel;
 mod purchase;
 mod ranges;
 mod reasons;
@@ -12,7 +13,8 @@ mod warnings;
 pub use exclusions::exclusion;
 pub use formulas::formulas;
 pub use line::line;
-pub use purchase::{buy_name, not_offered, option_formula};
+pub use parallel::{plan_formula, plan_words};
+pub use purchase::{buy_name, not_offered, option_formula, spot_supply_line};
 pub use ranges::range;
 pub use reasons::{fits_on, fleet_path, steady_fleet_note, why};
 pub use scenario_line::{over_months, scenario_line};

@@ -51,6 +51,51 @@ pub fn not_offered(n: &NotOffered, lang: Lang) -> String {
         NotOffered::CbTooLong { days } => format!("needs {days} days, past the 182-day limit"),
         NotOffered::SpotNeverFinishes if zh => "中断过于频繁，作业无法完成".into(),
         NotOffered::SpotNeverFinishes => "interruptions outpace progress: the job would never finish".into(),
+        NotOffered::InteractiveDesktops if zh => "交互式桌面（VDI）不可中断；渲染农场可用 Spot（mode=batch）".into(),
+        NotOffered::InteractiveDesktops => {
+            "interactive desktops (VDI) must not be interrupted; a render farm may use Spot (mode=batch)".into()
+        }
+        NotOffered::SpotTooLarge { instances, max } if zh => format!(
+            "作业需要 {instances} 台实例同时运行，超出 Spot 可预期一次提供的 {max} 台（目录显示的 Spot 容量；可调整 spotmax）"
+        ),
+        NotOffered::SpotTooLarge { instances, max } => format!(
+            "the job needs {instances} instances running together, more than Spot can be expected to supply at once ({max}, from the capacity the catalog shows; see spotmax)"
+        ),
+        NotOffered::CbTooMany { instances, max } if zh => {
+            format!("需要 {instances} 台实例，超过所有容量块合计 {max} 台的上限")
+        }
+        NotOffered::CbTooMany { instances, max } => {
+            format!("needs {instances} instances, past the limit of {max} across all blocks")
+        }
+    }
+}
+
+/// What the catalog shows of Spot capacity, and the time to get it back after an interruption.
+pub fn spot_supply_line(s: &crate::engine::cost::SpotDetail, zh: bool) -> String {
+    use crate::engine::cost::SpotSupply;
+    let judged = match (s.supply, zh) {
+        (SpotSupply::Ample, true) => format!("{} 个可用区有低于按需的 Spot 价格：容量充足", s.zones),
+        (SpotSupply::Ample, false) => format!("Spot below On-Demand in {} zones: ample capacity", s.zones),
+        (SpotSupply::Scarce, true) => format!(
+            "只有 {} 个可用区有 Spot 折扣，{} 个可用区 Spot 等于按需（无容量）：容量稀缺",
+            s.zones, s.zones_at_od
+        ),
+        (SpotSupply::Scarce, false) => format!(
+            "Spot discount in only {} zones, {} zones at the On-Demand price (no capacity): scarce",
+            s.zones, s.zones_at_od
+        ),
+        (SpotSupply::Uncounted, true) => "数据未统计可用区数：容量未知".to_string(),
+        (SpotSupply::Uncounted, false) => "zones not counted in the data: capacity unknown".to_string(),
+    };
+    let reacq = number(s.reacquire_min, 0);
+    match (s.max_job_instances, zh) {
+        (Some(m), true) => format!("{judged}；需同时运行的作业最多 {m} 台；中断后重新获得容量假设需 {reacq} 分钟。"),
+        (Some(m), false) => format!(
+            "{judged}; a job whose instances run together: at most {}; getting capacity back after an interruption: {reacq} min (assumed).",
+            m
+        ),
+        (None, true) => format!("{judged}；中断后重新获得容量假设需 {reacq} 分钟。"),
+        (None, false) => format!("{judged}; getting capacity back after an interruption: {reacq} min (assumed)."),
     }
 }
 
@@ -75,6 +120,7 @@ pub fn option_formula(o: &crate::engine::cost::OptionCost, n_instances: u32, lan
         )
     }];
     if let Some(s) = &o.spot {
+        parts.push(spot_supply_line(s, zh));
         parts.push(format!(
             "{} {} %/{}{}; F = (1 + C/τ) / (1 − Λ·(R + (τ + C)/2)) = {}",
             if zh { "中断率" } else { "interruptions" },
@@ -115,15 +161,31 @@ pub fn option_formula(o: &crate::engine::cost::OptionCost, n_instances: u32, lan
     }
     if let Some(c) = &o.cb {
         parts.push(format!(
-            "{}/h × {} × {} {} × 24 h = {} ({} {})",
+            "{}/h × {} × {} {} × 24 h = {} ({} {}{})",
             usd(c.rate_usd_hr),
-            n_instances,
+            c.instances,
             c.days,
             if zh { "天" } else { "days" },
             usd(o.upfront_usd),
             c.source,
-            c.as_of
+            c.as_of,
+            match (c.rate_derived, zh) {
+                (false, _) => "",
+                (true, true) => "；该价格针对其他区域公布，此处为推算",
+                (true, false) => "; stated for other regions, derived here",
+            }
         ));
+        parts.push(if zh {
+            format!(
+                "容量块时长与实例数一起选择：作业运行时间 + 启动时间 + 结束前 30 分钟停机须在 {} 天内。",
+                c.days
+            )
+        } else {
+            format!(
+                "Block length and fleet size are chosen together: the run plus start-up plus the 30-minute stop before the end must fit in {} days.",
+                c.days
+            )
+        });
         // Booking rules: how many blocks, and how far ahead.
         parts.push(if zh {
             format!(

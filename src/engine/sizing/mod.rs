@@ -3,7 +3,7 @@
 mod graphics;
 mod hpc;
 mod inference;
-mod training;
+pub(crate) mod training;
 
 pub(super) use graphics::size_graphics;
 pub(super) use hpc::size_hpc;

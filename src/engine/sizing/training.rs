@@ -237,6 +237,13 @@ pub(in crate::engine) fn size_training(
     if n_instances > 1 {
         reasons.push(Why::MultiNode { instances: n_instances });
     }
+    reasons.push(Why::Plan {
+        plan: plan.parallelism.clone(),
+        terms: plan.terms.clone(),
+        link: link.map_or_else(String::new, |l| l.name.clone()),
+        across_instances: n_instances > 1,
+        efa: inst.has_efa(),
+    });
     if hours > target_hours * 1.0001 {
         reasons.push(Why::SlowerThanTarget {
             days: hours / 24.0,

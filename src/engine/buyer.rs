@@ -1,0 +1,192 @@
+//! What a buyer must know before signing a plan: the vCPU quota it needs per quota family (On-Demand and Spot apart), which lines reserve capacity, Spot capacity at the plan's scale, the catalog date of each rate, and why a Compute Savings Plan assumption is shallow.
+
+use super::cost::{option_cost, spot_supply};
+use super::outcome::Why;
+use super::plan::{Plan, Segment};
+use super::recommend::Recommendation;
+use crate::catalog::{Catalog, IsoDate, SavingsPlan};
+use crate::scenario::{Buy, Scenario};
+
+/// The EC2 vCPU quota an instance family counts against (EC2 User Guide, "On-Demand Instance quotas";
+/// Spot has one of its own per family).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum QuotaFamily {
+    P,
+    GAndVt,
+    Inf,
+    Trn,
+    Dl,
+}
+
+/// The quota family of an instance family, by its name.
+pub fn quota_family(family: &str) -> Option<QuotaFamily> {
+    let f = family.as_bytes();
+    match f.first() {
+        _ if family.starts_with("inf") => Some(QuotaFamily::Inf),
+        _ if family.starts_with("trn") => Some(QuotaFamily::Trn),
+        _ if family.starts_with("dl") => Some(QuotaFamily::Dl),
+        Some(b'p') => Some(QuotaFamily::P),
+        Some(b'g') => Some(QuotaFamily::GAndVt),
+        _ => None,
+    }
+}
+
+/// Where a rate in the plan comes from: the option, the catalog source and its date.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RateDate {
+    pub buy: Buy,
+    pub source: String,
+    pub as_of: IsoDate,
+}
+
+/// The notices for a plan on `rec`, in the order a buyer reads them.
+pub fn plan_notices(catalog: &Catalog, scenario: &Scenario, rec: &Recommendation, plan: &Plan) -> Vec<Why> {
+    let mut out = Vec::new();
+    let vcpus = catalog.instance(&rec.instance).and_then(|i| i.vcpus).unwrap_or(0.0);
+    // Instances running at once: a job's line, or the most the service's lines hold in any month.
+    let peak = |spot: bool| -> u32 {
+        let lines = || plan.items.iter().filter(move |i| (i.buy == Buy::Spot) == spot);
+        let jobs: u32 = lines().filter(|i| i.segment == Segment::Job).map(|i| i.instances).sum();
+        let months = lines().map(|i| i.from_month + i.months).max().unwrap_or(0);
+        let services = (0..months)
+            .map(|m| {
+                lines()
+                    .filter(|i| i.segment != Segment::Job && i.from_month <= m && m < i.from_month + i.months)
+                    .map(|i| i.instances)
+                    .sum::<u32>()
+            })
+            .max()
+            .unwrap_or(0);
+        jobs + services
+    };
+    if let Some(family) = quota_family(&rec.family) {
+        for spot in [false, true] {
+            let instances = peak(spot);
+            if instances > 0 && vcpus > 0.0 {
+                out.push(Why::VcpuQuota {
+                    family,
+                    spot,
+                    instances,
+                    vcpus: (vcpus * f64::from(instances)).round() as u32,
+                });
+            }
+        }
+    }
+    let committed: Vec<Buy> = plan
+        .items
+        .iter()
+        .map(|i| i.buy)
+        .filter(|b| b.term_years().is_some())
+        .fold(Vec::new(), |mut v, b| {
+            if !v.contains(&b) {
+                v.push(b);
+            }
+            v
+        });
+    if !committed.is_empty() {
+        out.push(Why::CapacityNotReserved { buys: committed });
+    }
+    if plan.items.iter().any(|i| i.buy == Buy::CapacityBlock) {
+        out.push(Why::CapacityReserved);
+    }
+    if let Some(i) = plan.items.iter().find(|i| i.buy == Buy::Spot) {
+        let observed = catalog.spot(&rec.instance, &scenario.region);
+        out.push(Why::SpotAtScale {
+            instances: i.instances,
+            zones: observed.map_or(0, |s| s.n_az),
+            zones_at_od: observed.map_or(0, |s| s.n_az_at_od),
+            supply: spot_supply(observed),
+            together: plan.items.iter().any(|i| i.segment == Segment::Job) && i.instances > 1,
+        });
+    }
+    if let Some(w) = shallow_compute_sp(catalog, scenario, rec, plan) {
+        out.push(w);
+    }
+    let dates = rate_dates(catalog, scenario, rec, plan);
+    if !dates.is_empty() {
+        out.push(Why::RateDates { rates: dates });
+    }
+    out
+}
+
+/// The catalog date of every rate the plan uses (On-Demand underlies every option but Spot and blocks).
+fn rate_dates(catalog: &Catalog, scenario: &Scenario, rec: &Recommendation, plan: &Plan) -> Vec<RateDate> {
+    let mut out: Vec<RateDate> = Vec::new();
+    let mut add = |buy: Buy, source: &str, as_of: IsoDate| {
+        if !out.iter().any(|r| r.buy == buy) {
+            out.push(RateDate {
+                buy,
+                source: source.to_string(),
+                as_of,
+            });
+        }
+    };
+    for item in &plan.items {
+        match item.buy {
+            Buy::Spot => {
+                if let Some(s) = catalog.spot(&rec.instance, &scenario.region) {
+                    add(Buy::Spot, &s.source, s.as_of);
+                }
+            }
+            Buy::CapacityBlock => {
+                if let Some(c) = option_cost(catalog, scenario, rec, Buy::CapacityBlock).cb {
+                    add(Buy::CapacityBlock, &c.source, c.as_of);
+                }
+            }
+            Buy::Ri1 | Buy::Ri3 => {
+                let ri = catalog.reserved.iter().find(|r| r.instance == rec.instance);
+                if let Some(r) = ri {
+                    add(item.buy, &r.source, r.as_of);
+                }
+            }
+            b => {
+                if let Some(p) = catalog.on_demand(&rec.instance, &scenario.region) {
+                    add(b, &p.source, p.as_of);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// A Compute Savings Plan in the plan (or considered for it) for a P-family type: its discount is the
+/// type's own published Convertible RI discount (else the catalog's median); say why it is shallow.
+fn shallow_compute_sp(catalog: &Catalog, scenario: &Scenario, rec: &Recommendation, plan: &Plan) -> Option<Why> {
+    // The P families' June 2025 cut is what makes their commitments shallow.
+    if scenario.purchase.compute_sp_pct.is_some() || rec.job_hours.is_some() || !rec.family.starts_with('p') {
+        return None;
+    }
+    let used = plan.items.iter().any(|i| {
+        matches!(i.buy, Buy::ComputeSp1 | Buy::ComputeSp3) || i.considered.iter().any(|c| c.0 == Buy::ComputeSp1)
+    });
+    if !used {
+        return None;
+    }
+    let own = super::cost::sp_discount(catalog, scenario, &rec.instance, SavingsPlan::Compute, 1)?;
+    let median = catalog
+        .savings_plan_assumptions
+        .iter()
+        .find(|a| a.plan == SavingsPlan::Compute && a.term_years == 1 && a.payment == scenario.purchase.payment)?
+        .discount_pct
+        / 100.0;
+    Some(Why::ComputeSpShallow {
+        discount_pct: own * 100.0,
+        median_pct: median * 100.0,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn families_map_to_their_quotas() {
+        assert_eq!(quota_family("p5"), Some(QuotaFamily::P));
+        assert_eq!(quota_family("p6-b200"), Some(QuotaFamily::P));
+        assert_eq!(quota_family("g6e"), Some(QuotaFamily::GAndVt));
+        assert_eq!(quota_family("gr6"), Some(QuotaFamily::GAndVt));
+        assert_eq!(quota_family("inf2"), Some(QuotaFamily::Inf));
+        assert_eq!(quota_family("trn1n"), Some(QuotaFamily::Trn));
+        assert_eq!(quota_family("dl1"), Some(QuotaFamily::Dl));
+    }
+}

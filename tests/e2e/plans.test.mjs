@@ -1,0 +1,53 @@
+// Plans a buyer would sign, in the browser: a window no option meets says so; desktops never on Spot.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve } from './server.mjs';
+import { launch } from './browser.mjs';
+import { Gpuplan } from './gpuplan.mjs';
+
+let server, browser;
+before(async () => {
+  server = await serve();
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+test('a window no option meets shows a notice naming the shortest time, and the plan is not empty', async () => {
+  for (const [lang, re] of [['en', /No purchase option finishes the job inside the 5-day window: the shortest takes [\d.,]+ days/], ['zh', /没有任何购买方式能在 5 天的窗口内完成作业：最短需要 [\d.,]+ 天/]]) {
+    const g = await Gpuplan.open(
+      browser,
+      server.url,
+      `v=1&task=train&model=llama3.1-8b&tokens=100&ctx=4096&batch=1&days=30&window=5&multinode=0&inst=p5.48xlarge&lang=${lang}`,
+    );
+    const notice = g.page.getByTestId('notice');
+    await notice.waitFor();
+    assert.match(await notice.innerText(), re);
+    await g.page.getByTestId('plan').waitFor();
+    const total = await g.page.getByTestId('plan-total').innerText();
+    assert.ok(/[1-9]/.test(total), total);
+    g.assertClean();
+    await g.page.context().close();
+  }
+});
+
+test('interactive desktops are never on Spot; a render farm may be', async () => {
+  const vdi = await Gpuplan.open(browser, server.url, 'v=1&task=graphics&seats=10&gmem=8&vcpu=4&ram=16&inst=g6.xlarge');
+  const spot = vdi.page.locator('[data-testid="option"][data-purchase="spot"]');
+  await spot.waitFor();
+  assert.match(await spot.innerText(), /interactive desktops \(VDI\) must not be interrupted/);
+  await vdi.page.context().close();
+  const zh = await Gpuplan.open(browser, server.url, 'v=1&task=graphics&seats=10&gmem=8&vcpu=4&ram=16&inst=g6.xlarge&lang=zh');
+  const zspot = zh.page.locator('[data-testid="option"][data-purchase="spot"]');
+  await zspot.waitFor();
+  assert.match(await zspot.innerText(), /交互式桌面（VDI）不可中断/);
+  await zh.page.context().close();
+  const farm = await Gpuplan.open(browser, server.url, 'v=1&task=graphics&mode=batch&seats=10&gmem=8&vcpu=4&ram=16&inst=g6.xlarge');
+  const fspot = farm.page.locator('[data-testid="option"][data-purchase="spot"]');
+  await fspot.waitFor();
+  assert.ok(await fspot.getAttribute('data-total-usd'));
+  farm.assertClean();
+  await farm.page.context().close();
+});
