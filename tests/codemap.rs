@@ -63,14 +63,20 @@ fn every_source_file_is_in_the_codemap() {
         .filter(|rel| !named(&codemap, rel))
         .collect();
     missing.sort();
-    assert!(missing.is_empty(), "ARCHITECTURE.md's codemap does not name: {missing:?}");
+    assert!(
+        missing.is_empty(),
+        "ARCHITECTURE.md's codemap does not name: {missing:?}"
+    );
 }
 
 #[test]
 fn the_check_can_fail() {
     assert!(!named("- `src/engine/` — `memory`", "engine/perf.rs"));
     assert!(named("- `src/engine/` — `memory`, `perf`", "engine/perf.rs"));
-    assert!(named("`sizing/` (`inference`, `training`)", "engine/sizing/training.rs"));
+    assert!(named(
+        "`sizing/` (`inference`, `training`)",
+        "engine/sizing/training.rs"
+    ));
     assert!(named("- `src/app/url_sync.rs` — history", "app/url_sync.rs"));
     assert!(named("- `src/engine/` — `memory`,\n  `perf` (peaks)", "engine/perf.rs"));
     assert!(!named("- `src/engine/` — `memory`\n- `perf`", "engine/perf.rs"));
