@@ -3,10 +3,19 @@
 //! the same file is parsed and validated, and a test checks both forms are equal (tests/catalog.rs), so
 //! the data the page uses is always the validated data.
 //!
-//! Format: every field's value as text, in the order `catalog_static` reads them, separated by U+001F.
-//! Lists start with their length; an absent optional value is an empty token; booleans are 1 or 0.
+//! Format (tokens separated by U+001F), laid out so gzip finds like values next to each other:
+//! - the text table: its length, then every distinct text (ids, regions, sources, dates, titles, notes)
+//!   once, sorted; everywhere else a text is its index in this table;
+//! - then every field in the order `catalog_static` reads them: a single record field by field, a list
+//!   as its row count and then column by column (all rows' first field, then all rows' second field...);
+//! - numbers in their shortest exact text without a leading zero (`.25`); booleans 1 or 0; an absent
+//!   optional value an empty token; a list of texts one token of comma-separated indices.
+//!
+//! Left out (never read by the page or engine; tests/catalog.rs names them and checks no code reads
+//! them): Spot min/max prices and band source, the links' basis texts. The CLI reads catalog.json itself.
 
 use serde_json::Value;
+use std::collections::HashMap;
 
 /// The separator between tokens. No catalog text may contain it (checked below).
 const SEP: char = '\u{1f}';
@@ -26,61 +35,114 @@ enum Kind {
     Strs,
 }
 
-struct Out(String);
+/// A number in its shortest exact text, without a leading zero: `0.25` as `.25`.
+fn num(x: f64) -> String {
+    let s = x.to_string();
+    s.strip_prefix("0.").map_or(s.clone(), |t| format!(".{t}"))
+}
+
+/// The stream being built: the text table (with each text's index) and the tokens after it.
+#[derive(Default)]
+struct Out {
+    texts: Vec<String>,
+    index: HashMap<String, usize>,
+    tokens: Vec<String>,
+}
 
 impl Out {
-    fn token(&mut self, text: &str, what: &str) {
+    /// A text's place in the table, as a token (numbered in first-use order; renumbered by use count at the end).
+    fn text(&mut self, text: &str, what: &str) -> String {
         assert!(!text.contains(SEP), "{what}: contains the separator U+001F");
-        self.0.push_str(text);
-        self.0.push(SEP);
+        let n = self.texts.len();
+        let i = *self.index.entry(text.to_string()).or_insert(n);
+        if i == n {
+            self.texts.push(text.to_string());
+        }
+        format!("\u{0}{i}")
     }
 
-    fn field(&mut self, kind: Kind, v: Option<&Value>, what: &str) {
+    /// One field's token.
+    fn field(&mut self, kind: Kind, v: Option<&Value>, what: &str) -> String {
         let v = v.unwrap_or(&Value::Null);
         let number = |x: Option<f64>| x.unwrap_or_else(|| panic!("{what}: not a number"));
         match kind {
-            Kind::Str => self.token(v.as_str().unwrap_or(""), what),
+            Kind::Str => self.text(v.as_str().unwrap_or(""), what),
             Kind::OptStr => {
                 let s = v.as_str();
                 assert!(s != Some(""), "{what}: an empty text would read back as absent");
-                self.token(s.unwrap_or(""), what)
+                s.map(|s| self.text(s, what)).unwrap_or_default()
             }
-            Kind::F64 => self.token(&number(v.as_f64()).to_string(), what),
-            Kind::OptF64 => self.token(&v.as_f64().map(|x| x.to_string()).unwrap_or_default(), what),
-            Kind::U32 => {
-                let n = v.as_u64().unwrap_or_else(|| panic!("{what}: not an integer"));
-                self.token(&n.to_string(), what)
-            }
-            Kind::Bool => self.token(if v.as_bool().unwrap_or(false) { "1" } else { "0" }, what),
-            Kind::OptBool => self.token(v.as_bool().map_or("", |b| if b { "1" } else { "0" }), what),
-            Kind::Date => self.token(v.as_str().unwrap_or_else(|| panic!("{what}: not a date")), what),
+            Kind::F64 => num(number(v.as_f64())),
+            Kind::OptF64 => v.as_f64().map(num).unwrap_or_default(),
+            Kind::U32 => v
+                .as_u64()
+                .unwrap_or_else(|| panic!("{what}: not an integer"))
+                .to_string(),
+            Kind::Bool => if v.as_bool().unwrap_or(false) { "1" } else { "0" }.to_string(),
+            Kind::OptBool => v.as_bool().map_or("", |b| if b { "1" } else { "0" }).to_string(),
+            Kind::Date => self.text(v.as_str().unwrap_or_else(|| panic!("{what}: not a date")), what),
             Kind::Strs => {
-                let items: Vec<&str> = v
-                    .as_array()
-                    .into_iter()
-                    .flatten()
-                    .map(|x| x.as_str().unwrap_or(""))
-                    .collect();
-                self.token(&items.len().to_string(), what);
-                for item in items {
-                    self.token(item, what);
-                }
+                let items = v.as_array().into_iter().flatten().map(|x| x.as_str().unwrap_or(""));
+                let refs: Vec<String> = items.map(|x| self.text(x, what)).collect();
+                refs.join(",")
             }
         }
+    }
+
+    fn row(&mut self, obj: &Value, what: &str, fields: &[(&str, Kind)]) -> Vec<String> {
+        fields
+            .iter()
+            .map(|(json, kind)| self.field(*kind, obj.get(*json), &format!("{what}.{json}")))
+            .collect()
     }
 
     fn record(&mut self, obj: &Value, what: &str, fields: &[(&str, Kind)]) {
-        for (json, kind) in fields {
-            self.field(*kind, obj.get(*json), &format!("{what}.{json}"));
+        let row = self.row(obj, what, fields);
+        self.tokens.extend(row);
+    }
+
+    /// The row count, then the table column by column.
+    fn list(&mut self, items: &Value, what: &str, fields: &[(&str, Kind)]) {
+        let items = items.as_array().unwrap_or_else(|| panic!("{what}: not a list"));
+        let rows: Vec<Vec<String>> = items.iter().map(|item| self.row(item, what, fields)).collect();
+        self.tokens.push(rows.len().to_string());
+        for column in 0..fields.len() {
+            self.tokens.extend(rows.iter().map(|row| row[column].clone()));
         }
     }
 
-    fn list(&mut self, items: &Value, what: &str, fields: &[(&str, Kind)]) {
-        let items = items.as_array().unwrap_or_else(|| panic!("{what}: not a list"));
-        self.token(&items.len().to_string(), what);
-        for item in items {
-            self.record(item, what, fields);
+    /// The finished stream: the text table (sorted, so like texts sit together), then the tokens with each
+    /// text reference (marked by a NUL while building) renumbered to its place in the sorted table.
+    fn finish(self) -> String {
+        let mut order: Vec<usize> = (0..self.texts.len()).collect();
+        order.sort_by_key(|&i| &self.texts[i]);
+        let mut new_index = vec![0; order.len()];
+        for (new, &old) in order.iter().enumerate() {
+            new_index[old] = new;
         }
+        let refs = |t: &str| {
+            t.split(',')
+                .filter_map(|r| r.strip_prefix('\0')?.parse::<usize>().ok())
+                .collect::<Vec<_>>()
+        };
+        let mut all = vec![order.len().to_string()];
+        all.extend(order.iter().map(|&i| self.texts[i].clone()));
+        for t in &self.tokens {
+            if t.starts_with('\0') {
+                all.push(
+                    refs(t)
+                        .iter()
+                        .map(|&i| new_index[i].to_string())
+                        .collect::<Vec<_>>()
+                        .join(","),
+                );
+            } else {
+                all.push(t.clone());
+            }
+        }
+        let mut text = all.join("\u{1f}");
+        text.push(SEP);
+        text
     }
 }
 
@@ -90,7 +152,7 @@ fn main() {
     let text = std::fs::read_to_string("catalog.json").unwrap_or_else(|e| panic!("catalog.json: {e}"));
     let c: Value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("catalog.json: {e}"));
     use Kind::*;
-    let mut out = Out(String::new());
+    let mut out = Out::default();
     out.record(&c, "catalog", &[("schema_version", U32), ("as_of", Date)]);
     out.list(
         &c["sources"],
@@ -173,14 +235,11 @@ fn main() {
             ("instance", Str),
             ("region", Str),
             ("median_usd_hr", F64),
-            ("min_usd_hr", OptF64),
-            ("max_usd_hr", OptF64),
             ("n_az", U32),
             ("n_az_at_od", U32),
             ("source", Str),
             ("as_of", Date),
             ("interruption_band", OptStr),
-            ("band_source", OptStr),
         ],
     );
     out.list(
@@ -283,13 +342,11 @@ fn main() {
             ("kind", Str),
             ("name", Str),
             ("link_gbs", OptF64),
-            ("link_basis", Str),
             ("source", Str),
             ("as_of", Date),
             ("domain", U32),
             ("domain_source", Str),
             ("net_gbps_per_accel", OptF64),
-            ("net_basis", Str),
             ("gdr", OptBool),
             ("gdr_source", OptStr),
             ("note", Str),
@@ -297,5 +354,5 @@ fn main() {
     );
     let dest = std::path::Path::new(&std::env::var("OUT_DIR").unwrap_or_else(|e| panic!("OUT_DIR: {e}")))
         .join("catalog.tokens");
-    std::fs::write(&dest, out.0).unwrap_or_else(|e| panic!("{}: {e}", dest.display()));
+    std::fs::write(&dest, out.finish()).unwrap_or_else(|e| panic!("{}: {e}", dest.display()));
 }

@@ -3,22 +3,47 @@
 
 use crate::catalog::*;
 
-/// catalog.json as build.rs wrote it: every field's value in the order read below, separated by U+001F.
+/// catalog.json as build.rs wrote it: a text table, then every field's value in the order read below
+/// (tables column by column), separated by U+001F. See build.rs for the format.
 static TOKENS: &str = include_str!(concat!(env!("OUT_DIR"), "/catalog.tokens"));
 
-/// Reads the token stream in order. The data is fixed at build time and checked by a test, so a
-/// malformed token reads as a neutral value instead of failing (which the equality test would catch).
-struct Reader(std::str::Split<'static, char>);
+/// Reads the token stream in order: `step` tokens apart inside a table's row, 1 elsewhere. The data is
+/// fixed at build time and checked by a test, so a malformed token reads as a neutral value instead of
+/// failing (which the equality test would catch).
+#[derive(Clone, Copy)]
+struct Reader<'a> {
+    words: &'a [&'static str],
+    texts: &'a [&'static str],
+    at: usize,
+    step: usize,
+}
 
-impl Reader {
+impl Reader<'_> {
     fn word(&mut self) -> &'static str {
-        self.0.next().unwrap_or("")
+        let w = self.words.get(self.at).copied().unwrap_or("");
+        self.at += self.step;
+        w
+    }
+    /// The table text a reference names.
+    fn lookup(&self, reference: &str) -> &'static str {
+        reference
+            .parse()
+            .ok()
+            .and_then(|i: usize| self.texts.get(i))
+            .copied()
+            .unwrap_or("")
+    }
+    fn str(&mut self) -> &'static str {
+        let w = self.word();
+        self.lookup(w)
     }
     fn text(&mut self) -> String {
-        self.word().to_string()
+        self.str().to_string()
     }
     fn opt_text(&mut self) -> Option<String> {
-        Some(self.word()).filter(|w| !w.is_empty()).map(str::to_string)
+        Some(self.word())
+            .filter(|w| !w.is_empty())
+            .map(|w| self.lookup(w).to_string())
     }
     fn opt_f64(&mut self) -> Option<f64> {
         crate::num::parse(self.word())
@@ -40,28 +65,44 @@ impl Reader {
         }
     }
     fn date(&mut self) -> IsoDate {
-        IsoDate::parse(self.word()).unwrap_or(IsoDate {
+        IsoDate::parse(self.str()).unwrap_or(IsoDate {
             year: 0,
             month: 1,
             day: 1,
         })
     }
+    /// A list of texts: its references in one token, comma-separated.
     fn texts(&mut self) -> Vec<String> {
-        self.list(Reader::text)
+        let w = self.word();
+        w.split(',')
+            .filter(|r| !r.is_empty())
+            .map(|r| self.lookup(r).to_string())
+            .collect()
     }
-    fn list<T>(&mut self, mut item: impl FnMut(&mut Reader) -> T) -> Vec<T> {
-        let n = self.u32();
-        (0..n).map(|_| item(self)).collect()
+    /// A table: its row count, then column by column, so row `i`'s fields are `n` tokens apart.
+    fn list<T>(&mut self, mut item: impl FnMut(&mut Self) -> T) -> Vec<T> {
+        let (n, start) = (self.u32() as usize, self.at);
+        let mut rows = Vec::with_capacity(n);
+        for i in 0..n {
+            let mut row = Reader {
+                at: start + i,
+                step: n,
+                ..*self
+            };
+            rows.push(item(&mut row));
+            self.at = row.at - i;
+        }
+        rows
     }
     fn stack(&mut self) -> Stack {
-        match self.word() {
+        match self.str() {
             "neuron" => Stack::Neuron,
             "synapse" => Stack::Synapse,
             _ => Stack::Cuda,
         }
     }
     fn interconnect(&mut self) -> Interconnect {
-        match self.word() {
+        match self.str() {
             "nvlink" => Interconnect::Nvlink,
             "neuronlink" => Interconnect::Neuronlink,
             "roce" => Interconnect::Roce,
@@ -69,7 +110,7 @@ impl Reader {
         }
     }
     fn payment(&mut self) -> Payment {
-        match self.word() {
+        match self.str() {
             "all" => Payment::All,
             "partial" => Payment::Partial,
             _ => Payment::No,
@@ -79,7 +120,18 @@ impl Reader {
 
 /// The bundled catalog. Struct fields are read in the order build.rs wrote them.
 pub fn catalog() -> Catalog {
-    let r = &mut Reader(TOKENS.split('\u{1f}'));
+    let words: Vec<&str> = TOKENS.split('\u{1f}').collect();
+    let n_texts = words
+        .first()
+        .and_then(|w| w.parse().ok())
+        .unwrap_or(0usize)
+        .min(words.len() - 1);
+    let r = &mut Reader {
+        words: &words[1 + n_texts..],
+        texts: &words[1..=n_texts],
+        at: 0,
+        step: 1,
+    };
     Catalog {
         schema_version: r.u32(),
         as_of: r.date(),
@@ -145,19 +197,19 @@ pub fn catalog() -> Catalog {
             instance: r.text(),
             region: r.text(),
             median_usd_hr: r.f64(),
-            min_usd_hr: r.opt_f64(),
-            max_usd_hr: r.opt_f64(),
+            min_usd_hr: None,
+            max_usd_hr: None,
             n_az: r.u32(),
             n_az_at_od: r.u32(),
             source: r.text(),
             as_of: r.date(),
             interruption_band: r.opt_text(),
-            band_source: r.opt_text(),
+            band_source: None,
         }),
         reserved: r.list(|r| ReservedRate {
             instance: r.text(),
             region: r.text(),
-            class: if r.word() == "convertible" {
+            class: if r.str() == "convertible" {
                 RiClass::Convertible
             } else {
                 RiClass::Standard
@@ -169,7 +221,7 @@ pub fn catalog() -> Catalog {
             as_of: r.date(),
         }),
         savings_plan_assumptions: r.list(|r| SavingsPlanAssumption {
-            plan: if r.word() == "ec2instance" {
+            plan: if r.str() == "ec2instance" {
                 SavingsPlan::Ec2instance
             } else {
                 SavingsPlan::Compute
@@ -230,13 +282,13 @@ pub fn catalog() -> Catalog {
             kind: r.interconnect(),
             name: r.text(),
             link_gbs: r.opt_f64(),
-            link_basis: r.text(),
+            link_basis: String::new(),
             source: r.text(),
             as_of: r.date(),
             domain: r.u32(),
             domain_source: r.text(),
             net_gbps_per_accel: r.opt_f64(),
-            net_basis: r.text(),
+            net_basis: String::new(),
             gdr: r.opt_bool(),
             gdr_source: r.opt_text(),
             note: r.text(),
