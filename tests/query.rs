@@ -219,6 +219,7 @@ fn value_for(name: &str, slot: Slot<'_>, r: u32) -> String {
         }
         Slot::Date(_) => format!("2025-{:02}-{:02}", 1 + r % 12, 1 + r % 28),
         Slot::Text(..) if name == "xacc" => pick(&c.accelerators.iter().map(|a| a.id.clone()).collect::<Vec<_>>()),
+        Slot::Text(..) if name == "pick" => pick(&c.instances.iter().map(|i| i.id.clone()).collect::<Vec<_>>()),
         Slot::Text(..) => pick(&c.instances.iter().map(|i| i.family.clone()).collect::<Vec<_>>()),
         Slot::Sort(..) => format!(
             "{}{}",
@@ -256,7 +257,7 @@ proptest! {
     /// Every key of both tables is varied: a link with any valid values decodes without warnings to a
     /// state holding exactly those values, and re-encodes to a link that decodes to the same state.
     #[test]
-    fn every_key_round_trips(seeds in prop::collection::vec(any::<u32>(), 80)) {
+    fn every_key_round_trips(seeds in prop::collection::vec(any::<u32>(), 200)) {
         let mut q = String::from("v=1");
         let mut given = Vec::new();
         let mut d = AppState::default();

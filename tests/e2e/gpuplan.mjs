@@ -1,6 +1,12 @@
 // Page object for gpuplan: opens links and reads the page through its data-testid hooks.
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { newPage, ARTIFACTS } from './browser.mjs';
+
+/** The native engine's answer (the CLI's JSON) for the same link, so expected figures come from the engine. */
+export function native(query) {
+  return JSON.parse(execFileSync('cargo', ['run', '-q', '--bin', 'gpuplan', '--', query], { encoding: 'utf8' }));
+}
 
 export class Gpuplan {
   constructor(page, base) {
