@@ -146,7 +146,7 @@ test('Explore: a card sold as 48 GB passes a 48 GB filter, names are searchable,
   g.assertClean();
 });
 
-test('Sources show titles and public links, never internal paths; the Chinese page keeps Chinese punctuation', { todo: 'main added sources whose titles name ../shared/reference files (vantage-regional, vantage-spot): fix their titles in build_catalog.py' }, async () => {
+test('Sources show titles and public links, never internal paths; the Chinese page keeps Chinese punctuation', async () => {
   const g = await Gpuplan.open(browser, server.url, 'v=1&view=assumptions');
   const text = await g.page.getByTestId('assumptions').innerText();
   assert.doesNotMatch(text, /DOMAIN\.md|\.\.\/shared|scripts\//);
