@@ -56,13 +56,12 @@ fn every_source_file_is_in_the_codemap() {
     let codemap = fs::read_to_string(root.join("ARCHITECTURE.md")).unwrap_or_default();
     let mut files = Vec::new();
     rust_files(&root.join("src"), &mut files);
-    let mut missing: Vec<String> = files
+    let missing: std::collections::BTreeSet<String> = files
         .iter()
         .filter_map(|f| f.strip_prefix(root.join("src")).ok())
         .map(|p| p.to_string_lossy().replace('\\', "/"))
         .filter(|rel| !named(&codemap, rel))
         .collect();
-    missing.sort();
     assert!(
         missing.is_empty(),
         "ARCHITECTURE.md's codemap does not name: {missing:?}"
