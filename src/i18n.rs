@@ -49,7 +49,7 @@ messages! {
     Context => "Context length (tokens)", "上下文长度（token）";
     SeqLen => "Sequence length (tokens)", "序列长度（token）";
     Concurrency => "Concurrent sequences per replica", "每副本并发序列数";
-    MicroBatch => "Micro-batch per accelerator", "每加速器微批大小";
+    MicroBatch => "Sequences per replica per step (micro-batch × accumulation)", "每副本每步序列数（微批 × 梯度累积）";
     TrainTokens => "Training tokens (billions)", "训练 token 数（十亿）";
     TargetDays => "Target wall-clock (days)", "目标时长（天）";
     TargetTps => "Target throughput (output tokens/s, 0 = one replica)", "目标吞吐（输出 token/秒，0 = 单副本）";
