@@ -182,7 +182,6 @@ messages! {
     OnDemand => "On-Demand", "按需";
     SpotMedian => "Spot median", "Spot 中位数";
     NoPrice => "no public price", "无公开价格";
-    UseMicroBatch1 => "Use a micro-batch of 1", "改用微批 1";
     SpotNotObserved => "none observed", "未观测到";
     Rows => "instance types", "种实例";
     AssumptionsIntro => "Every estimate rests on these. Change them and every number follows; the link keeps your changes.",

@@ -39,23 +39,10 @@ pub fn Results(ctx: Ctx) -> impl IntoView {
     // plan's (what a buyer must know).
     let notices = move || {
         let lang = ctx.lang();
-        let mut n = ctx.outcome.with(|o| {
-            o.notices
-                .iter()
-                .map(|w| {
-                    let fix =
-                        matches!(w, crate::engine::Why::MicroBatchExcludes { micro_batch, .. } if *micro_batch > 1);
-                    (explain::why(w, lang), fix)
-                })
-                .collect::<Vec<_>>()
-        });
-        the_plan.with(|p| {
-            n.extend(
-                p.iter()
-                    .flat_map(|p| p.notices.iter())
-                    .map(|w| (explain::why(w, lang), false)),
-            )
-        });
+        let mut n = ctx
+            .outcome
+            .with(|o| o.notices.iter().map(|w| explain::why(w, lang)).collect::<Vec<_>>());
+        the_plan.with(|p| n.extend(p.iter().flat_map(|p| p.notices.iter()).map(|w| explain::why(w, lang))));
         n
     };
     view! {
@@ -63,9 +50,7 @@ pub fn Results(ctx: Ctx) -> impl IntoView {
             let n = notices();
             (!n.is_empty()).then(|| view! {
                 <section class="warnings" data-testid="notice" role="status">
-                    <ul>{n.into_iter().map(|(t, fix)| view! { <li>{t} {fix.then(|| view! {
-                        <button type="button" class="small" data-testid="use-micro-batch-1" on:click=move |_| ctx.set("batch", "1")>{ctx.tx(Msg::UseMicroBatch1)}</button>
-                    })}</li> }).collect_view()}</ul>
+                    <ul>{n.into_iter().map(|t| view! { <li>{t}</li> }).collect_view()}</ul>
                 </section>
             })
         }}

@@ -61,8 +61,6 @@ pub enum Exclusion {
         usable_gib: f64,
         micro_batch: u32,
         context_tokens: u32,
-        /// The largest micro-batch that would fit, if any does.
-        fits_micro_batch: Option<u32>,
     },
     NeedsMultinode {
         instances: u32,
@@ -158,13 +156,6 @@ pub enum Why {
     BuyNotOffered {
         buy: crate::scenario::Buy,
         reason: super::cost::NotOffered,
-    },
-    /// The training micro-batch alone rules these families out: their accelerators cannot hold its
-    /// activations, whatever the number of instances; a smaller micro-batch would let them in.
-    MicroBatchExcludes {
-        micro_batch: u32,
-        context_tokens: u32,
-        families: Vec<String>,
     },
     /// The context asked for is longer than the model was trained for.
     ContextBeyondModel {

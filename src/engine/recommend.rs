@@ -45,26 +45,6 @@ pub fn recommend(catalog: &Catalog, scenario: &Scenario) -> Outcome {
     rank(&mut recs, scenario);
     let nearest = nearest(&recs, &excluded);
     let mut notices = Vec::new();
-    let mut crowded_out: Vec<String> = Vec::new();
-    for (family, _, e) in &excluded {
-        if matches!(
-            e,
-            Exclusion::ActivationsTooLarge {
-                fits_micro_batch: Some(_),
-                ..
-            }
-        ) && !crowded_out.contains(family)
-        {
-            crowded_out.push(family.clone());
-        }
-    }
-    if !crowded_out.is_empty() {
-        notices.push(Why::MicroBatchExcludes {
-            micro_batch: scenario.batch.max(1),
-            context_tokens: scenario.context_tokens,
-            families: crowded_out,
-        });
-    }
     if sized_for_window {
         notices.push(Why::SizedForWindow {
             window_days: scenario.purchase.window_days,

@@ -158,26 +158,20 @@ pub fn exclusion(e: &Exclusion, lang: Lang) -> String {
             usable_gib,
             micro_batch,
             context_tokens,
-            fits_micro_batch,
         } => {
             let (need, have, ctx) = (
                 gib(*per_accelerator_gib),
                 gib(*usable_gib),
                 number(f64::from(*context_tokens), 0),
             );
-            match (zh, fits_micro_batch) {
-                (false, Some(b)) => format!(
-                    "Each accelerator must hold {need} for itself (activations of a micro-batch of {micro_batch} × {ctx} tokens, and the runtime) but has {have} usable, so more instances do not help. With a micro-batch of {b} or less it can fit; gradient accumulation keeps the global batch."
-                ),
-                (false, None) => format!(
-                    "Each accelerator must hold {need} for itself (activations of a micro-batch of {micro_batch} × {ctx} tokens, and the runtime) but has {have} usable; even a micro-batch of 1 with full recomputation, split over every accelerator of the instance, does not fit at this context length. A shorter sequence length or accelerators with more memory would."
-                ),
-                (true, Some(b)) => format!(
-                    "每个加速器自身需要 {need}（{micro_batch} × {ctx} token 微批的激活值及运行时），可用只有 {have}，加实例也没用。微批不超过 {b} 时可以放下，梯度累积可保持全局批大小。"
-                ),
-                (true, None) => format!(
+            if zh {
+                format!(
                     "每个加速器自身需要 {need}（{micro_batch} × {ctx} token 微批的激活值及运行时），可用只有 {have}；在此上下文长度下，即使微批为 1、完全重计算并拆分到实例的全部加速器上也放不下。缩短序列长度或换用显存更大的加速器才行。"
-                ),
+                )
+            } else {
+                format!(
+                    "Each accelerator must hold {need} for itself (activations of a micro-batch of {micro_batch} × {ctx} tokens, and the runtime) but has {have} usable; even a micro-batch of 1 with full recomputation, split over every accelerator of the instance, does not fit at this context length. A shorter sequence length or accelerators with more memory would."
+                )
             }
         }
         Exclusion::TooSmall {

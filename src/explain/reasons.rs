@@ -234,19 +234,6 @@ pub fn why(w: &Why, lang: Lang) -> String {
             across_instances,
             efa,
         } => super::parallel::plan_words(plan, terms, link, *across_instances, *efa, lang),
-        Why::MicroBatchExcludes {
-            micro_batch,
-            context_tokens,
-            families,
-        } => {
-            let ctx = number(f64::from(*context_tokens), 0);
-            let list = families.join(", ");
-            if zh {
-                format!("{micro_batch} × {ctx} token 的微批使 {list} 被排除：其加速器放不下该微批的激活值，加实例也没用。减小微批（梯度累积可保持全局批大小）可能让它们入选，详见“为什么不选其他”。")
-            } else {
-                format!("A micro-batch of {micro_batch} × {ctx} tokens rules out {list}: their accelerators cannot hold its activations, however many instances. A smaller micro-batch (gradient accumulation keeps the global batch) may let them in: see \"Why not the others\".")
-            }
-        }
         Why::ContextBeyondModel { context, max } => {
             if zh {
                 format!(

@@ -153,7 +153,6 @@ pub(in crate::engine) fn size_training(
             usable_gib: hw.usable_gib,
             micro_batch: 1,
             context_tokens: scenario.context_tokens,
-            fits_micro_batch: None,
         });
     }
     let whole = job.weight_bytes + job.sharded_bytes;
