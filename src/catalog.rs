@@ -4,6 +4,13 @@ use serde::Deserialize;
 use std::collections::{HashMap, HashSet};
 use std::fmt;
 
+mod date;
+mod json_error;
+mod rules;
+pub use date::IsoDate;
+use json_error::{entry_at_line, field_before};
+pub use rules::RULES;
+
 /// The catalog file as shipped. The page does not carry this text: it uses the same data compiled in
 /// by build.rs (`crate::catalog_static`), which tests/catalog.rs checks equals this file's validated parse.
 #[cfg(not(target_arch = "wasm32"))]
@@ -11,68 +18,6 @@ pub const BUNDLED_JSON: &str = include_str!("../catalog.json");
 
 /// The only schema version this build reads.
 pub const SCHEMA_VERSION: u32 = 1;
-
-/// A calendar date, `YYYY-MM-DD`, as the catalog writes it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct IsoDate {
-    pub year: i32,
-    pub month: u32,
-    pub day: u32,
-}
-
-impl IsoDate {
-    /// Parses `YYYY-MM-DD`; `None` for anything else, including impossible days.
-    pub fn parse(s: &str) -> Option<IsoDate> {
-        let mut it = s.split('-');
-        let (y, m, d) = (it.next()?, it.next()?, it.next()?);
-        if it.next().is_some() || y.len() != 4 || m.len() != 2 || d.len() != 2 {
-            return None;
-        }
-        let date = IsoDate {
-            year: y.parse().ok()?,
-            month: m.parse().ok()?,
-            day: d.parse().ok()?,
-        };
-        let leap = date.year % 4 == 0 && (date.year % 100 != 0 || date.year % 400 == 0);
-        let days_in_month = match date.month {
-            1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
-            4 | 6 | 9 | 11 => 30,
-            2 if leap => 29,
-            2 => 28,
-            _ => return None,
-        };
-        (date.day >= 1 && date.day <= days_in_month).then_some(date)
-    }
-
-    /// Days since 1970-01-01 (Howard Hinnant's days_from_civil).
-    pub fn days_since_epoch(self) -> i64 {
-        let y = i64::from(self.year) - i64::from(self.month <= 2);
-        let era = y.div_euclid(400);
-        let yoe = y - era * 400;
-        let m = i64::from(self.month);
-        let doy = (153 * (if m > 2 { m - 3 } else { m + 9 }) + 2) / 5 + i64::from(self.day) - 1;
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-        era * 146_097 + doe - 719_468
-    }
-
-    /// Whole days from `self` to `later` (negative if `later` is earlier).
-    pub fn days_until(self, later: IsoDate) -> i64 {
-        later.days_since_epoch() - self.days_since_epoch()
-    }
-}
-
-impl fmt::Display for IsoDate {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{:04}-{:02}-{:02}", self.year, self.month, self.day)
-    }
-}
-
-impl<'de> Deserialize<'de> for IsoDate {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let s = String::deserialize(d)?;
-        IsoDate::parse(&s).ok_or_else(|| serde::de::Error::custom(format!("`{s}` is not a YYYY-MM-DD date")))
-    }
-}
 
 /// Where a figure comes from.
 #[derive(Clone, Debug, Deserialize, PartialEq)]
@@ -403,6 +348,23 @@ pub enum CatalogError {
     Json(String),
     #[error("catalog: {entry}: {message}")]
     Entry { entry: String, message: String },
+    /// One of `rules::RULES` does not hold.
+    #[error("catalog: {entry}: {message}")]
+    Broken {
+        rule: &'static str,
+        entry: String,
+        message: String,
+    },
+}
+
+impl CatalogError {
+    /// The name of the rule the catalog breaks, when it parsed but broke one.
+    pub fn rule(&self) -> Option<&'static str> {
+        match self {
+            CatalogError::Broken { rule, .. } => Some(rule),
+            _ => None,
+        }
+    }
 }
 
 fn entry_err(entry: impl Into<String>, message: impl Into<String>) -> CatalogError {
@@ -429,57 +391,6 @@ struct RawCatalog {
     price_history: Vec<PricePoint>,
     article_quotes: Vec<ArticleQuote>,
     links: Vec<Link>,
-}
-
-/// The JSON key written last before `column` on `line`: the field a deserialisation error is about.
-fn field_before(json: &str, line: usize, column: usize) -> Option<String> {
-    let text = json.lines().nth(line.checked_sub(1)?)?;
-    let head = text.get(..column.min(text.len()))?;
-    let colon = head.rfind("\":")?;
-    let key = head.get(..colon)?;
-    key.rfind('"').and_then(|i| key.get(i + 1..)).map(str::to_owned)
-}
-
-/// Names the entry on a line of the catalog: the top-level field it belongs to and its id, if any.
-fn entry_at_line(json: &str, line: usize) -> String {
-    let lines: Vec<&str> = json.lines().collect();
-    let text = lines.get(line.saturating_sub(1)).copied().unwrap_or("");
-    // The section is the last `"key":[` opened at or before this line.
-    let section = lines
-        .iter()
-        .take(line)
-        .rev()
-        .find_map(|l| {
-            let l = l.trim_end();
-            let i = l.strip_suffix("\":[").map(str::len)?;
-            let head = l.get(..i)?;
-            head.rfind('"').and_then(|j| head.get(j + 1..)).map(str::to_owned)
-        })
-        .unwrap_or_else(|| "catalog".into());
-    let id = ["\"id\":\"", "\"instance\":\""].iter().find_map(|k| {
-        let i = text.find(k)? + k.len();
-        let rest = text.get(i..)?;
-        rest.get(..rest.find('"')?).map(str::to_owned)
-    });
-    match id {
-        Some(id) => format!("{section} entry ({id}), line {line}"),
-        None => format!("{section}, line {line}"),
-    }
-}
-
-fn positive(entry: &str, field: &str, v: f64) -> Result<(), CatalogError> {
-    if v.is_finite() && v > 0.0 {
-        Ok(())
-    } else {
-        Err(entry_err(
-            entry,
-            format!("field `{field}` must be a positive number, got {v}"),
-        ))
-    }
-}
-
-fn positive_opt(entry: &str, field: &str, v: Option<f64>) -> Result<(), CatalogError> {
-    v.map_or(Ok(()), |v| positive(entry, field, v))
 }
 
 impl Catalog {
@@ -539,223 +450,8 @@ impl Catalog {
             article_quotes: raw.article_quotes,
             links: raw.links,
         };
-        catalog.validate()?;
+        rules::check(&catalog)?;
         Ok(catalog)
-    }
-
-    /// Checks the invariants the engine relies on.
-    fn validate(&self) -> Result<(), CatalogError> {
-        let mut source_ids = HashSet::new();
-        for s in &self.sources {
-            if !source_ids.insert(s.id.as_str()) {
-                return Err(entry_err(format!("sources ({})", s.id), "duplicate id"));
-            }
-        }
-        let known_source = |entry: &str, id: &str| -> Result<(), CatalogError> {
-            if source_ids.contains(id) {
-                Ok(())
-            } else {
-                Err(entry_err(entry, format!("field `source` names unknown source `{id}`")))
-            }
-        };
-
-        let mut accels = HashMap::new();
-        for a in &self.accelerators {
-            let e = format!("accelerators ({})", a.id);
-            if accels.insert(a.id.as_str(), a).is_some() {
-                return Err(entry_err(e, "duplicate id"));
-            }
-            known_source(&e, &a.source)?;
-            known_source(&e, &a.llm_decode_source)?;
-            positive_opt(&e, "mem_gb", a.mem_gb)?;
-            positive_opt(&e, "mem_bw_gbs", a.mem_bw_gbs)?;
-            positive_opt(&e, "bf16_tflops", a.bf16_tflops)?;
-            positive_opt(&e, "fp16_tflops", a.fp16_tflops)?;
-            positive_opt(&e, "fp8_tflops", a.fp8_tflops)?;
-            positive_opt(&e, "int8_tops", a.int8_tops)?;
-            positive_opt(&e, "fp64_tflops", a.fp64_tflops)?;
-            positive_opt(&e, "tdp_w", a.tdp_w)?;
-        }
-
-        let mut instances = HashMap::new();
-        for i in &self.instances {
-            let e = format!("instances ({})", i.id);
-            if instances.insert(i.id.as_str(), i).is_some() {
-                return Err(entry_err(e, "duplicate id"));
-            }
-            let Some(acc) = accels.get(i.accelerator.as_str()) else {
-                return Err(entry_err(
-                    e,
-                    format!("field `accelerator` names unknown accelerator `{}`", i.accelerator),
-                ));
-            };
-            known_source(&e, &i.source)?;
-            positive_opt(&e, "count", i.count)?;
-            positive(&e, "accel_mem_gib", i.accel_mem_gib)?;
-            positive_opt(&e, "vcpus", i.vcpus)?;
-            positive_opt(&e, "ram_gib", i.ram_gib)?;
-            if !(i.fraction > 0.0 && i.fraction <= 1.0) {
-                return Err(entry_err(
-                    e,
-                    format!("field `fraction` must be in (0, 1], got {}", i.fraction),
-                ));
-            }
-            // Reported GiB never exceeds the marketed GB of the share of the chip (GiB > GB).
-            if let Some(gb) = acc.mem_gb {
-                if i.accel_mem_gib > gb * i.fraction * 1.001 {
-                    return Err(entry_err(
-                        e,
-                        format!(
-                            "field `accel_mem_gib` {} exceeds {} GB x fraction {}",
-                            i.accel_mem_gib, gb, i.fraction
-                        ),
-                    ));
-                }
-            }
-        }
-        let instance = |entry: &str, id: &str| -> Result<&Instance, CatalogError> {
-            instances
-                .get(id)
-                .copied()
-                .ok_or_else(|| entry_err(entry, format!("field `instance` names unknown instance `{id}`")))
-        };
-
-        let mut od = HashMap::new();
-        for p in &self.on_demand {
-            let e = format!("on_demand ({} {})", p.instance, p.region);
-            instance(&e, &p.instance)?;
-            known_source(&e, &p.source)?;
-            positive(&e, "usd_hr", p.usd_hr)?;
-            if od.insert((p.instance.as_str(), p.region.as_str()), p.usd_hr).is_some() {
-                return Err(entry_err(e, "duplicate price"));
-            }
-        }
-        for s in &self.spot {
-            let e = format!("spot ({} {})", s.instance, s.region);
-            instance(&e, &s.instance)?;
-            known_source(&e, &s.source)?;
-            positive(&e, "median_usd_hr", s.median_usd_hr)?;
-            positive_opt(&e, "min_usd_hr", s.min_usd_hr)?;
-            positive_opt(&e, "max_usd_hr", s.max_usd_hr)?;
-            if let Some(o) = od.get(&(s.instance.as_str(), s.region.as_str())) {
-                if s.median_usd_hr >= *o {
-                    return Err(entry_err(
-                        e,
-                        format!("field `median_usd_hr` {} is not below On-Demand {o}", s.median_usd_hr),
-                    ));
-                }
-            }
-            if let Some(b) = &s.interruption_band {
-                if !self.spot_rules.bands.contains(b) {
-                    return Err(entry_err(
-                        e,
-                        format!("field `interruption_band` `{b}` is not a Spot Advisor band"),
-                    ));
-                }
-            }
-        }
-        for r in &self.reserved {
-            let e = format!(
-                "reserved ({} {:?} {}y {:?})",
-                r.instance, r.class, r.term_years, r.payment
-            );
-            instance(&e, &r.instance)?;
-            known_source(&e, &r.source)?;
-            positive(&e, "effective_usd_hr", r.effective_usd_hr)?;
-            if r.term_years != 1 && r.term_years != 3 {
-                return Err(entry_err(
-                    e,
-                    format!("field `term_years` must be 1 or 3, got {}", r.term_years),
-                ));
-            }
-        }
-        for s in &self.savings_plan_assumptions {
-            let e = format!(
-                "savings_plan_assumptions ({:?} {}y {:?})",
-                s.plan, s.term_years, s.payment
-            );
-            known_source(&e, &s.source)?;
-            let cap = match s.plan {
-                SavingsPlan::Compute => 66.0,
-                SavingsPlan::Ec2instance => 72.0,
-            };
-            if !(s.discount_pct > 0.0 && s.discount_pct <= cap) {
-                return Err(entry_err(
-                    e,
-                    format!("field `discount_pct` must be in (0, {cap}], got {}", s.discount_pct),
-                ));
-            }
-        }
-        let cb = &self.capacity_blocks;
-        known_source("capacity_blocks", &cb.source)?;
-        for r in &cb.rates {
-            let e = format!("capacity_blocks.rates ({} {})", r.instance, r.region);
-            let inst = instance(&e, &r.instance)?;
-            known_source(&e, &r.source)?;
-            positive(&e, "usd_hr", r.usd_hr)?;
-            if !cb.families.contains(&inst.family) {
-                return Err(entry_err(
-                    e,
-                    format!("family `{}` does not support Capacity Blocks", inst.family),
-                ));
-            }
-        }
-        known_source("spot_rules", &self.spot_rules.source)?;
-        for p in &self.price_history {
-            let e = format!("price_history ({} {})", p.instance, p.from);
-            instance(&e, &p.instance)?;
-            known_source(&e, &p.source)?;
-            positive(&e, "usd_hr", p.usd_hr)?;
-        }
-        for q in &self.article_quotes {
-            let e = format!("article_quotes ({} {})", q.instance, q.kind);
-            instance(&e, &q.instance)?;
-            known_source(&e, &q.source)?;
-            positive(&e, "usd", q.usd)?;
-            if q.status != "match" && q.note_en.is_empty() {
-                return Err(entry_err(
-                    e,
-                    "field `note_en` must say why a quote that does not match differs",
-                ));
-            }
-        }
-        self.validate_links(&instances, &known_source)
-    }
-
-    /// Interconnect entries: one per known instance, sourced, positive, a domain no smaller than one.
-    fn validate_links(
-        &self,
-        instances: &HashMap<&str, &Instance>,
-        known_source: &dyn Fn(&str, &str) -> Result<(), CatalogError>,
-    ) -> Result<(), CatalogError> {
-        let mut seen = HashSet::new();
-        for l in &self.links {
-            let e = format!("links ({})", l.instance);
-            let Some(inst) = instances.get(l.instance.as_str()) else {
-                return Err(entry_err(
-                    e,
-                    format!("field `instance` names unknown instance `{}`", l.instance),
-                ));
-            };
-            if !seen.insert(l.instance.as_str()) {
-                return Err(entry_err(e, "duplicate entry"));
-            }
-            known_source(&e, &l.source)?;
-            known_source(&e, &l.domain_source)?;
-            if let Some(g) = &l.gdr_source {
-                known_source(&e, g)?;
-            }
-            positive_opt(&e, "link_gbs", l.link_gbs)?;
-            positive_opt(&e, "net_gbps_per_accel", l.net_gbps_per_accel)?;
-            let count = inst.count.unwrap_or(f64::INFINITY);
-            if l.domain == 0 || (!inst.ultraserver && f64::from(l.domain) > count) {
-                return Err(entry_err(
-                    e,
-                    format!("field `domain` {} must be in 1..=count ({count})", l.domain),
-                ));
-            }
-        }
-        Ok(())
     }
 
     /// The interconnect entry of an instance type, if the catalog has one.
@@ -847,38 +543,5 @@ mod source_tests {
         ] {
             assert_eq!(at(file), None, "{file}");
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn dates_parse_strictly() {
-        assert_eq!(
-            IsoDate::parse("2026-07-20").map(|d| d.to_string()),
-            Some("2026-07-20".into())
-        );
-        for bad in [
-            "2026-7-20",
-            "2026-02-30",
-            "2025-02-29",
-            "20260720",
-            "2026-13-01",
-            "",
-            "2026-07-20-1",
-        ] {
-            assert_eq!(IsoDate::parse(bad), None, "{bad}");
-        }
-        assert!(IsoDate::parse("2024-02-29").is_some());
-    }
-
-    #[test]
-    fn day_arithmetic() {
-        let d = |s| IsoDate::parse(s).unwrap_or_else(|| panic!("{s}"));
-        assert_eq!(d("1970-01-01").days_since_epoch(), 0);
-        assert_eq!(d("2026-07-20").days_until(d("2026-11-29")), 132);
-        assert_eq!(d("2024-01-01").days_until(d("2025-01-01")), 366);
     }
 }

@@ -1,7 +1,6 @@
 //! Validation of the real catalog.json, and the errors a malformed catalog gets.
 
 use gpuplan::catalog::{Catalog, CatalogError, BUNDLED_JSON};
-use std::collections::HashSet;
 
 fn catalog() -> Catalog {
     match Catalog::parse(BUNDLED_JSON) {
@@ -61,10 +60,11 @@ fn no_page_or_engine_code_reads_a_field_the_page_copy_leaves_out() {
     assert!(files.len() > 20);
     for path in files {
         let name = path.to_string_lossy().replace('\\', "/");
-        // The catalog's own definition, the page copy's reader and the CLI's importer may name them.
+        // The catalog's own definition and rules, the page copy's reader and the CLI's importer may name them.
         if ["src/catalog.rs", "src/catalog_static.rs", "src/import.rs"]
             .iter()
             .any(|f| name.ends_with(f))
+            || name.contains("src/catalog/")
         {
             continue;
         }
@@ -79,40 +79,9 @@ fn no_page_or_engine_code_reads_a_field_the_page_copy_leaves_out() {
 }
 
 #[test]
-fn ids_are_unique_and_references_resolve() {
-    let c = catalog();
-    let ids: HashSet<_> = c.instances.iter().map(|i| &i.id).collect();
-    assert_eq!(ids.len(), c.instances.len());
-    for i in &c.instances {
-        assert!(c.accelerator(&i.accelerator).is_some(), "{} -> {}", i.id, i.accelerator);
-        assert!(c.source(&i.source).is_some(), "{}", i.id);
-        if let (Some(total), Some(n)) = (i.total_accel_mem_gib(), i.count) {
-            assert!((total - n * i.accel_mem_gib).abs() < 1e-9);
-            assert!(total > 0.0);
-        }
-    }
-}
-
-#[test]
-fn every_price_is_positive_with_source_and_date() {
-    let c = catalog();
-    assert!(c.on_demand.len() > 100);
-    for p in &c.on_demand {
-        assert!(p.usd_hr > 0.0 && p.usd_hr.is_finite(), "{p:?}");
-        assert!(c.source(&p.source).is_some(), "{p:?}");
-        assert_eq!(p.derived, p.source == "derived-multiplier", "{p:?}");
-    }
-    for s in &c.spot {
-        assert!(s.median_usd_hr > 0.0 && c.source(&s.source).is_some(), "{s:?}");
-    }
-    for r in &c.reserved {
-        assert!(r.effective_usd_hr > 0.0 && c.source(&r.source).is_some(), "{r:?}");
-    }
-}
-
-#[test]
 fn skeleton_families_have_us_east_1_prices() {
     let c = catalog();
+    assert!(c.on_demand.len() > 100);
     let price = |id: &str| c.on_demand(id, "us-east-1").map(|p| p.usd_hr);
     assert_eq!(price("p5.48xlarge"), Some(55.04));
     assert_eq!(price("g4dn.xlarge"), Some(0.526));
@@ -138,29 +107,156 @@ fn error_text(r: Result<Catalog, CatalogError>) -> String {
     }
 }
 
+/// One mutation of the bundled catalog per rule of `catalog::RULES` (several for some): the rule that
+/// must refuse it, the text to find, its replacement, and fragments the message must contain.
+const BROKEN: &[(&str, &str, &str, &[&str])] = &[
+    (
+        "unique_ids",
+        r#"{"id":"t4","name":"NVIDIA T4""#,
+        r#"{"id":"l4","name":"NVIDIA T4""#,
+        &["accelerators (l4)", "duplicate id"],
+    ),
+    (
+        "unique_ids",
+        r#""id":"nvidia-specs","title""#,
+        r#""id":"karpenter-pricing","title""#,
+        &["sources (karpenter-pricing)", "duplicate id"],
+    ),
+    (
+        "unique_ids",
+        r#"{"instance":"g5.xlarge","region":"us-east-1","usd_hr":1.006"#,
+        r#"{"instance":"g5.xlarge","region":"us-east-2","usd_hr":1.006"#,
+        &["on_demand (g5.xlarge us-east-2)", "duplicate price"],
+    ),
+    (
+        "known_instances",
+        r#"{"instance":"p4d.24xlarge","region":"us-east-1","from""#,
+        r#"{"instance":"p4d.99xlarge","region":"us-east-1","from""#,
+        &["price_history (p4d.99xlarge", "field `instance`", "p4d.99xlarge"],
+    ),
+    (
+        "known_accelerators",
+        r#""id":"p5.48xlarge","family":"p5","accelerator":"h100""#,
+        r#""id":"p5.48xlarge","family":"p5","accelerator":"h999""#,
+        &["instances (p5.48xlarge)", "field `accelerator`", "h999"],
+    ),
+    (
+        "known_sources",
+        r#""llm_decode_source":"nvidia-specs","source":"nvidia-specs""#,
+        r#""llm_decode_source":"nvidia-specs","source":"nvidia-spec""#,
+        &["accelerators (t4)", "field `source`", "`nvidia-spec`"],
+    ),
+    (
+        "positive_figures",
+        r#""instance":"p5.48xlarge","region":"us-east-1","usd_hr":55.04"#,
+        r#""instance":"p5.48xlarge","region":"us-east-1","usd_hr":-55.04"#,
+        &["on_demand (p5.48xlarge us-east-1)", "field `usd_hr`", "positive"],
+    ),
+    (
+        "positive_figures",
+        r#""id":"g5.xlarge","family":"g5","accelerator":"a10g","count":1"#,
+        r#""id":"g5.xlarge","family":"g5","accelerator":"a10g","count":0"#,
+        &["instances (g5.xlarge)", "field `count`", "positive"],
+    ),
+    (
+        "fraction_of_a_chip",
+        r#""id":"g6f.large","family":"g6f","accelerator":"l4","count":1,"fraction":0.125"#,
+        r#""id":"g6f.large","family":"g6f","accelerator":"l4","count":1,"fraction":1.5"#,
+        &["instances (g6f.large)", "field `fraction`", "1.5"],
+    ),
+    (
+        "memory_within_chip",
+        r#""fraction":0.125,"accel_mem_gib":2.79"#,
+        r#""fraction":0.125,"accel_mem_gib":20"#,
+        &["instances (g6f.large)", "field `accel_mem_gib`"],
+    ),
+    (
+        "derived_prices_say_so",
+        r#"{"instance":"g5.xlarge","region":"us-east-1","usd_hr":1.006,"source":"karpenter-pricing","as_of":"2026-07-20","derived":false}"#,
+        r#"{"instance":"g5.xlarge","region":"us-east-1","usd_hr":1.006,"source":"karpenter-pricing","as_of":"2026-07-20","derived":true}"#,
+        &["on_demand (g5.xlarge us-east-1)", "field `derived`"],
+    ),
+    (
+        // g6.xlarge us-east-1 On-Demand is $0.8048/h: a Spot median of $0.9 is above it.
+        "spot_below_on_demand",
+        r#""instance":"g6.xlarge","region":"us-east-1","median_usd_hr":0.3821"#,
+        r#""instance":"g6.xlarge","region":"us-east-1","median_usd_hr":0.9"#,
+        &[
+            "spot (g6.xlarge us-east-1)",
+            "field `median_usd_hr`",
+            "On-Demand 0.8048",
+        ],
+    ),
+    (
+        "spot_bands_known",
+        r#""n_az":4,"n_az_at_od":0,"interruption_band":">20","band_source":"vantage-ri"}"#,
+        r#""n_az":4,"n_az_at_od":0,"interruption_band":"often","band_source":"vantage-ri"}"#,
+        &["spot (", "field `interruption_band`", "often"],
+    ),
+    (
+        "reserved_terms",
+        r#""instance":"g5.xlarge","region":"us-east-1","class":"standard","term_years":1"#,
+        r#""instance":"g5.xlarge","region":"us-east-1","class":"standard","term_years":2"#,
+        &["reserved (g5.xlarge Standard 2y No)", "field `term_years`"],
+    ),
+    (
+        // AWS: Compute Savings Plans save "up to 66%".
+        "savings_plan_caps",
+        r#""plan":"compute","term_years":1,"payment":"no","discount_pct":22.6"#,
+        r#""plan":"compute","term_years":1,"payment":"no","discount_pct":70"#,
+        &["savings_plan_assumptions (Compute 1y No)", "field `discount_pct`", "66"],
+    ),
+    (
+        "capacity_block_families",
+        r#"{"instance":"p5.48xlarge","region":"us-east-1","usd_hr":39.33"#,
+        r#"{"instance":"g5.48xlarge","region":"us-east-1","usd_hr":39.33"#,
+        &["capacity_blocks.rates (g5.48xlarge us-east-1)", "family `g5`"],
+    ),
+    (
+        "quotes_explain_mismatch",
+        r#""note_en":"$0.978/h is the g6.2xlarge price; g6.xlarge is $0.8048/h in us-east-1.""#,
+        r#""note_en":"""#,
+        &["article_quotes (g6.xlarge od)", "field `note_en`"],
+    ),
+    (
+        "link_domains",
+        r#""instance":"dl1.24xlarge","kind":"roce","name":"RoCE (on-chip Ethernet)","link_gbs":null,"link_basis":"no source read gives the figure","source":"gpuplan-assumption","as_of":"2026-12-01","domain":8"#,
+        r#""instance":"dl1.24xlarge","kind":"roce","name":"RoCE (on-chip Ethernet)","link_gbs":null,"link_basis":"no source read gives the figure","source":"gpuplan-assumption","as_of":"2026-12-01","domain":9"#,
+        &["links (dl1.24xlarge)", "field `domain` 9"],
+    ),
+];
+
+#[test]
+fn each_rule_refuses_its_own_mutation() {
+    for (rule, find, replace, fragments) in BROKEN {
+        let err = parse_edited(find, replace).err();
+        assert_eq!(err.as_ref().and_then(|e| e.rule()), Some(*rule), "{replace}: {err:?}");
+        let msg = err.map(|e| e.to_string()).unwrap_or_default();
+        for f in *fragments {
+            assert!(msg.contains(f), "{rule}: message {msg:?} lacks {f:?}");
+        }
+    }
+}
+
+#[test]
+fn every_rule_has_a_negative_case() {
+    for rule in gpuplan::catalog::RULES {
+        assert!(
+            BROKEN.iter().any(|(r, ..)| *r == rule.name),
+            "rule `{}` has no mutation in BROKEN",
+            rule.name
+        );
+    }
+}
+
 #[test]
 fn malformed_catalogs_name_the_entry_and_field() {
     let cases = [
         // (find, replace, fragments the message must contain)
         (
-            r#""id":"p5.48xlarge","family":"p5","accelerator":"h100""#,
-            r#""id":"p5.48xlarge","family":"p5","accelerator":"h999""#,
-            vec!["p5.48xlarge", "accelerator", "h999"],
-        ),
-        (
-            r#""instance":"p5.48xlarge","region":"us-east-1","usd_hr":55.04"#,
-            r#""instance":"p5.48xlarge","region":"us-east-1","usd_hr":-55.04"#,
-            vec!["p5.48xlarge", "usd_hr"],
-        ),
-        (
             r#""instance":"p5.48xlarge","region":"us-east-1","usd_hr":55.04"#,
             r#""instance":"p5.48xlarge","region":"us-east-1","usd_hr":"cheap""#,
             vec!["on_demand entry", "p5.48xlarge", "usd_hr"],
-        ),
-        (
-            r#""id":"g5.xlarge","family":"g5","accelerator":"a10g","count":1"#,
-            r#""id":"g5.xlarge","family":"g5","accelerator":"a10g","count":0"#,
-            vec!["g5.xlarge", "count", "positive"],
         ),
         (
             r#""id":"g5.xlarge","family":"g5""#,
