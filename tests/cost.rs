@@ -354,6 +354,20 @@ proptest! {
         }
     }
 
+    /// Every option's monthly and job figures are exactly the sum of the terms the formula line prints.
+    #[test]
+    fn cost_terms_add_up_to_the_figures(q in any_query(), buy in 0usize..9) {
+        let s = scenario(&q);
+        for r in recommend(catalog(), &s).recommendations.iter().take(3) {
+            let o = option_cost(catalog(), &s, r, Buy::ALL[buy]);
+            if o.unavailable.is_some() { continue; }
+            let sum = |t: &[gpuplan::engine::cost::CostTerm]| t.iter().map(|t| t.usd()).sum::<f64>();
+            prop_assert!((sum(&o.monthly_terms) - o.monthly_usd).abs() <= 1e-9 * o.monthly_usd.max(1.0), "{q} {:?}", o.buy);
+            let job = o.job_usd.unwrap_or(0.0);
+            prop_assert!((sum(&o.job_terms) - job).abs() <= 1e-9 * job.max(1.0), "{q} {:?}", o.buy);
+        }
+    }
+
     #[test]
     fn more_hours_never_cost_less_on_demand(q in any_query(), extra in 1u32..200) {
         let s = scenario(&q);
@@ -711,4 +725,54 @@ fn a_plan_says_what_a_buyer_must_know() {
             assert!(!gpuplan::explain::why(w, lang).is_empty());
         }
     }
+}
+
+/// The formula line prints the terms the engine adds up, not hourly × hours.
+fn cost_line(q: &str) -> String {
+    let s = scenario(q);
+    let r = first(&s);
+    let arch = s.model_arch();
+    let lines = gpuplan::explain::formulas(&s, &arch, &r, gpuplan::scenario::Lang::En);
+    let line = lines
+        .into_iter()
+        .find(|l| l.starts_with("monthly =") || l.starts_with("job ="));
+    line.unwrap_or_default()
+}
+
+#[test]
+fn the_cost_formula_prints_the_engines_terms() {
+    // g6.xlarge On-Demand $0.8048/h (us-east-1): 1 × 730 h = $587.504, bursts 2 × 100 h = $160.96,
+    // together $748.464 a month: the option row's figure, not hourly × hours ($587.50).
+    assert_eq!(
+        cost_line("v=1&params=3&inst=g6.xlarge&burst=2&bursth=100"),
+        "monthly = $0.8048/h × 1 × 730 h + $0.8048/h × 2 × 100 h (bursts) = $748.46"
+    );
+    // A commitment is paid for all 730 hours whatever the usage (hours=200), bursts On-Demand beside it.
+    let q = "v=1&params=3&inst=g6.xlarge&burst=2&bursth=100&buy=csp1&hours=200";
+    let r = first(&scenario(q));
+    let eff = r.hourly_usd.unwrap_or(0.0);
+    let monthly = eff * 730.0 + 0.8048 * 200.0;
+    assert!((r.monthly_usd.unwrap_or(0.0) - monthly).abs() < 1e-9);
+    assert_eq!(
+        cost_line(q),
+        format!(
+            "monthly = {}/h × 1 × 730 h (committed: every hour) + $0.8048/h × 2 × 100 h (bursts) = {}",
+            gpuplan::format::usd(eff),
+            gpuplan::format::usd(monthly)
+        )
+    );
+    // Spot: the job's On-Demand wall clock × the checkpoint overhead, at the Spot rate.
+    let q = "v=1&task=train&model=llama3.1-8b&tokens=10&inst=p5.48xlarge&buy=spot";
+    let r = first(&scenario(q));
+    let f = r.job_hours.unwrap_or(0.0) / r.base_job_hours.unwrap_or(1.0);
+    assert!(f > 1.0, "{f}");
+    let line = cost_line(q);
+    assert!(
+        line.contains(&format!("× {} (Spot interruptions)", gpuplan::format::number(f, 4))),
+        "{line}"
+    );
+    assert!(
+        line.ends_with(&gpuplan::format::usd(r.job_usd.unwrap_or(0.0))),
+        "{line}"
+    );
 }

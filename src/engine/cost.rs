@@ -126,6 +126,48 @@ pub struct CbDetail {
     pub source: String,
 }
 
+/// What the hours of one cost term are.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TermKind {
+    /// The fleet at the user's hours a month, or a job's hours.
+    Usage,
+    /// Burst instances at their hours a month (On-Demand beside a commitment).
+    Bursts,
+    /// A commitment: every hour of the month (730 h), used or not.
+    Committed,
+    /// A commitment's whole term, paid for one job.
+    WholeTerm,
+    /// A Capacity Block's days (spread over the horizon's months for a service).
+    Block,
+}
+
+/// One term of a cost, as the engine adds it up: rate per instance-hour × instances × hours × factor
+/// (the Spot overhead; for a block spread over a horizon, 1 ÷ months).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CostTerm {
+    pub kind: TermKind,
+    pub usd_hr: f64,
+    pub instances: f64,
+    pub hours: f64,
+    pub factor: f64,
+}
+
+impl CostTerm {
+    fn new(kind: TermKind, usd_hr: f64, instances: f64, hours: f64, factor: f64) -> CostTerm {
+        CostTerm {
+            kind,
+            usd_hr,
+            instances,
+            hours,
+            factor,
+        }
+    }
+
+    pub fn usd(&self) -> f64 {
+        self.usd_hr * self.instances * self.hours * self.factor
+    }
+}
+
 /// One purchase option's cost for the whole recommended fleet.
 #[derive(Clone, Debug, PartialEq)]
 pub struct OptionCost {
@@ -151,6 +193,9 @@ pub struct OptionCost {
     pub assumption: bool,
     pub spot: Option<SpotDetail>,
     pub cb: Option<CbDetail>,
+    /// The terms `monthly_usd` and `job_usd` add up to (what the formula line prints).
+    pub monthly_terms: Vec<CostTerm>,
+    pub job_terms: Vec<CostTerm>,
 }
 
 impl OptionCost {
@@ -179,6 +224,8 @@ impl OptionCost {
             assumption: false,
             spot: None,
             cb: None,
+            monthly_terms: Vec::new(),
+            job_terms: Vec::new(),
         }
     }
 
@@ -298,6 +345,7 @@ pub fn option_costs(catalog: &Catalog, scenario: &Scenario, rec: &Recommendation
 /// What the usage profile adds up to, per month.
 struct Usage {
     n: f64,
+    burst_n: f64,
     /// Instance-hours a month of the baseline fleet.
     base_hours: f64,
     /// Instance-hours a month of bursts on top.
@@ -307,10 +355,12 @@ struct Usage {
 
 fn usage(scenario: &Scenario, rec: &Recommendation) -> Usage {
     let n = f64::from(rec.n_instances);
+    let burst_n = f64::from(scenario.purchase.burst_instances);
     Usage {
         n,
+        burst_n,
         base_hours: n * scenario.hours_per_month,
-        burst_hours: f64::from(scenario.purchase.burst_instances) * scenario.purchase.burst_hours,
+        burst_hours: burst_n * scenario.purchase.burst_hours,
         job_instance_hours: base_job_hours(rec).map(|h| h * n),
     }
 }
@@ -350,6 +400,10 @@ pub fn option_cost(catalog: &Catalog, scenario: &Scenario, rec: &Recommendation,
             job_usd,
             job_hours,
             usd_per_mtok: rec.tokens_per_s.map(|t| rate * u.n / (t * 3600.0) * 1e6),
+            monthly_terms: monthly_terms(scenario, &u, (rate, wall_factor), TermKind::Usage, rate),
+            job_terms: (base_job_hours(rec).map(|h| CostTerm::new(TermKind::Usage, rate, u.n, h, wall_factor)))
+                .into_iter()
+                .collect(),
             ..OptionCost::zero(buy)
         }
     };
@@ -463,6 +517,22 @@ pub fn option_cost(catalog: &Catalog, scenario: &Scenario, rec: &Recommendation,
     }
 }
 
+/// A month's terms: the baseline fleet (at `base`: rate and factor, hours of `kind`), then any bursts
+/// at `burst_rate`.
+fn monthly_terms(scenario: &Scenario, u: &Usage, base: (f64, f64), kind: TermKind, burst_rate: f64) -> Vec<CostTerm> {
+    let hours = match kind {
+        TermKind::Committed => HOURS_PER_MONTH,
+        _ => scenario.hours_per_month,
+    };
+    let burst_factor = if kind == TermKind::Usage { base.1 } else { 1.0 };
+    let mut terms = vec![CostTerm::new(kind, base.0, u.n, hours, base.1)];
+    if u.burst_hours > 0.0 {
+        let h = scenario.purchase.burst_hours;
+        terms.push(CostTerm::new(TermKind::Bursts, burst_rate, u.burst_n, h, burst_factor));
+    }
+    terms
+}
+
 /// A Savings Plan or RI covering the baseline fleet around the clock; bursts on On-Demand.
 #[allow(clippy::too_many_arguments)]
 fn commitment(
@@ -509,6 +579,12 @@ fn commitment(
         assumption,
         spot: None,
         cb: None,
+        monthly_terms: monthly_terms(scenario, u, (eff, 1.0), TermKind::Committed, od_rate),
+        job_terms: (u
+            .job_instance_hours
+            .map(|_| CostTerm::new(TermKind::WholeTerm, eff, u.n, term_hours, 1.0)))
+        .into_iter()
+        .collect(),
     }
 }
 
@@ -628,6 +704,15 @@ fn capacity_block(catalog: &Catalog, scenario: &Scenario, rec: &Recommendation, 
     let hourly = rate.usd_hr * list * n;
     let total = hourly * f64::from(days) * 24.0;
     let is_job = rec.job_hours.is_some();
+    let block = |months: f64| {
+        CostTerm::new(
+            TermKind::Block,
+            rate.usd_hr * list,
+            n,
+            f64::from(days) * 24.0,
+            1.0 / months,
+        )
+    };
     OptionCost {
         buy,
         unavailable: None,
@@ -658,6 +743,8 @@ fn capacity_block(catalog: &Catalog, scenario: &Scenario, rec: &Recommendation, 
             as_of: rate.as_of,
             source: rate.source.clone(),
         }),
+        monthly_terms: vec![block(if is_job { 1.0 } else { f64::from(scenario.months.max(1)) })],
+        job_terms: is_job.then(|| block(1.0)).into_iter().collect(),
     }
 }
 

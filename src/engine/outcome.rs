@@ -247,13 +247,17 @@ pub struct Recommendation {
     pub memory: MemoryNeed,
     /// Accelerators one replica (or the job) is spread across.
     pub devices_per_replica: u32,
-    /// On-Demand, for all the instances together.
+    /// For all the instances together, at the chosen `buy` option (On-Demand where it is not
+    /// offered): exactly that option's figures, baseline and bursts.
     pub hourly_usd: Option<f64>,
     pub monthly_usd: Option<f64>,
-    /// Cost of one training or fine-tuning job at On-Demand.
+    /// Cost of one training or fine-tuning job.
     pub job_usd: Option<f64>,
-    /// On-Demand $ per million output tokens at full throughput.
+    /// $ per million output tokens at full throughput.
     pub usd_per_mtok: Option<f64>,
+    /// The terms `monthly_usd` and `job_usd` add up to (empty without a price).
+    pub monthly_terms: Vec<super::cost::CostTerm>,
+    pub job_terms: Vec<super::cost::CostTerm>,
     pub price: Option<PriceRef>,
     /// Wall-clock hours of the job (on the chosen `buy` option: Spot includes its overhead).
     pub job_hours: Option<f64>,

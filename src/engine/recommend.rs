@@ -161,6 +161,8 @@ fn unfit(inst: &Instance, acc: &Accelerator, reason: Exclusion) -> Recommendatio
         monthly_usd: None,
         job_usd: None,
         usd_per_mtok: None,
+        monthly_terms: Vec::new(),
+        job_terms: Vec::new(),
         price: None,
         job_hours: None,
         base_job_hours: None,
@@ -262,6 +264,8 @@ fn evaluate(
         monthly_usd: hourly.map(|h| h * scenario.hours_per_month),
         job_usd: sized.job_hours.and_then(|j| hourly.map(|h| h * j)),
         usd_per_mtok: sized.tokens_per_s.and_then(|t| hourly.map(|h| h / (t * 3600.0) * 1e6)),
+        monthly_terms: Vec::new(),
+        job_terms: Vec::new(),
         price: price.map(|p| PriceRef {
             source: p.source.clone(),
             as_of: p.as_of,
@@ -333,5 +337,7 @@ fn apply_purchase(catalog: &Catalog, scenario: &Scenario, rec: &mut Recommendati
         rec.job_usd = o.job_usd;
         rec.job_hours = o.job_hours;
         rec.usd_per_mtok = o.usd_per_mtok;
+        rec.monthly_terms = o.monthly_terms;
+        rec.job_terms = o.job_terms;
     }
 }

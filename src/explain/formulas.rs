@@ -123,23 +123,7 @@ pub fn formulas(
         }
         Task::Graphics => {}
     }
-    if let Some(h) = rec.hourly_usd {
-        out.push(if zh {
-            format!(
-                "每月 = {}/小时 × {} 小时 = {}",
-                usd(h),
-                number(scenario.hours_per_month, 0),
-                usd(h * scenario.hours_per_month)
-            )
-        } else {
-            format!(
-                "monthly = {}/h × {} h = {}",
-                usd(h),
-                number(scenario.hours_per_month, 0),
-                usd(h * scenario.hours_per_month)
-            )
-        });
-    }
+    out.extend(cost_line(rec, zh));
     // Serving: a million output tokens at the fleet's throughput, running flat out.
     if let (Some(h), Some(t), Some(m)) = (rec.hourly_usd, rec.tokens_per_s, rec.usd_per_mtok) {
         out.push(if zh {
@@ -185,6 +169,54 @@ pub fn formulas(
     out
 }
 
+/// The headline cost as the engine adds it up (`Recommendation::job_terms` for a job, else
+/// `monthly_terms`): each term's rate × instances × hours, so a commitment shows its 730 h, Spot its
+/// overhead, bursts their own hours. `None` without a price.
+fn cost_line(rec: &crate::engine::Recommendation, zh: bool) -> Option<String> {
+    let (name, terms, total) = if rec.job_terms.is_empty() {
+        (if zh { "每月" } else { "monthly" }, &rec.monthly_terms, rec.monthly_usd)
+    } else {
+        (if zh { "每个作业" } else { "job" }, &rec.job_terms, rec.job_usd)
+    };
+    let total = total.filter(|_| !terms.is_empty())?;
+    let sum: Vec<String> = terms.iter().map(|t| cost_term(t, zh)).collect();
+    Some(format!("{name} = {} = {}", sum.join(" + "), usd(total)))
+}
+
+/// One term: `$0.8048/h × 2 × 730 h`, then its factor and what its hours are.
+fn cost_term(t: &crate::engine::cost::CostTerm, zh: bool) -> String {
+    use crate::engine::cost::TermKind;
+    let mut out = format!(
+        "{}/h × {} × {} h",
+        usd(t.usd_hr),
+        number(t.instances, 0),
+        number(t.hours, 1)
+    );
+    if t.kind == TermKind::Block && t.factor < 1.0 {
+        out += &format!(" ÷ {}", number(1.0 / t.factor, 0));
+    } else if t.factor != 1.0 {
+        out += &format!(" × {}", number(t.factor, 4));
+    }
+    let label = match (t.kind, zh) {
+        (TermKind::Usage, _) if t.factor == 1.0 => return out,
+        (TermKind::Usage, false) => "Spot interruptions",
+        (TermKind::Usage, true) => "Spot 中断",
+        (TermKind::Bursts, false) => "bursts",
+        (TermKind::Bursts, true) => "突发",
+        (TermKind::Committed, false) => "committed: every hour",
+        (TermKind::Committed, true) => "承诺：每小时计费",
+        (TermKind::WholeTerm, false) => "the whole term",
+        (TermKind::WholeTerm, true) => "整个承诺期",
+        (TermKind::Block, false) => "Capacity Block",
+        (TermKind::Block, true) => "容量块",
+    };
+    if zh {
+        format!("{out}（{label}）")
+    } else {
+        format!("{out} ({label})")
+    }
+}
+
 /// The decode step with its terms: weights read over the TP group's bandwidth, the all-reduces, the step
 /// overhead; and for an MoE, the experts a batch touches.
 fn decode_lines(
@@ -227,4 +259,36 @@ fn decode_lines(
         if zh { "token/秒（每序列）" } else { "tokens/s per sequence" }
     ));
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::cost::{CostTerm, TermKind};
+
+    #[test]
+    fn a_term_says_what_its_hours_are_in_both_languages() {
+        let t = |kind, factor| CostTerm {
+            kind,
+            usd_hr: 0.6549,
+            instances: 2.0,
+            hours: 730.0,
+            factor,
+        };
+        let committed = t(TermKind::Committed, 1.0);
+        assert_eq!(
+            cost_term(&committed, false),
+            "$0.6549/h × 2 × 730 h (committed: every hour)"
+        );
+        assert_eq!(cost_term(&committed, true), "$0.6549/h × 2 × 730 h（承诺：每小时计费）");
+        assert_eq!(cost_term(&t(TermKind::Usage, 1.0), false), "$0.6549/h × 2 × 730 h");
+        assert_eq!(
+            cost_term(&t(TermKind::Usage, 1.0667), true),
+            "$0.6549/h × 2 × 730 h × 1.0667（Spot 中断）"
+        );
+        assert_eq!(
+            cost_term(&t(TermKind::Block, 0.5), false),
+            "$0.6549/h × 2 × 730 h ÷ 2 (Capacity Block)"
+        );
+    }
 }
