@@ -112,3 +112,200 @@ fn the_summary_is_the_embeds_result_message_with_the_same_figures() {
         "Llama 3.1 8B, serving 8 sequences: 1 × trn1.2xlarge, $981/month On-Demand (prices of 2026-07-20)"
     );
 }
+
+/// The JSON of a query, parsed.
+fn json_of(query: &str) -> serde_json::Value {
+    let out = gpuplan(&[query]);
+    assert!(out.status.success(), "{query}");
+    serde_json::from_slice(&out.stdout).unwrap_or_default()
+}
+
+/// A number field, or a failure naming it.
+fn num(v: &serde_json::Value, path: &str) -> f64 {
+    let field = path.split('.').fold(v, |v, k| match k.parse::<usize>() {
+        Ok(i) => &v[i],
+        Err(_) => &v[k],
+    });
+    field.as_f64().unwrap_or_else(|| panic!("{path} is {field}"))
+}
+
+fn assert_near(v: &serde_json::Value, path: &str, want: f64) {
+    let got = num(v, path);
+    assert!(
+        (got - want).abs() <= 1e-9 * want.abs().max(1.0),
+        "{path}: {got} != {want}"
+    );
+}
+
+/// The option row of one purchase word.
+fn option<'a>(rec: &'a serde_json::Value, buy: &str) -> &'a serde_json::Value {
+    let options = rec["options"].as_array();
+    let found = options.and_then(|o| o.iter().find(|x| x["purchase"] == buy));
+    found.unwrap_or_else(|| panic!("no option {buy}"))
+}
+
+#[test]
+fn hand_worked_on_demand_with_bursts() {
+    // catalog.json: g6.xlarge On-Demand $0.8048/h in us-east-1 (karpenter-pricing, 2026-07-20); a 3B
+    // model fits one L4. Baseline 1 × 730 h = $587.504; bursts 2 × 100 h × $0.8048 = $160.96;
+    // the month $748.464; 12 months $8,981.568.
+    let v = json_of("v=1&params=3&inst=g6.xlarge&burst=2&bursth=100");
+    let top = &v["recommendations"][0];
+    assert_eq!(
+        (&top["instance"], &top["n_instances"]),
+        (&"g6.xlarge".into(), &1.into())
+    );
+    assert_near(top, "hourly_usd", 0.8048);
+    assert_near(top, "monthly_usd", 0.8048 * 730.0 + 2.0 * 100.0 * 0.8048);
+    let od = option(top, "od");
+    assert_near(od, "monthly_usd", 748.464);
+    assert_near(od, "horizon_usd", 748.464 * 12.0);
+    assert_near(od, "per_accelerator_hour_usd", 0.8048);
+    // L4 TDP 72 W × 730 h = 52.56 kWh a month.
+    assert_near(top, "energy_kwh", 0.072 * 730.0);
+    // The plan: the baseline on the published 1-year Standard RI, no upfront ($0.52392/h, vantage-ri;
+    // the EC2 Instance Savings Plan assumption is the same rate) = $382.4616 a month; bursts stay
+    // On-Demand ($160.96 a month, below any commitment's break-even at 100 h).
+    let plan = &v["plan"];
+    assert_near(plan, "items.0.monthly_usd", 0.52392 * 730.0);
+    assert_eq!(plan["items"][1]["purchase"], "od");
+    assert_near(plan, "items.1.horizon_usd", 160.96 * 12.0);
+    assert_near(plan, "horizon_usd", 0.52392 * 730.0 * 12.0 + 160.96 * 12.0);
+    assert_near(plan, "all_on_demand_horizon_usd", 748.464 * 12.0);
+    assert_near(plan, "savings_vs_od_usd", (748.464 - 0.52392 * 730.0 - 160.96) * 12.0);
+}
+
+#[test]
+fn hand_worked_three_year_reserved_instance_for_hpc() {
+    // p4d.24xlarge: On-Demand $21.957642/h; the 3-year Standard RI all upfront $8.159056/h effective
+    // (vantage-ri). 8 × A100 at 9.7 FP64 TFLOPS (vector) = 77.6 TFLOPS.
+    let v = json_of("v=1&task=hpc&fp64=50&gmem=100&inst=p4d.24xlarge&buy=ri3&pay=all");
+    let top = &v["recommendations"][0];
+    assert_eq!(top["n_accelerators"], 8);
+    assert_near(top, "hourly_usd", 8.159056);
+    // A commitment is paid for all 730 hours of the month.
+    assert_near(top, "monthly_usd", 8.159056 * 730.0);
+    assert_near(top, "fp64_tflops", 77.6);
+    assert_near(top, "usd_per_fp64_tflops_hour", 8.159056 / 77.6);
+    // 8 × 400 W × 730 h.
+    assert_near(top, "energy_kwh", 8.0 * 0.4 * 730.0);
+    let ri3 = option(top, "ri3");
+    // All upfront: the whole 3-year term (26,280 h) paid at purchase.
+    assert_near(ri3, "upfront_usd", 8.159056 * 26_280.0);
+    assert_near(ri3, "horizon_usd", 8.159056 * 26_280.0);
+    assert_near(ri3, "per_accelerator_hour_usd", 8.159056 / 8.0);
+    assert_near(ri3, "breakeven_utilization", 8.159056 / 21.957642);
+    let od = option(top, "od");
+    // The article's "约16,029美元" a month.
+    assert_near(od, "monthly_usd", 21.957642 * 730.0);
+    assert_near(od, "horizon_usd", 21.957642 * 730.0 * 12.0);
+}
+
+#[test]
+fn hand_worked_regional_price_with_a_reseller_discount_and_part_time_use() {
+    // g6.xlarge in ap-northeast-1: $1.1672/h (vantage-regional, 2026-08-26, published, not derived);
+    // 15 % off list: $0.99212/h; 200 h a month = $198.424; 6 months $1,190.544.
+    let v = json_of("v=1&params=3&inst=g6.xlarge&region=ap-northeast-1&disc=15&hours=200&months=6");
+    let top = &v["recommendations"][0];
+    assert_near(top, "hourly_usd", 1.1672 * 0.85);
+    assert_near(top, "monthly_usd", 1.1672 * 0.85 * 200.0);
+    assert_eq!(
+        (&top["price_source"], &top["price_as_of"], &top["price_derived"]),
+        (&"vantage-regional".into(), &"2026-08-26".into(), &false.into())
+    );
+    // L4 TDP 72 W × 200 h.
+    assert_near(top, "energy_kwh", 0.072 * 200.0);
+    // $/h ÷ (tokens/s × 3,600) × 10⁶.
+    let per_mtok = 1.1672 * 0.85 / (num(top, "tokens_per_s") * 3600.0) * 1e6;
+    assert_near(top, "usd_per_million_tokens", per_mtok);
+    // At 200 h a month no commitment pays: the plan is On-Demand, saving nothing.
+    assert_near(&v["plan"], "horizon_usd", 1.1672 * 0.85 * 200.0 * 6.0);
+    assert_near(&v["plan"], "savings_vs_od_usd", 0.0);
+}
+
+/// README's "Stable fields" promise a value (not `null`) for these wherever the recommendation fits and
+/// has a price; per task the task's own figures.
+#[test]
+fn every_promised_field_has_a_value() {
+    let always = [
+        "instance",
+        "family",
+        "accelerator",
+        "n_instances",
+        "n_accelerators",
+        "fits",
+        "mem_needed_gib",
+        "mem_available_gib",
+        "hourly_usd",
+        "monthly_usd",
+        "price_source",
+        "price_as_of",
+        "price_derived",
+        "memory_gib",
+        "reasons",
+        "options",
+    ];
+    let cases: [(&str, &[&str]); 3] = [
+        (
+            "v=1&model=llama3.1-8b",
+            &[
+                "usd_per_million_tokens",
+                "tokens_per_s",
+                "tokens_per_s_per_seq",
+                "prefill_s",
+            ],
+        ),
+        (
+            "v=1&task=train&model=llama3.1-8b&tokens=10",
+            &["job_usd", "job_hours", "gpu_hours", "parallelism"],
+        ),
+        ("v=1&task=hpc&fp64=50", &["fp64_tflops", "usd_per_fp64_tflops_hour"]),
+    ];
+    for (q, own) in cases {
+        let v = json_of(q);
+        for key in ["query", "catalog_as_of", "model", "plan", "range", "line", "summary"] {
+            assert!(!v[key].is_null(), "{q}: {key}");
+        }
+        let top = &v["recommendations"][0];
+        for key in always.iter().chain(own) {
+            assert!(!top[key].is_null(), "{q}: recommendation {key}");
+        }
+        for key in [
+            "purchase",
+            "name",
+            "available",
+            "hourly_usd",
+            "upfront_usd",
+            "monthly_usd",
+            "horizon_usd",
+        ] {
+            assert!(!option(top, "od")[key].is_null(), "{q}: option {key}");
+        }
+        let plan = &v["plan"];
+        for key in [
+            "horizon_usd",
+            "all_on_demand_horizon_usd",
+            "savings_vs_od_usd",
+            "fleet_by_month",
+            "notices",
+        ] {
+            assert!(!plan[key].is_null(), "{q}: plan {key}");
+        }
+        let item = &plan["items"][0];
+        for key in [
+            "segment",
+            "purchase",
+            "instances",
+            "hours_per_month",
+            "from_month",
+            "months",
+            "monthly_usd",
+            "horizon_usd",
+        ] {
+            assert!(!item[key].is_null(), "{q}: plan item {key}");
+        }
+        for key in ["mfu", "bw_efficiency", "n_instances", "monthly_usd"] {
+            assert!(!v["range"]["pessimistic"][key].is_null(), "{q}: range {key}");
+        }
+    }
+}

@@ -1,4 +1,4 @@
-//! The one-sentence summary of `embed=line`: the workload, the top recommendation and its On-Demand cost, in the page language and currency.
+//! The one-sentence summary of `embed=line`: the workload, the top recommendation and its cost at the chosen purchase option, in the page language and currency.
 
 use super::*;
 use crate::catalog::IsoDate;
@@ -63,7 +63,6 @@ fn workload(s: &Scenario, outcome: &Outcome) -> String {
 /// The answer: "1 × inf2.xlarge, $553/month On-Demand", a job's cost and time, or that nothing fits.
 fn answer(s: &Scenario, outcome: &Outcome) -> String {
     let zh = s.lang == Lang::Zh;
-    let od = buy_name(Buy::OnDemand, s.lang);
     let Some(r) = crate::message::top(outcome).filter(|r| r.fits) else {
         return if zh {
             "目录中没有能运行它的实例"
@@ -73,6 +72,12 @@ fn answer(s: &Scenario, outcome: &Outcome) -> String {
         .into();
     };
     let what = format!("{} × {}", r.n_instances, r.instance);
+    // The option the figures are: the chosen one, or On-Demand where it is not offered for the type.
+    let fell_back = r
+        .reasons
+        .iter()
+        .any(|w| matches!(w, crate::engine::Why::BuyNotOffered { .. }));
+    let od = buy_name(if fell_back { Buy::OnDemand } else { s.purchase.buy }, s.lang);
     let job = s.task.is_job().then_some(r.job_usd.zip(r.job_hours)).flatten();
     match (job, r.monthly_usd, zh) {
         (Some((usd, h)), _, false) => format!(
@@ -156,5 +161,18 @@ mod tests {
             "{job}"
         );
         assert!(job.ends_with("的价格）"), "{job}");
+    }
+
+    #[test]
+    fn the_line_names_the_option_its_figure_is() {
+        // p4d.24xlarge, 3-year Reserved Instance all upfront: $8.159056/h × 730 h = $5,956 a month.
+        let q = "v=1&task=hpc&fp64=50&gmem=100&inst=p4d.24xlarge&buy=ri3&pay=all";
+        let en = line_for(q);
+        assert!(en.contains("$5,956/month Reserved Instance, 3 years ("), "{en}");
+        let zh = line_for(&format!("{q}&lang=zh"));
+        assert!(zh.contains("每月 $5,956") && !zh.contains("按需"), "{zh}");
+        // The catalog has no Capacity Block rate for p4d.24xlarge: the figure is On-Demand, and says so.
+        let cb = line_for("v=1&task=hpc&fp64=50&gmem=100&inst=p4d.24xlarge&buy=cb");
+        assert!(cb.contains("/month On-Demand ("), "{cb}");
     }
 }
