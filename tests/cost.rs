@@ -312,32 +312,6 @@ proptest! {
         }
     }
 
-    /// A growing fleet's plan is the cheapest of every option at every commitment level from 0 to
-    /// the peak (not only the levels the fleet passes through, which the engine tries).
-    #[test]
-    fn growth_plan_is_the_least_over_every_level(q in any_query()) {
-        let s = scenario(&q);
-        for r in recommend(catalog(), &s).recommendations.iter().filter(|r| r.job_hours.is_none()).take(3) {
-            let p = plan(catalog(), &s, r);
-            if p.fleet_by_month.is_empty() { continue; }
-            let mut steady = s.clone();
-            steady.purchase.burst_instances = 0;
-            let one = Recommendation { n_instances: 1, ..r.clone() };
-            let costs: Vec<_> = Buy::ALL.iter().map(|b| option_cost(catalog(), &steady, &one, *b))
-                .filter(|o| o.unavailable.is_none()).collect();
-            let Some(flex) = costs.iter().filter(|o| matches!(o.buy, Buy::OnDemand | Buy::Spot)).map(|o| o.monthly_usd).reduce(f64::min) else { continue };
-            let peak = p.fleet_by_month.iter().copied().max().unwrap_or(0);
-            let bursts: f64 = p.items.iter().filter(|i| i.segment == gpuplan::engine::plan::Segment::Burst).map(|i| i.horizon_usd).sum();
-            for o in costs.iter().filter(|o| !matches!(o.buy, Buy::OnDemand | Buy::Spot | Buy::CapacityBlock)) {
-                for k in 0..=peak {
-                    let rest: f64 = p.fleet_by_month.iter().map(|n| f64::from(n.saturating_sub(k))).sum();
-                    let total = f64::from(k) * o.horizon_usd + rest * flex + bursts;
-                    prop_assert!(p.horizon_usd <= total * (1.0 + 1e-9) + 1e-6, "{q} {} {:?} k={k}: {} > {total}", r.instance, o.buy, p.horizon_usd);
-                }
-            }
-        }
-    }
-
     #[test]
     fn commitments_never_beat_on_demand_below_break_even(q in any_query()) {
         let s = scenario(&q);
@@ -418,6 +392,99 @@ fn buy_spot_charges_the_checkpoint_overhead_once() {
     assert_eq!(rs.base_job_hours, rp.job_hours);
     let (pp, ps) = (plan(catalog(), &plain, &rp), plan(catalog(), &spot, &rs));
     assert_eq!(pp.horizon_usd, ps.horizon_usd);
+}
+
+/// Service recommendations to plan for, computed once: the growth oracle varies only what a plan
+/// depends on beyond the recommendation (growth, horizon, usage, bursts, payment, discount).
+fn service_recs() -> &'static [(String, Recommendation)] {
+    static R: OnceLock<Vec<(String, Recommendation)>> = OnceLock::new();
+    R.get_or_init(|| {
+        let bases = [
+            "v=1&params=3&inst=g6.xlarge",
+            "v=1&model=llama3.1-8b",
+            "v=1&model=llama3.1-70b&inst=p5.48xlarge",
+            "v=1&mode=batch&inst=g6e.xlarge,g5.xlarge",
+            "v=1&task=graphics&seats=6",
+            "v=1&task=hpc&fp64=50&inst=p4d.24xlarge",
+        ];
+        let mut out = Vec::new();
+        for q in bases {
+            let recs = recommend(catalog(), &scenario(q)).recommendations;
+            out.extend(recs.into_iter().filter(|r| r.fits).take(2).map(|r| (q.to_string(), r)));
+        }
+        out
+    })
+}
+
+/// A growing fleet's plan is the cheapest of every option at every commitment level from 0 to the
+/// peak (not only the levels the fleet passes through, which the engine tries).
+fn growth_plan_is_the_least_over_every_level(q: &str, s: &Scenario, r: &Recommendation) -> Result<(), TestCaseError> {
+    let p = plan(catalog(), s, r);
+    if p.fleet_by_month.is_empty() {
+        return Ok(());
+    }
+    let mut steady = s.clone();
+    steady.purchase.burst_instances = 0;
+    let one = Recommendation {
+        n_instances: 1,
+        ..r.clone()
+    };
+    let costs: Vec<_> = Buy::ALL
+        .iter()
+        .map(|b| option_cost(catalog(), &steady, &one, *b))
+        .filter(|o| o.unavailable.is_none())
+        .collect();
+    let flexible = costs.iter().filter(|o| matches!(o.buy, Buy::OnDemand | Buy::Spot));
+    let Some(flex) = flexible.map(|o| o.monthly_usd).reduce(f64::min) else {
+        return Ok(());
+    };
+    let peak = p.fleet_by_month.iter().copied().max().unwrap_or(0);
+    let bursts: f64 = p
+        .items
+        .iter()
+        .filter(|i| i.segment == gpuplan::engine::plan::Segment::Burst)
+        .map(|i| i.horizon_usd)
+        .sum();
+    for o in costs
+        .iter()
+        .filter(|o| !matches!(o.buy, Buy::OnDemand | Buy::Spot | Buy::CapacityBlock))
+    {
+        for k in 0..=peak {
+            let rest: f64 = p.fleet_by_month.iter().map(|n| f64::from(n.saturating_sub(k))).sum();
+            let total = f64::from(k) * o.horizon_usd + rest * flex + bursts;
+            prop_assert!(
+                p.horizon_usd <= total * (1.0 + 1e-9) + 1e-6,
+                "{q} {} {:?} k={k}: {} > {total}",
+                r.instance,
+                o.buy,
+                p.horizon_usd
+            );
+        }
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 3000, failure_persistence: None, ..ProptestConfig::default() })]
+
+    /// The growth oracle over thousands of plans (the recommendations are computed once).
+    #[test]
+    fn growth_plans_are_the_least_over_every_level(
+        pick in 0usize..64,
+        growth in prop::sample::select(vec![-50, -8, -1, 1, 3, 10, 25, 50, 100]),
+        months in 1u32..=36,
+        hours in 1u32..=730,
+        burst in 0u32..=3,
+        pay in prop::sample::select(vec!["no", "partial", "all"]),
+        disc in prop::sample::select(vec![0, 15]),
+    ) {
+        let recs = service_recs();
+        let (base, r) = &recs[pick % recs.len()];
+        // Fast growth over a long horizon reaches the 100,000-instance cap: keep the oracle's levels countable.
+        let months = if growth >= 50 { months.min(12) } else { months };
+        let q = format!("{base}&growth={growth}&months={months}&hours={hours}&burst={burst}&pay={pay}&disc={disc}");
+        growth_plan_is_the_least_over_every_level(&q, &scenario(&q), r)?;
+    }
 }
 
 /// The brute-force oracle for a plan's cover: every number (0 to the peak) of every term started in

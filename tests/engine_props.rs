@@ -13,6 +13,20 @@ fn catalog() -> &'static Catalog {
     C.get_or_init(Catalog::bundled)
 }
 
+/// The bundled catalog with its instances and prices in reverse order: a ranking that depends on the
+/// catalog's order (not only on scores and the tie-break) differs between the two.
+fn reversed_catalog() -> &'static Catalog {
+    static C: OnceLock<Catalog> = OnceLock::new();
+    C.get_or_init(|| {
+        let mut c = Catalog::bundled();
+        c.instances.reverse();
+        c.on_demand.reverse();
+        c.spot.reverse();
+        c.reserved.reverse();
+        c
+    })
+}
+
 fn finite(v: Option<f64>) -> bool {
     v.is_none_or(|x| x.is_finite() && x >= 0.0)
 }
@@ -59,13 +73,64 @@ fn extreme_link() -> impl Strategy<Value = String> {
         })
 }
 
+/// The keys `extreme_link` leaves at their defaults: precision, method, mode, growth, the Spot and
+/// Savings Plan overrides, region, `inst`, priority and language.
+fn other_keys() -> impl Strategy<Value = String> {
+    let pick = |xs: &'static [&'static str]| prop::sample::select(xs.to_vec());
+    (
+        pick(&["fp32", "bf16", "fp16", "fp8", "int8", "int4"]),
+        pick(&["full", "lora", "qlora"]),
+        pick(&["online", "batch"]),
+        pick(&["-50", "0", "10", "100"]),
+        pick(&["", "&spotdisc=0", "&spotdisc=70", "&spotdisc=95"]),
+        pick(&["", "&cspdisc=0", "&cspdisc=66", "&ispdisc=72", "&ispdisc=0"]),
+        pick(&["us-east-1", "ap-northeast-1", "ap-east-1", "eu-south-1", "me-central-1"]),
+        pick(&["", "&inst=g6.xlarge", "&inst=p5.48xlarge,inf2.xlarge", "&inst=trn1.2xlarge,g4dn.xlarge,p4d.24xlarge"]),
+        pick(&["cost", "perf", "balanced"]),
+        pick(&["en", "zh"]),
+    )
+        .prop_map(|(prec, method, mode, growth, spot, sp, region, inst, prio, lang)| {
+            format!("&prec={prec}&method={method}&mode={mode}&growth={growth}{spot}{sp}&region={region}{inst}&prio={prio}&lang={lang}")
+        })
+}
+
+/// Links at the degenerate ends a ranking must still order: no hours, one month, regions where most
+/// types have no price, chosen types of equal price, and every priority.
+fn degenerate_link() -> impl Strategy<Value = String> {
+    let pick = |xs: &'static [&'static str]| prop::sample::select(xs.to_vec());
+    (
+        pick(&[
+            "infer",
+            "infer&mode=batch",
+            "train&tokens=1",
+            "finetune&tokens=0.1",
+            "graphics",
+            "hpc&fp64=10",
+        ]),
+        pick(&["0", "1", "730"]),
+        pick(&["1", "12"]),
+        pick(&["us-east-1", "eu-south-1", "me-central-1", "ap-east-1"]),
+        pick(&[
+            "",
+            "&inst=g5.xlarge,g5.2xlarge,g5.4xlarge",
+            "&inst=p5.48xlarge,p5e.48xlarge,p5en.48xlarge",
+        ]),
+        pick(&["cost", "perf", "balanced"]),
+        pick(&["od", "spot", "ri1", "cb"]),
+    )
+        .prop_map(|(task, hours, months, region, inst, prio, buy)| {
+            format!("v=1&task={task}&hours={hours}&months={months}&region={region}{inst}&prio={prio}&buy={buy}")
+        })
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 3000, failure_persistence: None, ..ProptestConfig::default() })]
 
     #[test]
-    fn the_engine_never_panics_and_never_yields_nan(link in extreme_link()) {
-        let (s, _) = parse(&link, catalog());
+    fn the_engine_never_panics_and_never_yields_nan(link in extreme_link(), more in other_keys()) {
+        let (s, _) = parse(&format!("{link}{more}"), catalog());
         let o = recommend(catalog(), &s);
+        explain_everything(&s, &o);
         for r in o.recommendations.iter().take(8) {
             prop_assert!(r.mem_needed_gib.is_finite() && r.mem_available_gib.is_finite(), "{}", encode(&s));
             for v in [r.hourly_usd, r.monthly_usd, r.job_usd, r.usd_per_mtok, r.job_hours, r.gpu_hours, r.tokens_per_s, r.energy_kwh] {
@@ -81,5 +146,65 @@ proptest! {
             let p = plan(catalog(), &s, r);
             prop_assert!(p.horizon_usd.is_finite());
         }
+    }
+}
+
+/// Every sentence and formula the page and CLI make from a result: none may panic, none is empty.
+fn explain_everything(s: &gpuplan::scenario::Scenario, o: &gpuplan::engine::Outcome) {
+    use gpuplan::explain;
+    let lang = s.lang;
+    for r in o.recommendations.iter().take(3) {
+        for line in explain::formulas(s, &o.arch, r, lang) {
+            assert!(!line.is_empty() && !line.contains("NaN"), "{}: {line}", encode(s));
+        }
+        for w in &r.reasons {
+            assert!(!explain::why(w, lang).is_empty(), "{}: {w:?}", encode(s));
+        }
+        for opt in option_costs(catalog(), s, r) {
+            let text = explain::option_formula(&opt, r.n_instances, lang);
+            assert!(!text.contains("NaN"), "{}: {text}", encode(s));
+        }
+    }
+    for e in &o.excluded {
+        assert!(!explain::exclusion(&e.reason, lang).is_empty());
+    }
+    for w in &o.notices {
+        assert!(!explain::why(w, lang).is_empty());
+    }
+    if let Some(top) = o.recommendations.first().filter(|r| r.fits) {
+        if let Some(sens) = gpuplan::engine::sensitivity::sensitivity(catalog(), s, &top.instance) {
+            let money = |v: f64| gpuplan::format::usd(v);
+            let _ = explain::range(&sens, lang, &money);
+        }
+    }
+    assert!(!explain::line(s, o, catalog().as_of).is_empty());
+}
+
+/// The instances in ranked order, with their fleet sizes.
+fn order(o: &gpuplan::engine::Outcome) -> Vec<(String, u32, bool)> {
+    o.recommendations
+        .iter()
+        .map(|r| (r.instance.clone(), r.n_instances, r.fits))
+        .collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, failure_persistence: None, ..ProptestConfig::default() })]
+
+    /// The ranking is total and deterministic at the degenerate ends (no hours, missing prices, equal
+    /// scores): the same order whatever order the catalog lists types and prices in, fitting priced
+    /// types first, then fitting unpriced, then the rest.
+    #[test]
+    fn ranking_is_total_and_independent_of_catalog_order(link in degenerate_link()) {
+        let (s, _) = parse(&link, catalog());
+        let o = recommend(catalog(), &s);
+        prop_assert_eq!(order(&o), order(&recommend(reversed_catalog(), &s)), "{}", link);
+        let class = |r: &gpuplan::engine::Recommendation| match (r.fits, gpuplan::engine::recommend::cost_key(r).is_some()) {
+            (true, true) => 0,
+            (true, false) => 1,
+            _ => 2,
+        };
+        let classes: Vec<u8> = o.recommendations.iter().map(class).collect();
+        prop_assert!(classes.windows(2).all(|w| w[0] <= w[1]), "{}: {:?}", link, classes);
     }
 }
