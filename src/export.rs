@@ -96,7 +96,7 @@ pub fn recommendations(outcome: &Outcome) -> Table {
                     num(r.job_usd),
                     num(r.job_hours),
                     num(r.tokens_per_s),
-                    num(r.usd_per_mtok),
+                    num(r.usd_per_million_tokens),
                 ]
             })
             .collect(),
@@ -251,7 +251,7 @@ pub fn json_document(link_query: &str, catalog: &Catalog, outcome: &Outcome, pla
                 "{{\n    \"items\": {},\n    \"horizon_usd\": {},\n    \"all_on_demand_horizon_usd\": {},\n    \"savings_vs_od_usd\": {},\n    \"fleet_by_month\": [{}]\n  }}",
                 json_rows(&plan_table(p), "    "),
                 json_num(Some(p.horizon_usd)),
-                json_num(p.all_od_horizon_usd),
+                json_num(p.all_on_demand_horizon_usd),
                 json_num(p.savings_vs_od_usd),
                 fleet.join(", ")
             )

@@ -76,7 +76,7 @@ fn top_figures(r: &Recommendation) -> TopFigures {
         job_usd: r.job_usd,
         job_hours: r.job_hours,
         tokens_per_s: r.tokens_per_s,
-        usd_per_million_tokens: r.usd_per_mtok,
+        usd_per_million_tokens: r.usd_per_million_tokens,
     }
 }
 

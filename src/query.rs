@@ -6,7 +6,7 @@
 use crate::catalog::{Catalog, IsoDate, Payment, RiClass};
 use crate::models;
 use crate::scenario::{
-    Buy, Currency, FinetuneMethod, Lang, ModelChoice, ModelFamily, Precision, Priority, Scenario, ServingMode, Task,
+    Architecture, Buy, Currency, FinetuneMethod, Lang, ModelChoice, Precision, Priority, Scenario, ServingMode, Task,
 };
 use crate::state::Column;
 
@@ -206,9 +206,9 @@ choice!(
     [Priority::Cost, Priority::Performance, Priority::Balanced]
 );
 choice!(
-    ModelFamily,
+    Architecture,
     "transformer|other",
-    [ModelFamily::Transformer, ModelFamily::Other]
+    [Architecture::Transformer, Architecture::Other]
 );
 choice!(Lang, "zh|en", [Lang::Zh, Lang::En]);
 choice!(
@@ -314,7 +314,7 @@ pub static KEYS: &[Key<Scenario>] = &[
     Key { name: "cuda", slot: |s| Slot::Bool(&mut s.cuda_only, "0|1"), unit: "", help: doc_text!("code needs CUDA or custom CUDA kernels (rules out Trainium/Inferentia/Gaudi)") },
     Key { name: "urgent", slot: |s| Slot::Bool(&mut s.urgent, "0|1"), unit: "", help: doc_text!("must launch without 1-2 weeks of Neuron porting") },
     Key { name: "multinode", slot: |s| Slot::Bool(&mut s.multinode, "0|1"), unit: "", help: doc_text!("allow jobs across instances (EFA types only)") },
-    Key { name: "arch", slot: |s| Slot::Word(&mut s.family), unit: "", help: doc_text!("non-Transformer models rule out Neuron") },
+    Key { name: "arch", slot: |s| Slot::Word(&mut s.architecture), unit: "", help: doc_text!("non-Transformer models rule out Neuron") },
     Key { name: "prio", slot: |s| Slot::Word(&mut s.priority), unit: "", help: doc_text!("ranking (see below)") },
     Key { name: "region", slot: |s| Slot::Region(&mut s.region), unit: doc_text!("an AWS region in the catalog"), help: doc_text!("prices and availability") },
     Key { name: "inst", slot: |s| Slot::Instances(&mut s.instances, usize::MAX), unit: doc_text!("comma-separated instance types"), help: doc_text!("rank only these (absent: all; ones that do not fit are shown, marked)") },

@@ -96,9 +96,9 @@ pub enum Priority {
     Balanced,
 }
 
-/// Model architecture family, for the Neuron eligibility rule.
+/// The model's architecture as the Neuron eligibility rule sees it (the `arch` key).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum ModelFamily {
+pub enum Architecture {
     Transformer,
     /// Multimodal, speech or another non-standard architecture.
     Other,
@@ -366,7 +366,8 @@ pub struct Scenario {
     pub needs: ResourceNeeds,
     /// Code depends on CUDA or custom CUDA kernels.
     pub cuda_only: bool,
-    pub family: ModelFamily,
+    /// Transformer or not (the `arch` key), for the Neuron eligibility rule.
+    pub architecture: Architecture,
     /// Must launch now, without 1-2 weeks of Neuron porting and compilation.
     pub urgent: bool,
     pub multinode: bool,
@@ -400,7 +401,7 @@ impl Default for Scenario {
             seq_tps: 0.0,
             needs: ResourceNeeds::default(),
             cuda_only: false,
-            family: ModelFamily::Transformer,
+            architecture: Architecture::Transformer,
             urgent: false,
             multinode: true,
             priority: Priority::Balanced,
@@ -482,7 +483,7 @@ impl Strategy {
                 s.task = Task::Inference;
                 s.cuda_only = false;
                 s.urgent = false;
-                s.family = ModelFamily::Transformer;
+                s.architecture = Architecture::Transformer;
                 s.priority = Priority::Cost;
                 // Off CUDA means onto Inferentia2: the plan is made on its sizes, not left to a ranking that may pick a GPU.
                 s.instances = ["inf2.xlarge", "inf2.8xlarge", "inf2.24xlarge", "inf2.48xlarge"]

@@ -41,7 +41,7 @@ fn p4d_on_demand_at_730_hours() {
     // 21.957642 x 730 = 16,029.08 a month (the article's "约16,029美元").
     assert!((o.monthly_usd - 21.957642 * 730.0).abs() < 1e-9);
     assert!((o.horizon_usd - 21.957642 * 730.0 * 12.0).abs() < 1e-6);
-    assert!((o.per_accel_hour_usd - 21.957642 / 8.0).abs() < 1e-12);
+    assert!((o.per_accelerator_hour_usd - 21.957642 / 8.0).abs() < 1e-12);
 }
 
 #[test]
@@ -164,7 +164,7 @@ fn growing_fleet_commits_each_layer_it_keeps_using() {
     assert_eq!(growth[0].buy, Buy::OnDemand);
     assert!((growth[0].horizon_usd - 21.0 * od_month).abs() < 1e-6, "{growth:?}");
     assert!((p.horizon_usd - 100_422.56).abs() < 0.05);
-    assert!((p.all_od_horizon_usd.unwrap_or(0.0) - 101.0 * od_month).abs() < 1e-6);
+    assert!((p.all_on_demand_horizon_usd.unwrap_or(0.0) - 101.0 * od_month).abs() < 1e-6);
     // No growth: one line, the whole baseline on one option renewed.
     let steady = scenario("v=1&mode=batch&inst=g6e.xlarge&months=24");
     let q = plan(catalog(), &steady, &first(&steady));
@@ -306,7 +306,7 @@ proptest! {
         let s = scenario(&q);
         for r in recommend(catalog(), &s).recommendations.iter().take(5) {
             let p = plan(catalog(), &s, r);
-            if let Some(od) = p.all_od_horizon_usd {
+            if let Some(od) = p.all_on_demand_horizon_usd {
                 prop_assert!(p.horizon_usd <= od * (1.0 + 1e-9), "{q} {}: {} > {od}", r.instance, p.horizon_usd);
             }
         }
@@ -783,7 +783,7 @@ fn a_plan_says_what_a_buyer_must_know() {
         Why::SpotAtScale {
             instances: 1,
             zones: 5,
-            zones_at_od: 2,
+            zones_at_on_demand: 2,
             ..
         }
     )));

@@ -133,7 +133,7 @@ proptest! {
         explain_everything(&s, &o);
         for r in o.recommendations.iter().take(8) {
             prop_assert!(r.mem_needed_gib.is_finite() && r.mem_available_gib.is_finite(), "{}", encode(&s));
-            for v in [r.hourly_usd, r.monthly_usd, r.job_usd, r.usd_per_mtok, r.job_hours, r.gpu_hours, r.tokens_per_s, r.energy_kwh] {
+            for v in [r.hourly_usd, r.monthly_usd, r.job_usd, r.usd_per_million_tokens, r.job_hours, r.gpu_hours, r.tokens_per_s, r.energy_kwh] {
                 prop_assert!(finite(v), "{} {}: {v:?}", encode(&s), r.instance);
             }
             for opt in option_costs(catalog(), &s, r) {

@@ -4,7 +4,7 @@
 use gpuplan::catalog::{Catalog, Payment};
 use gpuplan::query::{encode, parse, slot_text, Key, Problem, Slot, KEYS, MAX_WARNINGS};
 use gpuplan::scenario::{
-    Buy, Currency, FinetuneMethod, Lang, ModelChoice, ModelFamily, Precision, Priority, Scenario, ServingMode, Task,
+    Architecture, Buy, Currency, FinetuneMethod, Lang, ModelChoice, Precision, Priority, Scenario, ServingMode, Task,
 };
 use gpuplan::state::{encode_state, parse_state, AppState, PAGE_KEYS};
 use proptest::prelude::*;
@@ -374,10 +374,10 @@ fn scenario_strategy() -> impl Strategy<Value = Scenario> {
                 target_days: f64::from(days_c) / 100.0,
                 target_tps: f64::from(tps),
                 cuda_only: cuda,
-                family: if other {
-                    ModelFamily::Other
+                architecture: if other {
+                    Architecture::Other
                 } else {
-                    ModelFamily::Transformer
+                    Architecture::Transformer
                 },
                 urgent,
                 multinode,

@@ -384,7 +384,7 @@ fn serving_shows_what_a_million_tokens_cost_and_how() {
     let (scenario, _) = query::parse("v=1", &catalog);
     let o = run("v=1");
     let top = o.recommendations.first();
-    let m = top.and_then(|r| r.usd_per_mtok).unwrap_or(0.0);
+    let m = top.and_then(|r| r.usd_per_million_tokens).unwrap_or(0.0);
     let (h, t) = top.map_or((0.0, 1.0), |r| {
         (r.hourly_usd.unwrap_or(0.0), r.tokens_per_s.unwrap_or(1.0))
     });
@@ -403,7 +403,7 @@ fn serving_shows_what_a_million_tokens_cost_and_how() {
     );
     // A training job has no per-token figure.
     let job = run("v=1&task=train&model=llama3.1-8b&tokens=10");
-    assert!(job.recommendations.iter().all(|r| r.usd_per_mtok.is_none()));
+    assert!(job.recommendations.iter().all(|r| r.usd_per_million_tokens.is_none()));
 }
 
 /// `hours=0`: every On-Demand monthly cost is zero, so the ranking compares hourly rates: the same order

@@ -329,7 +329,7 @@ fn Detail(
                 view! { <div class="plan-fig"><dt>{ctx.tx(if task.is_job() { Msg::CheapestPlanJob } else { Msg::CheapestPlanMonth })}</dt><dd data-testid="top-plan">{ctx.money(v)}</dd></div> }
             }))}
             <div><dt>{ctx.tx(speed_label(task))}</dt><dd>{speed_text(&rec, ctx)}</dd></div>
-            {rec.usd_per_mtok.map(|m| view! {
+            {rec.usd_per_million_tokens.map(|m| view! {
                 <div><dt>{ctx.tx(Msg::PerMTok)}</dt><dd data-testid="top-per-mtok">{ctx.money(m)}</dd></div>
             })}
             <div><dt>{ctx.tx(if task.is_job() { Msg::EnergyJob } else { Msg::EnergyMonth })}</dt><dd data-testid="top-energy">{rec.energy_kwh.map_or_else(|| ctx.t(Msg::NoTdp).to_string(), |e| format!("{} kWh", format::number(e, 0)))}</dd></div>
@@ -475,7 +475,7 @@ fn OptionTable(ctx: Ctx, options: Vec<OptionCost>, n_instances: u32) -> impl Int
     let lang = ctx.lang();
     let options_are_job = options.iter().any(|o| o.job_usd.is_some());
     // Serving: what a million output tokens cost on each option, at the fleet's throughput.
-    let per_mtok = options.iter().any(|o| o.usd_per_mtok.is_some());
+    let per_mtok = options.iter().any(|o| o.usd_per_million_tokens.is_some());
     let months = ctx.scenario.with(|s| s.months);
     let label_in = move |lang| {
         if options_are_job {
@@ -512,8 +512,8 @@ fn OptionTable(ctx: Ctx, options: Vec<OptionCost>, n_instances: u32) -> impl Int
                         <td class="num" data-label=ctx.t(Msg::Hourly)>{ctx.money(o.hourly_usd)}</td>
                         <td class="num" data-label=ctx.t(Msg::Upfront)>{ctx.money(o.upfront_usd)}</td>
                         <td class="num" data-label=total_label.clone()>{ctx.money(total)}</td>
-                        <td class="num" data-label=ctx.t(Msg::PerAccelHour)>{ctx.money(o.per_accel_hour_usd)}</td>
-                        {per_mtok.then(|| view! { <td class="num" data-label=ctx.t(Msg::PerMTok)>{o.usd_per_mtok.map_or_else(|| "—".to_string(), |m| ctx.money(m))}</td> })}
+                        <td class="num" data-label=ctx.t(Msg::PerAccelHour)>{ctx.money(o.per_accelerator_hour_usd)}</td>
+                        {per_mtok.then(|| view! { <td class="num" data-label=ctx.t(Msg::PerMTok)>{o.usd_per_million_tokens.map_or_else(|| "—".to_string(), |m| ctx.money(m))}</td> })}
                         <td class="wrap" data-label=ctx.t(Msg::BreakEven)>{be}</td>
                     </tr>
                 }.into_any()

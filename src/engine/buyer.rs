@@ -94,7 +94,7 @@ pub fn plan_notices(catalog: &Catalog, scenario: &Scenario, rec: &Recommendation
         out.push(Why::SpotAtScale {
             instances: i.instances,
             zones: observed.map_or(0, |s| s.n_az),
-            zones_at_od: observed.map_or(0, |s| s.n_az_at_od),
+            zones_at_on_demand: observed.map_or(0, |s| s.n_az_at_od),
             supply: spot_supply(observed),
             together: plan.items.iter().any(|i| i.segment == Segment::Job) && i.instances > 1,
         });

@@ -3,7 +3,7 @@
 use super::outcome::Exclusion;
 use super::perf::{self, Peak};
 use crate::catalog::{Accelerator, Instance, Stack};
-use crate::scenario::{ModelFamily, Scenario, Task};
+use crate::scenario::{Architecture, Scenario, Task};
 
 /// The most instances one plan may use: beyond this a type is left out with a reason rather than
 /// sized (and instance counts stay far inside u32 arithmetic).
@@ -49,7 +49,7 @@ pub(super) fn eligibility(scenario: &Scenario, inst: &Instance, acc: &Accelerato
         if scenario.cuda_only {
             return Err(Exclusion::CudaOnly { stack: acc.stack });
         }
-        if scenario.family == ModelFamily::Other {
+        if scenario.architecture == Architecture::Other {
             return Err(Exclusion::NotTransformer { stack: acc.stack });
         }
         if scenario.urgent {
@@ -57,7 +57,7 @@ pub(super) fn eligibility(scenario: &Scenario, inst: &Instance, acc: &Accelerato
         }
     }
     // LLM serving needs a toolchain that decodes generatively (catalog: `llm_decode`, with its source).
-    if scenario.task == Task::Inference && scenario.family == ModelFamily::Transformer && !acc.llm_decode {
+    if scenario.task == Task::Inference && scenario.architecture == Architecture::Transformer && !acc.llm_decode {
         return Err(Exclusion::NoLlmDecode);
     }
     if scenario.task.is_job() && acc.id.starts_with("inferentia") {

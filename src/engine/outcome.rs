@@ -200,7 +200,7 @@ pub enum Why {
     SpotAtScale {
         instances: u32,
         zones: u32,
-        zones_at_od: u32,
+        zones_at_on_demand: u32,
         supply: super::cost::SpotSupply,
         /// A job whose instances must run together.
         together: bool,
@@ -254,7 +254,7 @@ pub struct Recommendation {
     /// Cost of one training or fine-tuning job.
     pub job_usd: Option<f64>,
     /// $ per million output tokens at full throughput.
-    pub usd_per_mtok: Option<f64>,
+    pub usd_per_million_tokens: Option<f64>,
     /// The terms `monthly_usd` and `job_usd` add up to (empty without a price).
     pub monthly_terms: Vec<super::cost::CostTerm>,
     pub job_terms: Vec<super::cost::CostTerm>,

@@ -59,7 +59,7 @@ pub struct Plan {
     pub items: Vec<PlanItem>,
     pub horizon_usd: f64,
     /// All-On-Demand over the same horizon; `None` without an On-Demand price.
-    pub all_od_horizon_usd: Option<f64>,
+    pub all_on_demand_horizon_usd: Option<f64>,
     pub savings_vs_od_usd: Option<f64>,
     /// The baseline fleet in each month of the horizon when it grows; empty for a steady fleet or a job.
     pub fleet_by_month: Vec<u32>,
@@ -473,7 +473,7 @@ pub fn plan(catalog: &Catalog, scenario: &Scenario, rec: &Recommendation) -> Pla
     let mut out = Plan {
         instance: rec.instance.clone(),
         horizon_usd: horizon,
-        all_od_horizon_usd: all_od,
+        all_on_demand_horizon_usd: all_od,
         // Savings only for a plan that buys something.
         savings_vs_od_usd: all_od.filter(|_| !items.is_empty()).map(|o| o - horizon),
         items,

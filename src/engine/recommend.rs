@@ -160,7 +160,7 @@ fn unfit(inst: &Instance, acc: &Accelerator, reason: Exclusion) -> Recommendatio
         hourly_usd: None,
         monthly_usd: None,
         job_usd: None,
-        usd_per_mtok: None,
+        usd_per_million_tokens: None,
         monthly_terms: Vec::new(),
         job_terms: Vec::new(),
         price: None,
@@ -263,7 +263,7 @@ fn evaluate(
         hourly_usd: hourly,
         monthly_usd: hourly.map(|h| h * scenario.hours_per_month),
         job_usd: sized.job_hours.and_then(|j| hourly.map(|h| h * j)),
-        usd_per_mtok: sized.tokens_per_s.and_then(|t| hourly.map(|h| h / (t * 3600.0) * 1e6)),
+        usd_per_million_tokens: sized.tokens_per_s.and_then(|t| hourly.map(|h| h / (t * 3600.0) * 1e6)),
         monthly_terms: Vec::new(),
         job_terms: Vec::new(),
         price: price.map(|p| PriceRef {
@@ -336,7 +336,7 @@ fn apply_purchase(catalog: &Catalog, scenario: &Scenario, rec: &mut Recommendati
         rec.monthly_usd = Some(o.monthly_usd);
         rec.job_usd = o.job_usd;
         rec.job_hours = o.job_hours;
-        rec.usd_per_mtok = o.usd_per_mtok;
+        rec.usd_per_million_tokens = o.usd_per_million_tokens;
         rec.monthly_terms = o.monthly_terms;
         rec.job_terms = o.job_terms;
     }

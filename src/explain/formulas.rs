@@ -125,7 +125,7 @@ pub fn formulas(
     }
     out.extend(cost_line(rec, zh));
     // Serving: a million output tokens at the fleet's throughput, running flat out.
-    if let (Some(h), Some(t), Some(m)) = (rec.hourly_usd, rec.tokens_per_s, rec.usd_per_mtok) {
+    if let (Some(h), Some(t), Some(m)) = (rec.hourly_usd, rec.tokens_per_s, rec.usd_per_million_tokens) {
         out.push(if zh {
             format!(
                 "每百万 token = {}/小时 ÷ ({} token/秒 × 3600 秒) × 10⁶ = {}（满负荷运行）",

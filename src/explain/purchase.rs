@@ -78,11 +78,11 @@ pub fn spot_supply_line(s: &crate::engine::cost::SpotDetail, zh: bool) -> String
         (SpotSupply::Ample, false) => format!("Spot below On-Demand in {} zones: ample capacity", s.zones),
         (SpotSupply::Scarce, true) => format!(
             "只有 {} 个可用区有 Spot 折扣，{} 个可用区 Spot 等于按需（无容量）：容量稀缺",
-            s.zones, s.zones_at_od
+            s.zones, s.zones_at_on_demand
         ),
         (SpotSupply::Scarce, false) => format!(
             "Spot discount in only {} zones, {} zones at the On-Demand price (no capacity): scarce",
-            s.zones, s.zones_at_od
+            s.zones, s.zones_at_on_demand
         ),
         (SpotSupply::Uncounted, true) => "数据未统计可用区数：容量未知".to_string(),
         (SpotSupply::Uncounted, false) => "zones not counted in the data: capacity unknown".to_string(),

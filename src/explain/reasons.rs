@@ -289,10 +289,10 @@ pub fn why(w: &Why, lang: Lang) -> String {
         Why::SpotAtScale {
             instances,
             zones,
-            zones_at_od,
+            zones_at_on_demand,
             supply,
             together,
-        } => spot_scale_text(*instances, *zones, *zones_at_od, *supply, *together, zh),
+        } => spot_scale_text(*instances, *zones, *zones_at_on_demand, *supply, *together, zh),
         Why::ComputeSpShallow {
             discount_pct,
             median_pct,
@@ -439,7 +439,7 @@ fn quota_text(family: crate::engine::buyer::QuotaFamily, spot: bool, instances: 
 fn spot_scale_text(
     instances: u32,
     zones: u32,
-    zones_at_od: u32,
+    zones_at_on_demand: u32,
     supply: crate::engine::cost::SpotSupply,
     together: bool,
     zh: bool,
@@ -448,8 +448,8 @@ fn spot_scale_text(
     let seen = match (supply, zh) {
         (SpotSupply::Uncounted, true) => "目录未统计有 Spot 容量的可用区数".to_string(),
         (SpotSupply::Uncounted, false) => "the catalog does not count the zones with Spot capacity".to_string(),
-        (_, true) => format!("目录显示 {zones} 个可用区有 Spot 折扣，{zones_at_od} 个可用区 Spot 等于按需（无容量）"),
-        (_, false) => format!("the catalog shows a Spot discount in {zones} zones and {zones_at_od} zones at the On-Demand price (no capacity)"),
+        (_, true) => format!("目录显示 {zones} 个可用区有 Spot 折扣，{zones_at_on_demand} 个可用区 Spot 等于按需（无容量）"),
+        (_, false) => format!("the catalog shows a Spot discount in {zones} zones and {zones_at_on_demand} zones at the On-Demand price (no capacity)"),
     };
     let scale = match (together, zh) {
         (true, true) => "这些实例必须同时运行；中断后需重新获得全部容量。",
