@@ -185,6 +185,8 @@ fn main() {
             ("graphics", Bool),
             ("llm_decode", Bool),
             ("llm_decode_source", Str),
+            ("trains", Bool),
+            ("trains_source", Str),
             ("source", Str),
             ("as_of", Date),
             ("note", Str),

@@ -125,6 +125,10 @@ ACCELERATORS = [
 # Accelerators whose toolchain does not run generative LLM decoding, with the source that says so.
 NO_LLM_DECODE = {"inferentia": "neuron-llm-libs"}
 
+# Inference-only accelerators (no training toolchain), with the source that says so: the Neuron
+# architecture pages describe Inf1/Inf2 as inference accelerators, Trn1/Trn2/Trn3 for training.
+INFERENCE_ONLY = {"inferentia": "neuron-docs", "inferentia2": "neuron-docs"}
+
 ACCEL_BY_MODEL = {
     "NVIDIA T4": "t4", "NVIDIA A10G": "a10g", "NVIDIA L4": "l4", "NVIDIA L40S": "l40s",
     "NVIDIA A100": None, "NVIDIA H100": "h100", "NVIDIA H200": "h200", "NVIDIA B200": "b200", "NVIDIA B300": "b300",
@@ -532,6 +536,7 @@ def main():
                              "mem_bw_gbs": bw, "bf16_tflops": bf16, "fp16_tflops": fp16, "fp8_tflops": fp8,
                              "int8_tops": int8, "fp64_tflops": fp64, "tdp_w": tdp, "graphics": gfx,
                              "llm_decode": aid not in NO_LLM_DECODE, "llm_decode_source": NO_LLM_DECODE.get(aid, src),
+                             "trains": aid not in INFERENCE_ONLY, "trains_source": INFERENCE_ONLY.get(aid, src),
                              "source": src, "as_of": "2025-12-02" if src == "neuron-docs" else "2026-08-01", "note": note})
 
     catalog = {

@@ -82,6 +82,10 @@ pub struct Accelerator {
     /// and the source that says so.
     pub llm_decode: bool,
     pub llm_decode_source: String,
+    /// Whether the accelerator's toolchain trains models (Inferentia's is for inference only), and the
+    /// source that says so.
+    pub trains: bool,
+    pub trains_source: String,
     pub source: String,
     pub as_of: IsoDate,
     #[serde(default)]

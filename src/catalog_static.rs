@@ -159,6 +159,8 @@ pub fn catalog() -> Catalog {
             graphics: r.bool(),
             llm_decode: r.bool(),
             llm_decode_source: r.text(),
+            trains: r.bool(),
+            trains_source: r.text(),
             source: r.text(),
             as_of: r.date(),
             note: r.text(),

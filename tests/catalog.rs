@@ -142,8 +142,8 @@ const BROKEN: &[(&str, &str, &str, &[&str])] = &[
     ),
     (
         "known_sources",
-        r#""llm_decode_source":"nvidia-specs","source":"nvidia-specs""#,
-        r#""llm_decode_source":"nvidia-specs","source":"nvidia-spec""#,
+        r#""trains_source":"nvidia-specs","source":"nvidia-specs""#,
+        r#""trains_source":"nvidia-specs","source":"nvidia-spec""#,
         &["accelerators (t4)", "field `source`", "`nvidia-spec`"],
     ),
     (

@@ -128,7 +128,11 @@ impl Entry for Accelerator {
         format!("accelerators ({})", self.id)
     }
     fn sources(&self) -> Vec<(&'static str, &str)> {
-        vec![("source", &self.source), ("llm_decode_source", &self.llm_decode_source)]
+        vec![
+            ("source", &self.source),
+            ("llm_decode_source", &self.llm_decode_source),
+            ("trains_source", &self.trains_source),
+        ]
     }
     fn figures(&self) -> Vec<(&'static str, Option<f64>)> {
         vec![

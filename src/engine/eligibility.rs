@@ -60,7 +60,8 @@ pub(super) fn eligibility(scenario: &Scenario, inst: &Instance, acc: &Accelerato
     if scenario.task == Task::Inference && scenario.architecture == Architecture::Transformer && !acc.llm_decode {
         return Err(Exclusion::NoLlmDecode);
     }
-    if scenario.task.is_job() && acc.id.starts_with("inferentia") {
+    // Training needs a training toolchain (catalog: `trains`, with its source).
+    if scenario.task.is_job() && !acc.trains {
         return Err(Exclusion::InferenceOnlyChip);
     }
     if scenario.task.uses_model() && perf::peak(acc, scenario.precision) == Peak::Unsupported {

@@ -48,13 +48,15 @@ pub fn peak(acc: &Accelerator, precision: Precision) -> Peak {
     }
 }
 
-/// FP8 exists on Hopper, Ada, Blackwell and Trainium2/3 (and Trainium's cFP8).
+/// FP8 exists on Hopper, Ada and Blackwell (by architecture: some have no published FP8 figure, and
+/// then the peak is unknown, not unsupported), and on the Neuron chips the catalog gives an FP8 peak
+/// for (Trainium's cFP8, Inferentia2; not first-generation Inferentia).
 pub fn has_fp8(acc: &Accelerator) -> bool {
     let a = acc.arch.as_str();
     a.starts_with("Hopper")
         || a.starts_with("Ada")
         || a.starts_with("Blackwell")
-        || acc.stack == crate::catalog::Stack::Neuron && acc.id != "inferentia"
+        || acc.stack == crate::catalog::Stack::Neuron && acc.fp8_tflops.is_some()
 }
 
 impl Peak {
