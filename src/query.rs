@@ -148,16 +148,16 @@ pub trait Choice {
 
 /// Implements `Choice` for a `Copy + PartialEq` type from its words and values in the same order.
 macro_rules! choice {
-    ($t:ty, $words:literal, [$($v:expr),+ $(,)?]) => {
+    ($t:ty, $words:literal, $all:expr $(,)?) => {
         impl $crate::query::Choice for $t {
             fn words(&self) -> &'static str {
                 $words
             }
             fn index(&self) -> usize {
-                [$($v),+].iter().position(|x| x == self).unwrap_or(0)
+                $all.iter().position(|x| x == self).unwrap_or(0)
             }
             fn set_index(&mut self, i: usize) {
-                if let Some(v) = [$($v),+].get(i) {
+                if let Some(v) = $all.get(i) {
                     *self = *v;
                 }
             }
@@ -171,35 +171,14 @@ pub fn word_of(c: &dyn Choice) -> &'static str {
     c.words().split('|').nth(c.index()).unwrap_or("")
 }
 
-choice!(
-    Task,
-    "infer|train|finetune|graphics|hpc",
-    [
-        Task::Inference,
-        Task::Training,
-        Task::Finetune,
-        Task::Graphics,
-        Task::Hpc
-    ]
-);
+choice!(Task, "infer|train|finetune|graphics|hpc", Task::ALL);
 choice!(ServingMode, "online|batch", [ServingMode::Online, ServingMode::Batch]);
 choice!(
     FinetuneMethod,
     "full|lora|qlora",
     [FinetuneMethod::Full, FinetuneMethod::Lora, FinetuneMethod::Qlora]
 );
-choice!(
-    Precision,
-    "fp32|bf16|fp16|fp8|int8|int4",
-    [
-        Precision::Fp32,
-        Precision::Bf16,
-        Precision::Fp16,
-        Precision::Fp8,
-        Precision::Int8,
-        Precision::Int4
-    ]
-);
+choice!(Precision, "fp32|bf16|fp16|fp8|int8|int4", Precision::ALL);
 choice!(
     Priority,
     "cost|perf|balanced",
@@ -211,21 +190,8 @@ choice!(
     [Architecture::Transformer, Architecture::Other]
 );
 choice!(Lang, "zh|en", [Lang::Zh, Lang::En]);
-choice!(
-    Buy,
-    "od|spot|csp1|csp3|isp1|isp3|ri1|ri3|cb",
-    [
-        Buy::OnDemand,
-        Buy::Spot,
-        Buy::ComputeSp1,
-        Buy::ComputeSp3,
-        Buy::InstanceSp1,
-        Buy::InstanceSp3,
-        Buy::Ri1,
-        Buy::Ri3,
-        Buy::CapacityBlock
-    ]
-);
+// One list of the purchase options, in link-word order: `Buy::ALL`.
+choice!(Buy, "od|spot|csp1|csp3|isp1|isp3|ri1|ri3|cb", Buy::ALL);
 choice!(Payment, "no|partial|all", [Payment::No, Payment::Partial, Payment::All]);
 choice!(
     RiClass,
@@ -719,5 +685,21 @@ mod tests {
         assert_eq!(percent_decode("%zz%"), "%zz%");
         assert_eq!(percent_decode("%E4%B8%AD"), "中");
         assert_eq!(percent_decode(&percent_encode("<script>中 &=")), "<script>中 &=");
+    }
+
+    #[test]
+    fn one_word_per_variant_of_the_one_list() {
+        fn check<T: Choice + Copy + PartialEq + std::fmt::Debug>(all: &[T]) {
+            assert_eq!(all[0].words().split('|').count(), all.len(), "{all:?}");
+            for (i, v) in all.iter().enumerate() {
+                let mut x = all[0];
+                x.set_index(i);
+                assert_eq!((x, v.index()), (*v, i));
+            }
+        }
+        check(&Buy::ALL);
+        check(&Task::ALL);
+        check(&Precision::ALL);
+        assert_eq!(word_of(&Buy::CapacityBlock), "cb");
     }
 }

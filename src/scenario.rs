@@ -417,6 +417,12 @@ impl Default for Scenario {
 }
 
 impl Scenario {
+    /// Whether a service's baseline fleet changes over the horizon (`growth`, more than one month): the
+    /// one place this is decided (the plan sizes each month, the formula line and the option table say so).
+    pub fn fleet_grows(&self) -> bool {
+        self.purchase.growth_pct != 0.0 && self.months > 1
+    }
+
     /// The model's architecture: the preset's, or an estimate for a custom size.
     /// An unknown preset id cannot reach here from a link (the query parser falls back), but is handled anyway.
     pub fn model_arch(&self) -> ModelArch {

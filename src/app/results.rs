@@ -522,7 +522,7 @@ fn OptionTable(ctx: Ctx, options: Vec<OptionCost>, n_instances: u32) -> impl Int
     }).collect_view();
     // With a growing fleet the plan above differs from these figures, which are for a steady fleet.
     let is_job = options_are_job;
-    let growing = move || !is_job && ctx.scenario.with(|s| s.purchase.growth_pct != 0.0 && s.months > 1);
+    let growing = move || !is_job && ctx.scenario.with(|s| s.fleet_grows());
     view! {
         <h3>{ctx.tx(Msg::Options)}</h3>
         {move || growing().then(|| view! {

@@ -448,7 +448,7 @@ pub fn plan(catalog: &Catalog, scenario: &Scenario, rec: &Recommendation) -> Pla
         let mut base_only = scenario.clone();
         base_only.purchase.burst_instances = 0;
         let months = scenario.months.max(1) as usize;
-        let base_fleet = if scenario.purchase.growth_pct != 0.0 && scenario.months > 1 {
+        let base_fleet = if scenario.fleet_grows() {
             fleet = fleet_by_month(rec.n_instances, scenario.purchase.growth_pct, scenario.months);
             fleet.clone()
         } else {

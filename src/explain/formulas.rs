@@ -143,9 +143,8 @@ pub fn formulas(
         });
     }
     // A growing service fleet: the commitment level the plan chooses.
-    let g = scenario.purchase.growth_pct;
-    if rec.job_hours.is_none() && g != 0.0 && scenario.months > 1 {
-        let g = crate::num::shortest(g / 100.0);
+    if rec.job_hours.is_none() && scenario.fleet_grows() {
+        let g = crate::num::shortest(scenario.purchase.growth_pct / 100.0);
         out.push(if zh {
             format!(
                 "第 m 月实例数 n_m = ⌈{} × (1 + {g})^m⌉（首月 m = 0）；承诺 k 台使 k·C + Σ max(0, n_m − k)·R 最小（C：一台实例在规划周期内的承诺费用；R：一台实例每月按需或 Spot 的费用）",
