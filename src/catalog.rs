@@ -5,11 +5,14 @@ use std::collections::{HashMap, HashSet};
 use std::fmt;
 
 mod date;
+mod entries;
 mod json_error;
 mod rules;
+mod source;
 pub use date::IsoDate;
 use json_error::{entry_at_line, field_before};
 pub use rules::RULES;
+pub use source::Source;
 
 /// The catalog file as shipped. The page does not carry this text: it uses the same data compiled in
 /// by build.rs (`crate::catalog_static`), which tests/catalog.rs checks equals this file's validated parse.
@@ -18,35 +21,6 @@ pub const BUNDLED_JSON: &str = include_str!("../catalog.json");
 
 /// The only schema version this build reads.
 pub const SCHEMA_VERSION: u32 = 1;
-
-/// Where a figure comes from.
-#[derive(Clone, Debug, Deserialize, PartialEq)]
-pub struct Source {
-    pub id: String,
-    pub title: String,
-    pub publisher: String,
-    #[serde(rename = "where")]
-    pub location: String,
-    pub date: IsoDate,
-}
-
-impl Source {
-    /// A web address for the source when its location is one (`https://…`, or a host name followed by
-    /// a path such as `aws.amazon.com/savingsplans/faqs`); `None` for files in a repository or here.
-    pub fn url(&self) -> Option<String> {
-        let first = self.location.split_whitespace().next()?;
-        if first.starts_with("https://") || first.starts_with("http://") {
-            return Some(first.to_string());
-        }
-        let host = first.split('/').next()?;
-        let is_host = host.contains('.')
-            && !host.starts_with('.')
-            && !host.ends_with('.')
-            && host.chars().all(|c| c.is_ascii_alphanumeric() || c == '.' || c == '-');
-        // A file name such as `build_catalog.py` is no host: a host has a path after it or a known ending.
-        (is_host && first.contains('/')).then(|| format!("https://{first}"))
-    }
-}
 
 /// The software stack code must target to run on an accelerator.
 #[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq, Hash)]
@@ -503,49 +477,5 @@ impl Catalog {
     /// Days from the catalog's as-of date to `today`.
     pub fn age_days(&self, today: IsoDate) -> i64 {
         self.as_of.days_until(today)
-    }
-}
-
-#[cfg(test)]
-mod source_tests {
-    use super::*;
-
-    fn at(location: &str) -> Option<String> {
-        Source {
-            id: "x".into(),
-            title: "x".into(),
-            publisher: "x".into(),
-            location: location.into(),
-            date: IsoDate {
-                year: 2026,
-                month: 1,
-                day: 1,
-            },
-        }
-        .url()
-    }
-
-    #[test]
-    fn web_locations_become_links_and_files_do_not() {
-        assert_eq!(
-            at("aws.amazon.com/savingsplans/faqs").as_deref(),
-            Some("https://aws.amazon.com/savingsplans/faqs")
-        );
-        assert_eq!(
-            at("aws.amazon.com/ec2/capacityblocks/pricing (mirror)").as_deref(),
-            Some("https://aws.amazon.com/ec2/capacityblocks/pricing")
-        );
-        assert_eq!(at("https://example.com/a").as_deref(), Some("https://example.com/a"));
-        for file in [
-            "pkg/providers/pricing/zz_generated.pricing_aws.go",
-            "../shared/reference/accelerators.csv",
-            "scripts/build_catalog.py",
-            "catalogs/v8/aws/vms.csv @ 00148f2a",
-            "build_catalog.py",
-            "",
-            "javascript:alert(1)",
-        ] {
-            assert_eq!(at(file), None, "{file}");
-        }
     }
 }
