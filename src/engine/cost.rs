@@ -7,21 +7,21 @@
 //! instances), takes T = W·(1 + C/τ) / (1 − Λ·(R + (τ + C)/2)) (DOMAIN.md's failure model plus the
 //! checkpoint cost); the best interval is Young's τ* = √(2·C/Λ).
 
+mod capacity_block;
+mod spot;
+
+pub use capacity_block::*;
+pub use spot::*;
+
 use super::recommend::Recommendation;
-use crate::catalog::{Catalog, IsoDate, Payment, RiClass, SavingsPlan};
-use crate::scenario::{Buy, Scenario, ServingMode, Task};
+use crate::catalog::{Catalog, Payment, RiClass, SavingsPlan};
+use crate::scenario::{Buy, Scenario};
 
 pub const HOURS_PER_MONTH: f64 = 730.0;
 pub const HOURS_PER_YEAR: f64 = 8760.0;
 /// Share of a Partial Upfront commitment paid at purchase: AWS does not publish the split per GPU type;
 /// half is the usual shape of its partial-upfront offers. An assumption, shown as such.
 pub const PARTIAL_UPFRONT_SHARE: f64 = 0.5;
-
-/// Capacity Blocks: at most this many instances across all of an account's blocks (AWS, "How Capacity
-/// Blocks work"; 64 per block is in the catalog).
-pub const CB_MAX_INSTANCES_TOTAL: u32 = 256;
-/// Capacity Blocks: AWS starts terminating the instances 30 minutes before the block ends.
-pub const CB_END_STOP_H: f64 = 0.5;
 
 /// Why an option is not available for this recommendation.
 #[derive(Clone, Debug, PartialEq)]
@@ -55,75 +55,6 @@ pub enum NotOffered {
         instances: u32,
         max: u32,
     },
-}
-
-/// What the catalog says about Spot capacity for a type in a region.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SpotSupply {
-    /// A Spot price below On-Demand in three or more zones, and no zone listed at On-Demand.
-    Ample,
-    /// Two zones or fewer, or zones listed at the On-Demand price (no Spot capacity there).
-    Scarce,
-    /// The source averages over zones without counting them, or no Spot price was observed.
-    Uncounted,
-}
-
-/// The judgement from the observed zones: see `SpotSupply`.
-pub fn spot_supply(observed: Option<&crate::catalog::SpotPrice>) -> SpotSupply {
-    match observed {
-        None => SpotSupply::Uncounted,
-        Some(s) if s.n_az == 0 => SpotSupply::Uncounted,
-        Some(s) if s.n_az <= 2 || s.n_az_at_od > 0 => SpotSupply::Scarce,
-        Some(_) => SpotSupply::Ample,
-    }
-}
-
-/// The most instances one Spot job whose instances must run together may count on: the user's
-/// `spotmax` where the catalog shows ample capacity, else one.
-pub fn spot_job_max_instances(supply: SpotSupply, spot_max: u32) -> u32 {
-    match supply {
-        SpotSupply::Ample => spot_max.max(1),
-        SpotSupply::Scarce | SpotSupply::Uncounted => 1,
-    }
-}
-
-/// Spot details behind an option's figures.
-#[derive(Clone, Debug, PartialEq)]
-pub struct SpotDetail {
-    pub interrupt_pct_month: f64,
-    pub band: Option<String>,
-    /// Whether the interruption rate is an assumption (no band known and none set).
-    pub rate_assumed: bool,
-    pub overhead_factor: f64,
-    pub young_interval_min: Option<f64>,
-    pub ckpt_interval_min: f64,
-    /// Zones with Spot below On-Demand and zones listed at On-Demand (catalog), and the judgement.
-    pub zones: u32,
-    pub zones_at_on_demand: u32,
-    pub supply: SpotSupply,
-    /// The most instances a job that needs them together may gather on Spot (jobs only).
-    pub max_job_instances: Option<u32>,
-    /// Minutes to get Spot capacity back after an interruption (an assumption, `reacq`), on top of
-    /// the restart.
-    pub reacquire_min: f64,
-}
-
-/// Capacity Block details.
-#[derive(Clone, Debug, PartialEq)]
-pub struct CbDetail {
-    pub days: u32,
-    pub blocks: u32,
-    /// Instances booked: block length and fleet size are chosen together (a larger fleet may fit a
-    /// shorter block for less).
-    pub instances: u32,
-    /// The rate is stated for other regions (US regions or "most regions") and applied here: derived.
-    pub rate_derived: bool,
-    /// Most instances in one block, and how far ahead a block can start (AWS's rules, in the catalog).
-    pub max_instances_per_block: u32,
-    pub max_lead_weeks: u32,
-    pub rate_usd_hr: f64,
-    pub as_of: IsoDate,
-    pub source: String,
 }
 
 /// What the hours of one cost term are.
@@ -238,51 +169,6 @@ impl OptionCost {
     }
 }
 
-/// Midpoints of the Spot Advisor bands, interruptions per instance per month, percent.
-pub fn band_midpoint_pct(band: &str) -> Option<f64> {
-    match band {
-        "<5" => Some(2.5),
-        "5-10" => Some(7.5),
-        "10-15" => Some(12.5),
-        "15-20" => Some(17.5),
-        ">20" => Some(25.0),
-        _ => None,
-    }
-}
-
-/// Interruptions per instance-hour from a monthly share: λ = −ln(1 − f) / 730.
-pub fn rate_per_hour(pct_month: f64) -> f64 {
-    let f = (pct_month / 100.0).clamp(0.0, 0.999);
-    -(1.0 - f).ln() / HOURS_PER_MONTH
-}
-
-/// Expected wall-clock factor of a checkpointed job on Spot; `None` if it would never finish.
-pub fn spot_overhead(rate_per_hour_fleet: f64, interval_h: f64, write_h: f64, restart_h: f64) -> Option<f64> {
-    let interval = interval_h.max(1e-6);
-    let lost = rate_per_hour_fleet * (restart_h + (interval + write_h) / 2.0);
-    (lost < 1.0).then(|| (1.0 + write_h / interval) / (1.0 - lost))
-}
-
-/// Young's optimal checkpoint interval, hours.
-pub fn young_interval_h(rate_per_hour_fleet: f64, write_h: f64) -> Option<f64> {
-    (rate_per_hour_fleet > 0.0).then(|| (2.0 * write_h / rate_per_hour_fleet).sqrt())
-}
-
-/// Capacity Block length for a job: 1-14 days, else whole weeks, at most `max_days`.
-pub fn cb_days(job_hours: f64, max_daily: u32, week: u32, max_days: u32) -> Result<u32, u32> {
-    let days = (job_hours / 24.0).ceil().clamp(1.0, 100_000.0) as u32;
-    let days = if days <= max_daily {
-        days
-    } else {
-        days.div_ceil(week) * week
-    };
-    if days <= max_days {
-        Ok(days)
-    } else {
-        Err(days)
-    }
-}
-
 /// The share of a commitment paid upfront.
 fn upfront_share(p: Payment) -> f64 {
     match p {
@@ -371,150 +257,117 @@ pub fn base_job_hours(rec: &Recommendation) -> Option<f64> {
     rec.base_job_hours.or(rec.job_hours)
 }
 
-/// One option's cost.
-pub fn option_cost(catalog: &Catalog, scenario: &Scenario, rec: &Recommendation, buy: Buy) -> OptionCost {
-    let p = &scenario.purchase;
-    let list = 1.0 - p.reseller_pct / 100.0;
-    let other = if p.reseller_on_all { list } else { 1.0 };
-    let od = catalog
-        .on_demand(&rec.instance, &scenario.region)
-        .map(|x| x.usd_hr * list);
-    let u = usage(scenario, rec);
-    let months = f64::from(scenario.months);
-    let accels = catalog
-        .instance(&rec.instance)
-        .and_then(|i| i.count.map(|c| c * i.fraction))
-        .unwrap_or(1.0)
-        .max(1e-9);
-    let online = scenario.serving == ServingMode::Online;
-    // A simple option: a rate per instance-hour, no upfront, usage-based.
-    let simple = |rate: f64, wall_factor: f64| -> OptionCost {
+/// What every option's cost starts from: the recommendation and scenario, the usage, the list-price
+/// factors and the On-Demand rate.
+struct Basis<'a> {
+    catalog: &'a Catalog,
+    scenario: &'a Scenario,
+    rec: &'a Recommendation,
+    buy: Buy,
+    /// The reseller's factor on list prices, and on Spot and commitments (`discall`).
+    list: f64,
+    other: f64,
+    /// On-Demand per instance-hour after the reseller's discount.
+    od: Option<f64>,
+    u: Usage,
+    accels: f64,
+}
+
+impl Basis<'_> {
+    /// A simple option: a rate per instance-hour, no upfront, usage-based (`wall_factor`: Spot's overhead).
+    fn simple(&self, rate: f64, wall_factor: f64) -> OptionCost {
+        let (u, rec) = (&self.u, self.rec);
         let monthly = rate * (u.base_hours + u.burst_hours) * wall_factor;
         let job_hours = base_job_hours(rec).map(|h| h * wall_factor);
         let job_usd = u.job_instance_hours.map(|h| h * rate * wall_factor);
         OptionCost {
             hourly_usd: rate * u.n,
             monthly_usd: monthly,
-            horizon_usd: job_usd.unwrap_or(monthly * months),
-            per_accelerator_hour_usd: rate / accels,
+            horizon_usd: job_usd.unwrap_or(monthly * f64::from(self.scenario.months)),
+            per_accelerator_hour_usd: rate / self.accels,
             job_usd,
             job_hours,
             usd_per_million_tokens: rec.tokens_per_s.map(|t| rate * u.n / (t * 3600.0) * 1e6),
-            monthly_terms: monthly_terms(scenario, &u, (rate, wall_factor), TermKind::Usage, rate),
+            monthly_terms: monthly_terms(self.scenario, u, (rate, wall_factor), TermKind::Usage, rate),
             job_terms: (base_job_hours(rec).map(|h| CostTerm::new(TermKind::Usage, rate, u.n, h, wall_factor)))
                 .into_iter()
                 .collect(),
-            ..OptionCost::zero(buy)
+            ..OptionCost::zero(self.buy)
         }
+    }
+}
+
+/// One option's cost.
+pub fn option_cost(catalog: &Catalog, scenario: &Scenario, rec: &Recommendation, buy: Buy) -> OptionCost {
+    let p = &scenario.purchase;
+    let list = 1.0 - p.reseller_pct / 100.0;
+    let c = Basis {
+        catalog,
+        scenario,
+        rec,
+        buy,
+        list,
+        other: if p.reseller_on_all { list } else { 1.0 },
+        od: catalog
+            .on_demand(&rec.instance, &scenario.region)
+            .map(|x| x.usd_hr * list),
+        u: usage(scenario, rec),
+        accels: catalog
+            .instance(&rec.instance)
+            .and_then(|i| i.count.map(|c| c * i.fraction))
+            .unwrap_or(1.0)
+            .max(1e-9),
     };
     match buy {
-        Buy::OnDemand => match od {
-            Some(r) => simple(r, 1.0),
+        Buy::OnDemand => match c.od {
+            Some(r) => c.simple(r, 1.0),
             None => OptionCost::unavailable(buy, NotOffered::NoOnDemandPrice),
         },
-        Buy::Spot => {
-            let observed = catalog.spot(&rec.instance, &scenario.region);
-            match scenario.task {
-                Task::Inference if online => return OptionCost::unavailable(buy, NotOffered::NonInterruptible),
-                Task::Graphics if online => return OptionCost::unavailable(buy, NotOffered::InteractiveDesktops),
-                _ => {}
-            }
-            let supply = spot_supply(observed);
-            // A job whose instances must run together (training, MPI): all of them at once on Spot.
-            let together = matches!(scenario.task, Task::Training | Task::Finetune | Task::Hpc);
-            let max_job = together.then(|| spot_job_max_instances(supply, p.spot_max_instances));
-            if let Some(max) = max_job.filter(|m| rec.n_instances > *m) {
-                return OptionCost::unavailable(
-                    buy,
-                    NotOffered::SpotTooLarge {
-                        instances: rec.n_instances,
-                        max,
-                    },
-                );
-            }
-            let rate = match (observed, p.spot_discount_pct, od) {
-                (_, Some(d), Some(o)) => o / list * (1.0 - d / 100.0) * other,
-                (Some(s), _, _) => s.median_usd_hr * other,
-                _ => return OptionCost::unavailable(buy, NotOffered::NoSpotPrice),
-            };
-            let band = observed.and_then(|s| s.interruption_band.clone());
-            let (pct, assumed) = match (p.interrupt_pct_month, band.as_deref().and_then(band_midpoint_pct)) {
-                (Some(x), _) => (x, false),
-                (None, Some(x)) => (x, false),
-                // Unknown: assume the worst Spot Advisor band.
-                (None, None) => (25.0, true),
-            };
-            let fleet_rate = rate_per_hour(pct) * u.n;
-            // Back to work after an interruption: get capacity again, then restart and reload.
-            let (tau, c, r) = (
-                p.ckpt_interval_min / 60.0,
-                p.ckpt_write_min / 60.0,
-                (p.restart_min + p.reacquire_min) / 60.0,
-            );
-            // Jobs whose ranks depend on each other (training, MPI) checkpoint; one lost instance stops all.
-            let factor = if together {
-                match spot_overhead(fleet_rate, tau, c, r) {
-                    Some(f) => f,
-                    None => return OptionCost::unavailable(buy, NotOffered::SpotNeverFinishes),
-                }
-            } else {
-                // A service replaces lost capacity while an instance restarts.
-                1.0 / (1.0 - (rate_per_hour(pct) * r).min(0.9))
-            };
-            let mut o = simple(rate, factor);
-            o.spot = Some(SpotDetail {
-                interrupt_pct_month: pct,
-                band,
-                rate_assumed: assumed,
-                overhead_factor: factor,
-                young_interval_min: young_interval_h(fleet_rate, c).map(|h| h * 60.0),
-                ckpt_interval_min: p.ckpt_interval_min,
-                zones: observed.map_or(0, |s| s.n_az),
-                zones_at_on_demand: observed.map_or(0, |s| s.n_az_at_od),
-                supply,
-                max_job_instances: max_job,
-                reacquire_min: p.reacquire_min,
-            });
-            o.assumption = observed.is_none() || assumed;
-            o
-        }
+        Buy::Spot => spot::spot_cost(&c),
         Buy::ComputeSp1 | Buy::ComputeSp3 | Buy::InstanceSp1 | Buy::InstanceSp3 | Buy::Ri1 | Buy::Ri3 => {
-            let Some(od_rate) = od else {
-                return OptionCost::unavailable(buy, NotOffered::NoOnDemandPrice);
-            };
-            let term = buy.term_years().unwrap_or(1);
-            let (discount, assumption) = match buy {
-                Buy::Ri1 | Buy::Ri3 => match ri_discount(catalog, &rec.instance, p.ri_class, term, p.payment) {
-                    // Outside us-east-1 the published discount is applied to the regional price (derived).
-                    Some(d) => (d, scenario.region != "us-east-1"),
-                    None => return OptionCost::unavailable(buy, NotOffered::NoPublishedRi),
-                },
-                Buy::ComputeSp1 | Buy::ComputeSp3 => (
-                    sp_discount(catalog, scenario, &rec.instance, SavingsPlan::Compute, term).unwrap_or(0.0),
-                    true,
-                ),
-                _ => (
-                    sp_discount(catalog, scenario, &rec.instance, SavingsPlan::Ec2instance, term).unwrap_or(0.0),
-                    true,
-                ),
-            };
-            commitment(
-                buy,
-                od_rate / list,
-                od_rate,
-                discount,
-                other,
-                term,
-                p.payment,
-                &u,
-                scenario,
-                rec,
-                accels,
-                assumption,
-            )
+            commitment_cost(&c)
         }
-        Buy::CapacityBlock => capacity_block(catalog, scenario, rec, list, accels),
+        Buy::CapacityBlock => capacity_block::capacity_block(catalog, scenario, rec, c.list, c.accels),
     }
+}
+
+/// A Savings Plan or Reserved Instance: its discount (published, or the assumption), then `commitment`.
+fn commitment_cost(c: &Basis) -> OptionCost {
+    let (catalog, scenario, rec, buy) = (c.catalog, c.scenario, c.rec, c.buy);
+    let p = &scenario.purchase;
+    let Some(od_rate) = c.od else {
+        return OptionCost::unavailable(buy, NotOffered::NoOnDemandPrice);
+    };
+    let term = buy.term_years().unwrap_or(1);
+    let (discount, assumption) = match buy {
+        Buy::Ri1 | Buy::Ri3 => match ri_discount(catalog, &rec.instance, p.ri_class, term, p.payment) {
+            // Outside us-east-1 the published discount is applied to the regional price (derived).
+            Some(d) => (d, scenario.region != "us-east-1"),
+            None => return OptionCost::unavailable(buy, NotOffered::NoPublishedRi),
+        },
+        Buy::ComputeSp1 | Buy::ComputeSp3 => (
+            sp_discount(catalog, scenario, &rec.instance, SavingsPlan::Compute, term).unwrap_or(0.0),
+            true,
+        ),
+        _ => (
+            sp_discount(catalog, scenario, &rec.instance, SavingsPlan::Ec2instance, term).unwrap_or(0.0),
+            true,
+        ),
+    };
+    commitment(
+        buy,
+        od_rate / c.list,
+        od_rate,
+        discount,
+        c.other,
+        term,
+        p.payment,
+        &c.u,
+        scenario,
+        rec,
+        c.accels,
+        assumption,
+    )
 }
 
 /// A month's terms: the baseline fleet (at `base`: rate and factor, hours of `kind`), then any bursts
@@ -585,196 +438,5 @@ fn commitment(
             .map(|_| CostTerm::new(TermKind::WholeTerm, eff, u.n, term_hours, 1.0)))
         .into_iter()
         .collect(),
-    }
-}
-
-/// The Capacity Block rate for a type in a region: the newest published rate among the region's own
-/// and those stated for a group of regions ("*"); on equal dates the region's own. Returns the rate and
-/// whether it is derived (a group rate applied outside the US regions it is stated for).
-pub fn cb_rate<'a>(
-    catalog: &'a Catalog,
-    instance: &str,
-    region: &str,
-) -> Option<(&'a crate::catalog::CapacityBlockRate, bool)> {
-    let best = catalog
-        .capacity_blocks
-        .rates
-        .iter()
-        .filter(|r| r.instance == instance && (r.region == region || r.region == "*"))
-        .max_by(|a, b| {
-            a.as_of
-                .cmp(&b.as_of)
-                .then((a.region == region).cmp(&(b.region == region)))
-        })?;
-    Some((best, best.region == "*" && !region.starts_with("us-")))
-}
-
-/// The cheapest Capacity Block booking for a job of `hours_at_n` wall-clock hours on `n_min` instances
-/// (linear in the fleet): every fleet from `n_min` to `max_total` is tried with the shortest allowed block
-/// that holds its run plus `margin_h` (start-up, and the 30-minute stop at the end); the cheapest
-/// instance-days win, on a tie the smaller fleet. `window_h` > 0 keeps only runs that end inside it (if
-/// none does, the cheapest overall). Returns (instances, days, run hours), or the days the smallest fleet needs.
-pub fn cb_booking(
-    hours_at_n: f64,
-    n_min: u32,
-    margin_h: f64,
-    window_h: f64,
-    rules: (u32, u32, u32),
-    max_total: u32,
-) -> Result<(u32, u32, f64), u32> {
-    let (max_daily, week, max_days) = rules;
-    let mut best: Option<(u32, u32, f64)> = None;
-    let mut best_in_window: Option<(u32, u32, f64)> = None;
-    let mut first_err = None;
-    for n in n_min.max(1)..=max_total.max(n_min) {
-        let hours = hours_at_n * f64::from(n_min.max(1)) / f64::from(n);
-        match cb_days(hours + margin_h, max_daily, week, max_days) {
-            Ok(d) => {
-                let cost = u64::from(n) * u64::from(d);
-                let better =
-                    |b: &Option<(u32, u32, f64)>| b.is_none_or(|(bn, bd, _)| cost < u64::from(bn) * u64::from(bd));
-                if better(&best) {
-                    best = Some((n, d, hours));
-                }
-                if (window_h <= 0.0 || hours + margin_h <= window_h) && better(&best_in_window) {
-                    best_in_window = Some((n, d, hours));
-                }
-            }
-            Err(d) => {
-                first_err.get_or_insert(d);
-            }
-        }
-    }
-    best_in_window.or(best).ok_or(first_err.unwrap_or(0))
-}
-
-fn capacity_block(catalog: &Catalog, scenario: &Scenario, rec: &Recommendation, list: f64, accels: f64) -> OptionCost {
-    let buy = Buy::CapacityBlock;
-    let cb = &catalog.capacity_blocks;
-    if !cb.families.contains(&rec.family) {
-        return OptionCost::unavailable(buy, NotOffered::CbNotSupported);
-    }
-    let Some((rate, rate_derived)) = cb_rate(catalog, &rec.instance, &scenario.region) else {
-        return OptionCost::unavailable(buy, NotOffered::CbNoRate);
-    };
-    if rec.n_instances > CB_MAX_INSTANCES_TOTAL {
-        return OptionCost::unavailable(
-            buy,
-            NotOffered::CbTooMany {
-                instances: rec.n_instances,
-                max: CB_MAX_INSTANCES_TOTAL,
-            },
-        );
-    }
-    let p = &scenario.purchase;
-    // Start-up counts as one restart (`restart`); AWS stops the instances 30 minutes before the end.
-    let margin_h = CB_END_STOP_H + p.restart_min / 60.0;
-    let rules = (cb.max_daily_days, cb.weekly_step_days, cb.max_days);
-    // A larger fleet only where the job may run across instances (allowed, and EFA).
-    let scales = scenario.multinode && catalog.instance(&rec.instance).is_some_and(|i| i.has_efa());
-    let max_total = if scales {
-        CB_MAX_INSTANCES_TOTAL
-    } else {
-        rec.n_instances
-    };
-    let booking = match base_job_hours(rec) {
-        // A job: block length and fleet size together.
-        Some(h) => cb_booking(
-            h,
-            rec.n_instances,
-            margin_h,
-            f64::from(p.window_days) * 24.0,
-            rules,
-            max_total,
-        ),
-        // A short event (a launch): the whole horizon, always on, in one block of the same fleet.
-        None => {
-            let hours = f64::from(scenario.months) * HOURS_PER_MONTH;
-            match cb_days(hours + margin_h, rules.0, rules.1, rules.2) {
-                Ok(d) => Ok((rec.n_instances, d, hours)),
-                Err(_) => return OptionCost::unavailable(buy, NotOffered::CbNotForServices),
-            }
-        }
-    };
-    let (n_cb, days, run_hours) = match booking {
-        Ok(b) => b,
-        Err(d) => return OptionCost::unavailable(buy, NotOffered::CbTooLong { days: d }),
-    };
-    let n = f64::from(n_cb);
-    let hourly = rate.usd_hr * list * n;
-    let total = hourly * f64::from(days) * 24.0;
-    let is_job = rec.job_hours.is_some();
-    let block = |months: f64| {
-        CostTerm::new(
-            TermKind::Block,
-            rate.usd_hr * list,
-            n,
-            f64::from(days) * 24.0,
-            1.0 / months,
-        )
-    };
-    OptionCost {
-        buy,
-        unavailable: None,
-        hourly_usd: hourly,
-        upfront_usd: total,
-        monthly_usd: if is_job {
-            total
-        } else {
-            total / f64::from(scenario.months.max(1))
-        },
-        horizon_usd: total,
-        per_accelerator_hour_usd: rate.usd_hr * list / accels,
-        job_usd: is_job.then_some(total),
-        job_hours: is_job.then_some(run_hours),
-        usd_per_million_tokens: rec.tokens_per_s.map(|t| hourly / (t * 3600.0) * 1e6),
-        breakeven_utilization: None,
-        breakeven_month: None,
-        assumption: rate_derived,
-        spot: None,
-        cb: Some(CbDetail {
-            days,
-            blocks: n_cb.div_ceil(cb.max_instances.max(1)),
-            instances: n_cb,
-            rate_derived,
-            max_instances_per_block: cb.max_instances,
-            max_lead_weeks: cb.max_lead_weeks,
-            rate_usd_hr: rate.usd_hr,
-            as_of: rate.as_of,
-            source: rate.source.clone(),
-        }),
-        monthly_terms: vec![block(if is_job { 1.0 } else { f64::from(scenario.months.max(1)) })],
-        job_terms: is_job.then(|| block(1.0)).into_iter().collect(),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn capacity_block_lengths_follow_the_rules() {
-        assert_eq!(cb_days(1.0, 14, 7, 182), Ok(1));
-        assert_eq!(cb_days(24.0 * 14.0, 14, 7, 182), Ok(14));
-        assert_eq!(cb_days(24.0 * 15.0, 14, 7, 182), Ok(21));
-        assert_eq!(cb_days(24.0 * 182.0, 14, 7, 182), Ok(182));
-        assert_eq!(cb_days(24.0 * 183.0, 14, 7, 182), Err(189));
-    }
-
-    #[test]
-    fn spot_overhead_rises_with_the_rate_and_young_balances_it() {
-        let (c, r) = (2.0 / 60.0, 10.0 / 60.0);
-        let mut last = 1.0;
-        for pct in [0.0, 2.5, 7.5, 12.5, 25.0] {
-            let f = spot_overhead(rate_per_hour(pct) * 8.0, 0.5, c, r).unwrap_or(f64::INFINITY);
-            assert!(f >= last, "{pct}: {f}");
-            last = f;
-        }
-        // At Young's interval the overhead is no worse than at half or twice it.
-        let lam = rate_per_hour(25.0) * 8.0;
-        let tau = young_interval_h(lam, c).unwrap_or(1.0);
-        let at = |t: f64| spot_overhead(lam, t, c, r).unwrap_or(f64::INFINITY);
-        assert!(at(tau) <= at(tau / 2.0) && at(tau) <= at(tau * 2.0));
-        assert_eq!(spot_overhead(100.0, 0.5, c, r), None);
     }
 }

@@ -1,130 +1,185 @@
 //! The formula lines of a recommendation: every estimate with its inputs.
 
 use super::*;
+use crate::engine::Recommendation;
 use crate::format::{number, usd};
-use crate::scenario::Lang;
+use crate::models::ModelArch;
+use crate::scenario::{Lang, Scenario, Task};
+
+/// One group of formula lines (empty where it does not apply).
+type Section = fn(&Scenario, &ModelArch, &Recommendation, Lang) -> Vec<String>;
+
+/// The formula lines in the order shown: the estimate's terms, then its cost.
+const SECTIONS: [Section; 8] = [
+    weights_lines,
+    inference_lines,
+    training_lines,
+    hpc_lines,
+    cost_lines,
+    per_token_lines,
+    growth_lines,
+    energy_lines,
+];
 
 /// The formulas behind a recommendation's numbers, each with its inputs filled in.
-pub fn formulas(
-    scenario: &crate::scenario::Scenario,
-    arch: &crate::models::ModelArch,
-    rec: &crate::engine::Recommendation,
-    lang: Lang,
-) -> Vec<String> {
-    use crate::engine::memory::{cached_tokens, kv_bytes_per_token};
-    use crate::scenario::Task;
+pub fn formulas(scenario: &Scenario, arch: &ModelArch, rec: &Recommendation, lang: Lang) -> Vec<String> {
+    SECTIONS
+        .iter()
+        .flat_map(|section| section(scenario, arch, rec, lang))
+        .collect()
+}
+
+/// The headline cost's line (see `cost_line`).
+fn cost_lines(_: &Scenario, _: &ModelArch, rec: &Recommendation, lang: Lang) -> Vec<String> {
+    cost_line(rec, lang == Lang::Zh).into_iter().collect()
+}
+
+/// The weights: parameters × bytes per parameter.
+fn weights_lines(scenario: &Scenario, arch: &ModelArch, rec: &Recommendation, lang: Lang) -> Vec<String> {
     let zh = lang == Lang::Zh;
     let mut out = Vec::new();
     let b = scenario.precision.weight_bytes();
     let n_b = arch.total_params / 1e9;
-    if scenario.task.uses_model() {
-        out.push(if zh {
-            format!(
-                "权重 = N × b = {}B × {} 字节 = {}",
-                number(n_b, 2),
-                number(b, 4),
-                gib(rec.memory.weights_gib)
-            )
+    if !scenario.task.uses_model() {
+        return out;
+    }
+    out.push(if zh {
+        format!(
+            "权重 = N × b = {}B × {} 字节 = {}",
+            number(n_b, 2),
+            number(b, 4),
+            gib(rec.memory.weights_gib)
+        )
+    } else {
+        format!(
+            "weights = N × b = {}B × {} bytes = {}",
+            number(n_b, 2),
+            number(b, 4),
+            gib(rec.memory.weights_gib)
+        )
+    });
+    out
+}
+
+/// Serving: the KV cache, then the decode step.
+fn inference_lines(scenario: &Scenario, arch: &ModelArch, rec: &Recommendation, lang: Lang) -> Vec<String> {
+    let zh = lang == Lang::Zh;
+    let mut out = Vec::new();
+    use crate::engine::memory::{cached_tokens, kv_bytes_per_token};
+    if scenario.task != Task::Inference {
+        return out;
+    }
+    let per_tok = kv_bytes_per_token(arch, scenario.precision);
+    out.push(format!(
+        "KV = 2·L·n_kv·d_head·b_kv × s × B = {} B/token × {} × {} = {}",
+        number(per_tok, 0),
+        number(cached_tokens(arch, scenario.context_tokens), 0),
+        scenario.batch,
+        gib(rec.memory.kv_cache_gib)
+    ));
+    if let Some(t) = rec.tokens_per_s_per_seq {
+        out.extend(decode_lines(scenario, arch, rec, t, zh));
+    }
+    out
+}
+
+/// Training and fine-tuning: optimizer states, activations, the parallel plan, accelerator-hours and the wall clock.
+fn training_lines(scenario: &Scenario, arch: &ModelArch, rec: &Recommendation, lang: Lang) -> Vec<String> {
+    let zh = lang == Lang::Zh;
+    let mut out = Vec::new();
+    if !scenario.task.is_job() {
+        return out;
+    }
+    out.push(format!(
+        "{} = {} GiB ({})",
+        if zh {
+            "梯度 + 优化器"
         } else {
-            format!(
-                "weights = N × b = {}B × {} bytes = {}",
-                number(n_b, 2),
-                number(b, 4),
-                gib(rec.memory.weights_gib)
-            )
-        });
+            "gradients + optimizer"
+        },
+        number(rec.memory.gradients_gib + rec.memory.optimizer_gib, 1),
+        if zh {
+            "Adam 混合精度，14 字节/参数在数据并行副本间分片（ZeRO-2）"
+        } else {
+            "Adam mixed precision, 14 B/param sharded over data-parallel replicas (ZeRO-2)"
+        }
+    ));
+    if let Some(crate::engine::Why::Plan { plan, terms, .. }) = rec
+        .reasons
+        .iter()
+        .find(|w| matches!(w, crate::engine::Why::Plan { .. }))
+    {
+        out.push(format!(
+            "{} = 34·s·b·h·L/t ({}), 2·s·b·h·L/t + 34·s·b·h/t ({}), s = {}, b = {}, h = {}, L = {}, t = {} → {}",
+            if zh {
+                "激活值/加速器"
+            } else {
+                "activations per accelerator"
+            },
+            if zh { "选择性重计算" } else { "selective" },
+            if zh { "完全重计算" } else { "full" },
+            number(f64::from(scenario.context_tokens), 0),
+            plan.micro_batch,
+            arch.hidden,
+            arch.layers,
+            plan.tp,
+            gib(rec.memory.activations_gib),
+        ));
+        out.push(super::plan_formula(
+            plan,
+            terms,
+            scenario.assumptions.train_mfu,
+            scenario.assumptions.comm_overlap,
+            lang,
+        ));
     }
-    match scenario.task {
-        Task::Inference => {
-            let per_tok = kv_bytes_per_token(arch, scenario.precision);
-            out.push(format!(
-                "KV = 2·L·n_kv·d_head·b_kv × s × B = {} B/token × {} × {} = {}",
-                number(per_tok, 0),
-                number(cached_tokens(arch, scenario.context_tokens), 0),
-                scenario.batch,
-                gib(rec.memory.kv_cache_gib)
-            ));
-            if let Some(t) = rec.tokens_per_s_per_seq {
-                out.extend(decode_lines(scenario, arch, rec, t, zh));
-            }
-        }
-        Task::Training | Task::Finetune => {
-            out.push(format!(
-                "{} = {} GiB ({})",
-                if zh {
-                    "梯度 + 优化器"
-                } else {
-                    "gradients + optimizer"
-                },
-                number(rec.memory.gradients_gib + rec.memory.optimizer_gib, 1),
-                if zh {
-                    "Adam 混合精度，14 字节/参数在数据并行副本间分片（ZeRO-2）"
-                } else {
-                    "Adam mixed precision, 14 B/param sharded over data-parallel replicas (ZeRO-2)"
-                }
-            ));
-            if let Some(crate::engine::Why::Plan { plan, terms, .. }) = rec
-                .reasons
-                .iter()
-                .find(|w| matches!(w, crate::engine::Why::Plan { .. }))
-            {
-                out.push(format!(
-                    "{} = 34·s·b·h·L/t ({}), 2·s·b·h·L/t + 34·s·b·h/t ({}), s = {}, b = {}, h = {}, L = {}, t = {} → {}",
-                    if zh { "激活值/加速器" } else { "activations per accelerator" },
-                    if zh { "选择性重计算" } else { "selective" },
-                    if zh { "完全重计算" } else { "full" },
-                    number(f64::from(scenario.context_tokens), 0),
-                    plan.micro_batch,
-                    arch.hidden,
-                    arch.layers,
-                    plan.tp,
-                    gib(rec.memory.activations_gib),
-                ));
-                out.push(super::plan_formula(
-                    plan,
-                    terms,
-                    scenario.assumptions.train_mfu,
-                    scenario.assumptions.comm_overlap,
-                    lang,
-                ));
-            }
-            if let (Some(g), Some(j)) = (rec.gpu_hours, rec.job_hours) {
-                out.push(format!(
-                    "C = k·N_act·D + 12·L·h·s·D; {} = D × step / tokens per step × N / 3600 = {}",
-                    if zh { "加速器小时" } else { "accelerator-hours" },
-                    number(g, 0)
-                ));
-                out.push(format!(
-                    "{} = {} / {} = {}",
-                    if zh { "时长" } else { "wall clock" },
-                    number(g, 0),
-                    rec.n_accelerators,
-                    crate::format::hours(j, lang)
-                ));
-            }
-        }
-        Task::Hpc => {
-            if let (Some(tf), Some(c)) = (
-                crate::engine::recommend::fp64_tflops(rec),
-                crate::engine::recommend::usd_per_fp64_tflops_hour(rec),
-            ) {
-                out.push(format!(
-                    "{} = {}/h ÷ {} TFLOPS = {}",
-                    if zh {
-                        "每 FP64 TFLOPS·小时成本"
-                    } else {
-                        "cost per FP64 TFLOPS-hour"
-                    },
-                    usd(rec.hourly_usd.unwrap_or(0.0)),
-                    number(tf, 1),
-                    usd(c)
-                ));
-            }
-        }
-        Task::Graphics => {}
+    if let (Some(g), Some(j)) = (rec.gpu_hours, rec.job_hours) {
+        out.push(format!(
+            "C = k·N_act·D + 12·L·h·s·D; {} = D × step / tokens per step × N / 3600 = {}",
+            if zh { "加速器小时" } else { "accelerator-hours" },
+            number(g, 0)
+        ));
+        out.push(format!(
+            "{} = {} / {} = {}",
+            if zh { "时长" } else { "wall clock" },
+            number(g, 0),
+            rec.n_accelerators,
+            crate::format::hours(j, lang)
+        ));
     }
-    out.extend(cost_line(rec, zh));
-    // Serving: a million output tokens at the fleet's throughput, running flat out.
+    out
+}
+
+/// HPC: what an hour of one FP64 TFLOPS costs.
+fn hpc_lines(scenario: &Scenario, _: &ModelArch, rec: &Recommendation, lang: Lang) -> Vec<String> {
+    let zh = lang == Lang::Zh;
+    let mut out = Vec::new();
+    if scenario.task != Task::Hpc {
+        return out;
+    }
+    if let (Some(tf), Some(c)) = (
+        crate::engine::recommend::fp64_tflops(rec),
+        crate::engine::recommend::usd_per_fp64_tflops_hour(rec),
+    ) {
+        out.push(format!(
+            "{} = {}/h ÷ {} TFLOPS = {}",
+            if zh {
+                "每 FP64 TFLOPS·小时成本"
+            } else {
+                "cost per FP64 TFLOPS-hour"
+            },
+            usd(rec.hourly_usd.unwrap_or(0.0)),
+            number(tf, 1),
+            usd(c)
+        ));
+    }
+    out
+}
+
+/// Serving: a million output tokens at the fleet's throughput, running flat out.
+fn per_token_lines(_: &Scenario, _: &ModelArch, rec: &Recommendation, lang: Lang) -> Vec<String> {
+    let zh = lang == Lang::Zh;
+    let mut out = Vec::new();
     if let (Some(h), Some(t), Some(m)) = (rec.hourly_usd, rec.tokens_per_s, rec.usd_per_million_tokens) {
         out.push(if zh {
             format!(
@@ -142,7 +197,13 @@ pub fn formulas(
             )
         });
     }
-    // A growing service fleet: the commitment level the plan chooses.
+    out
+}
+
+/// A growing service fleet: the commitment level the plan chooses.
+fn growth_lines(scenario: &Scenario, _: &ModelArch, rec: &Recommendation, lang: Lang) -> Vec<String> {
+    let zh = lang == Lang::Zh;
+    let mut out = Vec::new();
     if rec.job_hours.is_none() && scenario.fleet_grows() {
         let g = crate::num::shortest(scenario.purchase.growth_pct / 100.0);
         out.push(if zh {
@@ -157,6 +218,13 @@ pub fn formulas(
             )
         });
     }
+    out
+}
+
+/// Energy: TDP × accelerator-hours.
+fn energy_lines(_: &Scenario, _: &ModelArch, rec: &Recommendation, lang: Lang) -> Vec<String> {
+    let zh = lang == Lang::Zh;
+    let mut out = Vec::new();
     if let Some(e) = rec.energy_kwh {
         out.push(format!(
             "{} = TDP × {} = {} kWh",
