@@ -20,38 +20,7 @@ fn a_query_prints_the_documented_json() {
     assert!(warnings
         .iter()
         .all(|w| w["message"].as_str().is_some_and(|m| !m.is_empty())));
-    let top = &v["recommendations"][0];
-    for key in [
-        "instance",
-        "n_instances",
-        "n_accelerators",
-        "fits",
-        "mem_needed_gib",
-        "mem_available_gib",
-        "hourly_usd",
-        "monthly_usd",
-        "job_hours",
-        "gpu_hours",
-        "tokens_per_s",
-        "reasons",
-        "options",
-    ] {
-        assert!(top.get(key).is_some(), "recommendation lacks {key}");
-    }
-    let od = top["options"]
-        .as_array()
-        .and_then(|o| o.iter().find(|x| x["purchase"] == "od").cloned())
-        .unwrap_or_default();
-    for key in [
-        "purchase",
-        "hourly_usd",
-        "upfront_usd",
-        "monthly_usd",
-        "horizon_usd",
-        "breakeven_utilization",
-    ] {
-        assert!(od.get(key).is_some(), "option lacks {key}");
-    }
+    // Which fields carry values: `every_promised_field_has_a_value`.
     assert!(v["plan"]["items"].as_array().is_some_and(|i| !i.is_empty()));
     assert!(v["plan"].get("savings_vs_od_usd").is_some() && v["plan"].get("horizon_usd").is_some());
     assert!(v["excluded"]

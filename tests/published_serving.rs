@@ -37,6 +37,34 @@ const NIM: &str =
     "NVIDIA NIM LLM benchmarking guide v1.0.0, Performance: Llama-3.3-70B-Instruct, NIM 1.8.0, 2 x H100 80GB, FP8, TP2";
 const NIM_URL: &str = "https://docs.nvidia.com/nim/benchmarking/llm/1.0.0/performance";
 
+/// A NIM row: Llama 3.3 70B (the shape of the 3.1 70B preset) in FP8 on 2 × H100 (TP2), as `query` states it.
+const fn nim(query: &'static str, seqs: u32, measured: Measured) -> Run {
+    Run {
+        source: NIM,
+        url: NIM_URL,
+        date: "2025",
+        query,
+        instance: "p5.48xlarge",
+        tp: 2,
+        seqs,
+        measured,
+    }
+}
+
+/// A NeMo row: Llama 2 7B in FP16, 128 tokens in and 20 out, end-to-end `ms`.
+const fn nemo(instance: &'static str, tp: u32, seqs: u32, ms: f64) -> Run {
+    Run {
+        source: NEMO,
+        url: NEMO_URL,
+        date: "2024",
+        query: "v=1&model=llama2-7b&prec=fp16&ctx=128",
+        instance,
+        tp,
+        seqs,
+        measured: Measured::LatencyMs { out: 20.0, ms },
+    }
+}
+
 const RUNS: &[Run] = &[
     Run {
         source: "PyTorch blog (IBM Research, Meta): 29 ms per token for single-user requests, Llama 2 70B on 8 A100 GPUs, tensor parallel",
@@ -48,106 +76,16 @@ const RUNS: &[Run] = &[
         seqs: 1,
         measured: Measured::ItlMs(29.0),
     },
-    Run {
-        source: NIM,
-        url: NIM_URL,
-        date: "2025",
-        query: "v=1&model=llama3.1-70b&prec=fp8&ctx=1500",
-        instance: "p5.48xlarge",
-        tp: 2,
-        seqs: 1,
-        measured: Measured::ItlMs(18.91),
-    },
-    Run {
-        source: NIM,
-        url: NIM_URL,
-        date: "2025",
-        query: "v=1&model=llama3.1-70b&prec=fp8&ctx=5000",
-        instance: "p5.48xlarge",
-        tp: 2,
-        seqs: 1,
-        measured: Measured::ItlMs(18.58),
-    },
-    Run {
-        source: NIM,
-        url: NIM_URL,
-        date: "2025",
-        query: "v=1&model=llama3.1-70b&prec=fp8&ctx=5000",
-        instance: "p5.48xlarge",
-        tp: 2,
-        seqs: 5,
-        measured: Measured::ThroughputTps { out: 500.0, tps: 218.48 },
-    },
-    Run {
-        source: NIM,
-        url: NIM_URL,
-        date: "2025",
-        query: "v=1&model=llama3.1-70b&prec=fp8&ctx=5000",
-        instance: "p5.48xlarge",
-        tp: 2,
-        seqs: 25,
-        measured: Measured::ThroughputTps { out: 500.0, tps: 623.4 },
-    },
-    Run {
-        source: NEMO,
-        url: NEMO_URL,
-        date: "2024",
-        query: "v=1&model=llama2-7b&prec=fp16&ctx=128",
-        instance: "p4de.24xlarge",
-        tp: 1,
-        seqs: 1,
-        measured: Measured::LatencyMs { out: 20.0, ms: 234.0 },
-    },
-    Run {
-        source: NEMO,
-        url: NEMO_URL,
-        date: "2024",
-        query: "v=1&model=llama2-7b&prec=fp16&ctx=128",
-        instance: "p5.48xlarge",
-        tp: 1,
-        seqs: 1,
-        measured: Measured::LatencyMs { out: 20.0, ms: 153.8 },
-    },
-    Run {
-        source: NEMO,
-        url: NEMO_URL,
-        date: "2024",
-        query: "v=1&model=llama2-7b&prec=fp16&ctx=128",
-        instance: "p4de.24xlarge",
-        tp: 8,
-        seqs: 1,
-        measured: Measured::LatencyMs { out: 20.0, ms: 136.5 },
-    },
-    Run {
-        source: NEMO,
-        url: NEMO_URL,
-        date: "2024",
-        query: "v=1&model=llama2-7b&prec=fp16&ctx=128",
-        instance: "p5.48xlarge",
-        tp: 8,
-        seqs: 1,
-        measured: Measured::LatencyMs { out: 20.0, ms: 97.6 },
-    },
-    Run {
-        source: NEMO,
-        url: NEMO_URL,
-        date: "2024",
-        query: "v=1&model=llama2-7b&prec=fp16&ctx=128",
-        instance: "p4de.24xlarge",
-        tp: 1,
-        seqs: 8,
-        measured: Measured::LatencyMs { out: 20.0, ms: 329.5 },
-    },
-    Run {
-        source: NEMO,
-        url: NEMO_URL,
-        date: "2024",
-        query: "v=1&model=llama2-7b&prec=fp16&ctx=128",
-        instance: "p5.48xlarge",
-        tp: 1,
-        seqs: 8,
-        measured: Measured::LatencyMs { out: 20.0, ms: 199.2 },
-    },
+    nim("v=1&model=llama3.1-70b&prec=fp8&ctx=1500", 1, Measured::ItlMs(18.91)),
+    nim("v=1&model=llama3.1-70b&prec=fp8&ctx=5000", 1, Measured::ItlMs(18.58)),
+    nim("v=1&model=llama3.1-70b&prec=fp8&ctx=5000", 5, Measured::ThroughputTps { out: 500.0, tps: 218.48 }),
+    nim("v=1&model=llama3.1-70b&prec=fp8&ctx=5000", 25, Measured::ThroughputTps { out: 500.0, tps: 623.4 }),
+    nemo("p4de.24xlarge", 1, 1, 234.0),
+    nemo("p5.48xlarge", 1, 1, 153.8),
+    nemo("p4de.24xlarge", 8, 1, 136.5),
+    nemo("p5.48xlarge", 8, 1, 97.6),
+    nemo("p4de.24xlarge", 1, 8, 329.5),
+    nemo("p5.48xlarge", 1, 8, 199.2),
 ];
 
 /// The estimate in the measurement's own terms, and the measurement, both "higher is better".
