@@ -352,89 +352,123 @@ fn warning(field: &str, value: &str, problem: Problem, used: &str) -> Warning {
 
 /// Applies one key's value through its slot. A bad value leaves the field as it was and warns.
 pub fn apply_slot(slot: Slot<'_>, key: &str, value: &str, catalog: &Catalog, warnings: &mut Vec<Warning>) {
-    let warn = |warnings: &mut Vec<Warning>, problem: Problem, used: &str| {
-        push_warning(warnings, warning(key, value, problem, used));
+    let outcome = match slot {
+        Slot::Model(_) | Slot::Params(_) | Slot::Active(_) => apply_model(slot, value, warnings),
+        Slot::Region(_) | Slot::Instances(..) | Slot::Date(_) | Slot::Text(..) => {
+            apply_catalog_slot(slot, key, value, catalog, warnings)
+        }
+        Slot::Sort(..) | Slot::Columns(_) => apply_column_slot(slot, value),
+        _ => apply_scalar(slot, value),
     };
-    let number = |min: f64, max: f64| match crate::num::parse(value) {
+    if let Err((problem, used)) = outcome {
+        push_warning(warnings, warning(key, value, problem, &used));
+    }
+}
+
+/// A slot's failure: the problem and the value used instead.
+type Refused = (Problem, String);
+
+/// `value` as a number within `min..=max`.
+fn number_in(value: &str, min: f64, max: f64) -> Result<f64, Problem> {
+    match crate::num::parse(value) {
         Some(v) if v.is_finite() && v >= min && v <= max => Ok(v),
         Some(v) if v.is_finite() => Err(Problem::OutOfRange { min, max }),
         _ => Err(Problem::Invalid { expected: "a number" }),
-    };
+    }
+}
+
+/// The version, numbers, switches and words.
+fn apply_scalar(slot: Slot<'_>, value: &str) -> Result<(), Refused> {
     let n = crate::num::shortest;
     match slot {
-        Slot::Version => {
-            if value != "1" {
-                warn(warnings, Problem::UnknownVersion, "1");
-            }
+        Slot::Version if value != "1" => Err((Problem::UnknownVersion, "1".into())),
+        Slot::Num(x, min, max) => {
+            *x = number_in(value, min, max).map_err(|p| (p, n(*x)))?;
+            Ok(())
         }
-        Slot::Num(x, min, max) => match number(min, max) {
-            Ok(v) => *x = v,
-            Err(p) => warn(warnings, p, &n(*x)),
-        },
-        Slot::MaybeNum(x, min, max) => match number(min, max) {
-            Ok(v) => *x = Some(v),
-            Err(p) => warn(warnings, p, &x.map_or_else(|| "(none)".into(), n)),
-        },
-        Slot::Int(x, min, max) => match number(f64::from(min), f64::from(max)) {
-            Ok(v) if v.fract() == 0.0 => *x = v as u32,
-            Ok(_) => warn(
-                warnings,
+        Slot::MaybeNum(x, min, max) => {
+            let none = || x.map_or_else(|| "(none)".into(), n);
+            *x = Some(number_in(value, min, max).map_err(|p| (p, none()))?);
+            Ok(())
+        }
+        Slot::Int(x, min, max) => match number_in(value, f64::from(min), f64::from(max)) {
+            Ok(v) if v.fract() == 0.0 => {
+                *x = v as u32;
+                Ok(())
+            }
+            Ok(_) => Err((
                 Problem::Invalid {
                     expected: "a whole number",
                 },
-                &x.to_string(),
-            ),
-            Err(p) => warn(warnings, p, &x.to_string()),
+                x.to_string(),
+            )),
+            Err(p) => Err((p, x.to_string())),
         },
         Slot::Bool(x, words) => match words.split('|').position(|w| w == value) {
-            Some(i) => *x = i == 1,
-            None => warn(
-                warnings,
+            Some(i) => {
+                *x = i == 1;
+                Ok(())
+            }
+            None => Err((
                 Problem::Invalid { expected: words },
-                words.split('|').nth(usize::from(*x)).unwrap_or(""),
-            ),
+                words.split('|').nth(usize::from(*x)).unwrap_or("").into(),
+            )),
         },
         Slot::Word(c) => match c.words().split('|').position(|w| w == value).or_else(|| c.alias(value)) {
-            Some(i) => c.set_index(i),
-            None => warn(warnings, Problem::Invalid { expected: c.words() }, word_of(c)),
-        },
-        Slot::Model(m) => {
-            if models::preset_by_id(value).is_some() {
-                *m = ModelChoice::Preset(value.to_string());
-            } else {
-                warn(warnings, Problem::UnknownPreset, &preset_label(m));
+            Some(i) => {
+                c.set_index(i);
+                Ok(())
             }
+            None => Err((Problem::Invalid { expected: c.words() }, word_of(c).into())),
+        },
+        _ => Ok(()),
+    }
+}
+
+/// The model: a preset, a custom size, or a custom model's active parameters.
+fn apply_model(slot: Slot<'_>, value: &str, warnings: &mut Vec<Warning>) -> Result<(), Refused> {
+    match slot {
+        Slot::Model(m) if models::preset_by_id(value).is_some() => *m = ModelChoice::Preset(value.to_string()),
+        Slot::Model(m) => return Err((Problem::UnknownPreset, preset_label(m))),
+        Slot::Params(m) => {
+            let total = number_in(value, MODEL_B.0, MODEL_B.1).map_err(|p| (p, preset_label(m)))?;
+            let active = match m {
+                ModelChoice::Custom { active_b, .. } => *active_b,
+                ModelChoice::Preset(_) => None,
+            };
+            *m = custom_model(total, active, warnings);
         }
-        Slot::Params(m) => match number(MODEL_B.0, MODEL_B.1) {
-            Ok(total) => {
-                let active = match m {
-                    ModelChoice::Custom { active_b, .. } => *active_b,
-                    ModelChoice::Preset(_) => None,
-                };
-                *m = custom_model(total, active, warnings);
-            }
-            Err(p) => warn(warnings, p, &preset_label(m)),
-        },
         Slot::Active(m) => {
             let active = if value.is_empty() {
-                Ok(None)
+                None
             } else {
-                number(MODEL_B.0, MODEL_B.1).map(Some)
+                Some(number_in(value, MODEL_B.0, MODEL_B.1).map_err(|p| (p, "(none)".to_string()))?)
             };
-            match (active, &*m) {
-                (Ok(a), ModelChoice::Custom { params_b, .. }) => *m = custom_model(*params_b, a, warnings),
-                (Err(p), _) => warn(warnings, p, "(none)"),
-                (Ok(_), ModelChoice::Preset(_)) => {}
+            if let ModelChoice::Custom { params_b, .. } = &*m {
+                *m = custom_model(*params_b, active, warnings);
             }
         }
+        _ => {}
+    }
+    Ok(())
+}
+
+/// What the catalog decides: a region, instance types, a date, a checked text.
+fn apply_catalog_slot(
+    slot: Slot<'_>,
+    key: &str,
+    value: &str,
+    catalog: &Catalog,
+    warnings: &mut Vec<Warning>,
+) -> Result<(), Refused> {
+    match slot {
         Slot::Region(r) => {
-            if catalog.on_demand.iter().any(|o| o.region == value)
-                || catalog.instances.iter().any(|i| i.regions.iter().any(|x| x == value))
-            {
-                value.clone_into(r);
-            } else {
-                warn(warnings, Problem::UnknownRegion, &r.clone());
+            let known = catalog.on_demand.iter().any(|o| o.region == value)
+                || catalog.instances.iter().any(|i| i.regions.iter().any(|x| x == value));
+            if !known {
+                return Err((Problem::UnknownRegion, r.clone()));
             }
+            value.clone_into(r);
         }
         Slot::Instances(list, max) => {
             list.clear();
@@ -446,39 +480,30 @@ pub fn apply_slot(slot: Slot<'_>, key: &str, value: &str, catalog: &Catalog, war
                 }
             }
         }
-        Slot::Date(d) => match IsoDate::parse(value) {
-            Some(v) => *d = Some(v),
-            None => warn(
-                warnings,
-                Problem::Invalid {
-                    expected: "a YYYY-MM-DD date",
-                },
-                "(none)",
-            ),
-        },
-        Slot::Text(t, ok, expected) => {
-            if ok(value, catalog) {
-                value.clone_into(t);
-            } else {
-                warn(
-                    warnings,
-                    Problem::Invalid { expected },
-                    if t.is_empty() { "(all)" } else { t },
-                );
-            }
+        Slot::Date(d) => {
+            let expected = "a YYYY-MM-DD date";
+            *d = Some(IsoDate::parse(value).ok_or((Problem::Invalid { expected }, "(none)".to_string()))?);
         }
+        Slot::Text(t, ok, expected) => {
+            if !ok(value, catalog) {
+                let used = if t.is_empty() { "(all)" } else { t.as_str() };
+                return Err((Problem::Invalid { expected }, used.to_string()));
+            }
+            value.clone_into(t);
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
+/// Explore's sort column and shown columns.
+fn apply_column_slot(slot: Slot<'_>, value: &str) -> Result<(), Refused> {
+    match slot {
         Slot::Sort(col, desc) => {
             let (name, d) = value.strip_prefix('-').map_or((value, false), |n| (n, true));
-            match Column::from_key(name) {
-                Some(c) => (*col, *desc) = (c, d),
-                None => warn(
-                    warnings,
-                    Problem::Invalid {
-                        expected: "a column key, - for descending",
-                    },
-                    col.key(),
-                ),
-            }
+            let expected = "a column key, - for descending";
+            let c = Column::from_key(name).ok_or_else(|| (Problem::Invalid { expected }, col.key().to_string()))?;
+            (*col, *desc) = (c, d);
         }
         Slot::Columns(cols) => {
             *cols = value
@@ -487,7 +512,9 @@ pub fn apply_slot(slot: Slot<'_>, key: &str, value: &str, catalog: &Catalog, war
                 .filter(|c| *c != Column::Instance)
                 .collect();
         }
+        _ => {}
     }
+    Ok(())
 }
 
 /// A custom model; an `active` size above the total is dropped with a warning naming it.

@@ -23,7 +23,6 @@ const LONG_FUNCTIONS: &[(&str, &str)] = &[
     ("explain/reasons.rs", "why"),
     ("import.rs", "apply"),
     ("import.rs", "parse_offer"),
-    ("query.rs", "apply_slot"),
 ];
 
 /// Files over the limit today (under src/).

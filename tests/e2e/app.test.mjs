@@ -2,19 +2,12 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { serve } from './server.mjs';
-import { launch, newPage } from './browser.mjs';
-import { Gpuplan, native } from './gpuplan.mjs';
+import { newPage } from './browser.mjs';
+import { Gpuplan, native, start, stop } from './gpuplan.mjs';
 
 let server, browser;
-before(async () => {
-  server = await serve();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+before(async () => ({ server, browser } = await start()));
+after(() => stop(browser, server));
 
 test('the default scenario shows recommendations from a sub-path, with no console errors', async () => {
   const g = await Gpuplan.open(browser, server.url);

@@ -5,18 +5,12 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
-import { serve } from './server.mjs';
-import { launch, newPage } from './browser.mjs';
+import { newPage } from './browser.mjs';
+import { start, stop } from './gpuplan.mjs';
 
 let server, browser;
-before(async () => {
-  server = await serve({ mounts: { '/app/': 'dist', '/host/': 'examples/embed' } });
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+before(async () => ({ server, browser } = await start({ mounts: { '/app/': 'dist', '/host/': 'examples/embed' } })));
+after(() => stop(browser, server));
 
 const cli = (q) => JSON.parse(execFileSync('cargo', ['run', '-q', '--bin', 'gpuplan', '--', q], { encoding: 'utf8' }));
 

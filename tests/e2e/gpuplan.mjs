@@ -1,7 +1,18 @@
 // Page object for gpuplan: opens links and reads the page through its data-testid hooks.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { newPage, ARTIFACTS } from './browser.mjs';
+import { launch, newPage, ARTIFACTS } from './browser.mjs';
+import { serve } from './server.mjs';
+
+/** A file's set-up: the static server (`options` as in server.mjs) and the browser, started together. */
+export async function start(options) {
+  return { server: await serve(options), browser: await launch() };
+}
+
+/** A file's tear-down: closes what `start` (or the file) opened, the browser first. */
+export async function stop(...opened) {
+  for (const o of opened) await o?.close();
+}
 
 /** The native engine's answer (the CLI's JSON) for the same link, so expected figures come from the engine. */
 export function native(query) {

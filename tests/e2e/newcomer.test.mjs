@@ -3,19 +3,12 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { serve } from './server.mjs';
-import { launch, newPage } from './browser.mjs';
-import { Gpuplan } from './gpuplan.mjs';
+import { newPage } from './browser.mjs';
+import { Gpuplan, start, stop } from './gpuplan.mjs';
 
 let server, browser;
-before(async () => {
-  server = await serve();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+before(async () => ({ server, browser } = await start()));
+after(() => stop(browser, server));
 
 test('index.html carries a first frame in the browser language, gone once the app mounts', async () => {
   const html = await readFile('dist/index.html', 'utf8');

@@ -1,19 +1,11 @@
 // Plans a buyer would sign, in the browser: a window no option meets says so; desktops never on Spot.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve } from './server.mjs';
-import { launch } from './browser.mjs';
-import { Gpuplan } from './gpuplan.mjs';
+import { Gpuplan, start, stop } from './gpuplan.mjs';
 
 let server, browser;
-before(async () => {
-  server = await serve();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+before(async () => ({ server, browser } = await start()));
+after(() => stop(browser, server));
 
 test('a window no option meets shows a notice naming the shortest time, and the plan is not empty', async () => {
   for (const [lang, re] of [['en', /No purchase option finishes the job inside the 5-day window: the shortest takes [\d.,]+ days/], ['zh', /没有任何购买方式能在 5 天的窗口内完成作业：最短需要 [\d.,]+ 天/]]) {

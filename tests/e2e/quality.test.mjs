@@ -2,22 +2,17 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { serve } from './server.mjs';
-import { launch, newPage } from './browser.mjs';
-import { Gpuplan } from './gpuplan.mjs';
+import { newPage } from './browser.mjs';
+import { Gpuplan, start, stop } from './gpuplan.mjs';
 
 export const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; connect-src 'self'";
 
 let server, strict, browser;
 before(async () => {
-  server = await serve();
+  ({ server, browser } = await start());
   strict = await serve({ headers: { 'content-security-policy': CSP } });
-  browser = await launch();
 });
-after(async () => {
-  await browser?.close();
-  await server?.close();
-  await strict?.close();
-});
+after(() => stop(browser, server, strict));
 
 test('the built site works under a strict Content-Security-Policy with no violation', async () => {
   const page = await newPage(browser);

@@ -2,19 +2,12 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { serve } from './server.mjs';
-import { launch, newPage } from './browser.mjs';
-import { Gpuplan } from './gpuplan.mjs';
+import { newPage } from './browser.mjs';
+import { Gpuplan, start, stop } from './gpuplan.mjs';
 
 let server, browser;
-before(async () => {
-  server = await serve({ mounts: { '/app/': 'dist', '/host/': 'examples/embed' } });
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+before(async () => ({ server, browser } = await start({ mounts: { '/app/': 'dist', '/host/': 'examples/embed' } })));
+after(() => stop(browser, server));
 
 test('a link restores the scenario exactly and records the catalog date', async () => {
   const q = 'v=1&task=train&model=qwen2.5-32b&tokens=100&ctx=4096&batch=1&prio=cost&region=us-west-2&view=compare&cmp=p5.48xlarge,trn1.32xlarge';
