@@ -18,9 +18,7 @@ const LONG_FUNCTIONS: &[(&str, &str)] = &[
     ("engine/cost/capacity_block.rs", "capacity_block"),
     ("engine/parallel.rs", "evaluate"),
     ("engine/recommend.rs", "evaluate"),
-    ("explain/exclusions.rs", "exclusion"),
     ("explain/purchase.rs", "option_formula"),
-    ("explain/reasons.rs", "why"),
     ("import.rs", "apply"),
     ("import.rs", "parse_offer"),
 ];

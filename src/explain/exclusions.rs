@@ -7,8 +7,35 @@ use crate::scenario::Lang;
 
 /// Why a family (or some sizes) was left out, as a sentence.
 pub fn exclusion(e: &Exclusion, lang: Lang) -> String {
+    // Every variant belongs to one topic (the match keeps it so).
+    let topic: fn(&Exclusion, Lang) -> Option<String> = match e {
+        Exclusion::UnknownCount
+        | Exclusion::NoPublicOffer
+        | Exclusion::NotInRegion { .. }
+        | Exclusion::NoGraphics
+        | Exclusion::WeakFp64 { .. } => exclusion_offer,
+        Exclusion::CudaOnly { .. }
+        | Exclusion::NotTransformer { .. }
+        | Exclusion::NeedsPorting { .. }
+        | Exclusion::InferenceOnlyChip
+        | Exclusion::NoLlmDecode => exclusion_stack,
+        Exclusion::TooSlowPerSequence { .. }
+        | Exclusion::HostRamTooSmall { .. }
+        | Exclusion::NoPrecision { .. }
+        | Exclusion::MissingFigure { .. }
+        | Exclusion::ActivationsTooLarge { .. } => exclusion_fit,
+        Exclusion::TooSmall { .. }
+        | Exclusion::NeedsMultinode { .. }
+        | Exclusion::TooMany { .. }
+        | Exclusion::NoEfa { .. } => exclusion_fleet,
+    };
+    topic(e, lang).unwrap_or_default()
+}
+
+/// The catalog's facts: counts, offers, regions, graphics, FP64.
+fn exclusion_offer(e: &Exclusion, lang: Lang) -> Option<String> {
     let zh = lang == Lang::Zh;
-    match e {
+    Some(match e {
         Exclusion::UnknownCount => {
             if zh {
                 "收集到的资料中没有芯片数量，暂不作为整体规划。".into()
@@ -51,6 +78,14 @@ pub fn exclusion(e: &Exclusion, lang: Lang) -> String {
                 ),
             }
         }
+        _ => return None,
+    })
+}
+
+/// The software stack: CUDA, architecture, porting, training, decoding.
+fn exclusion_stack(e: &Exclusion, lang: Lang) -> Option<String> {
+    let zh = lang == Lang::Zh;
+    Some(match e {
         Exclusion::CudaOnly { stack } => {
             if zh {
                 format!(
@@ -101,6 +136,14 @@ pub fn exclusion(e: &Exclusion, lang: Lang) -> String {
                 "First-generation Inferentia (NeuronCore-v1) has no toolchain for generative LLM decoding: AWS's LLM libraries (transformers-neuronx, NxD Inference, vLLM) target Inf2, Trn1 and Trn2. Inf1 suits classic models such as vision and BERT-class (model family Other).".into()
             }
         }
+        _ => return None,
+    })
+}
+
+/// What the workload needs: speed, host RAM, precision, figures, activations.
+fn exclusion_fit(e: &Exclusion, lang: Lang) -> Option<String> {
+    let zh = lang == Lang::Zh;
+    Some(match e {
         Exclusion::TooSlowPerSequence {
             best_tokens_per_s,
             target,
@@ -174,6 +217,14 @@ pub fn exclusion(e: &Exclusion, lang: Lang) -> String {
                 )
             }
         }
+        _ => return None,
+    })
+}
+
+/// The fleet: too small, several instances, too many, no EFA.
+fn exclusion_fleet(e: &Exclusion, lang: Lang) -> Option<String> {
+    let zh = lang == Lang::Zh;
+    Some(match e {
         Exclusion::TooSmall {
             needed_gib,
             available_gib,
@@ -217,5 +268,6 @@ pub fn exclusion(e: &Exclusion, lang: Lang) -> String {
                 format!("Needs {instances} instances working together, and this size has no EFA.")
             }
         }
-    }
+        _ => return None,
+    })
 }

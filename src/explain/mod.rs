@@ -4,6 +4,7 @@ mod exclusions;
 mod formulas;
 mod line;
 mod parallel;
+mod plan_reasons;
 mod purchase;
 mod ranges;
 mod reasons;

@@ -1,0 +1,219 @@
+//! Reasons about buying: the purchase option and the plan, what a buyer must know (quotas, capacity,
+//! Spot at scale, Savings Plans, rate dates), and why the ranking put a type first.
+
+use super::*;
+use crate::engine::recommend::Why;
+use crate::format::number;
+use crate::scenario::Lang;
+
+/// The purchase option and the plan: not offered, the training plan, context, windows.
+pub(super) fn why_purchase(w: &Why, lang: Lang) -> Option<String> {
+    let zh = lang == Lang::Zh;
+    Some(match w {
+        Why::BuyNotOffered { buy, reason } => {
+            if zh {
+                format!(
+                    "所选购买方式“{}”不可用（{}），显示按需价格。",
+                    buy_name(*buy, lang),
+                    not_offered(reason, lang)
+                )
+            } else {
+                format!(
+                    "The chosen option “{}” is not available ({}); figures are On-Demand.",
+                    buy_name(*buy, lang),
+                    not_offered(reason, lang)
+                )
+            }
+        }
+        Why::Plan {
+            plan,
+            terms,
+            link,
+            across_instances,
+            efa,
+        } => super::parallel::plan_words(plan, terms, link, *across_instances, *efa, lang),
+        Why::ContextBeyondModel { context, max } => {
+            if zh {
+                format!(
+                    "上下文 {} token 超过该模型的最大上下文 {}：估算照算，但模型本身不支持。",
+                    number(f64::from(*context), 0),
+                    number(f64::from(*max), 0)
+                )
+            } else {
+                format!("A {}-token context is longer than the model's maximum of {}: estimated anyway, but the model does not support it.", number(f64::from(*context), 0), number(f64::from(*max), 0))
+            }
+        }
+        Why::WindowMissed {
+            window_days,
+            shortest_days,
+            buy,
+        } => {
+            let d = number(*shortest_days, 1);
+            let b = super::buy_name(*buy, lang);
+            if zh {
+                format!("没有任何购买方式能在 {window_days} 天的窗口内完成作业：最短需要 {d} 天（{b}）。计划按不受窗口限制的最低成本给出；请放宽窗口、允许多实例或换用更快的实例。")
+            } else {
+                format!("No purchase option finishes the job inside the {window_days}-day window: the shortest takes {d} days ({b}). The plan shows the cheapest option regardless; widen the window, allow more instances, or choose a faster type.")
+            }
+        }
+        Why::SizedForWindow { window_days } => {
+            if zh {
+                format!("实例数按 {window_days} 天窗口确定（扣除启动时间和容量块结束前 30 分钟），而不是按目标天数。")
+            } else {
+                format!("The fleet is sized to finish inside the {window_days}-day window (less start-up and a Capacity Block's 30-minute stop before its end), not the days target.")
+            }
+        }
+        _ => return None,
+    })
+}
+
+/// What a buyer must know: quotas, capacity, Spot at scale, Savings Plans.
+pub(super) fn why_buyer(w: &Why, lang: Lang) -> Option<String> {
+    let zh = lang == Lang::Zh;
+    Some(match w {
+        Why::VcpuQuota {
+            family,
+            spot,
+            instances,
+            vcpus,
+        } => quota_text(*family, *spot, *instances, *vcpus, zh),
+        Why::CapacityNotReserved { buys } => {
+            let names: Vec<&str> = buys.iter().map(|b| super::buy_name(*b, lang)).collect();
+            if zh {
+                format!("{} 只是计费折扣，不预留容量（区域级预留实例同样如此）；需要保证容量时，用可用区级预留实例、按需容量预留（ODCR）或 Capacity Blocks。", names.join("、"))
+            } else {
+                format!("{} {} a billing discount and reserve{} no capacity (nor does a regional RI); to hold capacity, use a zonal RI, an On-Demand Capacity Reservation (ODCR) or a Capacity Block.", names.join(", "), if names.len() == 1 { "is" } else { "are" }, if names.len() == 1 { "s" } else { "" })
+            }
+        }
+        Why::CapacityReserved => {
+            if zh {
+                "Capacity Block 在其日期内预留实例容量（预订时一次付清，不可修改或取消）。".into()
+            } else {
+                "A Capacity Block reserves the instances for its dates (paid in full when booked; it cannot be changed or cancelled).".into()
+            }
+        }
+        Why::SpotAtScale {
+            instances,
+            zones,
+            zones_at_on_demand,
+            supply,
+            together,
+        } => spot_scale_text(*instances, *zones, *zones_at_on_demand, *supply, *together, zh),
+        Why::ComputeSpShallow {
+            discount_pct,
+            median_pct,
+        } => {
+            let (d, m) = (number(*discount_pct, 1), number(*median_pct, 1));
+            if zh {
+                format!("Compute Savings Plan 折扣按该类型公布的 1 年期可转换预留实例折扣假设为 {d} %（AWS 不公布按类型的 Savings Plan 费率；GPU 类型的中位数为 {m} %），远低于 AWS 宣传的“最高 66 %”：2025 年 6 月 P 系列按需大幅降价后，承诺价相对按需只剩较小折扣。可在假设中改写。")
+            } else {
+                format!("The Compute Savings Plan discount is assumed equal to this type's published 1-year Convertible RI discount, {d} % (AWS publishes no per-type Savings Plan rate; the median over GPU types is {m} %), far from AWS's \"up to 66 %\": after the June 2025 cut of P-family On-Demand prices, commitments sit close to On-Demand. Override it in the assumptions.")
+            }
+        }
+        _ => return None,
+    })
+}
+
+/// Rate dates and why the ranking put it first.
+pub(super) fn why_rank(w: &Why, lang: Lang) -> Option<String> {
+    let zh = lang == Lang::Zh;
+    Some(match w {
+        Why::RateDates { rates } => {
+            let parts: Vec<String> = rates
+                .iter()
+                .map(|r| {
+                    if zh {
+                        format!("{} {}（{}）", super::buy_name(r.buy, lang), r.as_of, r.source)
+                    } else {
+                        format!("{} {} ({})", super::buy_name(r.buy, lang), r.as_of, r.source)
+                    }
+                })
+                .collect();
+            if zh {
+                format!("计划所用费率的目录日期：{}。", parts.join("；"))
+            } else {
+                format!("Catalog dates of the rates in this plan: {}.", parts.join("; "))
+            }
+        }
+        Why::RankCheapest => {
+            if zh {
+                "在所有放得下的选项中成本最低。".into()
+            } else {
+                "The lowest cost of every option that fits.".into()
+            }
+        }
+        Why::RankFastestWithinBudget { budget_x } => {
+            if zh {
+                format!("在成本不超过最便宜选项 {} 倍的选项中速度最快。", number(*budget_x, 1))
+            } else {
+                format!(
+                    "The fastest of the options costing at most {}× the cheapest.",
+                    number(*budget_x, 1)
+                )
+            }
+        }
+        Why::RankBestBalance => {
+            if zh {
+                "成本与速度的最佳平衡（两者相对最优值之比的几何平均）。".into()
+            } else {
+                "The best balance of cost and speed (geometric mean of each relative to the best).".into()
+            }
+        }
+        _ => return None,
+    })
+}
+
+/// The vCPU quota a plan needs, named as AWS names it.
+fn quota_text(family: crate::engine::buyer::QuotaFamily, spot: bool, instances: u32, vcpus: u32, zh: bool) -> String {
+    use crate::engine::buyer::QuotaFamily;
+    let short = match family {
+        QuotaFamily::P => "P",
+        QuotaFamily::GAndVt => "G and VT",
+        QuotaFamily::Inf => "Inf",
+        QuotaFamily::Trn => "Trn",
+        QuotaFamily::Dl => "DL",
+    };
+    let quota = if spot {
+        format!("All {short} Spot Instance Requests")
+    } else {
+        format!("Running On-Demand {short} instances")
+    };
+    let v = number(f64::from(vcpus), 0);
+    if zh {
+        format!("配额：{instances} 台实例共需 {v} 个 vCPU 的“{quota}”服务配额（按账户、按区域计；{}）。新账户的这类配额通常接近 0，请提前在 Service Quotas 中申请提高。", if spot { "Spot 配额与按需分开" } else { "按需、Savings Plans 和预留实例都计入" })
+    } else {
+        format!("Quota: {} need {v} vCPUs of the “{quota}” service quota (per account and region; {}). New accounts often start near zero for these families: request an increase in Service Quotas well ahead.", count(instances, "instance", "instances"), if spot { "Spot has its own quota" } else { "On-Demand, Savings Plans and RIs all count" })
+    }
+}
+
+/// What the catalog shows of Spot capacity for the plan's Spot instances.
+fn spot_scale_text(
+    instances: u32,
+    zones: u32,
+    zones_at_on_demand: u32,
+    supply: crate::engine::cost::SpotSupply,
+    together: bool,
+    zh: bool,
+) -> String {
+    use crate::engine::cost::SpotSupply;
+    let seen = match (supply, zh) {
+        (SpotSupply::Uncounted, true) => "目录未统计有 Spot 容量的可用区数".to_string(),
+        (SpotSupply::Uncounted, false) => "the catalog does not count the zones with Spot capacity".to_string(),
+        (_, true) => format!("目录显示 {zones} 个可用区有 Spot 折扣，{zones_at_on_demand} 个可用区 Spot 等于按需（无容量）"),
+        (_, false) => format!("the catalog shows a Spot discount in {zones} zones and {zones_at_on_demand} zones at the On-Demand price (no capacity)"),
+    };
+    let scale = match (together, zh) {
+        (true, true) => "这些实例必须同时运行；中断后需重新获得全部容量。",
+        (true, false) => "they must all run together; after an interruption all of them must be got back.",
+        (false, true) => "中断的实例会被替换，期间产能下降。",
+        (false, false) => "an interrupted instance is replaced, with less capacity meanwhile.",
+    };
+    if zh {
+        format!("Spot：计划在 Spot 上运行 {instances} 台实例；{seen}；{scale}AWS 不保证 Spot 容量。")
+    } else {
+        format!(
+            "Spot: the plan runs {} on Spot; {seen}; {scale} AWS guarantees no Spot capacity.",
+            count(instances, "instance", "instances")
+        )
+    }
+}
