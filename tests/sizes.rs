@@ -15,7 +15,6 @@ const DATA_TABLES: &[(&str, &str)] = &[("catalog_static.rs", "catalog")];
 const LONG_FUNCTIONS: &[(&str, &str)] = &[
     ("bin/catalog-import.rs", "main"),
     ("bin/gpuplan.rs", "main"),
-    ("engine/cost/capacity_block.rs", "capacity_block"),
     ("engine/parallel.rs", "evaluate"),
     ("engine/recommend.rs", "evaluate"),
     ("explain/purchase.rs", "option_formula"),

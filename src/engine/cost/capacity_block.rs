@@ -105,6 +105,34 @@ pub fn cb_booking(
     best_in_window.or(best).ok_or(first_err.unwrap_or(0))
 }
 
+/// The block to book: (instances, days, run hours) for a job (length and fleet together) or a short
+/// service (the whole horizon, always on, one fleet); or why there is none.
+fn block_for(catalog: &Catalog, scenario: &Scenario, rec: &Recommendation) -> Result<(u32, u32, f64), NotOffered> {
+    let (cb, p) = (&catalog.capacity_blocks, &scenario.purchase);
+    // Start-up counts as one restart (`restart`); AWS stops the instances 30 minutes before the end.
+    let margin_h = CB_END_STOP_H + p.restart_min / 60.0;
+    let rules = (cb.max_daily_days, cb.weekly_step_days, cb.max_days);
+    // A larger fleet only where the job may run across instances (allowed, and EFA).
+    let scales = scenario.multinode && catalog.instance(&rec.instance).is_some_and(|i| i.has_efa());
+    let max_total = if scales {
+        CB_MAX_INSTANCES_TOTAL
+    } else {
+        rec.n_instances
+    };
+    let Some(h) = base_job_hours(rec) else {
+        // A short event (a launch): the whole horizon, always on, in one block of the same fleet.
+        let hours = f64::from(scenario.months) * HOURS_PER_MONTH;
+        return match cb_days(hours + margin_h, rules.0, rules.1, rules.2) {
+            Ok(d) => Ok((rec.n_instances, d, hours)),
+            Err(_) => Err(NotOffered::CbNotForServices),
+        };
+    };
+    let window_h = f64::from(p.window_days) * 24.0;
+    cb_booking(h, rec.n_instances, margin_h, window_h, rules, max_total).map_err(|days| NotOffered::CbTooLong { days })
+}
+
+/// The Capacity Block option: only for supporting families with a rate, at most 256 instances, booked
+/// by `block_for`; paid upfront for the whole block.
 pub(super) fn capacity_block(
     catalog: &Catalog,
     scenario: &Scenario,
@@ -129,40 +157,11 @@ pub(super) fn capacity_block(
             },
         );
     }
-    let p = &scenario.purchase;
-    // Start-up counts as one restart (`restart`); AWS stops the instances 30 minutes before the end.
-    let margin_h = CB_END_STOP_H + p.restart_min / 60.0;
-    let rules = (cb.max_daily_days, cb.weekly_step_days, cb.max_days);
-    // A larger fleet only where the job may run across instances (allowed, and EFA).
-    let scales = scenario.multinode && catalog.instance(&rec.instance).is_some_and(|i| i.has_efa());
-    let max_total = if scales {
-        CB_MAX_INSTANCES_TOTAL
-    } else {
-        rec.n_instances
-    };
-    let booking = match base_job_hours(rec) {
-        // A job: block length and fleet size together.
-        Some(h) => cb_booking(
-            h,
-            rec.n_instances,
-            margin_h,
-            f64::from(p.window_days) * 24.0,
-            rules,
-            max_total,
-        ),
-        // A short event (a launch): the whole horizon, always on, in one block of the same fleet.
-        None => {
-            let hours = f64::from(scenario.months) * HOURS_PER_MONTH;
-            match cb_days(hours + margin_h, rules.0, rules.1, rules.2) {
-                Ok(d) => Ok((rec.n_instances, d, hours)),
-                Err(_) => return OptionCost::unavailable(buy, NotOffered::CbNotForServices),
-            }
-        }
-    };
-    let (n_cb, days, run_hours) = match booking {
+    let booking = match block_for(catalog, scenario, rec) {
         Ok(b) => b,
-        Err(d) => return OptionCost::unavailable(buy, NotOffered::CbTooLong { days: d }),
+        Err(why) => return OptionCost::unavailable(buy, why),
     };
+    let (n_cb, days, run_hours) = booking;
     let n = f64::from(n_cb);
     let hourly = rate.usd_hr * list * n;
     let total = hourly * f64::from(days) * 24.0;
