@@ -17,7 +17,6 @@ const LONG_FUNCTIONS: &[(&str, &str)] = &[
     ("bin/gpuplan.rs", "main"),
     ("engine/parallel.rs", "evaluate"),
     ("engine/recommend.rs", "evaluate"),
-    ("explain/purchase.rs", "option_formula"),
     ("import.rs", "apply"),
     ("import.rs", "parse_offer"),
 ];

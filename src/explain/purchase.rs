@@ -99,6 +99,52 @@ pub fn spot_supply_line(s: &crate::engine::cost::SpotDetail, zh: bool) -> String
     }
 }
 
+/// A Capacity Block: the price of the block, how its length is chosen, and the booking rules.
+fn cb_lines(c: &crate::engine::cost::CbDetail, upfront_usd: f64, zh: bool) -> Vec<String> {
+    let mut lines = Vec::new();
+    lines.push(format!(
+        "{}/h × {} × {} {} × 24 h = {} ({} {}{})",
+        usd(c.rate_usd_hr),
+        c.instances,
+        c.days,
+        if zh { "天" } else { "days" },
+        usd(upfront_usd),
+        c.source,
+        c.as_of,
+        match (c.rate_derived, zh) {
+            (false, _) => "",
+            (true, true) => "；该价格针对其他区域公布，此处为推算",
+            (true, false) => "; stated for other regions, derived here",
+        }
+    ));
+    lines.push(if zh {
+            format!(
+                "容量块时长与实例数一起选择：作业运行时间 + 启动时间 + 结束前 30 分钟停机须在 {} 天内。",
+                c.days
+            )
+        } else {
+            format!(
+                "Block length and fleet size are chosen together: the run plus start-up plus the 30-minute stop before the end must fit in {} days.",
+                c.days
+            )
+        });
+    // Booking rules: how many blocks, and how far ahead.
+    lines.push(if zh {
+            format!(
+                "需 {} 个容量块（每块最多 {} 台实例）；最早可提前 {} 周预订，费用在预订时一次付清。",
+                c.blocks, c.max_instances_per_block, c.max_lead_weeks
+            )
+        } else {
+            format!(
+                "{} (at most {} instances each); a block can start up to {} weeks after booking and is paid in full when booked.",
+                count(c.blocks, "block", "blocks"),
+                c.max_instances_per_block,
+                c.max_lead_weeks
+            )
+        });
+    lines
+}
+
 /// How an option's figures were computed, with the numbers, for a tooltip.
 pub fn option_formula(o: &crate::engine::cost::OptionCost, n_instances: u32, lang: Lang) -> String {
     use crate::scenario::Buy;
@@ -160,46 +206,7 @@ pub fn option_formula(o: &crate::engine::cost::OptionCost, n_instances: u32, lan
         });
     }
     if let Some(c) = &o.cb {
-        parts.push(format!(
-            "{}/h × {} × {} {} × 24 h = {} ({} {}{})",
-            usd(c.rate_usd_hr),
-            c.instances,
-            c.days,
-            if zh { "天" } else { "days" },
-            usd(o.upfront_usd),
-            c.source,
-            c.as_of,
-            match (c.rate_derived, zh) {
-                (false, _) => "",
-                (true, true) => "；该价格针对其他区域公布，此处为推算",
-                (true, false) => "; stated for other regions, derived here",
-            }
-        ));
-        parts.push(if zh {
-            format!(
-                "容量块时长与实例数一起选择：作业运行时间 + 启动时间 + 结束前 30 分钟停机须在 {} 天内。",
-                c.days
-            )
-        } else {
-            format!(
-                "Block length and fleet size are chosen together: the run plus start-up plus the 30-minute stop before the end must fit in {} days.",
-                c.days
-            )
-        });
-        // Booking rules: how many blocks, and how far ahead.
-        parts.push(if zh {
-            format!(
-                "需 {} 个容量块（每块最多 {} 台实例）；最早可提前 {} 周预订，费用在预订时一次付清。",
-                c.blocks, c.max_instances_per_block, c.max_lead_weeks
-            )
-        } else {
-            format!(
-                "{} (at most {} instances each); a block can start up to {} weeks after booking and is paid in full when booked.",
-                count(c.blocks, "block", "blocks"),
-                c.max_instances_per_block,
-                c.max_lead_weeks
-            )
-        });
+        parts.extend(cb_lines(c, o.upfront_usd, zh));
     }
     if o.buy.term_years().is_some() && o.job_usd.is_some() {
         parts.push(if zh {
