@@ -16,7 +16,6 @@ const LONG_FUNCTIONS: &[(&str, &str)] = &[
     ("bin/catalog-import.rs", "main"),
     ("bin/gpuplan.rs", "main"),
     ("engine/parallel.rs", "evaluate"),
-    ("engine/recommend.rs", "evaluate"),
     ("import.rs", "apply"),
     ("import.rs", "parse_offer"),
 ];

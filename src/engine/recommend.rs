@@ -176,16 +176,9 @@ fn unfit(inst: &Instance, acc: &Accelerator, reason: Exclusion) -> Recommendatio
     }
 }
 
-/// Sizes, prices and explains one instance type, or says why it cannot serve.
-fn evaluate(
-    catalog: &Catalog,
-    scenario: &Scenario,
-    arch: &ModelArch,
-    inst: &Instance,
-    acc: &Accelerator,
-) -> Result<Recommendation, Exclusion> {
-    eligibility(scenario, inst, acc)?;
-    let count = inst.count.unwrap_or(1.0).max(1.0).round() as u32;
+/// What a recommendation of this type says before it is sized: a fractional GPU, a legacy type, Neuron
+/// porting, an estimated or MoE model, FP16 in place of BF16.
+fn type_reasons(scenario: &Scenario, arch: &ModelArch, inst: &Instance, acc: &Accelerator) -> Vec<Why> {
     let mut reasons = Vec::new();
     if inst.fraction < 1.0 {
         reasons.push(Why::FractionalGpu {
@@ -212,6 +205,33 @@ fn evaluate(
             reasons.push(Why::Fp16Instead);
         }
     }
+    reasons
+}
+
+/// No public price in the region, or a price derived from another size's regional multiplier.
+fn price_reason(price: Option<&crate::catalog::OnDemandPrice>, region: &str) -> Option<Why> {
+    match price {
+        None => Some(Why::NoPublicPrice {
+            region: region.to_string(),
+        }),
+        Some(p) if p.derived => Some(Why::DerivedPrice {
+            multiplier: p.multiplier.unwrap_or(1.0),
+        }),
+        Some(_) => None,
+    }
+}
+
+/// Sizes, prices and explains one instance type, or says why it cannot serve.
+fn evaluate(
+    catalog: &Catalog,
+    scenario: &Scenario,
+    arch: &ModelArch,
+    inst: &Instance,
+    acc: &Accelerator,
+) -> Result<Recommendation, Exclusion> {
+    eligibility(scenario, inst, acc)?;
+    let count = inst.count.unwrap_or(1.0).max(1.0).round() as u32;
+    let mut reasons = type_reasons(scenario, arch, inst, acc);
     let sized = match scenario.task {
         Task::Inference => {
             size_inference(
@@ -233,15 +253,7 @@ fn evaluate(
     };
     let n_instances = sized.n_instances;
     let price = catalog.on_demand(&inst.id, &scenario.region);
-    match price {
-        None => reasons.push(Why::NoPublicPrice {
-            region: scenario.region.clone(),
-        }),
-        Some(p) if p.derived => reasons.push(Why::DerivedPrice {
-            multiplier: p.multiplier.unwrap_or(1.0),
-        }),
-        Some(_) => {}
-    }
+    reasons.extend(price_reason(price, &scenario.region));
     let hourly = price.map(|p| p.usd_hr * f64::from(n_instances) * (1.0 - scenario.purchase.reseller_pct / 100.0));
     let tdp_kw = acc.tdp_w.map(|w| w * inst.fraction / 1000.0);
     let paid_devices = f64::from(n_instances * count);
