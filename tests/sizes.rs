@@ -21,7 +21,7 @@ const LONG_FUNCTIONS: &[(&str, &str)] = &[
 ];
 
 /// Files over the limit today (under src/).
-const LONG_FILES: &[&str] = &["engine/plan.rs", "scenario.rs", "state.rs"];
+const LONG_FILES: &[&str] = &["engine/plan.rs", "state.rs"];
 
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     for e in fs::read_dir(dir).into_iter().flatten().flatten() {
