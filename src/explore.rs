@@ -237,11 +237,20 @@ mod tests {
             ..ExploreState::default()
         };
         assert!(rows(&c, &l40s, "us-east-1").iter().any(|r| r.id == "g6e.xlarge"));
-        y.stack = Some(crate::catalog::Stack::Neuron);
+        // The stack filter removes rows (EFA types of every stack, then only Neuron's) and keeps only its own.
         y.min_mem_gib = 0.0;
-        assert!(rows(&c, &y, "us-east-1")
+        let efa = rows(&c, &y, "us-east-1").len();
+        y.stack = Some(crate::catalog::Stack::Neuron);
+        let neuron = rows(&c, &y, "us-east-1");
+        assert!(!neuron.is_empty() && neuron.len() < efa, "{} of {efa}", neuron.len());
+        let stack = |id: &str| {
+            c.instance(id)
+                .and_then(|i| c.accelerator(&i.accelerator))
+                .map(|a| a.stack)
+        };
+        assert!(neuron
             .iter()
-            .all(|r| r.id.starts_with("trn") || r.id.starts_with("inf")));
+            .all(|r| stack(&r.id) == Some(crate::catalog::Stack::Neuron)));
         // Unpriced rows sort last whichever way.
         let z = ExploreState {
             sort: Column::OnDemand,

@@ -166,7 +166,8 @@ test('numbers in links read and write exactly as the native engine does (exponen
   await g.page.getByTestId('warning').filter({ hasText: /`batch` = “1e” is not valid \(expected a number\); using 8\./ }).waitFor();
   await g.page.getByTestId('warning').filter({ hasText: /`ckpt` = “\.5” is outside 1 to 1440; using 30\./ }).waitFor();
   assert.equal(await g.page.getByTestId('top-instance').innerText(), '1 × p6-b200.48xlarge — 8 × NVIDIA B200');
-  // 113.363136 $/h (On-Demand less 0.5 %) at 7.123456789012345 CNY per USD.
+  // p6-b200.48xlarge On-Demand $113.9328/h (us-east-1, catalog.json) × (1 − 0.0000001 %, disc=1e-7)
+  // × 7.123456789012345 CNY per USD = ¥811.5954 an hour.
   assert.equal(await g.page.getByTestId('top-hourly').innerText(), '¥811.60');
   g.assertClean();
 });
