@@ -1,0 +1,251 @@
+//! Reading the files AWS offers: the Price List bulk offer file (On-Demand and Reserved terms of catalog
+//! instance types) and a Spot price history export (median, min and max per type and region).
+
+use super::*;
+
+/// A parsed On-Demand or Reserved rate from an offer file.
+pub(super) struct Rate {
+    pub(super) instance: String,
+    pub(super) region: String,
+    pub(super) usd_hr: f64,
+}
+
+pub(super) struct RiRate {
+    pub(super) instance: String,
+    pub(super) region: String,
+    pub(super) class: String,
+    pub(super) term_years: u32,
+    pub(super) payment: String,
+    pub(super) effective_usd_hr: f64,
+}
+
+fn str_at<'v>(v: &'v Value, path: &[&str]) -> Option<&'v str> {
+    path.iter().try_fold(v, |v, k| v.get(*k)).and_then(Value::as_str)
+}
+
+fn date_prefix(file: &str, s: &str) -> Result<IsoDate, ImportError> {
+    s.get(..10)
+        .and_then(IsoDate::parse)
+        .ok_or_else(|| err(file, format!("`{s}` does not start with a YYYY-MM-DD date")))
+}
+
+/// The price dimensions of one offer term.
+fn dimensions(term: &Value) -> impl Iterator<Item = &Value> {
+    term.get("priceDimensions")
+        .and_then(Value::as_object)
+        .into_iter()
+        .flat_map(|m| m.values())
+}
+
+/// Reads Linux, shared-tenancy, no-pre-installed-software instance rates of catalog instance types.
+pub(super) fn parse_offer(
+    file: &str,
+    text: &str,
+    known: &dyn Fn(&str) -> bool,
+) -> Result<(IsoDate, Vec<Rate>, Vec<RiRate>), ImportError> {
+    let v: Value = serde_json::from_str(text).map_err(|e| err(file, format!("not JSON: {e}")))?;
+    if str_at(&v, &["offerCode"]) != Some("AmazonEC2") {
+        return Err(err(
+            file,
+            "not an AmazonEC2 offer file (`offerCode` is not \"AmazonEC2\")",
+        ));
+    }
+    let published = date_prefix(
+        file,
+        str_at(&v, &["publicationDate"]).ok_or_else(|| err(file, "no `publicationDate`"))?,
+    )?;
+    let products = v
+        .get("products")
+        .and_then(Value::as_object)
+        .ok_or_else(|| err(file, "no `products` object"))?;
+    let mut skus: BTreeMap<&str, (String, String)> = BTreeMap::new();
+    for (sku, p) in products {
+        let a = |k: &str| str_at(p, &["attributes", k]);
+        let wanted = a("operatingSystem") == Some("Linux")
+            && a("tenancy") == Some("Shared")
+            && a("preInstalledSw").is_none_or(|s| s == "NA")
+            && a("capacitystatus").is_none_or(|s| s == "Used")
+            && a("licenseModel").is_none_or(|s| s == "No License required");
+        if let (true, Some(inst), Some(region)) = (wanted, a("instanceType"), a("regionCode")) {
+            if known(inst) {
+                skus.insert(sku.as_str(), (inst.to_string(), region.to_string()));
+            }
+        }
+    }
+    let terms = v.get("terms").ok_or_else(|| err(file, "no `terms` object"))?;
+    let price_of = |dim: &Value| -> Option<(String, f64)> {
+        let unit = dim.get("unit")?.as_str()?.to_string();
+        let usd = dim.get("pricePerUnit")?.get("USD")?.as_str()?.parse::<f64>().ok()?;
+        Some((unit, usd))
+    };
+    let mut od = Vec::new();
+    let mut ri = Vec::new();
+    for (sku, (inst, region)) in &skus {
+        for term in terms
+            .get("OnDemand")
+            .and_then(|t| t.get(*sku))
+            .and_then(Value::as_object)
+            .into_iter()
+            .flat_map(|m| m.values())
+        {
+            for dim in dimensions(term) {
+                match price_of(dim) {
+                    Some((unit, usd)) if unit == "Hrs" && usd > 0.0 => od.push(Rate {
+                        instance: inst.clone(),
+                        region: region.clone(),
+                        usd_hr: usd,
+                    }),
+                    Some(_) => {}
+                    None => {
+                        return Err(err(
+                            file,
+                            format!("On-Demand term of SKU {sku} has no readable USD price"),
+                        ))
+                    }
+                }
+            }
+        }
+        for term in terms
+            .get("Reserved")
+            .and_then(|t| t.get(*sku))
+            .and_then(Value::as_object)
+            .into_iter()
+            .flat_map(|m| m.values())
+        {
+            let ta = |k: &str| str_at(term, &["termAttributes", k]);
+            let years = match ta("LeaseContractLength") {
+                Some("1yr") => 1,
+                Some("3yr") => 3,
+                other => {
+                    return Err(err(
+                        file,
+                        format!(
+                            "Reserved term of SKU {sku}: unknown LeaseContractLength `{}`",
+                            other.unwrap_or("(missing)")
+                        ),
+                    ))
+                }
+            };
+            let class = ta("OfferingClass").unwrap_or("standard").to_ascii_lowercase();
+            let payment = match ta("PurchaseOption") {
+                Some("No Upfront") => "no",
+                Some("Partial Upfront") => "partial",
+                Some("All Upfront") => "all",
+                other => {
+                    return Err(err(
+                        file,
+                        format!(
+                            "Reserved term of SKU {sku}: unknown PurchaseOption `{}`",
+                            other.unwrap_or("(missing)")
+                        ),
+                    ))
+                }
+            };
+            let (mut hourly, mut upfront) = (0.0, 0.0);
+            for dim in dimensions(term) {
+                match price_of(dim) {
+                    Some((unit, usd)) if unit == "Hrs" => hourly += usd,
+                    Some((unit, usd)) if unit == "Quantity" => upfront += usd,
+                    _ => return Err(err(file, format!("Reserved term of SKU {sku} has an unreadable price"))),
+                }
+            }
+            // Effective hourly = recurring + upfront amortised over the term (DOMAIN.md "Money").
+            let effective = hourly + upfront / (f64::from(years) * 8760.0);
+            if effective > 0.0 {
+                ri.push(RiRate {
+                    instance: inst.clone(),
+                    region: region.clone(),
+                    class,
+                    term_years: years,
+                    payment: payment.into(),
+                    effective_usd_hr: effective,
+                });
+            }
+        }
+    }
+    if od.is_empty() && ri.is_empty() {
+        return Err(err(
+            file,
+            "no Linux shared-tenancy rate for any instance type of the catalog",
+        ));
+    }
+    Ok((published, od, ri))
+}
+
+/// Latest price per availability zone, then median/min/max per (instance, region).
+pub(super) fn parse_spot(
+    file: &str,
+    text: &str,
+    known: &dyn Fn(&str) -> bool,
+) -> Result<(IsoDate, Vec<Value>), ImportError> {
+    let v: Value = serde_json::from_str(text).map_err(|e| err(file, format!("not JSON: {e}")))?;
+    let rows = v.get("SpotPriceHistory").and_then(Value::as_array).ok_or_else(|| {
+        err(
+            file,
+            "no `SpotPriceHistory` array (expected `aws ec2 describe-spot-price-history` output)",
+        )
+    })?;
+    let mut latest: BTreeMap<(String, String), (String, f64)> = BTreeMap::new();
+    let mut newest = String::new();
+    for (i, r) in rows.iter().enumerate() {
+        let field = |k: &str| {
+            r.get(k)
+                .and_then(Value::as_str)
+                .ok_or_else(|| err(file, format!("entry {i}: no `{k}`")))
+        };
+        let (az, inst, desc, ts) = (
+            field("AvailabilityZone")?,
+            field("InstanceType")?,
+            field("ProductDescription")?,
+            field("Timestamp")?,
+        );
+        let price: f64 = field("SpotPrice")?
+            .parse()
+            .map_err(|_| err(file, format!("entry {i}: `SpotPrice` is not a number")))?;
+        date_prefix(file, ts)?;
+        if desc != "Linux/UNIX" || !known(inst) || !(price > 0.0 && price.is_finite()) {
+            continue;
+        }
+        if ts > newest.as_str() {
+            newest = ts.to_string();
+        }
+        let slot = latest
+            .entry((inst.to_string(), az.to_string()))
+            .or_insert((String::new(), 0.0));
+        if ts > slot.0.as_str() {
+            *slot = (ts.to_string(), price);
+        }
+    }
+    if latest.is_empty() {
+        return Err(err(
+            file,
+            "no Linux/UNIX Spot price for any instance type of the catalog",
+        ));
+    }
+    let date = date_prefix(file, &newest)?;
+    let mut by_region: BTreeMap<(String, String), Vec<f64>> = BTreeMap::new();
+    for ((inst, az), (_, price)) in latest {
+        // us-east-1a -> us-east-1; Local Zones (us-east-1-atl-2a) are skipped.
+        let region = az.trim_end_matches(|c: char| c.is_ascii_lowercase());
+        let parts: Vec<&str> = region.split('-').collect();
+        if parts.len() == 3 && parts.last().is_some_and(|p| p.chars().all(|c| c.is_ascii_digit())) {
+            by_region.entry((inst, region.to_string())).or_default().push(price);
+        }
+    }
+    let out = by_region
+        .into_iter()
+        .map(|((inst, region), mut prices)| {
+            #[allow(clippy::disallowed_methods)] // native only: the importer is not in the wasm
+            prices.sort_by(f64::total_cmp);
+            let n = prices.len();
+            let median = if n % 2 == 1 {
+                prices.get(n / 2).copied().unwrap_or(0.0)
+            } else {
+                (prices.get(n / 2 - 1).copied().unwrap_or(0.0) + prices.get(n / 2).copied().unwrap_or(0.0)) / 2.0
+            };
+            json!({"instance": inst, "region": region, "median_usd_hr": median,
+                   "min_usd_hr": prices.first(), "max_usd_hr": prices.last(), "n_az": n, "n_az_at_od": 0})
+        })
+        .collect();
+    Ok((date, out))
+}
