@@ -8,6 +8,7 @@ use gpuplan::engine::{recommend, Recommendation};
 use gpuplan::explain;
 use gpuplan::message;
 use gpuplan::query;
+use gpuplan::scenario::Scenario;
 use serde_json::{json, Value};
 use std::process::ExitCode;
 
@@ -115,6 +116,30 @@ fn recommendation_json(r: &Recommendation, options: &[OptionCost], lang: gpuplan
     })
 }
 
+/// The top recommendation re-estimated at both ends of the efficiency assumptions, and the sentence.
+fn range_json(catalog: &Catalog, scenario: &Scenario, instance: &str) -> Option<Value> {
+    let s = sensitivity(catalog, scenario, instance)?;
+    let bound = |b: &Bound| {
+        json!({
+            "mfu": b.mfu,
+            "bw_efficiency": b.bw_efficiency,
+            "n_instances": b.n_instances,
+            "job_hours": b.job_hours,
+            "job_usd": b.job_usd,
+            "tokens_per_s": b.tokens_per_s,
+            "monthly_usd": b.monthly_usd,
+        })
+    };
+    let p = &scenario.purchase;
+    let money = |usd| gpuplan::format::money(usd, p.currency, p.cny_per_usd);
+    Some(json!({
+        "instance": instance,
+        "pessimistic": bound(&s.low),
+        "optimistic": bound(&s.high),
+        "text": explain::range(&s, scenario.lang, &money),
+    }))
+}
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let query = match args.as_slice() {
@@ -161,24 +186,7 @@ fn main() -> ExitCode {
             recommendation_json(r, &option_costs(&catalog, &scenario, r), lang)
         }).collect::<Vec<_>>(),
         "plan": top_plan.as_ref().map(|p| plan_json(p, lang)),
-        "range": top.and_then(|r| {
-            let s = sensitivity(&catalog, &scenario, &r.instance)?;
-            let bound = |b: &Bound| json!({
-                "mfu": b.mfu,
-                "bw_efficiency": b.bw_efficiency,
-                "n_instances": b.n_instances,
-                "job_hours": b.job_hours,
-                "job_usd": b.job_usd,
-                "tokens_per_s": b.tokens_per_s,
-                "monthly_usd": b.monthly_usd,
-            });
-            Some(json!({
-                "instance": r.instance,
-                "pessimistic": bound(&s.low),
-                "optimistic": bound(&s.high),
-                "text": explain::range(&s, lang, &|usd| gpuplan::format::money(usd, scenario.purchase.currency, scenario.purchase.cny_per_usd)),
-            }))
-        }),
+        "range": top.and_then(|r| range_json(&catalog, &scenario, &r.instance)),
         "excluded": outcome.excluded.iter().map(|e| json!({
             "family": e.family,
             "instances": e.instances,
