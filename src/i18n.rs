@@ -128,6 +128,7 @@ messages! {
     PerJob => "Per job", "每次作业";
     Fits => "Fits", "放得下";
     DoesNotFit => "Does not fit", "放不下";
+    NotEvaluated => "Not evaluated in this scenario (the instance filter leaves it out)", "本场景未评估（实例筛选未包含它）";
     Why => "Why", "原因";
     WhyNot => "Why not the others", "为什么不选其他";
     NothingFits => "Nothing fits this scenario.", "没有能满足此场景的实例。";

@@ -317,7 +317,7 @@ test('a growing fleet commits what it keeps using and runs the growth On-Demand,
   // The plan's lines are the native engine's items for the same link: commitments layered over the
   // horizon where the fleet keeps using them, the growth above them On-Demand.
   const cli = native(shown);
-  const items = await g.page.locator('[data-testid="plan"] > ul > li').allTextContents();
+  const items = await g.page.locator('[data-testid="plan"] ul.plan-items > li').allTextContents();
   assert.equal(items.length, cli.plan.items.length, items.join('\n'));
   assert.ok(cli.plan.items.some((it) => it.purchase !== 'od') && cli.plan.items.some((it) => it.purchase === 'od'));
   cli.plan.items.forEach((it, i) => {
@@ -337,7 +337,7 @@ test('a growing fleet commits what it keeps using and runs the growth On-Demand,
   // Spot below every commitment's cost: nothing is committed and the flexible line is the whole fleet.
   await g.goto('v=1&mode=batch&model=llama3.1-70b&inst=p5.48xlarge&growth=10&months=12&tps=20000');
   await g.page.getByTestId('chart-fleet').waitFor();
-  const spotItems = await g.page.locator('[data-testid="plan"] > ul > li').allTextContents();
+  const spotItems = await g.page.locator('[data-testid="plan"] ul.plan-items > li').allTextContents();
   assert.equal(spotItems.length, 1);
   assert.match(spotItems[0], /^The whole fleet, month by month: up to \d+ × p5\.48xlarge — Spot \(\$/);
   assert.equal(await g.page.getByTestId('fleet-committed').count(), 0);
