@@ -9,6 +9,7 @@
 
 use super::recommend::Recommendation;
 use crate::catalog::{Catalog, IsoDate, Payment, RiClass, SavingsPlan};
+use crate::num::Within;
 use crate::scenario::{Buy, Scenario, ServingMode, Task};
 
 pub const HOURS_PER_MONTH: f64 = 730.0;
@@ -205,7 +206,7 @@ pub fn band_midpoint_pct(band: &str) -> Option<f64> {
 
 /// Interruptions per instance-hour from a monthly share: λ = −ln(1 − f) / 730.
 pub fn rate_per_hour(pct_month: f64) -> f64 {
-    let f = (pct_month / 100.0).clamp(0.0, 0.999);
+    let f = (pct_month / 100.0).within(0.0, 0.999);
     -(1.0 - f).ln() / HOURS_PER_MONTH
 }
 
@@ -223,7 +224,7 @@ pub fn young_interval_h(rate_per_hour_fleet: f64, write_h: f64) -> Option<f64> {
 
 /// Capacity Block length for a job: 1-14 days, else whole weeks, at most `max_days`.
 pub fn cb_days(job_hours: f64, max_daily: u32, week: u32, max_days: u32) -> Result<u32, u32> {
-    let days = (job_hours / 24.0).ceil().clamp(1.0, 100_000.0) as u32;
+    let days = (job_hours / 24.0).ceil().within(1.0, 100_000.0) as u32;
     let days = if days <= max_daily {
         days
     } else {

@@ -2,6 +2,7 @@
 //! sharded data parallelism, micro-batch, gradient accumulation, activation recomputation) and what the
 //! interconnect costs it.
 
+use crate::num::Within;
 use serde::Serialize;
 
 /// Activation recomputation: which activations the backward pass recomputes instead of keeping.
@@ -240,7 +241,7 @@ fn evaluate(
     // Interleaved 1F1B (Megatron-LM virtual pipeline): each stage holds `v` chunks of layers, which
     // divides the bubble `(pp−1)/m` by `v` and multiplies the stage-to-stage sends by `v`.
     let v = if pp > 1 {
-        (job.layers / ppf).floor().clamp(1.0, a.pp_chunks.max(1.0))
+        (job.layers / ppf).floor().within(1.0, a.pp_chunks.max(1.0))
     } else {
         1.0
     };

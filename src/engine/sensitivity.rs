@@ -4,6 +4,7 @@
 
 use super::recommend::{recommend, Recommendation};
 use crate::catalog::Catalog;
+use crate::num::Within;
 use crate::scenario::Scenario;
 
 /// Each efficiency is taken this share below and above its assumed value: with the default MFU of 0.4,
@@ -35,10 +36,10 @@ pub fn sensitivity(catalog: &Catalog, scenario: &Scenario, instance: &str) -> Op
     let at = |factor: f64| -> Option<Bound> {
         let mut s = scenario.clone();
         s.instances = vec![instance.to_string()];
-        s.assumptions.mfu = (scenario.assumptions.mfu * factor).clamp(0.01, 1.0);
+        s.assumptions.mfu = (scenario.assumptions.mfu * factor).within(0.01, 1.0);
         // Training runs at its own kernel efficiency (issue 13): it moves the same way.
-        s.assumptions.train_mfu = (scenario.assumptions.train_mfu * factor).clamp(0.01, 1.0);
-        s.assumptions.bw_efficiency = (scenario.assumptions.bw_efficiency * factor).clamp(0.01, 1.0);
+        s.assumptions.train_mfu = (scenario.assumptions.train_mfu * factor).within(0.01, 1.0);
+        s.assumptions.bw_efficiency = (scenario.assumptions.bw_efficiency * factor).within(0.01, 1.0);
         let outcome = recommend(catalog, &s);
         let r: &Recommendation = outcome
             .recommendations

@@ -1,5 +1,6 @@
 //! The read-only parts of the Plan view (the chosen recommendation's card, its tables, the charts) as HTML text, built by pure functions the page sets with `inner_html`: one string writer instead of a compiled view type per element (BENCHMARKS.md: −40 KB gzip), testable natively.
 
+pub mod assumptions;
 pub mod charts;
 pub mod compare;
 pub mod detail;
@@ -58,8 +59,8 @@ impl Html {
         self.open(tag, attrs).text(text).close(tag)
     }
 
-    /// A fragment another function of this module wrote (already escaped).
-    pub fn fragment(&mut self, html: &str) -> &mut Html {
+    /// A fragment another function of this module wrote (already escaped); private to `render`.
+    fn fragment(&mut self, html: &str) -> &mut Html {
         self.out.push_str(html);
         self
     }
@@ -138,6 +139,21 @@ mod tests {
             h.finish(),
             "<p title=\"a&quot;b&lt;c&gt;\">x &amp; &lt;script&gt;&#39;y&#39;&lt;/script&gt;</p>"
         );
+    }
+
+    proptest::proptest! {
+        /// Whatever the text, it comes out as text: no markup character survives, and unescaping
+        /// gives the text back.
+        #[test]
+        fn any_text_stays_text(t in "\\PC*") {
+            let mut h = Html::new();
+            h.el("p", &[("title", &t)], &t);
+            let out = h.finish();
+            let inner = &out[out.find('>').map_or(0, |i| i + 1)..out.len() - 4];
+            proptest::prop_assert!(!inner.contains('<') && !inner.contains('>') && !inner.contains('"'));
+            let back = inner.replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", "\"").replace("&#39;", "'").replace("&amp;", "&");
+            proptest::prop_assert_eq!(back, t);
+        }
     }
 
     #[test]
