@@ -289,7 +289,7 @@ pub static KEYS: &[Key<Scenario>] = &[
     Key { name: "vcpu", slot: |s| Slot::Num(&mut s.needs.vcpus, 0.0, 100_000.0), unit: doc_text!("vCPUs"), help: doc_text!("vCPUs per graphics seat or for the HPC job") },
     Key { name: "ram", slot: |s| Slot::Num(&mut s.needs.ram_gib, 0.0, 1e7), unit: doc_text!("GiB"), help: doc_text!("host RAM per graphics seat or for the HPC job") },
     Key { name: "fp64", slot: |s| Slot::Num(&mut s.needs.fp64_tflops, 0.001, 1e9), unit: doc_text!("TFLOPS"), help: doc_text!("HPC: FP64 throughput the job needs") },
-    Key { name: "mfu", slot: |s| Slot::Num(&mut s.assumptions.mfu, 0.01, 1.0), unit: "", help: doc_text!("assumption: model-FLOPs utilisation") },
+    Key { name: "mfu", slot: |s| Slot::Num(&mut s.assumptions.mfu, 0.01, 1.0), unit: "", help: doc_text!("assumption: model-FLOPs utilisation (serving; times training end to end when teff is not set, as before the planner)") },
     Key { name: "bweff", slot: |s| Slot::Num(&mut s.assumptions.bw_efficiency, 0.01, 1.0), unit: "", help: doc_text!("assumption: memory-bandwidth efficiency of a decode step") },
     Key { name: "usable", slot: |s| Slot::Num(&mut s.assumptions.mem_usable, 0.5, 1.0), unit: "", help: doc_text!("assumption: usable share of accelerator memory") },
     Key { name: "overhead", slot: |s| Slot::Num(&mut s.assumptions.overhead_gib, 0.0, 100.0), unit: doc_text!("GiB"), help: doc_text!("assumption: runtime overhead per accelerator") },

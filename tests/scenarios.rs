@@ -515,3 +515,38 @@ fn a_34b_model_at_default_settings_gets_trainium() {
     assert!(trn.job_usd.unwrap_or(f64::INFINITY) <= best * 1.25);
     assert!(trn.parallelism.as_ref().is_some_and(|p| p.tp >= 2));
 }
+
+#[test]
+fn an_old_training_links_mfu_still_times_the_run_end_to_end() {
+    // Before the planner, `mfu` timed training: GPU-hours = model FLOPs / (peak × mfu). A link with `mfu`
+    // and no `teff` keeps that: Mistral 7B, 100B tokens at 4,096 on one p5.48xlarge (989 TFLOPS BF16):
+    // FLOPs per token 6 × 7.2417e9 + 12 × 32 × 4096 × 4096; at mfu 0.3 the job takes that / (8 × 989e12 × 0.3).
+    let q = "v=1&task=train&model=mistral-7b&tokens=100&ctx=4096&batch=1&inst=p5.48xlarge";
+    let days = |mfu: &str| {
+        let o = run(&format!("{q}&mfu={mfu}"));
+        assert!(
+            o.notices
+                .iter()
+                .any(|n| matches!(n, gpuplan::engine::Why::EndToEndMfu { .. })),
+            "{:?}",
+            o.notices
+        );
+        let r = &o.recommendations[0];
+        let p = r.parallelism.as_ref().unwrap_or_else(|| panic!("no plan"));
+        assert!((p.effective_mfu - mfu.parse::<f64>().unwrap_or(0.0)).abs() < 1e-9);
+        r.job_hours.unwrap_or(f64::NAN) / 24.0
+    };
+    let per_token = 6.0 * 7_241_732_096.0 + 12.0 * 32.0 * 4096.0 * 4096.0;
+    let want = per_token * 1e11 / (8.0 * 989e12 * 0.3) / 86_400.0;
+    let (d3, d5) = (days("0.3"), days("0.5"));
+    assert!((d3 / want - 1.0).abs() < 1e-9, "{d3} vs {want}");
+    assert!((d5 / d3 - 0.6).abs() < 1e-9, "{d5} vs {d3}");
+    // With `teff` the planner's own timing applies, and no notice.
+    let o = run(&format!("{q}&mfu=0.3&teff=0.5"));
+    assert!(o.notices.is_empty(), "{:?}", o.notices);
+    assert!((o.recommendations[0].job_hours.unwrap_or(0.0) / 24.0 / d3 - 1.0).abs() > 0.05);
+    // Both languages name the field.
+    let n = gpuplan::engine::Why::EndToEndMfu { mfu: 0.3 };
+    assert!(gpuplan::explain::why(&n, gpuplan::scenario::Lang::En).contains("`mfu` = 30%"));
+    assert!(gpuplan::explain::why(&n, gpuplan::scenario::Lang::Zh).contains("`mfu` = 30%"));
+}

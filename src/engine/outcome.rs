@@ -178,6 +178,11 @@ pub enum Why {
         shortest_days: f64,
         buy: crate::scenario::Buy,
     },
+    /// Training is timed at the link's `mfu` as an end-to-end share of peak (what it meant before the
+    /// planner), because `teff` is not set.
+    EndToEndMfu {
+        mfu: f64,
+    },
     /// The fleet is sized so the job ends inside the window (`window`), not the `days` target.
     SizedForWindow {
         window_days: u32,

@@ -110,6 +110,19 @@ pub struct StepTerms {
 }
 
 impl StepTerms {
+    /// Every term times `k` (the same split of a longer or shorter step).
+    fn scaled(&self, k: f64) -> StepTerms {
+        StepTerms {
+            compute_s: self.compute_s * k,
+            recompute_s: self.recompute_s * k,
+            dequant_s: self.dequant_s * k,
+            bubble_s: self.bubble_s * k,
+            tp_s: self.tp_s * k,
+            pp_s: self.pp_s * k,
+            dp_exposed_s: self.dp_exposed_s * k,
+            dp_total_s: self.dp_total_s * k,
+        }
+    }
     pub fn step_s(&self) -> f64 {
         self.compute_s + self.recompute_s + self.dequant_s + self.bubble_s + self.tp_s + self.pp_s + self.dp_exposed_s
     }
@@ -350,7 +363,20 @@ pub fn best_plan(job: &Job, hw: &Hardware, a: &Assumptions, n_inst: u32) -> Opti
             }
         }
     }
-    best
+    match a.end_to_end_train_mfu() {
+        Some(mfu) => best.map(|p| at_mfu(p, job, hw, mfu)),
+        None => best,
+    }
+}
+
+/// The plan timed at an end-to-end MFU given by an old link (`mfu` without `teff`): the step is the model
+/// FLOPs over the peak at that MFU, split over the terms as the planner split it.
+fn at_mfu(mut p: Plan, job: &Job, hw: &Hardware, mfu: f64) -> Plan {
+    let devices = f64::from(p.instances * hw.count);
+    let step = job.flops_per_token * p.tokens_per_step / (devices * hw.peak_flops * mfu);
+    p.terms = p.terms.scaled(step / p.terms.step_s());
+    p.parallelism.effective_mfu = mfu;
+    p
 }
 
 /// Whether any plan fits on `n_inst` instances (memory only, the smallest micro-batch and full recomputation).

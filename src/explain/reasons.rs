@@ -258,6 +258,14 @@ pub fn why(w: &Why, lang: Lang) -> String {
                 format!("No purchase option finishes the job inside the {window_days}-day window: the shortest takes {d} days ({b}). The plan shows the cheapest option regardless; widen the window, allow more instances, or choose a faster type.")
             }
         }
+        Why::EndToEndMfu { mfu } => {
+            let m = number(mfu * 100.0, 1);
+            if zh {
+                format!("训练按 `mfu` = {m}% 的端到端 MFU 计时（规划器之前的链接即此含义）；计划仍由规划器选择。要按通信逐项计时，请设置 `teff`。")
+            } else {
+                format!("Training is timed at `mfu` = {m}% of peak end to end (what links meant before the planner); the planner still chooses the plan. Set `teff` to time each step's communication instead.")
+            }
+        }
         Why::SizedForWindow { window_days } => {
             if zh {
                 format!("实例数按 {window_days} 天窗口确定（扣除启动时间和容量块结束前 30 分钟），而不是按目标天数。")
