@@ -199,8 +199,15 @@ pub enum Why {
     CapacityNotReserved {
         buys: Vec<crate::scenario::Buy>,
     },
-    /// A Capacity Block reserves the instances for its dates.
-    CapacityReserved,
+    /// A Capacity Block reserves the instances for its dates: the booking (fleet × length, in how many
+    /// blocks, how far ahead), and the recommended fleet when the block books a larger one (re-planned).
+    CapacityReserved {
+        instances: u32,
+        days: u32,
+        blocks: u32,
+        lead_weeks: u32,
+        recommended: u32,
+    },
     /// The plan runs instances on Spot: what the catalog shows of Spot capacity for the type here.
     SpotAtScale {
         instances: u32,

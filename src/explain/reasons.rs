@@ -287,11 +287,25 @@ pub fn why(w: &Why, lang: Lang) -> String {
                 format!("{} {} a billing discount and reserve{} no capacity (nor does a regional RI); to hold capacity, use a zonal RI, an On-Demand Capacity Reservation (ODCR) or a Capacity Block.", names.join(", "), if names.len() == 1 { "is" } else { "are" }, if names.len() == 1 { "s" } else { "" })
             }
         }
-        Why::CapacityReserved => {
+        Why::CapacityReserved {
+            instances,
+            days,
+            blocks,
+            lead_weeks,
+            recommended,
+        } => {
+            let more = instances > recommended;
             if zh {
-                "Capacity Block 在其日期内预留实例容量（预订时一次付清，不可修改或取消）。".into()
+                format!(
+                    "Capacity Block 预留 {instances} 台实例 × {days} 天（{blocks} 个容量块；日期最多可提前 {lead_weeks} 周预订），预订时一次付清，不可修改或取消。{}",
+                    if more { format!("比推荐的 {recommended} 台多，以便装进更短的容量块；运行时间已按 {instances} 台重新估算。") } else { String::new() }
+                )
             } else {
-                "A Capacity Block reserves the instances for its dates (paid in full when booked; it cannot be changed or cancelled).".into()
+                format!(
+                    "A Capacity Block reserves {instances} instances × {days} days ({}; dates can be booked up to {lead_weeks} weeks ahead), paid in full when booked; it cannot be changed or cancelled.{}",
+                    count(*blocks, "block", "blocks"),
+                    if more { format!(" More than the recommended {recommended}, to fit a shorter block; the run is re-estimated at {instances}.") } else { String::new() }
+                )
             }
         }
         Why::SpotAtScale {
