@@ -550,3 +550,34 @@ fn an_old_training_links_mfu_still_times_the_run_end_to_end() {
     assert!(gpuplan::explain::why(&n, gpuplan::scenario::Lang::En).contains("`mfu` = 30%"));
     assert!(gpuplan::explain::why(&n, gpuplan::scenario::Lang::Zh).contains("`mfu` = 30%"));
 }
+
+#[test]
+fn a_price_not_collected_is_not_called_not_offered() {
+    // Singapore: the regional source lists every G5 size priced there, and lists none, so G5 is not
+    // offered On-Demand; G7 is outside that source (no Singapore price was collected): it may be sold.
+    let o = run("v=1&task=graphics&seats=1&gmem=8&vcpu=4&ram=16&region=ap-southeast-1");
+    let reason = |id: &str| {
+        o.excluded
+            .iter()
+            .find(|e| e.instances.iter().any(|i| i == id))
+            .map(|e| e.reason.clone())
+            .unwrap_or_else(|| panic!("{id} not excluded: {:?}", o.excluded))
+    };
+    let region = "ap-southeast-1".to_string();
+    assert_eq!(reason("g5.xlarge"), Exclusion::NotInRegion { region: region.clone() });
+    let g7 = reason("g7.2xlarge");
+    assert_eq!(g7, Exclusion::PriceNotCollected { region });
+    let en = gpuplan::explain::exclusion(&g7, gpuplan::scenario::Lang::En);
+    assert!(en.starts_with("Price not collected for ap-southeast-1"), "{en}");
+    let zh = gpuplan::explain::exclusion(&g7, gpuplan::scenario::Lang::Zh);
+    assert!(zh.contains("价格未收集"), "{zh}");
+    // Tokyo: p3.16xlarge has no collected price, but p3 is priced there on other sizes: the documented
+    // regional multiplier derives it (us-east-1 × 1.3706), marked derived.
+    let o = run("v=1&task=hpc&fp64=5&gmem=16&inst=p3.16xlarge&region=ap-northeast-1");
+    let r = &o.recommendations[0];
+    assert!(r.fits && r.price.as_ref().is_some_and(|p| p.derived), "{r:?}");
+    assert!(r
+        .reasons
+        .iter()
+        .any(|w| matches!(w, gpuplan::engine::Why::DerivedPrice { multiplier } if (multiplier - 1.3706).abs() < 1e-3)));
+}

@@ -12,7 +12,12 @@ pub enum Exclusion {
     UnknownCount,
     /// No public price or region data: reservation or Capacity-Block-only units.
     NoPublicOffer,
+    /// Not offered On-Demand in the region: the catalog's sources list every size priced there.
     NotInRegion {
+        region: String,
+    },
+    /// No price collected for the region, where the sources do not cover the family there: it may be sold.
+    PriceNotCollected {
         region: String,
     },
     NoGraphics,

@@ -189,7 +189,7 @@ fn evaluate(
     inst: &Instance,
     acc: &Accelerator,
 ) -> Result<Recommendation, Exclusion> {
-    eligibility(scenario, inst, acc)?;
+    eligibility(scenario, inst, acc, &catalog.price_coverage)?;
     let count = inst.count.unwrap_or(1.0).max(1.0).round() as u32;
     let mut reasons = Vec::new();
     if inst.fraction < 1.0 {
