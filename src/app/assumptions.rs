@@ -98,6 +98,8 @@ pub fn Assumptions(ctx: Ctx) -> impl IntoView {
                     {source(crate::num::shortest(d.purchase.ckpt_interval_min), Msg::SrcCkpt)}
                     <NumberField ctx=ctx key="ckptw" label=Msg::CkptWrite current=value_of(ctx, "ckptw") />
                     <NumberField ctx=ctx key="restart" label=Msg::RestartMin current=value_of(ctx, "restart") />
+                    <NumberField ctx=ctx key="reacq" label=Msg::ReacqMin current=value_of(ctx, "reacq") />
+                    <NumberField ctx=ctx key="spotmax" label=Msg::SpotMax current=value_of(ctx, "spotmax") />
                     <NumberField ctx=ctx key="fx" label=Msg::Fx current=value_of(ctx, "fx") />
                     <p class="source muted">{ctx.tx(Msg::HoursMonthNote)}</p>
                 </div>
