@@ -547,8 +547,8 @@ fn an_old_training_links_mfu_still_times_the_run_end_to_end() {
     assert!((o.recommendations[0].job_hours.unwrap_or(0.0) / 24.0 / d3 - 1.0).abs() > 0.05);
     // Both languages name the field.
     let n = gpuplan::engine::Why::EndToEndMfu { mfu: 0.3 };
-    assert!(gpuplan::explain::why(&n, gpuplan::scenario::Lang::En).contains("`mfu` = 30%"));
-    assert!(gpuplan::explain::why(&n, gpuplan::scenario::Lang::Zh).contains("`mfu` = 30%"));
+    assert!(gpuplan::explain::why(&n, gpuplan::scenario::Lang::En).contains("`mfu` = 30 %"));
+    assert!(gpuplan::explain::why(&n, gpuplan::scenario::Lang::Zh).contains("`mfu` = 30 %"));
 }
 
 #[test]

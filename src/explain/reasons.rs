@@ -261,9 +261,9 @@ pub fn why(w: &Why, lang: Lang) -> String {
         Why::EndToEndMfu { mfu } => {
             let m = number(mfu * 100.0, 1);
             if zh {
-                format!("训练按 `mfu` = {m}% 的端到端 MFU 计时（规划器之前的链接即此含义）；计划仍由规划器选择。要按通信逐项计时，请设置 `teff`。")
+                format!("训练按 `mfu` = {m} % 的端到端 MFU 计时（规划器之前的链接即此含义）；计划仍由规划器选择。要按通信逐项计时，请设置 `teff`。")
             } else {
-                format!("Training is timed at `mfu` = {m}% of peak end to end (what links meant before the planner); the planner still chooses the plan. Set `teff` to time each step's communication instead.")
+                format!("Training is timed at `mfu` = {m} % of peak end to end (what links meant before the planner); the planner still chooses the plan. Set `teff` to time each step's communication instead.")
             }
         }
         Why::SizedForWindow { window_days } => {
@@ -453,7 +453,7 @@ fn quota_text(family: crate::engine::buyer::QuotaFamily, spot: bool, instances: 
     if zh {
         format!("配额：{instances} 台实例共需 {v} 个 vCPU 的“{quota}”服务配额（按账户、按区域计；{}）。新账户的这类配额通常接近 0，请提前在 Service Quotas 中申请提高。", if spot { "Spot 配额与按需分开" } else { "按需、Savings Plans 和预留实例都计入" })
     } else {
-        format!("Quota: {} need {v} vCPUs of the “{quota}” service quota (per account and region; {}). New accounts often start near zero for these families: request an increase in Service Quotas well ahead.", count(instances, "instance", "instances"), if spot { "Spot has its own quota" } else { "On-Demand, Savings Plans and RIs all count" })
+        format!("Quota: {} {} {v} vCPUs of the “{quota}” service quota (per account and region; {}). New accounts often start near zero for these families: request an increase in Service Quotas well ahead.", count(instances, "instance", "instances"), if instances == 1 { "needs" } else { "need" }, if spot { "Spot has its own quota" } else { "On-Demand, Savings Plans and RIs all count" })
     }
 }
 
