@@ -546,6 +546,12 @@ fn capacity_blocks_follow_the_rules() {
     let capped = |n: u32| Some(720.0 * 112.0 / f64::from(n.min(130)));
     let (n, d, _) = cb_booking(capped, 112, margin, 0.0, rules, 256).unwrap_or((0, 0, 0.0));
     assert_eq!((n, d), (121, 28));
+    // A 15-day window: only a run that ends inside it counts, however much cheaper a longer block is.
+    let (n, d, h) = cb_booking(linear, 112, margin, 15.0 * 24.0, rules, 256).unwrap_or((0, 0, 0.0));
+    assert!(
+        h + margin <= 15.0 * 24.0 && d == 14 && n == 241,
+        "{n} × {d} days, {h} h"
+    );
     // The newest rate for the region group wins: 2026 ($41.528, US regions) over 2024 ($39.33, us-east-1).
     let c = catalog();
     let (rate, derived) = cb_rate(c, "p5.48xlarge", "us-east-1").map_or((0.0, true), |(r, d)| (r.usd_hr, d));

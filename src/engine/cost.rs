@@ -562,6 +562,7 @@ pub fn cb_booking(
 ) -> Result<(u32, u32, f64), u32> {
     let n_min = n_min.max(1);
     let h0 = hours_at(n_min).ok_or(0u32)?;
+    let in_window = |h: f64| window_h <= 0.0 || h + margin_h <= window_h;
     let mut found: Vec<(u32, u32, f64)> = Vec::new();
     let first = cb_days(h0 + margin_h, rules.0, rules.1, rules.2);
     if let Ok(d) = first {
@@ -574,8 +575,10 @@ pub fn cb_booking(
         }
         // Linear scaling is the best case: the fewest instances that could fit this length.
         let mut n = (h0 * f64::from(n_min) / room).ceil().max(f64::from(n_min) + 1.0);
+        // Only a booking inside the window bounds the search (a cheaper one outside it does not count).
         let bound = found
             .iter()
+            .filter(|b| in_window(b.2))
             .map(|(n, d, _)| f64::from(*n) * f64::from(*d))
             .fold(f64::INFINITY, f64::min);
         if n * f64::from(d) > bound * (1.0 + CB_FLEET_TOLERANCE) {
@@ -598,7 +601,7 @@ pub fn cb_booking(
             n = (n * h / room).ceil().max(n + 1.0);
         }
     }
-    let fits_window = |(_, _, h): &&(u32, u32, f64)| window_h <= 0.0 || h + margin_h <= window_h;
+    let fits_window = |b: &&(u32, u32, f64)| in_window(b.2);
     let pool: Vec<&(u32, u32, f64)> = if found.iter().any(|b| fits_window(&b)) {
         found.iter().filter(fits_window).collect()
     } else {
