@@ -320,6 +320,23 @@ pub struct SpotRules {
     pub as_of: IsoDate,
 }
 
+/// Where the catalog's sources list every size priced: a type of these families without a price in one of
+/// these regions is not offered On-Demand there; elsewhere a missing price was simply not collected.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+pub struct PriceCoverage {
+    pub families: Vec<String>,
+    pub regions: Vec<String>,
+    pub source: String,
+    pub as_of: IsoDate,
+}
+
+impl PriceCoverage {
+    /// Whether the sources list every priced size of `family` in `region`.
+    pub fn covers(&self, family: &str, region: &str) -> bool {
+        self.families.iter().any(|f| f == family) && self.regions.iter().any(|r| r == region)
+    }
+}
+
 /// One level of a price over time.
 #[derive(Clone, Debug, Deserialize, PartialEq)]
 pub struct PricePoint {
@@ -390,6 +407,7 @@ pub struct Catalog {
     pub savings_plan_assumptions: Vec<SavingsPlanAssumption>,
     pub capacity_blocks: CapacityBlocks,
     pub spot_rules: SpotRules,
+    pub price_coverage: PriceCoverage,
     pub price_history: Vec<PricePoint>,
     pub article_quotes: Vec<ArticleQuote>,
     /// Interconnect per instance type (at most one entry each).
@@ -426,6 +444,7 @@ struct RawCatalog {
     savings_plan_assumptions: Vec<SavingsPlanAssumption>,
     capacity_blocks: CapacityBlocks,
     spot_rules: SpotRules,
+    price_coverage: PriceCoverage,
     price_history: Vec<PricePoint>,
     article_quotes: Vec<ArticleQuote>,
     links: Vec<Link>,
@@ -535,6 +554,7 @@ impl Catalog {
             savings_plan_assumptions: raw.savings_plan_assumptions,
             capacity_blocks: raw.capacity_blocks,
             spot_rules: raw.spot_rules,
+            price_coverage: raw.price_coverage,
             price_history: raw.price_history,
             article_quotes: raw.article_quotes,
             links: raw.links,
@@ -701,6 +721,7 @@ impl Catalog {
             }
         }
         known_source("spot_rules", &self.spot_rules.source)?;
+        known_source("price_coverage", &self.price_coverage.source)?;
         for p in &self.price_history {
             let e = format!("price_history ({} {})", p.instance, p.from);
             instance(&e, &p.instance)?;

@@ -220,6 +220,8 @@ messages! {
     CkptInterval => "Checkpoint interval (minutes)", "检查点间隔（分钟）";
     CkptWrite => "Checkpoint write time (minutes)", "检查点写入时间（分钟）";
     RestartMin => "Restart after an interruption (minutes)", "中断后重启时间（分钟）";
+    ReacqMin => "Getting Spot capacity back (minutes)", "重新获得 Spot 容量（分钟）";
+    SpotMax => "Most Spot instances one job gets together", "单个作业可同时获得的 Spot 实例上限";
     Fx => "CNY per USD", "人民币/美元汇率";
     HoursMonthNote => "AWS bills 730 hours a month in its calculator (365 × 24 / 12).", "AWS 计算器按每月 730 小时计（365 × 24 / 12）。";
     Default => "default", "默认";

@@ -140,3 +140,30 @@ fn the_forced_dark_theme_has_the_system_dark_colours() {
         "style/main.css: keep theme=dark in step with prefers-color-scheme: dark"
     );
 }
+
+#[test]
+fn every_assumption_key_is_an_input_on_the_page() {
+    // A link key whose help calls it an assumption is editable: on the Assumptions view, or (the
+    // payment split) on the purchase form. `reacq` and `spotmax` (issue 14) sit with the Spot figures.
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/app");
+    let view = fs::read_to_string(dir.join("assumptions.rs")).unwrap_or_default();
+    let form = fs::read_to_string(dir.join("form.rs")).unwrap_or_default();
+    let mut n = 0;
+    for k in gpuplan::query::KEYS.iter().filter(|k| k.help.contains("assumption")) {
+        // The Assumptions view lists its inputs as `Field("key", …)` lines; the form as `key="…"`.
+        let (line, input) = (format!("Field(\"{}\"", k.name), format!("key=\"{}\"", k.name));
+        assert!(
+            view.contains(&line) || form.contains(&input),
+            "`{}` is not an input on the page",
+            k.name
+        );
+        n += 1;
+    }
+    assert!(n >= 20, "{n}");
+    for key in ["reacq", "spotmax"] {
+        assert!(
+            view.contains(&format!("Field(\"{key}\"")),
+            "{key} is not on the Assumptions view"
+        );
+    }
+}

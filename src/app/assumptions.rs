@@ -47,6 +47,8 @@ const PURCHASE: &[Line] = &[
     Source("ckpt", Msg::SrcCkpt),
     Field("ckptw", Msg::CkptWrite, false),
     Field("restart", Msg::RestartMin, false),
+    Field("reacq", Msg::ReacqMin, false),
+    Field("spotmax", Msg::SpotMax, false),
     Field("fx", Msg::Fx, false),
     Note(Msg::HoursMonthNote),
 ];

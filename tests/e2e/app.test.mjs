@@ -215,6 +215,11 @@ test('the catalog\'s notes on the chosen type and every source are on the page',
     assert.equal(await g.page.locator(`input[data-key="${key}"]`).getAttribute('placeholder'), 'from the catalog per type');
   }
   assert.equal(await g.page.locator('input[data-key="mfu"]').getAttribute('placeholder'), '');
+  // The Spot capacity assumptions (issue 14) are edited here like the others, and the link keeps them.
+  assert.equal(await g.page.locator('input[data-key="reacq"]').inputValue(), '60');
+  await g.fill('reacq', 45);
+  await g.fill('spotmax', 8);
+  await g.queryMatching(/&reacq=45&spotmax=8(&|$)/);
   g.assertClean();
 });
 

@@ -156,6 +156,8 @@ pub(in crate::engine) fn size_inference(
         micro_batch: plan.seqs_per_replica,
         grad_accum: 1,
         recompute: Recompute::None,
+        recompute_layers: None,
+        stage_layers: arch.layers / plan.pp.max(1),
         comm_share: plan.estimate.comm_share,
         effective_mfu: effective_mfu(arch, &plan, peak, inst, count),
     };
