@@ -311,6 +311,11 @@ fn main() {
             ("as_of", Date),
         ],
     );
+    out.record(
+        &c["price_coverage"],
+        "price_coverage",
+        &[("families", Strs), ("regions", Strs), ("source", Str), ("as_of", Date)],
+    );
     out.list(
         &c["price_history"],
         "price_history",

@@ -554,6 +554,10 @@ def main():
             "max_instances": 64, "max_lead_weeks": 8, "source": "aws-cb-docs", "as_of": "2026-06-01",
             "rates": [{"instance": c[0], "region": c[1], "usd_hr": c[2], "as_of": c[3], "source": c[4], "note": c[5]} for c in CB_RATES],
         },
+        # Where the sources list every size priced: a (family, region) pair here without a price is not
+        # offered On-Demand there; elsewhere a missing price was not collected (the type may be sold there).
+        "price_coverage": {"families": sorted(EXTRA_FAMILIES), "regions": sorted(EXTRA_REGIONS),
+                           "source": "vantage-regional", "as_of": "2026-08-26"},
         "spot_rules": {"notice_minutes": 2, "max_discount_pct": 90, "bands": ["<5", "5-10", "10-15", "15-20", ">20"], "source": "aws-spot-docs", "as_of": "2026-06-01"},
         "price_history": history,
         "links": interconnect_links(instances),

@@ -7,10 +7,12 @@ use std::fmt;
 mod date;
 mod entries;
 mod json_error;
+mod link;
 mod rules;
 mod source;
 pub use date::IsoDate;
 use json_error::{entry_at_line, field_before};
+pub use link::Link;
 pub use rules::RULES;
 pub use source::Source;
 
@@ -243,6 +245,23 @@ pub struct SpotRules {
     pub as_of: IsoDate,
 }
 
+/// Where the catalog's sources list every size priced: a type of these families without a price in one of
+/// these regions is not offered On-Demand there; elsewhere a missing price was simply not collected.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+pub struct PriceCoverage {
+    pub families: Vec<String>,
+    pub regions: Vec<String>,
+    pub source: String,
+    pub as_of: IsoDate,
+}
+
+impl PriceCoverage {
+    /// Whether the sources list every priced size of `family` in `region`.
+    pub fn covers(&self, family: &str, region: &str) -> bool {
+        self.families.iter().any(|f| f == family) && self.regions.iter().any(|r| r == region)
+    }
+}
+
 /// One level of a price over time.
 #[derive(Clone, Debug, Deserialize, PartialEq)]
 pub struct PricePoint {
@@ -270,35 +289,6 @@ pub struct ArticleQuote {
     pub note_zh: String,
 }
 
-/// How one instance type's accelerators reach each other and other instances (issue 13). Every figure
-/// names its source; `link_gbs` is `None` where no source gives it (the engine then uses a labelled assumption).
-#[derive(Clone, Debug, Deserialize, PartialEq)]
-pub struct Link {
-    pub instance: String,
-    /// The technology inside the instance (`pcie` on G types: no NVLink).
-    pub kind: Interconnect,
-    /// Shown name: "NVLink 4 (NVSwitch)", "PCIe Gen4 x16", "NeuronLink-v2".
-    pub name: String,
-    /// Intra-instance bandwidth per accelerator, one direction, GB/s.
-    pub link_gbs: Option<f64>,
-    /// How `link_gbs` follows from the source's figure (e.g. "900 GB/s two-way per GPU / 2").
-    pub link_basis: String,
-    pub source: String,
-    pub as_of: IsoDate,
-    /// Accelerators sharing that link: one NVLink/NeuronLink domain, or the instance's PCIe.
-    pub domain: u32,
-    pub domain_source: String,
-    /// Instance network bandwidth per accelerator, Gbit/s: `net_gbps / count`, derived (source: the instance's).
-    pub net_gbps_per_accel: Option<f64>,
-    #[serde(default)]
-    pub net_basis: String,
-    /// GPUDirect RDMA over EFA (network traffic skips host memory); `None` unknown.
-    pub gdr: Option<bool>,
-    pub gdr_source: Option<String>,
-    #[serde(default)]
-    pub note: String,
-}
-
 /// The whole catalog, validated.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Catalog {
@@ -313,6 +303,7 @@ pub struct Catalog {
     pub savings_plan_assumptions: Vec<SavingsPlanAssumption>,
     pub capacity_blocks: CapacityBlocks,
     pub spot_rules: SpotRules,
+    pub price_coverage: PriceCoverage,
     pub price_history: Vec<PricePoint>,
     pub article_quotes: Vec<ArticleQuote>,
     /// Interconnect per instance type (at most one entry each).
@@ -366,6 +357,7 @@ struct RawCatalog {
     savings_plan_assumptions: Vec<SavingsPlanAssumption>,
     capacity_blocks: CapacityBlocks,
     spot_rules: SpotRules,
+    price_coverage: PriceCoverage,
     price_history: Vec<PricePoint>,
     article_quotes: Vec<ArticleQuote>,
     links: Vec<Link>,
@@ -424,6 +416,7 @@ impl Catalog {
             savings_plan_assumptions: raw.savings_plan_assumptions,
             capacity_blocks: raw.capacity_blocks,
             spot_rules: raw.spot_rules,
+            price_coverage: raw.price_coverage,
             price_history: raw.price_history,
             article_quotes: raw.article_quotes,
             links: raw.links,

@@ -262,6 +262,12 @@ pub fn catalog() -> Catalog {
             source: r.text(),
             as_of: r.date(),
         },
+        price_coverage: PriceCoverage {
+            families: r.texts(),
+            regions: r.texts(),
+            source: r.text(),
+            as_of: r.date(),
+        },
         price_history: r.list(|r| PricePoint {
             instance: r.text(),
             region: r.text(),

@@ -17,6 +17,7 @@ pub mod models;
 pub mod num;
 pub mod order;
 pub mod query;
+pub mod render;
 pub mod scenario;
 pub mod state;
 

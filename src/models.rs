@@ -3,6 +3,8 @@
 //! Source: ../shared/reference/models/models.csv (Hugging Face config.json values, parameter counts
 //! computed from the config, cross-checked against model cards and papers; see its README).
 
+use crate::num::Within;
+
 /// Architecture facts the memory and performance models need.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ModelArch {
@@ -271,7 +273,7 @@ pub fn preset_by_id(id: &str) -> Option<&'static ModelArch> {
 pub fn estimate(total_params: f64, active_params: f64) -> ModelArch {
     let n = active_params.max(1.0);
     // 12·L·h² with h = 128·L gives N = 196,608·L³.
-    let layers = (n / 196_608.0).cbrt().round().clamp(2.0, 160.0);
+    let layers = (n / 196_608.0).cbrt().round().within(2.0, 160.0);
     let hidden = ((n / (12.0 * layers)).sqrt() / 128.0).round().max(1.0) * 128.0;
     let head_dim = 128.0_f64;
     let heads = (hidden / head_dim).max(1.0);

@@ -4,6 +4,18 @@
 //! conversions, which keeps core's float formatting and parsing code and tables (about 20 KB gzip) out
 //! of the wasm. Tests check every piece against the standard library.
 
+/// `f64::clamp` without its panic message: std's formats the bounds with `{:?}`, which pulls core's
+/// float formatting (~5 KB gzip) into the wasm (clippy.toml refuses `f64::clamp`). A NaN gives `lo`.
+pub trait Within {
+    fn within(self, lo: f64, hi: f64) -> f64;
+}
+
+impl Within for f64 {
+    fn within(self, lo: f64, hi: f64) -> f64 {
+        self.max(lo).min(hi)
+    }
+}
+
 /// `format!("{:.decimals$}", v)`.
 #[cfg(not(target_arch = "wasm32"))]
 pub fn fixed(v: f64, decimals: usize) -> String {

@@ -167,6 +167,16 @@ pub struct Assumptions {
     pub gaudi_tflops: f64,
 }
 
+impl Assumptions {
+    /// Links made before the training planner (issue 13) set `mfu` for training as the run's end-to-end
+    /// share of peak. While `teff` keeps its default and `mfu` does not, training keeps that meaning:
+    /// the planner still chooses the plan, and the step is timed at this MFU.
+    pub fn end_to_end_train_mfu(&self) -> Option<f64> {
+        let d = Assumptions::default();
+        (self.mfu != d.mfu && self.train_mfu == d.train_mfu).then_some(self.mfu)
+    }
+}
+
 impl Default for Assumptions {
     fn default() -> Self {
         Assumptions {

@@ -614,13 +614,25 @@ fn capacity_blocks_follow_the_rules() {
     let rules = (14, 7, 182);
     let margin = 0.5 + 10.0 / 60.0;
     // A 23.97 h job + start-up + the 30-minute stop does not fit a 1-day block.
-    assert_eq!(cb_booking(23.97, 1, margin, 0.0, rules, 1), Ok((1, 2, 23.97)));
-    // 112 instances for 720 h would need 35 days (3,920 instance-days); 121 run 666.4 h, which with the
-    // margins fits 28 days (3,388). Up to 256 instances: 241 run 334.6 h in a 14-day block (3,374).
-    let (n, d, _) = cb_booking(720.0, 112, margin, 0.0, rules, 130).unwrap_or((0, 0, 0.0));
+    assert_eq!(cb_booking(|_| Some(23.97), 1, margin, 0.0, rules, 1), Ok((1, 2, 23.97)));
+    // Scaling linearly: 112 instances for 720 h would need 35 days (3,920 instance-days); 121 run 666.4 h,
+    // which with the margins fits 28 days (3,388). Up to 256 instances: 241 run 334.6 h in a 14-day block
+    // (3,374), only 0.4 % less than 121 × 28: within the 2 % tolerance the smaller fleet is booked.
+    let linear = |n: u32| Some(720.0 * 112.0 / f64::from(n));
+    let (n, d, _) = cb_booking(linear, 112, margin, 0.0, rules, 130).unwrap_or((0, 0, 0.0));
     assert_eq!((n, d), (121, 28));
-    let (n, d, _) = cb_booking(720.0, 112, margin, 0.0, rules, 256).unwrap_or((0, 0, 0.0));
-    assert_eq!((n, d), (241, 14));
+    let (n, d, _) = cb_booking(linear, 112, margin, 0.0, rules, 256).unwrap_or((0, 0, 0.0));
+    assert_eq!((n, d), (121, 28));
+    // A fleet that stops getting faster (communication-bound past 130 instances) is not enlarged past it.
+    let capped = |n: u32| Some(720.0 * 112.0 / f64::from(n.min(130)));
+    let (n, d, _) = cb_booking(capped, 112, margin, 0.0, rules, 256).unwrap_or((0, 0, 0.0));
+    assert_eq!((n, d), (121, 28));
+    // A 15-day window: only a run that ends inside it counts, however much cheaper a longer block is.
+    let (n, d, h) = cb_booking(linear, 112, margin, 15.0 * 24.0, rules, 256).unwrap_or((0, 0, 0.0));
+    assert!(
+        h + margin <= 15.0 * 24.0 && d == 14 && n == 241,
+        "{n} × {d} days, {h} h"
+    );
     // The newest rate for the region group wins: 2026 ($41.528, US regions) over 2024 ($39.33, us-east-1).
     let c = catalog();
     let (rate, derived) = cb_rate(c, "p5.48xlarge", "us-east-1").map_or((0.0, true), |(r, d)| (r.usd_hr, d));
@@ -765,7 +777,7 @@ fn a_plan_says_what_a_buyer_must_know() {
     let s = scenario("v=1&task=train&model=llama3.1-70b&tokens=500&ctx=4096&batch=1&days=20&inst=p5.48xlarge&buy=cb");
     let p = plan(catalog(), &s, &first(&s));
     if p.items[0].buy == Buy::CapacityBlock {
-        assert!(p.notices.iter().any(|w| matches!(w, Why::CapacityReserved)));
+        assert!(p.notices.iter().any(|w| matches!(w, Why::CapacityReserved { .. })));
     }
     let s = scenario("v=1&task=train&model=llama3.1-8b&tokens=1&inst=p5.48xlarge");
     let p = plan(catalog(), &s, &first(&s));
@@ -841,5 +853,55 @@ fn the_cost_formula_prints_the_engines_terms() {
     assert!(
         line.ends_with(&gpuplan::format::usd(r.job_usd.unwrap_or(0.0))),
         "{line}"
+    );
+}
+
+#[test]
+fn a_capacity_block_fleet_larger_than_recommended_is_re_planned_and_stated() {
+    // 70B for 2T tokens in 20 days on p5en: the recommended fleet runs ~20 days, which would take a
+    // 21-day block; a larger fleet fits 14 days for fewer instance-days. Its run time is the training
+    // planner's at that fleet (communication grows with it), not the recommended fleet's scaled linearly.
+    use gpuplan::engine::cost::CB_END_STOP_H;
+    use gpuplan::engine::{parallel, training, Why};
+    let s =
+        scenario("v=1&task=train&model=llama3.1-70b&tokens=2000&ctx=4096&batch=1&days=20&inst=p5en.48xlarge&buy=cb");
+    let r = first(&s);
+    let o = option_cost(catalog(), &s, &r, Buy::CapacityBlock);
+    let c = o.cb.clone().unwrap_or_else(|| panic!("no block: {o:?}"));
+    assert!(
+        c.instances > r.n_instances && c.instances <= 256,
+        "{c:?} vs {}",
+        r.n_instances
+    );
+    let inst = catalog().instance("p5en.48xlarge").unwrap_or_else(|| panic!("no p5en"));
+    let acc = catalog()
+        .accelerator(&inst.accelerator)
+        .unwrap_or_else(|| panic!("no H200"));
+    let a = &s.assumptions;
+    let peak = training::training_peak_tflops(acc, s.precision, a).unwrap_or(0.0);
+    let hw = training::hardware(inst, acc, catalog().link(&inst.id), peak, a);
+    let job = training::job(&s, &s.model_arch(), a);
+    let best = parallel::best_plan(&job, &hw, a, c.instances).unwrap_or_else(|| panic!("no plan"));
+    let hours = 2e12 * best.seconds_per_token() / 3600.0;
+    let run = o.job_hours.unwrap_or(0.0);
+    assert!((run / hours - 1.0).abs() < 1e-9, "{run} vs {hours}");
+    assert!(run + CB_END_STOP_H + s.purchase.restart_min / 60.0 <= f64::from(c.days) * 24.0);
+    // The plan states fleet × length, the blocks, how far ahead dates are booked, and why it is larger.
+    let p = plan(catalog(), &s, &r);
+    let n = p
+        .notices
+        .iter()
+        .find(|w| matches!(w, Why::CapacityReserved { .. }))
+        .unwrap_or_else(|| panic!("{:?}", p.notices));
+    let en = gpuplan::explain::why(n, gpuplan::scenario::Lang::En);
+    let want = format!("{} instances × {} days", c.instances, c.days);
+    assert!(
+        en.contains(&want) && en.contains("8 weeks ahead") && en.contains("re-estimated"),
+        "{en}"
+    );
+    let zh = gpuplan::explain::why(n, gpuplan::scenario::Lang::Zh);
+    assert!(
+        zh.contains(&format!("{} 台实例 × {} 天", c.instances, c.days)) && zh.contains("8 周"),
+        "{zh}"
     );
 }

@@ -1,8 +1,29 @@
 //! Training estimates held against published runs (issue 13). Each case states its source, date and setup
 //! (model, accelerators, interconnect, precision, sequence length, global batch); the engine's planner
 //! estimates it with ONE set of default assumptions (no per-case constant). Tolerance: each case within
-//! ±25 %, except the known misses listed in `KNOWN_MISSES` with their explanation (kept in the table, not
-//! tuned away); the median within ±20 % (the aim was ±15 %: missed, see README "How accurate it is").
+//! ±25 % in the unit its source reports, except the known misses listed in `KNOWN_MISSES` with their
+//! explanation (kept in the table, not tuned away). The median is taken over one direction: every case as
+//! estimated speed ÷ measured speed (a GPU-hours estimate below the measured figure is a model that runs
+//! faster), within ±15 %. (An earlier version took the median of the errors in each source's own unit,
+//! where GPU-hours and MFU point opposite ways: it read −18 % where the model is in fact +11 % fast.)
+//!
+//! Why the default kernel efficiency (`teff` 0.55) stands, giving ~52 % effective MFU for 70B on
+//! p6-b200 against Llama 3's 38-43 % on H100 (issue 13 review, 2026-12-01): in speed the model is fast
+//! on the A100 Llama 2 runs (+11 % to +21 %, +37 % for the estimated 34B) and slightly slow on the 405B
+//! H100 runs (−5 %, −9 %), where it finds Meta's own layout (TP 8 × PP 16 × DP 64/128). Those were
+//! −21 % while recomputation was all-or-nothing per plan: recomputing in full only the layers memory
+//! needs (Megatron-LM's block method, 1 of each stage's 7 here) is the principled term that was missing.
+//! Lowering `teff` to meet Llama 2 would push the 405B runs down; raising it would widen the A100
+//! optimism: no single value does better, and one value must serve all. One term the planner does not
+//! charge, known: the Llama 2 figures are GPU-hours of whole runs, which include failures and restarts
+//! (Llama 3 §3.3.4 reports "more than 90 %" effective training time at 16K GPUs, i.e. up to ~10 % of
+//! the hours), while the planner times steady-state steps. A 70B job on a few dozen p6-b200 (default
+//! batch: TP 2 on NVLink 5, 152 data-parallel replicas, micro-batch 2 × 4, selective recomputation)
+//! waits on links for under 4 % of each step, so its effective MFU is the kernel efficiency less
+//! recomputation: 52 % steady state, ~46 % after a 90 % effective training time (at one sequence per
+//! replica the planner recomputes 60 of 80 layers in full: 44 %). No published B200 pre-training run
+//! with a stated setup was found to add to the table; until one is, the figure is an estimate at a
+//! stated assumption (`teff`, editable, with the range shown on the page).
 
 use gpuplan::engine::parallel::{best_plan, Hardware, Plan};
 use gpuplan::engine::training::job;
@@ -181,6 +202,15 @@ fn estimate(c: &Case, a: &Assumptions) -> (f64, f64) {
     }
 }
 
+/// Estimated speed ÷ measured speed: > 1 where the model runs faster than the source (fewer GPU-hours,
+/// a higher MFU or more tokens per second).
+fn speed_ratio(c: &Case, est: f64, meas: f64) -> f64 {
+    match c.measured {
+        Measured::GpuHours(_) => meas / est,
+        Measured::Mfu(_) | Measured::TokensPerGpuSecond(_) => est / meas,
+    }
+}
+
 /// Cases the model misses by more than 25 %, and why. Not tuned away.
 const KNOWN_MISSES: [(&str, &str); 1] = [(
     "Llama 2 34B (shape estimated)",
@@ -191,20 +221,24 @@ const KNOWN_MISSES: [(&str, &str); 1] = [(
 fn published_training_runs_within_tolerance() {
     let a = Assumptions::default();
     let mut ratios = Vec::new();
+    let mut speeds = Vec::new();
     let mut report = String::new();
     for c in cases() {
         let (est, meas) = estimate(&c, &a);
         let ratio = est / meas;
+        let speed = speed_ratio(&c, est, meas);
         report.push_str(&format!(
-            "| {} | {} | {:.4} | {:.4} | {:+.0} % |\n",
+            "| {} | {} | {:.4} | {:.4} | {:+.0} % | speed {:+.0} % |\n",
             c.name,
             c.date,
             est,
             meas,
-            (ratio - 1.0) * 100.0
+            (ratio - 1.0) * 100.0,
+            (speed - 1.0) * 100.0
         ));
         assert!(!c.source.is_empty());
         ratios.push(ratio);
+        speeds.push(speed);
     }
     println!("{report}");
     for (c, r) in cases().iter().zip(&ratios) {
@@ -222,9 +256,9 @@ fn published_training_runs_within_tolerance() {
             c.name
         );
     }
-    let sorted = gpuplan::order::sorted(ratios.clone(), &|a: &f64, b: &f64| a.total_cmp(b));
+    let sorted = gpuplan::order::sorted(speeds, &|a: &f64, b: &f64| a.total_cmp(b));
     let median = sorted[sorted.len() / 2];
-    assert!((median - 1.0).abs() <= 0.20, "median {median:.3}\n{report}");
+    assert!((median - 1.0).abs() <= 0.15, "median speed ratio {median:.3}\n{report}");
 }
 
 /// Every published run gets a plan on its own cluster (printed with `--nocapture` for inspection).
@@ -234,6 +268,13 @@ fn every_published_run_gets_a_plan() {
     for c in cases() {
         let p = plan_on_its_cluster(&c, &a);
         assert!(p.is_some(), "{}: no plan fits its published cluster", c.name);
+        // Llama 3 Table 4 states the layout: TP 8, PP 16, DP 64 (8,192 GPUs) or 128 (16,384). The planner
+        // finds it, recomputing in full only the layers memory needs (1 of each stage's 7).
+        if let Some(plan) = p.as_ref().filter(|_| c.name.starts_with("Llama 3 405B")) {
+            let q = &plan.parallelism;
+            assert_eq!((q.tp, q.pp, q.dp), (8, 16, c.cluster.gpus / 128), "{}", c.name);
+            assert_eq!(q.recompute_layers, Some(1), "{}", c.name);
+        }
         println!("{}: {:?}", c.name, p.map(|p| (p.parallelism, p.terms, p.mem_gib)));
     }
 }

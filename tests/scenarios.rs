@@ -515,3 +515,69 @@ fn a_34b_model_at_default_settings_gets_trainium() {
     assert!(trn.job_usd.unwrap_or(f64::INFINITY) <= best * 1.25);
     assert!(trn.parallelism.as_ref().is_some_and(|p| p.tp >= 2));
 }
+
+#[test]
+fn an_old_training_links_mfu_still_times_the_run_end_to_end() {
+    // Before the planner, `mfu` timed training: GPU-hours = model FLOPs / (peak × mfu). A link with `mfu`
+    // and no `teff` keeps that: Mistral 7B, 100B tokens at 4,096 on one p5.48xlarge (989 TFLOPS BF16):
+    // FLOPs per token 6 × 7.2417e9 + 12 × 32 × 4096 × 4096; at mfu 0.3 the job takes that / (8 × 989e12 × 0.3).
+    let q = "v=1&task=train&model=mistral-7b&tokens=100&ctx=4096&batch=1&inst=p5.48xlarge";
+    let days = |mfu: &str| {
+        let o = run(&format!("{q}&mfu={mfu}"));
+        assert!(
+            o.notices
+                .iter()
+                .any(|n| matches!(n, gpuplan::engine::Why::EndToEndMfu { .. })),
+            "{:?}",
+            o.notices
+        );
+        let r = &o.recommendations[0];
+        let p = r.parallelism.as_ref().unwrap_or_else(|| panic!("no plan"));
+        assert!((p.effective_mfu - mfu.parse::<f64>().unwrap_or(0.0)).abs() < 1e-9);
+        r.job_hours.unwrap_or(f64::NAN) / 24.0
+    };
+    let per_token = 6.0 * 7_241_732_096.0 + 12.0 * 32.0 * 4096.0 * 4096.0;
+    let want = per_token * 1e11 / (8.0 * 989e12 * 0.3) / 86_400.0;
+    let (d3, d5) = (days("0.3"), days("0.5"));
+    assert!((d3 / want - 1.0).abs() < 1e-9, "{d3} vs {want}");
+    assert!((d5 / d3 - 0.6).abs() < 1e-9, "{d5} vs {d3}");
+    // With `teff` the planner's own timing applies, and no notice.
+    let o = run(&format!("{q}&mfu=0.3&teff=0.5"));
+    assert!(o.notices.is_empty(), "{:?}", o.notices);
+    assert!((o.recommendations[0].job_hours.unwrap_or(0.0) / 24.0 / d3 - 1.0).abs() > 0.05);
+    // Both languages name the field.
+    let n = gpuplan::engine::Why::EndToEndMfu { mfu: 0.3 };
+    assert!(gpuplan::explain::why(&n, gpuplan::scenario::Lang::En).contains("`mfu` = 30 %"));
+    assert!(gpuplan::explain::why(&n, gpuplan::scenario::Lang::Zh).contains("`mfu` = 30 %"));
+}
+
+#[test]
+fn a_price_not_collected_is_not_called_not_offered() {
+    // Singapore: the regional source lists every G5 size priced there, and lists none, so G5 is not
+    // offered On-Demand; G7 is outside that source (no Singapore price was collected): it may be sold.
+    let o = run("v=1&task=graphics&seats=1&gmem=8&vcpu=4&ram=16&region=ap-southeast-1");
+    let reason = |id: &str| {
+        o.excluded
+            .iter()
+            .find(|e| e.instances.iter().any(|i| i == id))
+            .map(|e| e.reason.clone())
+            .unwrap_or_else(|| panic!("{id} not excluded: {:?}", o.excluded))
+    };
+    let region = "ap-southeast-1".to_string();
+    assert_eq!(reason("g5.xlarge"), Exclusion::NotInRegion { region: region.clone() });
+    let g7 = reason("g7.2xlarge");
+    assert_eq!(g7, Exclusion::PriceNotCollected { region });
+    let en = gpuplan::explain::exclusion(&g7, gpuplan::scenario::Lang::En);
+    assert!(en.starts_with("Price not collected for ap-southeast-1"), "{en}");
+    let zh = gpuplan::explain::exclusion(&g7, gpuplan::scenario::Lang::Zh);
+    assert!(zh.contains("价格未收集"), "{zh}");
+    // Tokyo: p3.16xlarge has no collected price, but p3 is priced there on other sizes: the documented
+    // regional multiplier derives it (us-east-1 × 1.3706), marked derived.
+    let o = run("v=1&task=hpc&fp64=5&gmem=16&inst=p3.16xlarge&region=ap-northeast-1");
+    let r = &o.recommendations[0];
+    assert!(r.fits && r.price.as_ref().is_some_and(|p| p.derived), "{r:?}");
+    assert!(r
+        .reasons
+        .iter()
+        .any(|w| matches!(w, gpuplan::engine::Why::DerivedPrice { multiplier } if (multiplier - 1.3706).abs() < 1e-3)));
+}

@@ -157,3 +157,41 @@ fn neuron_host_ram_must_hold_the_weights() {
     let o = run(&scenario("v=1&model=llama3.1-8b&prec=int8"));
     assert!(o.recommendations.iter().any(|r| r.instance == "inf2.xlarge" && r.fits));
 }
+
+#[test]
+fn serving_charges_the_catalogs_own_link_for_the_type() {
+    // g6e.12xlarge: 4 × L40S joined by PCIe (no NVLink); the catalog's link for it, with its source, is
+    // what a TP-4 replica of Llama 3.1 70B pays. Prefilling a 4,096-token prompt runs 2 all-reduces per
+    // layer of 4,096 × 8,192 × 2 B each, ring cost 2·(4−1)/4 of that over the link: 80 × 2 × 1.5 ×
+    // 67.1 MB. Doubling the catalog's figure must halve that transfer time, and the plan names the link.
+    let c = Catalog::bundled();
+    let link = c
+        .link("g6e.12xlarge")
+        .cloned()
+        .unwrap_or_else(|| panic!("no link for g6e.12xlarge"));
+    let gbs = link.link_gbs.unwrap_or_else(|| panic!("no link figure"));
+    assert!(link.name.starts_with("PCIe") && !link.source.is_empty(), "{link:?}");
+    let s = scenario("v=1&model=llama3.1-70b&batch=1&ctx=4096&inst=g6e.12xlarge");
+    let prefill = |cat: &Catalog| {
+        gpuplan::engine::recommend::serving_estimate(cat, &s, "g6e.12xlarge", 4, 1)
+            .and_then(|e| e.prefill_s)
+            .unwrap_or_else(|| panic!("no estimate"))
+    };
+    let mut faster = c.clone();
+    for l in faster.links.iter_mut().filter(|l| l.instance == "g6e.12xlarge") {
+        l.link_gbs = Some(gbs * 2.0);
+    }
+    let moved = 80.0 * 2.0 * 1.5 * 4096.0 * 8192.0 * 2.0;
+    let want = moved / (gbs * 1e9) / 2.0;
+    let got = prefill(&c) - prefill(&faster);
+    assert!((got / want - 1.0).abs() < 1e-9, "{got} vs {want}");
+    let o = run(&s);
+    let r = only(&o, "g6e.12xlarge");
+    assert!(
+        r.reasons
+            .iter()
+            .any(|w| matches!(w, Why::ServingPlan { tp: 4, link: l, .. } if *l == link.name)),
+        "{:?}",
+        r.reasons
+    );
+}

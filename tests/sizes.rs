@@ -1,4 +1,5 @@
-//! Keeps the rooms livable: no function outside `src/app/` over 80 lines and no such file over 500 lines,
+//! Keeps the rooms livable: no function outside the view code (`src/app/`, `src/render/`) over 80 lines and
+//! no such file over 500 lines,
 //! except the offenders listed here (each to be split; a new one fails, and one split below the limit
 //! must leave the list). Data tables are exempt by name.
 
@@ -14,7 +15,7 @@ const DATA_TABLES: &[(&str, &str)] = &[("catalog_static.rs", "catalog")];
 /// Functions over the limit today: (file under src/, function).
 const LONG_FUNCTIONS: &[(&str, &str)] = &[
     ("bin/catalog-import.rs", "main"),
-    ("engine/parallel.rs", "evaluate"),
+    ("engine/parallel.rs", "evaluate_at"),
     ("import/read.rs", "parse_offer"),
 ];
 
@@ -70,7 +71,9 @@ fn sources() -> Vec<(String, String)> {
         .iter()
         .filter_map(|f| {
             let rel = f.strip_prefix(&src).ok()?.to_string_lossy().replace('\\', "/");
-            (!rel.starts_with("app/") && rel != "main.rs").then(|| (rel, fs::read_to_string(f).unwrap_or_default()))
+            // The view code (components, and the HTML text the page draws) is the lead's size work's.
+            let view = rel.starts_with("app/") || rel.starts_with("render/") || rel == "main.rs";
+            (!view).then(|| (rel, fs::read_to_string(f).unwrap_or_default()))
         })
         .collect();
     gpuplan::order::sorted(out, &|a, b| a.0.cmp(&b.0))

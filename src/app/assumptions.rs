@@ -1,140 +1,120 @@
-//! The Assumptions view: every default the estimates rest on, editable, with where it comes from.
+//! The Assumptions view: every default the estimates rest on, editable, with where it comes from (fields from one table; the Savings Plan rates and the sources as HTML text from `render::assumptions`).
 
 use super::fields::{value_of, NumberField};
 use super::Ctx;
-use crate::catalog::SavingsPlan;
-use crate::format;
 use crate::i18n::Msg;
+use crate::render;
 use leptos::prelude::*;
+
+/// One line of the Assumptions form.
+enum Line {
+    /// An editable assumption: its link key and label; `true` when empty means "the catalog's figure".
+    Field(&'static str, Msg, bool),
+    /// Where the fields above come from: the default of a key (empty: the catalog's) and the reason.
+    Source(&'static str, Msg),
+    /// A note under the fields.
+    Note(Msg),
+}
+
+use Line::{Field, Note, Source};
+
+const GENERAL: &[Line] = &[
+    Field("mfu", Msg::Mfu, false),
+    Source("mfu", Msg::SrcMfu),
+    Field("bweff", Msg::BwEff, false),
+    Source("bweff", Msg::SrcBw),
+    Field("usable", Msg::MemUsable, false),
+    Source("usable", Msg::SrcUsable),
+    Field("overhead", Msg::OverheadGib, false),
+    Source("overhead", Msg::SrcOverhead),
+    Field("budgetx", Msg::PerfBudget, false),
+    Field("rank", Msg::LoraRank, false),
+    Field("arlat", Msg::ArLat, false),
+    Field("arhop", Msg::ArHop, false),
+    Field("stepms", Msg::StepMs, false),
+    Field("seatuse", Msg::SeatUse, false),
+    Note(Msg::SrcServing),
+];
+
+const PURCHASE: &[Line] = &[
+    Field("cspdisc", Msg::CspDisc, true),
+    Field("ispdisc", Msg::IspDisc, true),
+    Source("", Msg::SrcSp),
+    Field("spotdisc", Msg::SpotDisc, true),
+    Field("irate", Msg::InterruptRate, true),
+    Source("", Msg::SrcSpot),
+    Field("ckpt", Msg::CkptInterval, false),
+    Source("ckpt", Msg::SrcCkpt),
+    Field("ckptw", Msg::CkptWrite, false),
+    Field("restart", Msg::RestartMin, false),
+    Field("reacq", Msg::ReacqMin, false),
+    Field("spotmax", Msg::SpotMax, false),
+    Field("fx", Msg::Fx, false),
+    Note(Msg::HoursMonthNote),
+];
+
+const TRAINING: &[Line] = &[
+    Field("teff", Msg::TrainMfu, false),
+    Field("linkeff", Msg::LinkEff, false),
+    Field("overlap", Msg::CommOverlap, false),
+    Field("fp8x", Msg::Fp8Speedup, false),
+    Field("nogdr", Msg::NoGdr, false),
+];
+
+const TRAINING_MORE: &[Line] = &[
+    Field("ppchunks", Msg::PpChunks, false),
+    Field("a10g", Msg::A10gTflops, false),
+    Field("rtx6000", Msg::Rtx6000Tflops, false),
+    Field("gaudi", Msg::GaudiTflops, false),
+];
+
+/// A column of lines: one view per kind of line, compiled once.
+fn column(ctx: Ctx, lines: &'static [Line]) -> impl IntoView {
+    let defaults = crate::scenario::Scenario::default();
+    let lines = lines
+        .iter()
+        .map(|l| match l {
+            Field(key, label, catalog) => {
+                let placeholder = catalog.then_some(Msg::FromCatalog);
+                view! { <NumberField ctx=ctx key=key label=*label current=value_of(ctx, key) placeholder=placeholder /> }.into_any()
+            }
+            Source(key, why) => {
+                let default = if key.is_empty() {
+                    None
+                } else {
+                    crate::query::field_value(&defaults, key)
+                };
+                let default = move || default.clone().unwrap_or_else(|| ctx.t(Msg::FromCatalog).to_string());
+                let head = move || format!("{}{}{} · {}{}", ctx.t(Msg::Default), ctx.t(Msg::Colon), default(), ctx.t(Msg::SourceLabel), ctx.t(Msg::Colon));
+                view! { <p class="source"><span class="muted">{head}</span> {ctx.tx(*why)}</p> }.into_any()
+            }
+            Note(m) => view! { <p class="source muted">{ctx.tx(*m)}</p> }.into_any(),
+        })
+        .collect_view();
+    view! { <div>{lines}</div> }
+}
 
 #[component]
 pub fn Assumptions(ctx: Ctx) -> impl IntoView {
-    let d = crate::scenario::Scenario::default();
-    let source = |default: String, why: Msg| {
-        view! { <p class="source"><span class="muted">{ctx.tx(Msg::Default)} {ctx.tx(Msg::Colon)} {default.clone()} " · " {ctx.tx(Msg::SourceLabel)} {ctx.tx(Msg::Colon)}</span> {ctx.tx(why)}</p> }
-    };
     let sp_rows = move || {
-        let lang = ctx.lang();
-        ctx.catalog.with_value(|c| {
-            c.savings_plan_assumptions
-                .iter()
-                .map(|a| {
-                    let plan = match a.plan {
-                        SavingsPlan::Compute => "Compute SP",
-                        SavingsPlan::Ec2instance => "EC2 Instance SP",
-                    };
-                    (
-                        format!(
-                            "{plan} · {} {} · {}",
-                            a.term_years,
-                            if lang == crate::scenario::Lang::Zh { "年" } else { "y" },
-                            crate::i18n::t(
-                                lang,
-                                match a.payment {
-                                    crate::catalog::Payment::No => Msg::PayNo,
-                                    crate::catalog::Payment::Partial => Msg::PayPartial,
-                                    crate::catalog::Payment::All => Msg::PayAll,
-                                }
-                            )
-                        ),
-                        format!("{} %", format::number(a.discount_pct, 1)),
-                    )
-                })
-                .collect::<Vec<_>>()
-        })
+        ctx.catalog
+            .with_value(|c| render::assumptions::savings_plans(ctx.lang(), c))
     };
-    // Static for the page's life: the catalog does not change.
-    let sources = ctx.catalog.with_value(|c| {
-        c.sources
-            .iter()
-            .map(|s| {
-                let link = s.url();
-                let place = s.location.clone();
-                view! {
-                    <tr data-testid="source" data-id=s.id.clone()>
-                        <th scope="row">{s.title.clone()}</th>
-                        <td>{s.publisher.clone()}</td>
-                        <td class="num">{s.date.to_string()}</td>
-                        <td class="where">{match link {
-                            Some(href) => view! { <a href=href rel="noopener noreferrer" target="_blank">{place}</a> }.into_any(),
-                            None if place.is_empty() => view! { <span class="muted">{ctx.tx(Msg::NoLink)}</span> }.into_any(),
-                            None => view! { <code>{place}</code> }.into_any(),
-                        }}</td>
-                    </tr>
-                }
-            })
-            .collect_view()
-    });
+    let sources = move || ctx.catalog.with_value(|c| render::assumptions::sources(ctx.lang(), c));
     view! {
         <section class="card assumptions" data-testid="assumptions">
             <h2>{ctx.tx(Msg::ViewAssumptions)}</h2>
             <p>{ctx.tx(Msg::AssumptionsIntro)}</p>
-            <div class="grid2">
-                <div>
-                    <NumberField ctx=ctx key="mfu" label=Msg::Mfu current=value_of(ctx, "mfu") />
-                    {source(crate::num::shortest(d.assumptions.mfu), Msg::SrcMfu)}
-                    <NumberField ctx=ctx key="bweff" label=Msg::BwEff current=value_of(ctx, "bweff") />
-                    {source(crate::num::shortest(d.assumptions.bw_efficiency), Msg::SrcBw)}
-                    <NumberField ctx=ctx key="usable" label=Msg::MemUsable current=value_of(ctx, "usable") />
-                    {source(crate::num::shortest(d.assumptions.mem_usable), Msg::SrcUsable)}
-                    <NumberField ctx=ctx key="overhead" label=Msg::OverheadGib current=value_of(ctx, "overhead") />
-                    {source(crate::num::shortest(d.assumptions.overhead_gib), Msg::SrcOverhead)}
-                    <NumberField ctx=ctx key="budgetx" label=Msg::PerfBudget current=value_of(ctx, "budgetx") />
-                    <NumberField ctx=ctx key="rank" label=Msg::LoraRank current=value_of(ctx, "rank") />
-                    <NumberField ctx=ctx key="arlat" label=Msg::ArLat current=value_of(ctx, "arlat") />
-                    <NumberField ctx=ctx key="arhop" label=Msg::ArHop current=value_of(ctx, "arhop") />
-                    <NumberField ctx=ctx key="stepms" label=Msg::StepMs current=value_of(ctx, "stepms") />
-                    <NumberField ctx=ctx key="seatuse" label=Msg::SeatUse current=value_of(ctx, "seatuse") />
-                    <p class="source muted">{ctx.tx(Msg::SrcServing)}</p>
-                </div>
-                <div>
-                    <NumberField ctx=ctx key="cspdisc" label=Msg::CspDisc current=value_of(ctx, "cspdisc") placeholder=Msg::FromCatalog />
-                    <NumberField ctx=ctx key="ispdisc" label=Msg::IspDisc current=value_of(ctx, "ispdisc") placeholder=Msg::FromCatalog />
-                    {source(ctx.t(Msg::FromCatalog).to_string(), Msg::SrcSp)}
-                    <NumberField ctx=ctx key="spotdisc" label=Msg::SpotDisc current=value_of(ctx, "spotdisc") placeholder=Msg::FromCatalog />
-                    <NumberField ctx=ctx key="irate" label=Msg::InterruptRate current=value_of(ctx, "irate") placeholder=Msg::FromCatalog />
-                    {source(ctx.t(Msg::FromCatalog).to_string(), Msg::SrcSpot)}
-                    <NumberField ctx=ctx key="ckpt" label=Msg::CkptInterval current=value_of(ctx, "ckpt") />
-                    {source(crate::num::shortest(d.purchase.ckpt_interval_min), Msg::SrcCkpt)}
-                    <NumberField ctx=ctx key="ckptw" label=Msg::CkptWrite current=value_of(ctx, "ckptw") />
-                    <NumberField ctx=ctx key="restart" label=Msg::RestartMin current=value_of(ctx, "restart") />
-                    <NumberField ctx=ctx key="fx" label=Msg::Fx current=value_of(ctx, "fx") />
-                    <p class="source muted">{ctx.tx(Msg::HoursMonthNote)}</p>
-                </div>
-            </div>
+            <div class="grid2">{column(ctx, GENERAL)}{column(ctx, PURCHASE)}</div>
             <h3>{ctx.tx(Msg::TrainAssumptions)}</h3>
-            <div class="grid2">
-                <div>
-                    <NumberField ctx=ctx key="teff" label=Msg::TrainMfu current=value_of(ctx, "teff") />
-                    <NumberField ctx=ctx key="linkeff" label=Msg::LinkEff current=value_of(ctx, "linkeff") />
-                    <NumberField ctx=ctx key="overlap" label=Msg::CommOverlap current=value_of(ctx, "overlap") />
-                    <NumberField ctx=ctx key="fp8x" label=Msg::Fp8Speedup current=value_of(ctx, "fp8x") />
-                    <NumberField ctx=ctx key="nogdr" label=Msg::NoGdr current=value_of(ctx, "nogdr") />
-                </div>
-                <div>
-                    <NumberField ctx=ctx key="ppchunks" label=Msg::PpChunks current=value_of(ctx, "ppchunks") />
-                    <NumberField ctx=ctx key="a10g" label=Msg::A10gTflops current=value_of(ctx, "a10g") />
-                    <NumberField ctx=ctx key="rtx6000" label=Msg::Rtx6000Tflops current=value_of(ctx, "rtx6000") />
-                    <NumberField ctx=ctx key="gaudi" label=Msg::GaudiTflops current=value_of(ctx, "gaudi") />
-                </div>
-            </div>
+            <div class="grid2">{column(ctx, TRAINING)}{column(ctx, TRAINING_MORE)}</div>
             <p class="source muted">{ctx.tx(Msg::SrcTrain)}</p>
             <h3>"Savings Plans (" {ctx.tx(Msg::Assumption)} ")"</h3>
             <p class="source muted">{ctx.tx(Msg::SpBasis)}</p>
-            <div class="table-wrap" tabindex="0"><table>
-                <tbody>{move || sp_rows().into_iter().map(|(k, v)| view! { <tr><th scope="row">{k}</th><td class="num">{v}</td></tr> }).collect_view()}</tbody>
-            </table></div>
+            <div class="table-wrap" tabindex="0"><table inner_html=sp_rows></table></div>
             <h3 id="sources">{ctx.tx(Msg::Sources)}</h3>
             <p class="source muted">{ctx.tx(Msg::SourcesIntro)}</p>
-            <div class="table-wrap" tabindex="0"><table class="sources">
-                <thead><tr>
-                    <th scope="col">{ctx.tx(Msg::SourceTitle)}</th>
-                    <th scope="col">{ctx.tx(Msg::Publisher)}</th>
-                    <th scope="col" class="num">{ctx.tx(Msg::SourceDate)}</th>
-                    <th scope="col">{ctx.tx(Msg::SourceWhere)}</th>
-                </tr></thead>
-                <tbody>{sources}</tbody>
-            </table></div>
+            <div class="table-wrap" tabindex="0"><table class="sources" inner_html=sources></table></div>
         </section>
     }
 }

@@ -1,32 +1,13 @@
 //! The Explore view: the whole catalog as a table with filters, sortable and hideable columns, price units and provenance on every price.
 
 use super::fields::{CheckField, NumberField, SelectField};
+use super::results::{acted, refocus};
 use super::Ctx;
-use crate::explore::{rows, PriceCell};
-use crate::format;
+use crate::explore::rows;
 use crate::i18n::Msg;
+use crate::render;
 use crate::state::{Column, PricePer, PriceUnit};
 use leptos::prelude::*;
-
-fn column_label(c: Column) -> Msg {
-    match c {
-        Column::Instance => Msg::Instance,
-        Column::Accelerator => Msg::Accelerator,
-        Column::Count => Msg::Count,
-        Column::MemGib => Msg::MemPerAccel,
-        Column::TotalMemGib => Msg::TotalMem,
-        Column::Vcpus => Msg::Vcpus,
-        Column::RamGib => Msg::RamGib,
-        Column::NetGbps => Msg::NetGbps,
-        Column::Efa => Msg::Efa,
-        Column::OnDemand => Msg::OnDemand,
-        Column::Spot => Msg::SpotMedian,
-    }
-}
-
-fn opt(v: Option<f64>, d: usize) -> String {
-    v.map_or_else(|| "—".into(), |v| format::number(v, d))
-}
 
 #[component]
 pub fn Explore(ctx: Ctx) -> impl IntoView {
@@ -101,44 +82,6 @@ pub fn Explore(ctx: Ctx) -> impl IntoView {
             .map(|p| (p.key().to_string(), ctx.t(per_label(*p)).to_string()))
             .collect::<Vec<_>>()
     };
-    // `missing` says why a cell is empty: no public On-Demand price, or no Spot price in the snapshot.
-    let price = move |p: Option<PriceCell>, missing: Msg| match p {
-        Some(p) => {
-            let tag = if p.derived {
-                format!(" ({})", ctx.t(Msg::DerivedTag))
-            } else {
-                String::new()
-            };
-            let title = format!("{} — {}{tag}", p.source_title, p.as_of);
-            view! { <td class="num" title=title tabindex="0">{ctx.money(p.usd)}{p.derived.then_some("*")}</td> }
-                .into_any()
-        }
-        None => view! { <td class="num muted">{ctx.tx(missing)}</td> }.into_any(),
-    };
-    let header = move |c: Column| {
-        let sorted = move || {
-            ctx.state
-                .with(|s| (s.explore.sort == c).then_some(s.explore.descending))
-        };
-        let aria = move || match sorted() {
-            Some(true) => "descending",
-            Some(false) => "ascending",
-            None => "none",
-        };
-        let arrow = move || match sorted() {
-            Some(true) => " ▼",
-            Some(false) => " ▲",
-            None => "",
-        };
-        view! {
-            <th scope="col" aria-sort=aria class:num=!matches!(c, Column::Instance | Column::Accelerator)>
-                <button type="button" class="sort" data-col=c.key() on:click=move |_| ctx.update(|s| s.sort_by(c))>
-                    {ctx.tx(column_label(c))}
-                    {arrow}
-                </button>
-            </th>
-        }
-    };
     // A text search of instance names (on this page only), and the Compare picks a click away.
     let search = RwSignal::new(String::new());
     let shown = Memo::new(move |_| {
@@ -151,6 +94,14 @@ pub fn Explore(ctx: Ctx) -> impl IntoView {
         })
     });
     let picks = move || ctx.state.with(|s| s.compare.len());
+    // The table as HTML text (`render::explore::table`); its buttons act through `on_table_click`.
+    let table = move || {
+        let f = ctx.scenario.with(|s| render::Fmt::new(ctx.lang(), s));
+        shown.with(|rows| {
+            ctx.state
+                .with(|s| render::explore::table(f, rows, &s.explore, &s.compare))
+        })
+    };
     view! {
         <section class="card explore">
             <div class="section-head">
@@ -177,42 +128,32 @@ pub fn Explore(ctx: Ctx) -> impl IntoView {
                 <summary>{ctx.tx(Msg::Columns)}</summary>
                 {Column::ALL.iter().skip(1).map(|c| {
                     let c = *c;
-                    view! { <label class="check"><input type="checkbox" prop:checked=move || visible(c) on:change=move |_| ctx.update(|s| s.toggle_column(c)) /><span>{ctx.tx(column_label(c))}</span></label> }
+                    view! { <label class="check"><input type="checkbox" prop:checked=move || visible(c) on:change=move |_| ctx.update(|s| s.toggle_column(c)) /><span>{ctx.tx(render::explore::column_label(c))}</span></label> }
                 }).collect_view()}
             </details>
             <p class="muted">{move || shown.with(|d| d.len())} " " {ctx.tx(Msg::Rows)} " · " {move || ctx.scenario.with(|s| s.region.clone())}
                 " · " <span data-testid="price-basis">{price_basis}</span></p>
             <div class="table-wrap" tabindex="0">
-                <table class="catalog">
-                    <thead><tr>
-                        {move || Column::ALL.iter().filter(|c| visible(**c)).map(|c| header(*c)).collect_view()}
-                        <th scope="col">{ctx.tx(Msg::Compare)}</th>
-                    </tr></thead>
-                    <tbody>
-                        {move || shown.get().into_iter().map(|r| {
-                            let id = r.id.clone();
-                            let picked = { let id = id.clone(); Memo::new(move |_| ctx.state.with(|s| s.compare.contains(&id))) };
-                            view! {
-                                <tr data-testid="catalog-row" data-instance=r.id.clone() data-od-usd=r.on_demand.as_ref().map(|p| crate::num::shortest(p.usd)).unwrap_or_default()>
-                                    <th scope="row">{r.id.clone()}</th>
-                                    {visible(Column::Accelerator).then(|| view! { <td class="wrap">{r.accelerator.clone()}</td> })}
-                                    {visible(Column::Count).then(|| view! { <td class="num">{r.count.map_or_else(|| "—".into(), |n| format::accel_count(n, r.fraction))}</td> })}
-                                    {visible(Column::MemGib).then(|| view! { <td class="num">{format!("{} GB · {} GiB", format::number(r.mem_gb, 1), format::number(r.mem_gib, 2))}</td> })}
-                                    {visible(Column::TotalMemGib).then(|| view! { <td class="num">{opt(r.total_mem_gib, 1)}</td> })}
-                                    {visible(Column::Vcpus).then(|| view! { <td class="num">{opt(r.vcpus, 0)}</td> })}
-                                    {visible(Column::RamGib).then(|| view! { <td class="num">{opt(r.ram_gib, 0)}</td> })}
-                                    {visible(Column::NetGbps).then(|| view! { <td class="num">{opt(r.net_gbps, 1)}</td> })}
-                                    {visible(Column::Efa).then(|| view! { <td class="num">{opt(r.efa, 0)}</td> })}
-                                    {visible(Column::OnDemand).then(|| price(r.on_demand.clone(), Msg::NoPrice))}
-                                    {visible(Column::Spot).then(|| price(r.spot.clone(), Msg::SpotNotObserved))}
-                                    <td><button type="button" class="small" aria-pressed=move || picked.get().to_string()
-                                        on:click=move |_| ctx.update(|s| s.toggle_compare(&id))>{move || ctx.t(if picked.get() { Msg::RemoveFromCompare } else { Msg::AddToCompare })}</button></td>
-                                </tr>
-                            }
-                        }).collect_view()}
-                    </tbody>
-                </table>
+                <table class="catalog" inner_html=table on:click=move |ev| on_table_click(ctx, ev)></table>
             </div>
         </section>
     }
+}
+
+/// A click in the table: sort by a column (again: the other way), or add a type to Compare (remove
+/// it); focus returns to the same button once the table is redrawn.
+fn on_table_click(ctx: Ctx, ev: leptos::ev::MouseEvent) {
+    let Some((act, id)) = acted(&ev) else {
+        return;
+    };
+    match act.as_str() {
+        "sort" => {
+            if let Some(c) = Column::from_key(&id) {
+                ctx.update(|s| s.sort_by(c));
+            }
+        }
+        "cmp" => ctx.update(|s| s.toggle_compare(&id)),
+        _ => return,
+    }
+    refocus(format!("table.catalog [data-act=\"{act}\"][data-id=\"{id}\"]"));
 }

@@ -44,7 +44,7 @@ pub fn NumberField(
     #[prop(into)] current: Signal<String>,
     #[prop(optional)] unit: &'static str,
     /// Shown while the field is empty: what is used instead (an override left unset).
-    #[prop(optional)]
+    #[prop(default = None)]
     placeholder: Option<Msg>,
 ) -> impl IntoView {
     let id = format!("f-{key}");

@@ -7,11 +7,91 @@ use crate::models::PRESETS;
 use crate::scenario::{ModelChoice, Strategy, Task};
 use leptos::prelude::*;
 
+/// One input of a form row, as data: the view for each kind is compiled once, not once per input.
+#[derive(Clone, Copy)]
+enum Field {
+    Num(&'static str, Msg),
+    Select(&'static str, Msg, fn(Ctx) -> Vec<(String, String)>),
+    Check(&'static str, Msg),
+}
+
+/// A form line: one input, or several side by side.
+#[derive(Clone, Copy)]
+enum Line {
+    One(Field),
+    Row(&'static [Field]),
+}
+
+use Field::{Check, Num, Select};
+use Line::{One, Row};
+
+fn field(ctx: Ctx, f: Field) -> AnyView {
+    match f {
+        Num(key, label) => view! { <NumberField ctx=ctx key=key label=label current=value_of(ctx, key) /> }.into_any(),
+        Select(key, label, options) => {
+            view! { <SelectField ctx=ctx key=key label=label current=value_of(ctx, key) options=Signal::derive(move || options(ctx)) /> }.into_any()
+        }
+        Check(key, label) => {
+            let checked = Signal::derive(move || value_of(ctx, key).get() == "1");
+            view! { <CheckField ctx=ctx key=key label=label checked=checked /> }.into_any()
+        }
+    }
+}
+
+fn lines(ctx: Ctx, lines: &[Line]) -> AnyView {
+    lines
+        .iter()
+        .map(|l| match l {
+            One(f) => field(ctx, *f),
+            Row(fs) => {
+                let fs: Vec<AnyView> = fs.iter().map(|f| field(ctx, *f)).collect();
+                view! { <div class="row2">{fs}</div> }.into_any()
+            }
+        })
+        .collect_view()
+        .into_any()
+}
+
+fn modes(ctx: Ctx) -> Vec<(String, String)> {
+    vec![
+        ("online".to_string(), ctx.t(Msg::Online).to_string()),
+        ("batch".to_string(), ctx.t(Msg::Batch).to_string()),
+    ]
+}
+
+fn methods(_: Ctx) -> Vec<(String, String)> {
+    [("full", "Full"), ("lora", "LoRA"), ("qlora", "QLoRA")]
+        .iter()
+        .map(|(k, l)| (k.to_string(), l.to_string()))
+        .collect()
+}
+
+/// The inputs each task adds after the model's.
+fn task_lines(task: Task) -> Vec<Line> {
+    const JOB: Line = Row(&[Num("tokens", Msg::TrainTokens), Num("days", Msg::TargetDays)]);
+    match task {
+        Task::Inference => vec![
+            Row(&[Select("mode", Msg::ServingMode, modes), Num("tps", Msg::TargetTps)]),
+            One(Num("seqtps", Msg::SeqTps)),
+        ],
+        Task::Training => vec![JOB],
+        Task::Finetune => vec![JOB, One(Select("method", Msg::Method, methods))],
+        Task::Graphics => vec![Row(&[
+            Num("seats", Msg::Seats),
+            Num("gmem", Msg::SeatGpuMem),
+            Num("vcpu", Msg::SeatVcpus),
+            Num("ram", Msg::SeatRam),
+        ])],
+        Task::Hpc => vec![Row(&[Num("fp64", Msg::HpcFp64), Num("gmem", Msg::HpcMem)])],
+    }
+}
+
 /// Everything about what runs.
 #[component]
 pub fn WorkloadForm(ctx: Ctx) -> impl IntoView {
-    let task = move || ctx.scenario.with(|s| s.task);
-    let uses_model = move || task().uses_model();
+    // The task alone: the task's inputs are rebuilt when it changes, not on every keystroke.
+    let task = Memo::new(move |_| ctx.scenario.with(|s| s.task));
+    let uses_model = move || task.get().uses_model();
     let is_custom = move || ctx.scenario.with(|s| matches!(s.model, ModelChoice::Custom { .. }));
     let model_value = move || {
         if is_custom() {
@@ -35,28 +115,15 @@ pub fn WorkloadForm(ctx: Ctx) -> impl IntoView {
             .map(|p| (p.to_string(), p.to_ascii_uppercase()))
             .collect::<Vec<_>>()
     };
-    let modes = move || {
-        vec![
-            ("online".to_string(), ctx.t(Msg::Online).to_string()),
-            ("batch".to_string(), ctx.t(Msg::Batch).to_string()),
-        ]
-    };
-    let methods = move || {
-        vec![
-            ("full".to_string(), "Full".to_string()),
-            ("lora".to_string(), "LoRA".to_string()),
-            ("qlora".to_string(), "QLoRA".to_string()),
-        ]
-    };
     let ctx_label = move || {
-        if task() == Task::Inference {
+        if task.get() == Task::Inference {
             Msg::Context
         } else {
             Msg::SeqLen
         }
     };
     let batch_label = move || {
-        if task() == Task::Inference {
+        if task.get() == Task::Inference {
             Msg::Concurrency
         } else {
             Msg::MicroBatch
@@ -82,10 +149,7 @@ pub fn WorkloadForm(ctx: Ctx) -> impl IntoView {
                         </select>
                     </label>
                     <Show when=is_custom>
-                        <div class="row2">
-                            <NumberField ctx=ctx key="params" label=Msg::ParamsB current=value_of(ctx, "params") />
-                            <NumberField ctx=ctx key="active" label=Msg::ActiveB current=value_of(ctx, "active") />
-                        </div>
+                        {lines(ctx, &[Row(&[Num("params", Msg::ParamsB), Num("active", Msg::ActiveB)])])}
                     </Show>
                     <div class="row2">
                         <SelectField ctx=ctx key="prec" label=Msg::Precision current=value_of(ctx, "prec") options=precisions />
@@ -93,36 +157,7 @@ pub fn WorkloadForm(ctx: Ctx) -> impl IntoView {
                     </div>
                     {move || view! { <NumberField ctx=ctx key="batch" current=value_of(ctx, "batch") label=batch_label() /> }}
                 </Show>
-                <Show when=move || task() == Task::Inference>
-                    <div class="row2">
-                        <SelectField ctx=ctx key="mode" label=Msg::ServingMode current=value_of(ctx, "mode") options=modes />
-                        <NumberField ctx=ctx key="tps" label=Msg::TargetTps current=value_of(ctx, "tps") />
-                    </div>
-                    <NumberField ctx=ctx key="seqtps" label=Msg::SeqTps current=value_of(ctx, "seqtps") />
-                </Show>
-                <Show when=move || task().is_job()>
-                    <div class="row2">
-                        <NumberField ctx=ctx key="tokens" label=Msg::TrainTokens current=value_of(ctx, "tokens") />
-                        <NumberField ctx=ctx key="days" label=Msg::TargetDays current=value_of(ctx, "days") />
-                    </div>
-                </Show>
-                <Show when=move || task() == Task::Finetune>
-                    <SelectField ctx=ctx key="method" label=Msg::Method current=value_of(ctx, "method") options=methods />
-                </Show>
-                <Show when=move || task() == Task::Graphics>
-                    <div class="row2">
-                        <NumberField ctx=ctx key="seats" label=Msg::Seats current=value_of(ctx, "seats") />
-                        <NumberField ctx=ctx key="gmem" label=Msg::SeatGpuMem current=value_of(ctx, "gmem") />
-                        <NumberField ctx=ctx key="vcpu" label=Msg::SeatVcpus current=value_of(ctx, "vcpu") />
-                        <NumberField ctx=ctx key="ram" label=Msg::SeatRam current=value_of(ctx, "ram") />
-                    </div>
-                </Show>
-                <Show when=move || task() == Task::Hpc>
-                    <div class="row2">
-                        <NumberField ctx=ctx key="fp64" label=Msg::HpcFp64 current=value_of(ctx, "fp64") />
-                        <NumberField ctx=ctx key="gmem" label=Msg::HpcMem current=value_of(ctx, "gmem") />
-                    </div>
-                </Show>
+                {move || lines(ctx, &task_lines(task.get()))}
             </section>
             <PurchaseForm ctx=ctx />
         </aside>
@@ -147,10 +182,16 @@ const STRATEGY_FIELDS: &[(&str, Msg)] = &[
     ("disc", Msg::ResellerPct),
 ];
 
+/// Reseller discount, bursts, growth and a fixed window.
+const USAGE: &[Line] = &[
+    Row(&[Num("disc", Msg::ResellerPct), Check("discall", Msg::ResellerOnAll)]),
+    Row(&[Num("burst", Msg::BurstInstances), Num("bursth", Msg::BurstHours)]),
+    Row(&[Num("growth", Msg::GrowthPct), Num("window", Msg::WindowDays)]),
+];
+
 /// Constraints, priority, region, usage and how the team buys.
 #[component]
 fn PurchaseForm(ctx: Ctx) -> impl IntoView {
-    let flag = move |key: &'static str| Signal::derive(move || value_of(ctx, key).get() == "1");
     let regions = move || {
         ctx.catalog.with_value(|c| {
             let r: Vec<String> = c.on_demand.iter().map(|p| p.region.clone()).collect();
@@ -219,39 +260,24 @@ fn PurchaseForm(ctx: Ctx) -> impl IntoView {
     view! {
         <section class="card">
             <h2>{ctx.tx(Msg::Constraints)}</h2>
-            <CheckField ctx=ctx key="cuda" label=Msg::CudaOnly checked=flag("cuda") />
+            {lines(ctx, &[One(Check("cuda", Msg::CudaOnly))])}
             <CheckField ctx=ctx key="arch" label=Msg::NonTransformer on="other" off="transformer"
                 checked=Signal::derive(move || value_of(ctx, "arch").get() == "other") />
-            <CheckField ctx=ctx key="urgent" label=Msg::Urgent checked=flag("urgent") />
-            <CheckField ctx=ctx key="multinode" label=Msg::Multinode checked=flag("multinode") />
+            {lines(ctx, &[One(Check("urgent", Msg::Urgent)), One(Check("multinode", Msg::Multinode))])}
             <Segmented ctx=ctx key="prio" label=Msg::Priority current=value_of(ctx, "prio")
                 options=vec![("cost", Msg::PrioCost), ("balanced", Msg::PrioBalanced), ("perf", Msg::PrioPerf)] />
             <SelectField ctx=ctx key="region" label=Msg::Region current=value_of(ctx, "region") options=regions />
         </section>
         <section class="card">
             <h2>{ctx.tx(Msg::Usage)}</h2>
-            <div class="row2">
-                <NumberField ctx=ctx key="hours" label=Msg::HoursPerMonth current=value_of(ctx, "hours") />
-                <NumberField ctx=ctx key="months" label=Msg::Months current=value_of(ctx, "months") />
-            </div>
+            {lines(ctx, &[Row(&[Num("hours", Msg::HoursPerMonth), Num("months", Msg::Months)])])}
             <div class="row2">
                 <SelectField ctx=ctx key="buy" label=Msg::BuyOption current=value_of(ctx, "buy") options=buys />
                 <Show when=commitment>
                     <SelectField ctx=ctx key="pay" label=Msg::Payment current=value_of(ctx, "pay") options=pays />
                 </Show>
             </div>
-            <div class="row2">
-                <NumberField ctx=ctx key="disc" label=Msg::ResellerPct current=value_of(ctx, "disc") />
-                <CheckField ctx=ctx key="discall" label=Msg::ResellerOnAll checked=flag("discall") />
-            </div>
-            <div class="row2">
-                <NumberField ctx=ctx key="burst" label=Msg::BurstInstances current=value_of(ctx, "burst") />
-                <NumberField ctx=ctx key="bursth" label=Msg::BurstHours current=value_of(ctx, "bursth") />
-            </div>
-            <div class="row2">
-                <NumberField ctx=ctx key="growth" label=Msg::GrowthPct current=value_of(ctx, "growth") />
-                <NumberField ctx=ctx key="window" label=Msg::WindowDays current=value_of(ctx, "window") />
-            </div>
+            {lines(ctx, USAGE)}
             <h3>{ctx.tx(Msg::Strategies)}</h3>
             <div class="chips">
                 {strategy(Strategy::DevSpot, Msg::StratDev)}

@@ -4,7 +4,6 @@
 #![deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 
 mod assumptions;
-mod charts;
 mod compare;
 mod embed;
 mod explore;

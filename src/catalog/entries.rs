@@ -78,6 +78,15 @@ impl Entry for CapacityBlocks {
     }
 }
 
+impl Entry for PriceCoverage {
+    fn label(&self) -> String {
+        "price_coverage".into()
+    }
+    fn sources(&self) -> Vec<(&'static str, &str)> {
+        vec![("source", &self.source)]
+    }
+}
+
 impl Entry for SpotRules {
     fn label(&self) -> String {
         "spot_rules".into()
@@ -163,7 +172,7 @@ pub(super) fn entries(c: &Catalog) -> Vec<&dyn Entry> {
         .chain(all(&c.savings_plan_assumptions))
         .chain([cb as &dyn Entry])
         .chain(all(&cb.rates))
-        .chain([&c.spot_rules as &dyn Entry])
+        .chain([&c.spot_rules as &dyn Entry, &c.price_coverage])
         .chain(all(&c.price_history))
         .chain(all(&c.article_quotes))
         .chain(all(&c.links))

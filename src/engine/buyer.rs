@@ -87,7 +87,15 @@ pub fn plan_notices(catalog: &Catalog, scenario: &Scenario, rec: &Recommendation
         out.push(Why::CapacityNotReserved { buys: committed });
     }
     if plan.items.iter().any(|i| i.buy == Buy::CapacityBlock) {
-        out.push(Why::CapacityReserved);
+        if let Some(c) = option_cost(catalog, scenario, rec, Buy::CapacityBlock).cb {
+            out.push(Why::CapacityReserved {
+                instances: c.instances,
+                days: c.days,
+                blocks: c.blocks,
+                lead_weeks: c.max_lead_weeks,
+                recommended: rec.n_instances,
+            });
+        }
     }
     if let Some(i) = plan.items.iter().find(|i| i.buy == Buy::Spot) {
         let observed = catalog.spot(&rec.instance, &scenario.region);

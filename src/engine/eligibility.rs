@@ -2,7 +2,7 @@
 
 use super::outcome::Exclusion;
 use super::perf::{self, Peak};
-use crate::catalog::{Accelerator, Instance, Stack};
+use crate::catalog::{Accelerator, Instance, PriceCoverage, Stack};
 use crate::scenario::{Architecture, Scenario, Task};
 
 /// The most instances one plan may use: beyond this a type is left out with a reason rather than
@@ -22,7 +22,12 @@ pub(super) fn fleet(instances: u64) -> Result<u32, Exclusion> {
 pub const HPC_MIN_FP64_TFLOPS: f64 = 5.0;
 
 /// Capability and policy checks that do not depend on sizing.
-pub(super) fn eligibility(scenario: &Scenario, inst: &Instance, acc: &Accelerator) -> Result<(), Exclusion> {
+pub(super) fn eligibility(
+    scenario: &Scenario,
+    inst: &Instance,
+    acc: &Accelerator,
+    coverage: &PriceCoverage,
+) -> Result<(), Exclusion> {
     if inst.count.is_none() {
         return Err(Exclusion::UnknownCount);
     }
@@ -30,8 +35,11 @@ pub(super) fn eligibility(scenario: &Scenario, inst: &Instance, acc: &Accelerato
         return Err(Exclusion::NoPublicOffer);
     }
     if !inst.regions.iter().any(|r| r == &scenario.region) {
-        return Err(Exclusion::NotInRegion {
-            region: scenario.region.clone(),
+        let region = scenario.region.clone();
+        return Err(if coverage.covers(&inst.family, &region) {
+            Exclusion::NotInRegion { region }
+        } else {
+            Exclusion::PriceNotCollected { region }
         });
     }
     match scenario.task {

@@ -12,7 +12,12 @@ pub enum Exclusion {
     UnknownCount,
     /// No public price or region data: reservation or Capacity-Block-only units.
     NoPublicOffer,
+    /// Not offered On-Demand in the region: the catalog's sources list every size priced there.
     NotInRegion {
+        region: String,
+    },
+    /// No price collected for the region, where the sources do not cover the family there: it may be sold.
+    PriceNotCollected {
         region: String,
     },
     NoGraphics,
@@ -178,6 +183,11 @@ pub enum Why {
         shortest_days: f64,
         buy: crate::scenario::Buy,
     },
+    /// Training is timed at the link's `mfu` as an end-to-end share of peak (what it meant before the
+    /// planner), because `teff` is not set.
+    EndToEndMfu {
+        mfu: f64,
+    },
     /// The fleet is sized so the job ends inside the window (`window`), not the `days` target.
     SizedForWindow {
         window_days: u32,
@@ -194,8 +204,15 @@ pub enum Why {
     CapacityNotReserved {
         buys: Vec<crate::scenario::Buy>,
     },
-    /// A Capacity Block reserves the instances for its dates.
-    CapacityReserved,
+    /// A Capacity Block reserves the instances for its dates: the booking (fleet × length, in how many
+    /// blocks, how far ahead), and the recommended fleet when the block books a larger one (re-planned).
+    CapacityReserved {
+        instances: u32,
+        days: u32,
+        blocks: u32,
+        lead_weeks: u32,
+        recommended: u32,
+    },
     /// The plan runs instances on Spot: what the catalog shows of Spot capacity for the type here.
     SpotAtScale {
         instances: u32,

@@ -2,6 +2,7 @@
 //! sharded data parallelism, micro-batch, gradient accumulation, activation recomputation) and what the
 //! interconnect costs it.
 
+use crate::num::Within;
 use serde::Serialize;
 
 /// Activation recomputation: which activations the backward pass recomputes instead of keeping.
@@ -30,6 +31,11 @@ pub struct Parallelism {
     /// Micro-batches each replica runs per optimizer step.
     pub grad_accum: u32,
     pub recompute: Recompute,
+    /// With `Full`: the layers of each pipeline stage recomputed in full when fewer than all fit the need
+    /// (Megatron-LM's block method); the stage's other layers recompute selectively. `None`: every layer.
+    pub recompute_layers: Option<u32>,
+    /// Layers each pipeline stage runs.
+    pub stage_layers: u32,
     /// Share of each step spent waiting on communication that is not overlapped (incl. the pipeline bubble), 0..1.
     pub comm_share: f64,
     /// Model FLOPs delivered per second ÷ the peak of the accelerators paid for, 0..1.
@@ -110,6 +116,19 @@ pub struct StepTerms {
 }
 
 impl StepTerms {
+    /// Every term times `k` (the same split of a longer or shorter step).
+    fn scaled(&self, k: f64) -> StepTerms {
+        StepTerms {
+            compute_s: self.compute_s * k,
+            recompute_s: self.recompute_s * k,
+            dequant_s: self.dequant_s * k,
+            bubble_s: self.bubble_s * k,
+            tp_s: self.tp_s * k,
+            pp_s: self.pp_s * k,
+            dp_exposed_s: self.dp_exposed_s * k,
+            dp_total_s: self.dp_total_s * k,
+        }
+    }
     pub fn step_s(&self) -> f64 {
         self.compute_s + self.recompute_s + self.dequant_s + self.bubble_s + self.tp_s + self.pp_s + self.dp_exposed_s
     }
@@ -152,25 +171,45 @@ const MAX_MICRO_BATCH: u32 = 16;
 /// dividing by TP. Per layer (Korthikanti et al. 2022): none `s·b·h·(34 + 5·a·s/h)` approximated with
 /// flash attention as `34·s·b·h + 5·s²·b·(h/128)`; selective `34·s·b·h`; full `2·s·b·h` plus one
 /// layer's working set `34·s·b·h`.
-fn activation_bytes(job: &Job, mb: f64, tp: f64, rc: Recompute) -> f64 {
+/// With `Full`, `full` is the share of layers recomputed in full (the rest selectively).
+fn activation_bytes(job: &Job, mb: f64, tp: f64, rc: Recompute, full: f64) -> f64 {
     let sbh = job.seq * mb * job.hidden * job.act_bytes / 2.0;
     let per_layer = match rc {
         // Attention scores kept: 5·a·s²·b with a = h/128 heads (head size 128 assumed).
         Recompute::None => 34.0 * sbh + 5.0 * (job.hidden / 128.0) * job.seq * job.seq * mb,
         Recompute::Selective => 34.0 * sbh,
-        Recompute::Full => 2.0 * sbh,
+        Recompute::Full => (2.0 * full + 34.0 * (1.0 - full)) * sbh,
     };
     let working = if rc == Recompute::Full { 34.0 * sbh } else { 0.0 };
     (per_layer * job.layers + working) / tp
 }
 
-/// Memory per accelerator, GiB: (weights, states, activations, total).
-fn memory_gib(job: &Job, tp: u32, pp: u32, dp: u32, mb: u32, rc: Recompute) -> (f64, f64, f64, f64) {
+/// Memory per accelerator, GiB: (weights, states, activations, total); `full` as in `activation_bytes`.
+#[allow(clippy::too_many_arguments)]
+fn memory_gib(job: &Job, tp: u32, pp: u32, dp: u32, mb: u32, rc: Recompute, full: f64) -> (f64, f64, f64, f64) {
     let mp = f64::from(tp * pp);
     let w = job.weight_bytes / mp / GIB;
     let s = job.sharded_bytes / (mp * f64::from(dp)) / GIB;
-    let act = activation_bytes(job, f64::from(mb), f64::from(tp), rc) / GIB;
+    let act = activation_bytes(job, f64::from(mb), f64::from(tp), rc, full) / GIB;
     (w, s, act, w + s + act + job.overhead_gib)
+}
+
+/// Layers per pipeline stage (at least one).
+fn stage_layers(job: &Job, pp: u32) -> u32 {
+    ((job.layers / f64::from(pp)).floor() as u32).max(1)
+}
+
+/// The fewest layers per stage to recompute in full so the plan fits (Megatron-LM's block method), as a
+/// share of the stage's layers; `None` when selective recomputation alone fits or even all layers do not.
+fn full_share_needed(job: &Job, usable_gib: f64, tp: u32, pp: u32, dp: u32, mb: u32) -> Option<f64> {
+    let all = memory_gib(job, tp, pp, dp, mb, Recompute::Full, 1.0).3;
+    let none = memory_gib(job, tp, pp, dp, mb, Recompute::Full, 0.0).3;
+    if all > usable_gib || memory_gib(job, tp, pp, dp, mb, Recompute::Selective, 0.0).3 <= usable_gib {
+        return None;
+    }
+    let n = f64::from(stage_layers(job, pp));
+    let k = (n * (none - usable_gib) / (none - all)).ceil().within(1.0, n);
+    Some(k / n)
 }
 
 /// Ring all-reduce time of `bytes` over `n` ranks at `bw` bytes/s each way: `2·(n−1)/n · bytes / bw`.
@@ -195,6 +234,29 @@ fn evaluate(
     rc: Recompute,
 ) -> Option<Plan> {
     let n_dev = n_inst * hw.count;
+    let full = match rc {
+        Recompute::Full if n_dev.is_multiple_of(tp * pp) => {
+            full_share_needed(job, hw.usable_gib, tp, pp, n_dev / (tp * pp), mb).unwrap_or(1.0)
+        }
+        _ => 1.0,
+    };
+    evaluate_at(job, hw, a, n_inst, tp, pp, mb, rc, full)
+}
+
+/// `evaluate` with `full`, the share of layers recomputed in full under `Recompute::Full`.
+#[allow(clippy::too_many_arguments)]
+fn evaluate_at(
+    job: &Job,
+    hw: &Hardware,
+    a: &Assumptions,
+    n_inst: u32,
+    tp: u32,
+    pp: u32,
+    mb: u32,
+    rc: Recompute,
+    full: f64,
+) -> Option<Plan> {
+    let n_dev = n_inst * hw.count;
     if !n_dev.is_multiple_of(tp * pp) || f64::from(pp) > job.layers {
         return None;
     }
@@ -215,7 +277,7 @@ fn evaluate(
             (mb * want.div_ceil(mb), want.div_ceil(mb))
         }
     };
-    let (w, s, act, mem) = memory_gib(job, tp, pp, dp, mb, rc);
+    let (w, s, act, mem) = memory_gib(job, tp, pp, dp, mb, rc, full);
     if mem > hw.usable_gib {
         return None;
     }
@@ -225,13 +287,14 @@ fn evaluate(
     // Compute per accelerator per step (every device does 1/N of the work).
     let flops_rate = hw.peak_flops * a.train_mfu;
     let compute_s = job.flops_per_token * tokens_per_step / devices / flops_rate;
+    let f = if rc == Recompute::Full { full } else { 0.0 };
     let extra = match rc {
         Recompute::None => 0.0,
         Recompute::Selective => job.attn_fwd_flops_per_token,
-        Recompute::Full => job.fwd_flops_per_token,
+        Recompute::Full => f * job.fwd_flops_per_token + (1.0 - f) * job.attn_fwd_flops_per_token,
     };
     let recompute_s = extra * tokens_per_step / devices / flops_rate;
-    let passes = if rc == Recompute::Full { 3.0 } else { 2.0 };
+    let passes = 2.0 + f;
     let dequant_s = job.dequant_bytes_per_pass / f64::from(tp * pp) * passes * f64::from(ga)
         / (hw.mem_bw_bytes_s * a.bw_efficiency);
     let busy = compute_s + recompute_s + dequant_s;
@@ -240,7 +303,7 @@ fn evaluate(
     // Interleaved 1F1B (Megatron-LM virtual pipeline): each stage holds `v` chunks of layers, which
     // divides the bubble `(pp−1)/m` by `v` and multiplies the stage-to-stage sends by `v`.
     let v = if pp > 1 {
-        (job.layers / ppf).floor().clamp(1.0, a.pp_chunks.max(1.0))
+        (job.layers / ppf).floor().within(1.0, a.pp_chunks.max(1.0))
     } else {
         1.0
     };
@@ -249,7 +312,7 @@ fn evaluate(
     // when the forward is recomputed; each of the micro-batch's activations `b·s·h`.
     let tp_inside = tp <= hw.domain;
     let tp_bw = if tp_inside { hw.link_bytes_s } else { hw.net_bytes_s } * eff;
-    let ar_per_layer = if rc == Recompute::Full { 6.0 } else { 4.0 };
+    let ar_per_layer = 4.0 + 2.0 * f;
     let act_msg = f64::from(mb) * job.seq * job.hidden * job.act_bytes;
     let tp_s = all_reduce_s(act_msg, f64::from(tp), tp_bw) * ar_per_layer * job.layers / ppf * m;
     // PP: each micro-batch's activations cross each stage boundary forward and back.
@@ -300,6 +363,9 @@ fn evaluate(
             micro_batch: mb,
             grad_accum: ga,
             recompute: rc,
+            recompute_layers: (f < 1.0 && rc == Recompute::Full)
+                .then(|| (f * f64::from(stage_layers(job, pp))).round() as u32),
+            stage_layers: stage_layers(job, pp),
             comm_share: terms.comm_s() / step,
             effective_mfu: model_flops / (step * devices * hw.peak_flops),
         },
@@ -342,7 +408,7 @@ pub fn best_plan(job: &Job, hw: &Hardware, a: &Assumptions, n_inst: u32) -> Opti
                         }
                         Some(_) => {}
                         // A larger micro-batch needs more memory: stop at the first that does not fit.
-                        None if memory_gib(job, tp, pp, 1, mb, rc).3 > hw.usable_gib && mb > 1 => break,
+                        None if memory_gib(job, tp, pp, 1, mb, rc, 1.0).3 > hw.usable_gib && mb > 1 => break,
                         None => {}
                     }
                     mb *= 2;
@@ -350,7 +416,20 @@ pub fn best_plan(job: &Job, hw: &Hardware, a: &Assumptions, n_inst: u32) -> Opti
             }
         }
     }
-    best
+    match a.end_to_end_train_mfu() {
+        Some(mfu) => best.map(|p| at_mfu(p, job, hw, mfu)),
+        None => best,
+    }
+}
+
+/// The plan timed at an end-to-end MFU given by an old link (`mfu` without `teff`): the step is the model
+/// FLOPs over the peak at that MFU, split over the terms as the planner split it.
+fn at_mfu(mut p: Plan, job: &Job, hw: &Hardware, mfu: f64) -> Plan {
+    let devices = f64::from(p.instances * hw.count);
+    let step = job.flops_per_token * p.tokens_per_step / (devices * hw.peak_flops * mfu);
+    p.terms = p.terms.scaled(step / p.terms.step_s());
+    p.parallelism.effective_mfu = mfu;
+    p
 }
 
 /// Whether any plan fits on `n_inst` instances (memory only, the smallest micro-batch and full recomputation).
@@ -360,7 +439,7 @@ pub fn fits(job: &Job, hw: &Hardware, n_inst: u32) -> bool {
         PP_CHOICES.iter().any(|&pp| {
             n_dev.is_multiple_of(tp * pp)
                 && f64::from(pp) <= job.layers
-                && memory_gib(job, tp, pp, n_dev / (tp * pp), 1, Recompute::Full).3 <= hw.usable_gib
+                && memory_gib(job, tp, pp, n_dev / (tp * pp), 1, Recompute::Full, 1.0).3 <= hw.usable_gib
         })
     })
 }
@@ -370,5 +449,48 @@ pub fn fits(job: &Job, hw: &Hardware, n_inst: u32) -> bool {
 pub fn floor_gib(job: &Job, hw: &Hardware) -> f64 {
     let tp = tp_choices(hw).max().unwrap_or(1);
     let pp = PP_CHOICES[PP_CHOICES.len() - 1].min(job.layers.max(1.0) as u32);
-    memory_gib(job, tp, pp, u32::MAX, 1, Recompute::Full).3
+    memory_gib(job, tp, pp, u32::MAX, 1, Recompute::Full, 1.0).3
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Llama 3 405B's shape at 8K on 80 GB GPUs, TP 8 × PP 16 × DP 64 (Llama 3 paper, Table 4).
+    fn job_405b() -> Job {
+        let n = 405.8e9;
+        Job {
+            layers: 126.0,
+            hidden: 16384.0,
+            seq: 8192.0,
+            flops_per_token: 6.0 * n,
+            fwd_flops_per_token: 2.0 * n,
+            attn_fwd_flops_per_token: 0.0,
+            weight_bytes: n * 2.0,
+            sharded_bytes: n * 14.0,
+            sync_bytes: n * 2.0,
+            dequant_bytes_per_pass: 0.0,
+            act_bytes: 2.0,
+            seqs_per_replica: 32,
+            global_batch: None,
+            overhead_gib: 1.0,
+        }
+    }
+
+    #[test]
+    fn only_as_many_layers_as_memory_needs_are_recomputed_in_full() {
+        let job = job_405b();
+        let usable = 80.0 * 0.9;
+        // Selective alone: 34·s·h·2 B × 126 layers / 8 = 71.9 GiB of activations plus 7.1 GiB of weights
+        // and states: over 72 GiB. Recomputing k of the stage's 7 layers in full saves 32/34 of theirs.
+        assert!(memory_gib(&job, 8, 16, 64, 1, Recompute::Selective, 0.0).3 > usable);
+        let share = full_share_needed(&job, usable, 8, 16, 64, 1).unwrap_or(0.0);
+        let k = (share * 7.0).round();
+        assert!((share * 7.0 - k).abs() < 1e-9 && (1.0..7.0).contains(&k), "{share}");
+        assert!(memory_gib(&job, 8, 16, 64, 1, Recompute::Full, k / 7.0).3 <= usable);
+        assert!(memory_gib(&job, 8, 16, 64, 1, Recompute::Full, (k - 1.0) / 7.0).3 > usable);
+        // Where selective fits, no layer is recomputed in full; where not even all layers fit, none helps.
+        assert_eq!(full_share_needed(&job, 1000.0, 8, 16, 64, 1), None);
+        assert_eq!(full_share_needed(&job, 10.0, 8, 16, 64, 1), None);
+    }
 }

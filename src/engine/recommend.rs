@@ -50,6 +50,13 @@ pub fn recommend(catalog: &Catalog, scenario: &Scenario) -> Outcome {
             window_days: scenario.purchase.window_days,
         });
     }
+    if let Some(mfu) = scenario
+        .assumptions
+        .end_to_end_train_mfu()
+        .filter(|_| scenario.task.is_job())
+    {
+        notices.push(Why::EndToEndMfu { mfu });
+    }
     if scenario.task.uses_model() && scenario.context_tokens > arch.max_context && !arch.estimated {
         notices.push(Why::ContextBeyondModel {
             context: scenario.context_tokens,
@@ -229,7 +236,7 @@ fn evaluate(
     inst: &Instance,
     acc: &Accelerator,
 ) -> Result<Recommendation, Exclusion> {
-    eligibility(scenario, inst, acc)?;
+    eligibility(scenario, inst, acc, &catalog.price_coverage)?;
     let count = inst.count.unwrap_or(1.0).max(1.0).round() as u32;
     let mut reasons = type_reasons(scenario, arch, inst, acc);
     let sized = match scenario.task {

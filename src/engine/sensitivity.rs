@@ -4,6 +4,7 @@
 
 use super::recommend::{recommend, Recommendation};
 use crate::catalog::Catalog;
+use crate::num::Within;
 use crate::scenario::Scenario;
 
 /// Each efficiency is taken this share below and above its assumed value: with the default MFU of 0.4,
@@ -32,20 +33,24 @@ pub struct Sensitivity {
 /// Re-estimates `instance` for the scenario at both ends of the range; `None` when the type does not
 /// fit at one of them (efficiency never changes memory, so in practice only when it never fits).
 pub fn sensitivity(catalog: &Catalog, scenario: &Scenario, instance: &str) -> Option<Sensitivity> {
+    let e2e = scenario.assumptions.end_to_end_train_mfu().is_some();
     let at = |factor: f64| -> Option<Bound> {
         let mut s = scenario.clone();
         s.instances = vec![instance.to_string()];
-        s.assumptions.mfu = (scenario.assumptions.mfu * factor).clamp(0.01, 1.0);
-        // Training runs at its own kernel efficiency (issue 13): it moves the same way.
-        s.assumptions.train_mfu = (scenario.assumptions.train_mfu * factor).clamp(0.01, 1.0);
-        s.assumptions.bw_efficiency = (scenario.assumptions.bw_efficiency * factor).clamp(0.01, 1.0);
+        s.assumptions.mfu = (scenario.assumptions.mfu * factor).within(0.01, 1.0);
+        // Training runs at its own kernel efficiency (issue 13): it moves the same way, unless an old
+        // link's `mfu` times training end to end (then `teff` stays at its default to keep that meaning).
+        if !e2e {
+            s.assumptions.train_mfu = (scenario.assumptions.train_mfu * factor).within(0.01, 1.0);
+        }
+        s.assumptions.bw_efficiency = (scenario.assumptions.bw_efficiency * factor).within(0.01, 1.0);
         let outcome = recommend(catalog, &s);
         let r: &Recommendation = outcome
             .recommendations
             .iter()
             .find(|r| r.instance == instance && r.fits)?;
         Some(Bound {
-            mfu: if s.task.is_job() {
+            mfu: if s.task.is_job() && !e2e {
                 s.assumptions.train_mfu
             } else {
                 s.assumptions.mfu

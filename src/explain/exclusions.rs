@@ -12,6 +12,7 @@ pub fn exclusion(e: &Exclusion, lang: Lang) -> String {
         Exclusion::UnknownCount
         | Exclusion::NoPublicOffer
         | Exclusion::NotInRegion { .. }
+        | Exclusion::PriceNotCollected { .. }
         | Exclusion::NoGraphics
         | Exclusion::WeakFp64 { .. } => exclusion_offer,
         Exclusion::CudaOnly { .. }
@@ -52,9 +53,16 @@ fn exclusion_offer(e: &Exclusion, lang: Lang) -> Option<String> {
         }
         Exclusion::NotInRegion { region } => {
             if zh {
-                format!("目录中 {region} 不提供。")
+                format!("{region} 不提供按需实例（据目录的价格来源）。")
             } else {
-                format!("Not offered in {region} (per the catalog).")
+                format!("Not offered On-Demand in {region} (per the catalog's price source).")
+            }
+        }
+        Exclusion::PriceNotCollected { region } => {
+            if zh {
+                format!("{region} 的价格未收集：目录的来源未覆盖该系列在此区域的价格，它可能有售（请查 AWS 价格表）。")
+            } else {
+                format!("Price not collected for {region}: the catalog's sources do not cover this family there; it may be sold (check AWS's price list).")
             }
         }
         Exclusion::NoGraphics => {

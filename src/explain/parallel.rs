@@ -34,7 +34,14 @@ pub fn plan_words(p: &Parallelism, t: &StepTerms, link: &str, across: bool, efa:
     };
     let step = t.step_s().max(1e-12);
     let bubble = t.bubble_s / step;
-    let rc = recompute_name(p.recompute, zh);
+    let rc = match (p.recompute_layers, zh) {
+        (Some(k), false) => format!(
+            "full recomputation of {k} of {} layers per stage (selective on the rest)",
+            p.stage_layers
+        ),
+        (Some(k), true) => format!("每级 {} 层中 {k} 层完全重计算（其余选择性重计算）", p.stage_layers),
+        (None, _) => recompute_name(p.recompute, zh).to_string(),
+    };
     if zh {
         let mut s = if p.tp > 1 {
             format!("张量并行跨 {} 个加速器（{link}）", p.tp)
@@ -97,11 +104,46 @@ pub fn plan_formula(p: &Parallelism, t: &StepTerms, train_mfu: f64, overlap: f64
         s(t.step_s()),
         p.pp,
         p.grad_accum,
-        if p.recompute == Recompute::Full { 6 } else { 4 },
+        match (p.recompute, p.recompute_layers) {
+            (Recompute::Full, Some(k)) => number(4.0 + 2.0 * f64::from(k) / f64::from(p.stage_layers.max(1)), 2),
+            (Recompute::Full, None) => "6".into(),
+            _ => "4".into(),
+        },
         p.tp,
         p.dp,
         s(t.dp_total_s),
         overlap = number(overlap, 2),
         train_mfu = number(train_mfu, 2),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn partial_full_recomputation_is_said_with_its_layers_in_both_languages() {
+        let p = Parallelism {
+            tp: 8,
+            pp: 16,
+            dp: 64,
+            micro_batch: 1,
+            grad_accum: 32,
+            recompute: Recompute::Full,
+            recompute_layers: Some(1),
+            stage_layers: 7,
+            comm_share: 0.11,
+            effective_mfu: 0.41,
+        };
+        let t = StepTerms::default();
+        let en = plan_words(&p, &t, "NVLink 4 (NVSwitch)", true, true, Lang::En);
+        assert!(
+            en.contains("full recomputation of 1 of 7 layers per stage (selective on the rest)"),
+            "{en}"
+        );
+        let zh = plan_words(&p, &t, "NVLink 4 (NVSwitch)", true, true, Lang::Zh);
+        assert!(zh.contains("每级 7 层中 1 层完全重计算（其余选择性重计算）"), "{zh}");
+        // TP all-reduces per layer: 4, and 2 more on the 1 of 7 layers recomputed: 4 + 2/7.
+        assert!(plan_formula(&p, &t, 0.55, 0.8, Lang::En).contains("× 4.29·L/pp·m"));
+    }
 }

@@ -56,6 +56,14 @@ pub(super) fn why_purchase(w: &Why, lang: Lang) -> Option<String> {
                 format!("No purchase option finishes the job inside the {window_days}-day window: the shortest takes {d} days ({b}). The plan shows the cheapest option regardless; widen the window, allow more instances, or choose a faster type.")
             }
         }
+        Why::EndToEndMfu { mfu } => {
+            let m = number(mfu * 100.0, 1);
+            if zh {
+                format!("训练按 `mfu` = {m} % 的端到端 MFU 计时（规划器之前的链接即此含义）；计划仍由规划器选择。要按通信逐项计时，请设置 `teff`。")
+            } else {
+                format!("Training is timed at `mfu` = {m} % of peak end to end (what links meant before the planner); the planner still chooses the plan. Set `teff` to time each step's communication instead.")
+            }
+        }
         Why::SizedForWindow { window_days } => {
             if zh {
                 format!("实例数按 {window_days} 天窗口确定（扣除启动时间和容量块结束前 30 分钟），而不是按目标天数。")
@@ -85,11 +93,25 @@ pub(super) fn why_buyer(w: &Why, lang: Lang) -> Option<String> {
                 format!("{} {} a billing discount and reserve{} no capacity (nor does a regional RI); to hold capacity, use a zonal RI, an On-Demand Capacity Reservation (ODCR) or a Capacity Block.", names.join(", "), if names.len() == 1 { "is" } else { "are" }, if names.len() == 1 { "s" } else { "" })
             }
         }
-        Why::CapacityReserved => {
+        Why::CapacityReserved {
+            instances,
+            days,
+            blocks,
+            lead_weeks,
+            recommended,
+        } => {
+            let more = instances > recommended;
             if zh {
-                "Capacity Block 在其日期内预留实例容量（预订时一次付清，不可修改或取消）。".into()
+                format!(
+                    "Capacity Block 预留 {instances} 台实例 × {days} 天（{blocks} 个容量块；日期最多可提前 {lead_weeks} 周预订），预订时一次付清，不可修改或取消。{}",
+                    if more { format!("比推荐的 {recommended} 台多，以便装进更短的容量块；运行时间已按 {instances} 台重新估算。") } else { String::new() }
+                )
             } else {
-                "A Capacity Block reserves the instances for its dates (paid in full when booked; it cannot be changed or cancelled).".into()
+                format!(
+                    "A Capacity Block reserves {instances} instances × {days} days ({}; dates can be booked up to {lead_weeks} weeks ahead), paid in full when booked; it cannot be changed or cancelled.{}",
+                    count(*blocks, "block", "blocks"),
+                    if more { format!(" More than the recommended {recommended}, to fit a shorter block; the run is re-estimated at {instances}.") } else { String::new() }
+                )
             }
         }
         Why::SpotAtScale {
@@ -182,7 +204,7 @@ fn quota_text(family: crate::engine::buyer::QuotaFamily, spot: bool, instances: 
     if zh {
         format!("配额：{instances} 台实例共需 {v} 个 vCPU 的“{quota}”服务配额（按账户、按区域计；{}）。新账户的这类配额通常接近 0，请提前在 Service Quotas 中申请提高。", if spot { "Spot 配额与按需分开" } else { "按需、Savings Plans 和预留实例都计入" })
     } else {
-        format!("Quota: {} need {v} vCPUs of the “{quota}” service quota (per account and region; {}). New accounts often start near zero for these families: request an increase in Service Quotas well ahead.", count(instances, "instance", "instances"), if spot { "Spot has its own quota" } else { "On-Demand, Savings Plans and RIs all count" })
+        format!("Quota: {} {} {v} vCPUs of the “{quota}” service quota (per account and region; {}). New accounts often start near zero for these families: request an increase in Service Quotas well ahead.", count(instances, "instance", "instances"), if instances == 1 { "needs" } else { "need" }, if spot { "Spot has its own quota" } else { "On-Demand, Savings Plans and RIs all count" })
     }
 }
 

@@ -32,10 +32,11 @@ pub fn why(w: &Why, lang: Lang) -> String {
         | Why::Plan { .. }
         | Why::ContextBeyondModel { .. }
         | Why::WindowMissed { .. }
+        | Why::EndToEndMfu { .. }
         | Why::SizedForWindow { .. } => why_purchase,
         Why::VcpuQuota { .. }
         | Why::CapacityNotReserved { .. }
-        | Why::CapacityReserved
+        | Why::CapacityReserved { .. }
         | Why::SpotAtScale { .. }
         | Why::ComputeSpShallow { .. } => why_buyer,
         Why::RateDates { .. } | Why::RankCheapest | Why::RankFastestWithinBudget { .. } | Why::RankBestBalance => {

@@ -208,6 +208,11 @@ test('the catalog\'s notes on the chosen type and every source are on the page',
     assert.equal(await g.page.locator(`input[data-key="${key}"]`).getAttribute('placeholder'), 'from the catalog per type');
   }
   assert.equal(await g.page.locator('input[data-key="mfu"]').getAttribute('placeholder'), '');
+  // The Spot capacity assumptions (issue 14) are edited here like the others, and the link keeps them.
+  assert.equal(await g.page.locator('input[data-key="reacq"]').inputValue(), '60');
+  await g.fill('reacq', 45);
+  await g.fill('spotmax', 8);
+  await g.queryMatching(/&reacq=45&spotmax=8(&|$)/);
   g.assertClean();
 });
 
@@ -310,7 +315,7 @@ test('a growing fleet commits what it keeps using and runs the growth On-Demand,
   // The plan's lines are the native engine's items for the same link: commitments layered over the
   // horizon where the fleet keeps using them, the growth above them On-Demand.
   const cli = native(shown);
-  const items = await g.page.locator('[data-testid="plan"] > ul > li').allTextContents();
+  const items = await g.page.locator('[data-testid="plan"] ul.plan-items > li').allTextContents();
   assert.equal(items.length, cli.plan.items.length, items.join('\n'));
   assert.ok(cli.plan.items.some((it) => it.purchase !== 'od') && cli.plan.items.some((it) => it.purchase === 'od'));
   cli.plan.items.forEach((it, i) => {
@@ -330,7 +335,7 @@ test('a growing fleet commits what it keeps using and runs the growth On-Demand,
   // Spot below every commitment's cost: nothing is committed and the flexible line is the whole fleet.
   await g.goto('v=1&mode=batch&model=llama3.1-70b&inst=p5.48xlarge&growth=10&months=12&tps=20000');
   await g.page.getByTestId('chart-fleet').waitFor();
-  const spotItems = await g.page.locator('[data-testid="plan"] > ul > li').allTextContents();
+  const spotItems = await g.page.locator('[data-testid="plan"] ul.plan-items > li').allTextContents();
   assert.equal(spotItems.length, 1);
   assert.match(spotItems[0], /^The whole fleet, month by month: up to \d+ × p5\.48xlarge — Spot \(\$/);
   assert.equal(await g.page.getByTestId('fleet-committed').count(), 0);

@@ -4,6 +4,7 @@
 use super::{base_job_hours, CostTerm, NotOffered, OptionCost, TermKind, HOURS_PER_MONTH};
 use crate::catalog::{Catalog, IsoDate};
 use crate::engine::recommend::Recommendation;
+use crate::num::Within;
 use crate::scenario::{Buy, Scenario};
 
 /// Capacity Blocks: at most this many instances across all of an account's blocks (AWS, "How Capacity
@@ -32,7 +33,7 @@ pub struct CbDetail {
 
 /// Capacity Block length for a job: 1-14 days, else whole weeks, at most `max_days`.
 pub fn cb_days(job_hours: f64, max_daily: u32, week: u32, max_days: u32) -> Result<u32, u32> {
-    let days = (job_hours / 24.0).ceil().clamp(1.0, 100_000.0) as u32;
+    let days = (job_hours / 24.0).ceil().within(1.0, 100_000.0) as u32;
     let days = if days <= max_daily {
         days
     } else {
@@ -66,43 +67,88 @@ pub fn cb_rate<'a>(
     Some((best, best.region == "*" && !region.starts_with("us-")))
 }
 
-/// The cheapest Capacity Block booking for a job of `hours_at_n` wall-clock hours on `n_min` instances
-/// (linear in the fleet): every fleet from `n_min` to `max_total` is tried with the shortest allowed block
-/// that holds its run plus `margin_h` (start-up, and the 30-minute stop at the end); the cheapest
-/// instance-days win, on a tie the smaller fleet. `window_h` > 0 keeps only runs that end inside it (if
-/// none does, the cheapest overall). Returns (instances, days, run hours), or the days the smallest fleet needs.
+/// A larger Capacity Block fleet is booked only when it costs this share less than the smallest fleet
+/// within it: more blocks to find, more quota, more instances to lose (a stated policy, not a fitted figure).
+pub const CB_FLEET_TOLERANCE: f64 = 0.02;
+
+/// The allowed Capacity Block lengths, days: 1 to `max_daily`, then whole weeks up to `max_days`.
+fn cb_lengths(rules: (u32, u32, u32)) -> impl Iterator<Item = u32> {
+    let (max_daily, week, max_days) = rules;
+    let week = week.max(1);
+    (1..=max_daily).chain((max_daily / week + 1..=max_days / week).map(move |w| w * week))
+}
+
+/// The Capacity Block booking for a job of `n_min` instances or more: `hours_at(n)` is the job's
+/// wall-clock hours on `n` instances (the training planner re-run at that size, so communication grows
+/// with the fleet; `None` where no plan fits). Each allowed length is tried with the fewest instances
+/// whose run plus `margin_h` (start-up, and the 30-minute stop at the end) fits it, up to `max_total`,
+/// starting from linear scaling (the best case) and re-planned until it fits. The cheapest in
+/// instance-days wins, except that the smallest fleet within `CB_FLEET_TOLERANCE` of it is preferred.
+/// `window_h` > 0 keeps only runs that end inside it (if none does, the cheapest overall). Returns
+/// (instances, days, run hours), or the days the smallest fleet needs.
 pub fn cb_booking(
-    hours_at_n: f64,
+    hours_at: impl Fn(u32) -> Option<f64>,
     n_min: u32,
     margin_h: f64,
     window_h: f64,
     rules: (u32, u32, u32),
     max_total: u32,
 ) -> Result<(u32, u32, f64), u32> {
-    let (max_daily, week, max_days) = rules;
-    let mut best: Option<(u32, u32, f64)> = None;
-    let mut best_in_window: Option<(u32, u32, f64)> = None;
-    let mut first_err = None;
-    for n in n_min.max(1)..=max_total.max(n_min) {
-        let hours = hours_at_n * f64::from(n_min.max(1)) / f64::from(n);
-        match cb_days(hours + margin_h, max_daily, week, max_days) {
-            Ok(d) => {
-                let cost = u64::from(n) * u64::from(d);
-                let better =
-                    |b: &Option<(u32, u32, f64)>| b.is_none_or(|(bn, bd, _)| cost < u64::from(bn) * u64::from(bd));
-                if better(&best) {
-                    best = Some((n, d, hours));
-                }
-                if (window_h <= 0.0 || hours + margin_h <= window_h) && better(&best_in_window) {
-                    best_in_window = Some((n, d, hours));
-                }
+    let n_min = n_min.max(1);
+    let h0 = hours_at(n_min).ok_or(0u32)?;
+    let in_window = |h: f64| window_h <= 0.0 || h + margin_h <= window_h;
+    let mut found: Vec<(u32, u32, f64)> = Vec::new();
+    let first = cb_days(h0 + margin_h, rules.0, rules.1, rules.2);
+    if let Ok(d) = first {
+        found.push((n_min, d, h0));
+    }
+    for d in cb_lengths(rules) {
+        let room = f64::from(d) * 24.0 - margin_h;
+        if room <= 0.0 || first.is_ok_and(|d0| d >= d0) {
+            continue;
+        }
+        // Linear scaling is the best case: the fewest instances that could fit this length.
+        let mut n = (h0 * f64::from(n_min) / room).ceil().max(f64::from(n_min) + 1.0);
+        // Only a booking inside the window bounds the search (a cheaper one outside it does not count).
+        let bound = found
+            .iter()
+            .filter(|b| in_window(b.2))
+            .map(|(n, d, _)| f64::from(*n) * f64::from(*d))
+            .fold(f64::INFINITY, f64::min);
+        if n * f64::from(d) > bound * (1.0 + CB_FLEET_TOLERANCE) {
+            continue;
+        }
+        let mut last = h0;
+        for _ in 0..4 {
+            if n > f64::from(max_total) {
+                break;
             }
-            Err(d) => {
-                first_err.get_or_insert(d);
+            let Some(h) = hours_at(n as u32) else { break };
+            if h <= room {
+                found.push((n as u32, d, h));
+                break;
             }
+            if h >= last * 0.98 {
+                break; // more instances no longer make it faster
+            }
+            last = h;
+            n = (n * h / room).ceil().max(n + 1.0);
         }
     }
-    best_in_window.or(best).ok_or(first_err.unwrap_or(0))
+    let fits_window = |b: &&(u32, u32, f64)| in_window(b.2);
+    let pool: Vec<&(u32, u32, f64)> = if found.iter().any(|b| fits_window(&b)) {
+        found.iter().filter(fits_window).collect()
+    } else {
+        found.iter().collect()
+    };
+    let cost = |b: &(u32, u32, f64)| u64::from(b.0) * u64::from(b.1);
+    let cheapest = pool.iter().map(|b| cost(b)).min().ok_or(first.err().unwrap_or(0))?;
+    let within = |b: &&&(u32, u32, f64)| cost(b) as f64 <= cheapest as f64 * (1.0 + CB_FLEET_TOLERANCE);
+    pool.iter()
+        .filter(within)
+        .min_by_key(|b| (b.0, cost(b)))
+        .map(|b| **b)
+        .ok_or(0)
 }
 
 /// The block to book: (instances, days, run hours) for a job (length and fleet together) or a short
@@ -128,7 +174,10 @@ fn block_for(catalog: &Catalog, scenario: &Scenario, rec: &Recommendation) -> Re
         };
     };
     let window_h = f64::from(p.window_days) * 24.0;
-    cb_booking(h, rec.n_instances, margin_h, window_h, rules, max_total).map_err(|days| NotOffered::CbTooLong { days })
+    // A job: block length and fleet size together, the training plan re-run at each fleet tried.
+    let hours_at = |n| crate::engine::sizing::training::hours_on(catalog, scenario, rec, n, h);
+    cb_booking(hours_at, rec.n_instances, margin_h, window_h, rules, max_total)
+        .map_err(|days| NotOffered::CbTooLong { days })
 }
 
 /// The Capacity Block option: only for supporting families with a rate, at most 256 instances, booked

@@ -2,6 +2,7 @@
 //! expected overhead of a checkpointed job (the formula in `cost`'s module notes); `spot_cost` prices it.
 
 use super::{Basis, NotOffered, OptionCost, HOURS_PER_MONTH};
+use crate::num::Within;
 use crate::scenario::{ServingMode, Task};
 
 /// What the catalog says about Spot capacity for a type in a region.
@@ -69,7 +70,7 @@ pub fn band_midpoint_pct(band: &str) -> Option<f64> {
 
 /// Interruptions per instance-hour from a monthly share: λ = −ln(1 − f) / 730.
 pub fn rate_per_hour(pct_month: f64) -> f64 {
-    let f = (pct_month / 100.0).clamp(0.0, 0.999);
+    let f = (pct_month / 100.0).within(0.0, 0.999);
     -(1.0 - f).ln() / HOURS_PER_MONTH
 }
 

@@ -4,6 +4,7 @@ use super::{ceil_div, Sized};
 use crate::catalog::{Accelerator, Instance};
 use crate::engine::eligibility::{fleet, multinode_ok};
 use crate::engine::outcome::{Exclusion, Why};
+use crate::num::Within;
 use crate::scenario::Scenario;
 
 pub(in crate::engine) fn size_hpc(
@@ -18,7 +19,7 @@ pub(in crate::engine) fn size_hpc(
     let usable = inst.accel_mem_gib * scenario.assumptions.mem_usable;
     let by_flops = (n.fp64_tflops / fp64).ceil();
     let by_mem = (n.gpu_mem_gib / usable).ceil();
-    let devices = by_flops.max(by_mem).clamp(1.0, 1e6) as u32;
+    let devices = by_flops.max(by_mem).within(1.0, 1e6) as u32;
     let n_instances = fleet(u64::from(ceil_div(devices, count)))?;
     multinode_ok(scenario, inst, n_instances)?;
     let total_devices = n_instances * count;

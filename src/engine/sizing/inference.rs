@@ -14,6 +14,7 @@ use crate::engine::outcome::{Exclusion, Figure, Why};
 use crate::engine::parallel::{Parallelism, Recompute};
 use crate::engine::perf::{self, DecodeEstimate, DecodeInputs};
 use crate::models::ModelArch;
+use crate::num::Within;
 use crate::scenario::{Priority, Scenario};
 
 /// Host RAM an instance keeps for the OS and the serving runtime besides the weights it loads (assumption).
@@ -155,6 +156,8 @@ pub(in crate::engine) fn size_inference(
         micro_batch: plan.seqs_per_replica,
         grad_accum: 1,
         recompute: Recompute::None,
+        recompute_layers: None,
+        stage_layers: arch.layers / plan.pp.max(1),
         comm_share: plan.estimate.comm_share,
         effective_mfu: effective_mfu(arch, &plan, peak, inst, count),
     };
@@ -294,7 +297,7 @@ impl PlanCtx<'_> {
             let seqs = ceil_div(batch, replicas_c);
             let estimate = self.estimate(tp, seqs);
             let replicas_t = if s.target_tps > 0.0 {
-                (s.target_tps / estimate.tokens_per_s).ceil().clamp(1.0, 1e6) as u32
+                (s.target_tps / estimate.tokens_per_s).ceil().within(1.0, 1e6) as u32
             } else {
                 1
             };

@@ -2,9 +2,10 @@
 //! and meet the target time, with communication charged from the catalog's interconnect figures.
 
 use super::Sized;
-use crate::catalog::{Accelerator, Instance, Link};
+use crate::catalog::{Accelerator, Catalog, Instance, Link};
 use crate::engine::eligibility::{fleet, multinode_ok, MAX_INSTANCES};
 use crate::engine::memory::{lora_params, MemoryNeed};
+use crate::engine::outcome::Recommendation;
 use crate::engine::outcome::{Exclusion, Figure, Why};
 use crate::engine::parallel::{self, Hardware, Job, Plan};
 use crate::engine::perf;
@@ -107,6 +108,30 @@ pub fn hardware(
 
 fn job_hours(plan: &Plan, total_tokens: f64) -> f64 {
     total_tokens * plan.seconds_per_token() / 3600.0
+}
+
+/// A job's wall-clock hours on exactly `n` instances of the recommended type: the planner's best plan at
+/// that size (`None` where none fits). `base_hours` on the recommended fleet; other tasks scale linearly.
+pub(in crate::engine) fn hours_on(
+    catalog: &Catalog,
+    scenario: &Scenario,
+    rec: &Recommendation,
+    n: u32,
+    base_hours: f64,
+) -> Option<f64> {
+    if n == rec.n_instances {
+        return Some(base_hours);
+    }
+    if !scenario.task.is_job() {
+        return Some(base_hours * f64::from(rec.n_instances) / f64::from(n.max(1)));
+    }
+    let inst = catalog.instance(&rec.instance)?;
+    let acc = catalog.accelerator(&inst.accelerator)?;
+    let a = &scenario.assumptions;
+    let peak = training_peak_tflops(acc, scenario.precision, a)?;
+    let job = job(scenario, &scenario.model_arch(), a);
+    let hw = hardware(inst, acc, catalog.link(&inst.id), peak, a);
+    parallel::best_plan(&job, &hw, a, n).map(|p| job_hours(&p, scenario.train_tokens_b * 1e9))
 }
 
 /// The fewest instances on which some plan fits, by doubling then bisection.

@@ -1,0 +1,165 @@
+//! The read-only parts of the Plan view (the chosen recommendation's card, its tables, the charts) as HTML text, built by pure functions the page sets with `inner_html`: one string writer instead of a compiled view type per element (BENCHMARKS.md: −40 KB gzip), testable natively.
+
+pub mod assumptions;
+pub mod charts;
+pub mod compare;
+pub mod detail;
+pub mod explore;
+
+use crate::i18n::{t, Msg};
+use crate::scenario::{Currency, Lang, Scenario};
+
+/// An HTML fragment being written. Every text and attribute value passes through `escape`, so catalog
+/// text and link values can never become markup.
+#[derive(Default)]
+pub struct Html {
+    out: String,
+}
+
+/// `(name, value)` pairs of an element's attributes; an empty name leaves the pair out, so optional
+/// attributes can sit in a fixed-size list.
+pub type Attrs<'a> = [(&'a str, &'a str)];
+
+impl Html {
+    pub fn new() -> Html {
+        Html::default()
+    }
+
+    /// `<tag a="v"…>`.
+    pub fn open(&mut self, tag: &str, attrs: &Attrs) -> &mut Html {
+        self.out.push('<');
+        self.out.push_str(tag);
+        for (name, value) in attrs.iter().filter(|a| !a.0.is_empty()) {
+            self.out.push(' ');
+            self.out.push_str(name);
+            self.out.push_str("=\"");
+            escape_into(&mut self.out, value);
+            self.out.push('"');
+        }
+        self.out.push('>');
+        self
+    }
+
+    /// `</tag>`.
+    pub fn close(&mut self, tag: &str) -> &mut Html {
+        self.out.push_str("</");
+        self.out.push_str(tag);
+        self.out.push('>');
+        self
+    }
+
+    /// Text, escaped.
+    pub fn text(&mut self, text: &str) -> &mut Html {
+        escape_into(&mut self.out, text);
+        self
+    }
+
+    /// `<tag attrs>text</tag>`.
+    pub fn el(&mut self, tag: &str, attrs: &Attrs, text: &str) -> &mut Html {
+        self.open(tag, attrs).text(text).close(tag)
+    }
+
+    /// A fragment another function of this module wrote (already escaped); private to `render`.
+    fn fragment(&mut self, html: &str) -> &mut Html {
+        self.out.push_str(html);
+        self
+    }
+
+    /// `<li>text</li>` for each item.
+    pub fn items(&mut self, items: &[String]) -> &mut Html {
+        for i in items {
+            self.el("li", &[], i);
+        }
+        self
+    }
+
+    pub fn finish(self) -> String {
+        self.out
+    }
+}
+
+fn escape_into(out: &mut String, text: &str) {
+    for ch in text.chars() {
+        match ch {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+}
+
+/// How figures are written: the page language and the display currency.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Fmt {
+    pub lang: Lang,
+    pub currency: Currency,
+    pub cny_per_usd: f64,
+}
+
+impl Fmt {
+    pub fn new(lang: Lang, s: &Scenario) -> Fmt {
+        Fmt {
+            lang,
+            currency: s.purchase.currency,
+            cny_per_usd: s.purchase.cny_per_usd,
+        }
+    }
+
+    pub fn t(&self, m: Msg) -> &'static str {
+        t(self.lang, m)
+    }
+
+    pub fn money(&self, usd: f64) -> String {
+        crate::format::money(usd, self.currency, self.cny_per_usd)
+    }
+
+    /// The currency's code, for axis titles.
+    pub fn code(&self) -> &'static str {
+        match self.currency {
+            Currency::Cny => "CNY",
+            Currency::Usd => "USD",
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escapes_text_and_attributes() {
+        let mut h = Html::new();
+        h.open("p", &[("title", "a\"b<c>"), ("", "left out")])
+            .text("x & <script>'y'</script>")
+            .close("p");
+        assert_eq!(
+            h.finish(),
+            "<p title=\"a&quot;b&lt;c&gt;\">x &amp; &lt;script&gt;&#39;y&#39;&lt;/script&gt;</p>"
+        );
+    }
+
+    proptest::proptest! {
+        /// Whatever the text, it comes out as text: no markup character survives, and unescaping
+        /// gives the text back.
+        #[test]
+        fn any_text_stays_text(t in "\\PC*") {
+            let mut h = Html::new();
+            h.el("p", &[("title", &t)], &t);
+            let out = h.finish();
+            let inner = &out[out.find('>').map_or(0, |i| i + 1)..out.len() - 4];
+            proptest::prop_assert!(!inner.contains('<') && !inner.contains('>') && !inner.contains('"'));
+            let back = inner.replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", "\"").replace("&#39;", "'").replace("&amp;", "&");
+            proptest::prop_assert_eq!(back, t);
+        }
+    }
+
+    #[test]
+    fn items_are_list_entries() {
+        let mut h = Html::new();
+        h.items(&["a".into(), "<b>".into()]);
+        assert_eq!(h.finish(), "<li>a</li><li>&lt;b&gt;</li>");
+    }
+}
