@@ -10,7 +10,6 @@ mod explore;
 mod export_bar;
 mod fields;
 mod form;
-mod guidance;
 mod results;
 mod url_sync;
 
@@ -265,12 +264,20 @@ pub fn App() -> impl IntoView {
 #[component]
 fn PlanView(ctx: Ctx) -> impl IntoView {
     let embed = move || ctx.embed.get();
+    // The articles' advice, below the fold of the full page only.
+    let guidance = move || {
+        if embed() == Embed::No && ctx.full.get() {
+            crate::render::notes::guidance(ctx.lang())
+        } else {
+            String::new()
+        }
+    };
     view! {
         <div class="plan" class:embed-plan=move || embed() == Embed::Card>
             {move || (embed() != Embed::Card).then(|| view! { <form::WorkloadForm ctx=ctx /> })}
             <div class="results-col">
                 <results::Results ctx=ctx />
-                {move || (embed() == Embed::No && ctx.full.get()).then(|| view! { <guidance::Guidance ctx=ctx /> })}
+                <div class="contents" inner_html=guidance></div>
             </div>
         </div>
     }
@@ -378,22 +385,11 @@ fn Header(ctx: Ctx) -> impl IntoView {
     }
 }
 
+/// The link's warnings (HTML text from `render::notes`).
 #[component]
 fn WarningList(ctx: Ctx) -> impl IntoView {
-    move || {
-        let ws = ctx.warnings.get();
-        (!ws.is_empty()).then(|| {
-            let lang = ctx.lang();
-            view! {
-                <section class="warnings" role="status" aria-live="polite">
-                    <h2>{crate::i18n::t(lang, Msg::Warnings)}</h2>
-                    <ul>
-                        {ws.iter().map(|w| view! { <li data-testid="warning" data-field=w.field.clone()>{crate::explain::warning(w, lang)}</li> }).collect_view()}
-                    </ul>
-                </section>
-            }
-        })
-    }
+    let html = move || ctx.warnings.with(|ws| crate::render::notes::warnings(ctx.lang(), ws));
+    view! { <div class="contents" inner_html=html></div> }
 }
 
 #[component]
