@@ -1,12 +1,13 @@
 //! Short read-only parts of the page as HTML text: "nothing fits" with its one-click fixes (`data-act="fix"`), the notices, the link's warnings, the articles' guidance.
 
 use super::{Fmt, Html};
-use crate::catalog::Catalog;
+use crate::catalog::{Catalog, IsoDate};
 use crate::engine::Outcome;
 use crate::explain;
 use crate::i18n::{t, Msg};
 use crate::query::Warning;
 use crate::scenario::{Lang, Scenario, Task};
+use crate::state::PriceChange;
 
 /// One-click changes after which something fits: multi-node, a lower precision, a shorter context,
 /// fewer sequences (or a smaller micro-batch); each tried on the engine, the first that fits kept.
@@ -154,6 +155,104 @@ pub fn guidance(lang: Lang) -> String {
         .items(&items(&[Msg::HygieneStop, Msg::HygieneCb, Msg::HygieneEip]))
         .close("ul")
         .close("section");
+    h.finish()
+}
+
+/// What the page says when a link was made with another catalog: its date, this catalog's, and the
+/// On-Demand prices of the types it shows that changed in between.
+pub fn catalog_notice(f: Fmt, link_date: IsoDate, as_of: IsoDate, changes: &[PriceChange]) -> String {
+    let lines: Vec<String> = changes
+        .iter()
+        .map(|c| {
+            format!(
+                "{}: {}/h → {}/h ({})",
+                c.instance,
+                f.money(c.before_usd_hr),
+                f.money(c.now_usd_hr),
+                c.date
+            )
+        })
+        .collect();
+    let said = if link_date > as_of {
+        Msg::LinkNewerCatalog
+    } else {
+        Msg::LinkOlderCatalog
+    };
+    let then = if lines.is_empty() {
+        Msg::NoPricesChanged
+    } else {
+        Msg::PricesChangedSince
+    };
+    let mut h = Html::new();
+    h.open(
+        "section",
+        &[
+            ("class", "warnings notice"),
+            ("data-testid", "catalog-notice"),
+            ("role", "status"),
+        ],
+    )
+    .open("p", &[])
+    .text(&format!("{} ", f.t(said)))
+    .el("strong", &[], &link_date.to_string())
+    .text(&format!(" → {as_of}. {}", f.t(then)))
+    .close("p");
+    if !lines.is_empty() {
+        h.open("ul", &[]).items(&lines).close("ul");
+    }
+    h.close("section");
+    h.finish()
+}
+
+/// The footer's catalog line: its date, where the figures come from, and whether it is old (`stale`).
+pub fn catalog_line(lang: Lang, as_of: IsoDate, stale: bool) -> String {
+    let mut h = Html::new();
+    h.open("p", &[])
+        .text(&format!("{} ", t(lang, Msg::CatalogAsOf)))
+        .el("time", &[("data-testid", "as-of")], &as_of.to_string())
+        .text(&format!(". {}", t(lang, Msg::SourcesNote)))
+        .close("p");
+    if stale {
+        h.el(
+            "p",
+            &[("class", "stale"), ("data-testid", "stale")],
+            t(lang, Msg::Stale),
+        );
+    }
+    h.finish()
+}
+
+/// `embed=line`: a warning mark (its text in `warned`, empty for none), the one-sentence summary, and
+/// an arrow to the full plan (`href`).
+pub fn line(lang: Lang, sentence: &str, warned: &str, href: &str) -> String {
+    let mut h = Html::new();
+    h.open("p", &[("class", "line")]);
+    if !warned.is_empty() {
+        let attrs = [
+            ("class", "line-warn"),
+            ("data-testid", "line-warning"),
+            ("role", "img"),
+            ("aria-label", warned),
+            ("title", warned),
+        ];
+        h.el("span", &attrs, "⚠ ");
+    }
+    h.el(
+        "span",
+        &[("class", "line-text"), ("data-testid", "line"), ("title", sentence)],
+        sentence,
+    );
+    // The sentence keeps the width; the link is an arrow named "Open the full plan".
+    let open = t(lang, Msg::OpenFull);
+    let attrs = [
+        ("href", href),
+        ("target", "_blank"),
+        ("rel", "noopener"),
+        ("data-testid", "open-full"),
+        ("aria-label", open),
+        ("title", open),
+    ];
+    h.el("a", &attrs, "↗").close("p");
     h.finish()
 }
 
