@@ -479,6 +479,12 @@ pub fn apply_state_pair(
     }
 }
 
+/// The value of a page-state field as the link writes it (`None` for a scenario key or an unset one).
+pub fn page_value(st: &AppState, key: &str) -> Option<String> {
+    let k = PAGE_KEYS.iter().find(|k| k.name == key)?;
+    query::slot_text((k.slot)(&mut st.clone()))
+}
+
 /// Parses a whole link: scenario fields and page-state fields; anything else is a warning.
 pub fn parse_state(query_str: &str, catalog: &Catalog) -> (AppState, Vec<Warning>) {
     let mut st = AppState::default();

@@ -1,7 +1,6 @@
 //! Embedding: the result message posted to the host page after every computation, the query messages the host may send (accepted from the parent window only), the one-line mode and the colour theme. Messages go to and come from the parent frame, never anywhere else.
 
 use super::Ctx;
-use crate::i18n::Msg;
 use crate::state::{encode_state, parse_state, AppState, Embed, Theme};
 use leptos::prelude::*;
 use wasm_bindgen::JsValue;
@@ -112,33 +111,20 @@ pub fn follow_theme(ctx: Ctx) {
 /// `embed=line`: the one-sentence summary and the link to the full plan, on one line.
 #[component]
 pub fn LineSummary(ctx: Ctx) -> impl IntoView {
-    let sentence = move || {
-        ctx.catalog.with_value(|c| {
+    let html = move || {
+        let lang = ctx.lang();
+        let sentence = ctx.catalog.with_value(|c| {
             ctx.scenario
                 .with(|s| ctx.outcome.with(|o| crate::explain::line(s, o, c.as_of)))
-        })
-    };
-    let warned = move || {
-        let lang = ctx.lang();
-        let text = ctx.warnings.with(|ws| {
+        });
+        let warned = ctx.warnings.with(|ws| {
             ws.iter()
                 .map(|w| crate::explain::warning(w, lang))
                 .collect::<Vec<_>>()
                 .join(" ")
         });
-        (!text.is_empty()).then(|| {
-            view! { <span class="line-warn" data-testid="line-warning" role="img" aria-label=text.clone() title=text>"⚠ "</span> }
-        })
+        let href = ctx.state.with(full_page_href);
+        crate::render::notes::line(lang, &sentence, &warned, &href)
     };
-    let href = move || ctx.state.with(full_page_href);
-    view! {
-        <div data-testid="app" class="app embed line" data-embed="true">
-            <p class="line">
-                {warned}
-                <span class="line-text" data-testid="line" title=sentence>{sentence}</span>
-                // The sentence keeps the width; the link is an arrow named "Open the full plan".
-                <a href=href target="_blank" rel="noopener" data-testid="open-full" aria-label=ctx.tx(Msg::OpenFull) title=ctx.tx(Msg::OpenFull)>"↗"</a>
-            </p>
-        </div>
-    }
+    view! { <div data-testid="app" class="app embed line" data-embed="true" inner_html=html></div> }
 }

@@ -1,6 +1,11 @@
 //! The Explore view: the whole catalog as a table with filters, sortable and hideable columns, price units and provenance on every price.
 
-use super::fields::{CheckField, NumberField, SelectField};
+use super::fields::{
+    lines,
+    Field::{Check, Num, Select},
+    Line,
+    Line::One,
+};
 use super::results::{acted, refocus};
 use super::Ctx;
 use crate::explore::rows;
@@ -8,6 +13,82 @@ use crate::i18n::Msg;
 use crate::render;
 use crate::state::{Column, PricePer, PriceUnit};
 use leptos::prelude::*;
+
+fn unit_label(u: PriceUnit) -> Msg {
+    match u {
+        PriceUnit::Hour => Msg::PerHour,
+        PriceUnit::Day => Msg::PerDay,
+        PriceUnit::Month => Msg::PerMonth,
+        PriceUnit::Year => Msg::PerYear,
+    }
+}
+
+fn per_label(p: PricePer) -> Msg {
+    match p {
+        PricePer::Instance => Msg::PerInstance,
+        PricePer::Accelerator => Msg::PerAccelerator,
+        PricePer::AcceleratorGib => Msg::PerAccelGib,
+        PricePer::Vcpu => Msg::PerVcpu,
+        PricePer::RamGib => Msg::PerRamGib,
+    }
+}
+
+/// "All" first, then `rest`.
+fn all_then(ctx: Ctx, rest: Vec<(String, String)>) -> Vec<(String, String)> {
+    let mut o = vec![(String::new(), ctx.t(Msg::All).to_string())];
+    o.extend(rest);
+    o
+}
+
+fn families(ctx: Ctx) -> Vec<(String, String)> {
+    let f: Vec<String> = ctx
+        .catalog
+        .with_value(|c| c.instances.iter().map(|i| i.family.clone()).collect());
+    let mut f = crate::order::sorted(f, &|a, b| a.cmp(b));
+    f.dedup();
+    all_then(ctx, f.into_iter().map(|x| (x.clone(), x)).collect())
+}
+
+fn accels(ctx: Ctx) -> Vec<(String, String)> {
+    let a = ctx
+        .catalog
+        .with_value(|c| c.accelerators.iter().map(|a| (a.id.clone(), a.name.clone())).collect());
+    all_then(ctx, a)
+}
+
+fn stacks(ctx: Ctx) -> Vec<(String, String)> {
+    vec![
+        ("all".into(), ctx.t(Msg::All).into()),
+        ("cuda".into(), "CUDA".into()),
+        ("neuron".into(), "Neuron".into()),
+    ]
+}
+
+fn units(ctx: Ctx) -> Vec<(String, String)> {
+    PriceUnit::ALL
+        .iter()
+        .map(|u| (u.key().to_string(), ctx.t(unit_label(*u)).to_string()))
+        .collect()
+}
+
+fn pers(ctx: Ctx) -> Vec<(String, String)> {
+    PricePer::ALL
+        .iter()
+        .map(|p| (p.key().to_string(), ctx.t(per_label(*p)).to_string()))
+        .collect()
+}
+
+/// Explore's filters, each bound to its page key.
+const FILTERS: &[Line] = &[
+    One(Select("xfam", Msg::Family, families)),
+    One(Select("xacc", Msg::Accelerator, accels)),
+    One(Num("xmem", Msg::MinMem)),
+    One(Select("xstack", Msg::Stack, stacks)),
+    One(Select("xunit", Msg::PricesIn, units)),
+    One(Select("xper", Msg::PricesFor, pers)),
+    One(Check("xefa", Msg::EfaOnly)),
+    One(Check("xreg", Msg::InRegion)),
+];
 
 #[component]
 pub fn Explore(ctx: Ctx) -> impl IntoView {
@@ -17,57 +98,6 @@ pub fn Explore(ctx: Ctx) -> impl IntoView {
         ctx.catalog
             .with_value(|c| ctx.state.with(|s| rows(c, &s.explore, &s.scenario.region)))
     });
-    let families = move || {
-        let f: Vec<String> = ctx
-            .catalog
-            .with_value(|c| c.instances.iter().map(|i| i.family.clone()).collect());
-        let mut f = crate::order::sorted(f, &|a, b| a.cmp(b));
-        f.dedup();
-        let mut o = vec![(String::new(), ctx.t(Msg::All).to_string())];
-        o.extend(f.into_iter().map(|x| (x.clone(), x)));
-        o
-    };
-    let accels = move || {
-        let mut o = vec![(String::new(), ctx.t(Msg::All).to_string())];
-        o.extend(ctx.catalog.with_value(|c| {
-            c.accelerators
-                .iter()
-                .map(|a| (a.id.clone(), a.name.clone()))
-                .collect::<Vec<_>>()
-        }));
-        o
-    };
-    let stacks = move || {
-        vec![
-            ("all".into(), ctx.t(Msg::All).into()),
-            ("cuda".into(), "CUDA".into()),
-            ("neuron".into(), "Neuron".into()),
-        ]
-    };
-    let stack_now = move || match x.get().stack {
-        Some(crate::catalog::Stack::Cuda) => "cuda".to_string(),
-        Some(crate::catalog::Stack::Neuron) => "neuron".to_string(),
-        _ => "all".to_string(),
-    };
-    let unit_label = |u: PriceUnit| match u {
-        PriceUnit::Hour => Msg::PerHour,
-        PriceUnit::Day => Msg::PerDay,
-        PriceUnit::Month => Msg::PerMonth,
-        PriceUnit::Year => Msg::PerYear,
-    };
-    let per_label = |p: PricePer| match p {
-        PricePer::Instance => Msg::PerInstance,
-        PricePer::Accelerator => Msg::PerAccelerator,
-        PricePer::AcceleratorGib => Msg::PerAccelGib,
-        PricePer::Vcpu => Msg::PerVcpu,
-        PricePer::RamGib => Msg::PerRamGib,
-    };
-    let units = move || {
-        PriceUnit::ALL
-            .iter()
-            .map(|u| (u.key().to_string(), ctx.t(unit_label(*u)).to_string()))
-            .collect::<Vec<_>>()
-    };
     // What every price in the table is per: "prices per vCPU per hour".
     let price_basis = move || {
         let (per, unit) = x.with(|x| (ctx.t(per_label(x.per)), ctx.t(unit_label(x.unit))));
@@ -75,12 +105,6 @@ pub fn Explore(ctx: Ctx) -> impl IntoView {
             crate::scenario::Lang::Zh => format!("价格单位：{per} · {unit}"),
             crate::scenario::Lang::En => format!("prices per {per} per {unit}"),
         }
-    };
-    let pers = move || {
-        PricePer::ALL
-            .iter()
-            .map(|p| (p.key().to_string(), ctx.t(per_label(*p)).to_string()))
-            .collect::<Vec<_>>()
     };
     // A text search of instance names (on this page only), and the Compare picks a click away.
     let search = RwSignal::new(String::new());
@@ -114,16 +138,7 @@ pub fn Explore(ctx: Ctx) -> impl IntoView {
                 <input id="f-xq" type="search" data-key="xq" placeholder="g6e, p5.48xlarge…" prop:value=move || search.get()
                     on:input=move |ev| search.set(event_target_value(&ev)) />
             </label>
-            <div class="filters">
-                <SelectField ctx=ctx key="xfam" label=Msg::Family options=families current=Signal::derive(move || x.get().family) />
-                <SelectField ctx=ctx key="xacc" label=Msg::Accelerator options=accels current=Signal::derive(move || x.get().accelerator) />
-                <NumberField ctx=ctx key="xmem" label=Msg::MinMem current=Signal::derive(move || crate::num::shortest(x.get().min_mem_gib)) />
-                <SelectField ctx=ctx key="xstack" label=Msg::Stack options=stacks current=Signal::derive(stack_now) />
-                <SelectField ctx=ctx key="xunit" label=Msg::PricesIn options=units current=Signal::derive(move || x.get().unit.key().to_string()) />
-                <SelectField ctx=ctx key="xper" label=Msg::PricesFor options=pers current=Signal::derive(move || x.get().per.key().to_string()) />
-                <CheckField ctx=ctx key="xefa" label=Msg::EfaOnly checked=Signal::derive(move || x.get().efa_only) />
-                <CheckField ctx=ctx key="xreg" label=Msg::InRegion checked=Signal::derive(move || x.get().in_region) />
-            </div>
+            <div class="filters">{lines(ctx, FILTERS)}</div>
             <details class="columns">
                 <summary>{ctx.tx(Msg::Columns)}</summary>
                 {Column::ALL.iter().skip(1).map(|c| {

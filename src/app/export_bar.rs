@@ -20,11 +20,13 @@ fn table(ctx: Ctx, what: What) -> Table {
         ctx.outcome.with(|o| match what {
             What::Recommendations => export::recommendations(o),
             What::Compare => ctx.state.with(|s| export::compare(c, &s.scenario, o, &s.compare)),
-            What::Plan => o
-                .recommendations
-                .iter()
-                .find(|r| r.fits)
-                .map(|r| export::plan_table(&ctx.scenario.with(|s| plan(c, s, r))))
+            // The plan on screen: the chosen recommendation's.
+            What::Plan => ctx
+                .state
+                .with(|st| {
+                    o.chosen(&st.pick)
+                        .map(|r| export::plan_table(&plan(c, &st.scenario, r)))
+                })
                 .unwrap_or_else(|| Table {
                     header: vec![],
                     rows: vec![],
@@ -45,11 +47,9 @@ pub fn ExportBar(ctx: Ctx, what: What) -> impl IntoView {
     let json = move |_| {
         let text = ctx.catalog.with_value(|c| {
             ctx.outcome.with(|o| {
-                let p = o
-                    .recommendations
-                    .iter()
-                    .find(|r| r.fits)
-                    .map(|r| ctx.scenario.with(|s| plan(c, s, r)));
+                let p = ctx
+                    .state
+                    .with(|st| o.chosen(&st.pick).map(|r| plan(c, &st.scenario, r)));
                 export::json_document(&ctx.state.with(encode_state), c, o, p.as_ref())
             })
         });

@@ -144,10 +144,63 @@ pub fn Segmented(
     }
 }
 
-/// The current value of a scenario field as the link writes it (reactive).
+/// One input of a form, as data: the view for each kind is compiled once, not once per input.
+#[derive(Clone, Copy)]
+pub enum Field {
+    Num(&'static str, Msg),
+    Select(&'static str, Msg, fn(Ctx) -> Vec<(String, String)>),
+    Check(&'static str, Msg),
+}
+
+/// A form line: one input, or several side by side.
+#[derive(Clone, Copy)]
+pub enum Line {
+    One(Field),
+    Row(&'static [Field]),
+}
+
+use Field::{Check, Num, Select};
+use Line::{One, Row};
+
+fn field(ctx: Ctx, f: Field) -> AnyView {
+    match f {
+        Num(key, label) => view! { <NumberField ctx=ctx key=key label=label current=value_of(ctx, key) /> }.into_any(),
+        Select(key, label, options) => {
+            view! { <SelectField ctx=ctx key=key label=label current=value_of(ctx, key) options=Signal::derive(move || options(ctx)) /> }.into_any()
+        }
+        Check(key, label) => {
+            let checked = Signal::derive(move || value_of(ctx, key).get() == "1");
+            view! { <CheckField ctx=ctx key=key label=label checked=checked /> }.into_any()
+        }
+    }
+}
+
+/// Form lines: each input through the view of its kind.
+pub fn lines(ctx: Ctx, lines: &[Line]) -> AnyView {
+    lines
+        .iter()
+        .map(|l| match l {
+            One(f) => field(ctx, *f),
+            Row(fs) => {
+                let fs: Vec<AnyView> = fs.iter().map(|f| field(ctx, *f)).collect();
+                view! { <div class="row2">{fs}</div> }.into_any()
+            }
+        })
+        .collect_view()
+        .into_any()
+}
+
+/// The current value of a link key (scenario or page state) as the link writes it (reactive).
 pub fn value_of(ctx: Ctx, key: &'static str) -> Signal<String> {
-    Signal::derive(move || {
-        ctx.scenario
-            .with(|s| crate::query::field_value(s, key).unwrap_or_default())
-    })
+    if crate::query::key(key).is_some() {
+        Signal::derive(move || {
+            ctx.scenario
+                .with(|s| crate::query::field_value(s, key).unwrap_or_default())
+        })
+    } else {
+        Signal::derive(move || {
+            ctx.state
+                .with(|st| crate::state::page_value(st, key).unwrap_or_default())
+        })
+    }
 }

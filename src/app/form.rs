@@ -1,56 +1,17 @@
 //! The workload and purchase inputs of the Plan view; each input writes its link key through `Ctx::set`.
 
-use super::fields::{value_of, CheckField, NumberField, Segmented, SelectField};
+use super::fields::{
+    lines, value_of, CheckField,
+    Field::{Check, Num, Select},
+    Line,
+    Line::{One, Row},
+    NumberField, Segmented, SelectField,
+};
 use super::Ctx;
 use crate::i18n::Msg;
 use crate::models::PRESETS;
 use crate::scenario::{ModelChoice, Strategy, Task};
 use leptos::prelude::*;
-
-/// One input of a form row, as data: the view for each kind is compiled once, not once per input.
-#[derive(Clone, Copy)]
-enum Field {
-    Num(&'static str, Msg),
-    Select(&'static str, Msg, fn(Ctx) -> Vec<(String, String)>),
-    Check(&'static str, Msg),
-}
-
-/// A form line: one input, or several side by side.
-#[derive(Clone, Copy)]
-enum Line {
-    One(Field),
-    Row(&'static [Field]),
-}
-
-use Field::{Check, Num, Select};
-use Line::{One, Row};
-
-fn field(ctx: Ctx, f: Field) -> AnyView {
-    match f {
-        Num(key, label) => view! { <NumberField ctx=ctx key=key label=label current=value_of(ctx, key) /> }.into_any(),
-        Select(key, label, options) => {
-            view! { <SelectField ctx=ctx key=key label=label current=value_of(ctx, key) options=Signal::derive(move || options(ctx)) /> }.into_any()
-        }
-        Check(key, label) => {
-            let checked = Signal::derive(move || value_of(ctx, key).get() == "1");
-            view! { <CheckField ctx=ctx key=key label=label checked=checked /> }.into_any()
-        }
-    }
-}
-
-fn lines(ctx: Ctx, lines: &[Line]) -> AnyView {
-    lines
-        .iter()
-        .map(|l| match l {
-            One(f) => field(ctx, *f),
-            Row(fs) => {
-                let fs: Vec<AnyView> = fs.iter().map(|f| field(ctx, *f)).collect();
-                view! { <div class="row2">{fs}</div> }.into_any()
-            }
-        })
-        .collect_view()
-        .into_any()
-}
 
 fn modes(ctx: Ctx) -> Vec<(String, String)> {
     vec![

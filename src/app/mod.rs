@@ -10,7 +10,6 @@ mod explore;
 mod export_bar;
 mod fields;
 mod form;
-mod guidance;
 mod results;
 mod url_sync;
 
@@ -147,7 +146,6 @@ fn render_rest_after_first_paint(ctx: Ctx) {
 #[derive(Clone, Debug, PartialEq)]
 struct CatalogNote {
     link_date: crate::catalog::IsoDate,
-    newer: bool,
     changes: Vec<crate::state::PriceChange>,
 }
 
@@ -185,7 +183,6 @@ pub fn App() -> impl IntoView {
         used.extend(state.with_untracked(|s| s.compare.clone()));
         CatalogNote {
             link_date: d,
-            newer: d > as_of,
             changes: catalog.with_value(|c| price_changes_since(c, d, &used)),
         }
     });
@@ -265,44 +262,34 @@ pub fn App() -> impl IntoView {
 #[component]
 fn PlanView(ctx: Ctx) -> impl IntoView {
     let embed = move || ctx.embed.get();
+    // The articles' advice, below the fold of the full page only.
+    let guidance = move || {
+        if embed() == Embed::No && ctx.full.get() {
+            crate::render::notes::guidance(ctx.lang())
+        } else {
+            String::new()
+        }
+    };
     view! {
         <div class="plan" class:embed-plan=move || embed() == Embed::Card>
             {move || (embed() != Embed::Card).then(|| view! { <form::WorkloadForm ctx=ctx /> })}
             <div class="results-col">
                 <results::Results ctx=ctx />
-                {move || (embed() == Embed::No && ctx.full.get()).then(|| view! { <guidance::Guidance ctx=ctx /> })}
+                <div class="contents" inner_html=guidance></div>
             </div>
         </div>
     }
 }
 
+/// The catalog notice (HTML text from `render::notes`).
 #[component]
 fn CatalogNotice(ctx: Ctx, note: CatalogNote) -> impl IntoView {
-    let changes: Vec<String> = note
-        .changes
-        .iter()
-        .map(|c| {
-            format!(
-                "{}: {}/h → {}/h ({})",
-                c.instance,
-                ctx.money(c.before_usd_hr),
-                ctx.money(c.now_usd_hr),
-                c.date
-            )
-        })
-        .collect();
-    let empty = changes.is_empty();
     let as_of = ctx.catalog.with_value(|c| c.as_of);
-    view! {
-        <section class="warnings notice" data-testid="catalog-notice" role="status">
-            <p>
-                {ctx.tx(if note.newer { Msg::LinkNewerCatalog } else { Msg::LinkOlderCatalog })} " "
-                <strong>{note.link_date.to_string()}</strong> " → " {as_of.to_string()} ". "
-                {ctx.tx(if empty { Msg::NoPricesChanged } else { Msg::PricesChangedSince })}
-            </p>
-            {(!empty).then(|| view! { <ul>{changes.into_iter().map(|c| view! { <li>{c}</li> }).collect_view()}</ul> })}
-        </section>
-    }
+    let html = move || {
+        let f = ctx.scenario.with(|s| crate::render::Fmt::new(ctx.lang(), s));
+        crate::render::notes::catalog_notice(f, note.link_date, as_of, &note.changes)
+    };
+    view! { <div class="contents" inner_html=html></div> }
 }
 
 #[component]
@@ -378,22 +365,11 @@ fn Header(ctx: Ctx) -> impl IntoView {
     }
 }
 
+/// The link's warnings (HTML text from `render::notes`).
 #[component]
 fn WarningList(ctx: Ctx) -> impl IntoView {
-    move || {
-        let ws = ctx.warnings.get();
-        (!ws.is_empty()).then(|| {
-            let lang = ctx.lang();
-            view! {
-                <section class="warnings" role="status" aria-live="polite">
-                    <h2>{crate::i18n::t(lang, Msg::Warnings)}</h2>
-                    <ul>
-                        {ws.iter().map(|w| view! { <li data-testid="warning" data-field=w.field.clone()>{crate::explain::warning(w, lang)}</li> }).collect_view()}
-                    </ul>
-                </section>
-            }
-        })
-    }
+    let html = move || ctx.warnings.with(|ws| crate::render::notes::warnings(ctx.lang(), ws));
+    view! { <div class="contents" inner_html=html></div> }
 }
 
 #[component]
@@ -407,11 +383,7 @@ fn Footer(ctx: Ctx) -> impl IntoView {
             {move || (ctx.embed.get() != Embed::No).then(|| view! {
                 <p><a href=full target="_blank" rel="noopener" data-testid="open-full">{ctx.tx(Msg::OpenFull)} " ↗"</a></p>
             })}
-            <p>
-                {ctx.tx(Msg::CatalogAsOf)} " " <time data-testid="as-of">{as_of.to_string()}</time> ". "
-                {ctx.tx(Msg::SourcesNote)}
-            </p>
-            {stale.then(|| view! { <p class="stale" data-testid="stale">{ctx.tx(Msg::Stale)}</p> })}
+            <div class="contents" inner_html=move || crate::render::notes::catalog_line(ctx.lang(), as_of, stale)></div>
         </footer>
     }
 }

@@ -12,16 +12,8 @@ use leptos::prelude::*;
 /// Results for the current scenario.
 #[component]
 pub fn Results(ctx: Ctx) -> impl IntoView {
-    let chosen = Memo::new(move |_| {
-        // The link's `pick` (set with `ctx.selected` by `pick`), so reset and history follow it too.
-        let sel = ctx.state.with(|s| (!s.pick.is_empty()).then(|| s.pick.clone()));
-        ctx.outcome.with(|o| {
-            let fit = o.recommendations.iter().filter(|r| r.fits);
-            sel.and_then(|id| o.recommendations.iter().find(|r| r.instance == id && r.fits))
-                .or_else(|| fit.clone().next())
-                .cloned()
-        })
-    });
+    // The link's `pick` (set with `ctx.selected` by `pick`), so reset, history and exports follow it too.
+    let chosen = Memo::new(move |_| ctx.state.with(|st| ctx.outcome.with(|o| o.chosen(&st.pick).cloned())));
     let options = Memo::new(move |_| {
         chosen.with(|r| {
             r.as_ref()
@@ -45,14 +37,7 @@ pub fn Results(ctx: Ctx) -> impl IntoView {
         n
     };
     view! {
-        {move || {
-            let n = notices();
-            (!n.is_empty()).then(|| view! {
-                <section class="warnings" data-testid="notice" role="status">
-                    <ul>{n.into_iter().map(|t| view! { <li>{t}</li> }).collect_view()}</ul>
-                </section>
-            })
-        }}
+        <div class="contents" inner_html=move || render::notes::notices(&notices())></div>
         <section class="card summary" data-testid="summary" aria-live="polite" on:click=move |ev| on_results_click(ctx, ev)>
             {move || match chosen.get() {
                 Some(r) => view! { <Detail ctx=ctx rec=r options=options the_plan=the_plan /> }.into_any(),
@@ -66,85 +51,19 @@ pub fn Results(ctx: Ctx) -> impl IntoView {
     }
 }
 
+/// "Nothing fits" (HTML text from `render::notes`); its fixes act through `on_results_click`.
 #[component]
 fn NothingFits(ctx: Ctx) -> impl IntoView {
-    // The closest type and how far off it is (needed against available), in the exclusion's words.
-    let nearest = move || {
+    let html = move || {
         let lang = ctx.lang();
-        ctx.outcome.with(|o| {
-            o.nearest.as_ref().map(|n| {
-                let why = o
-                    .excluded
-                    .iter()
-                    .find(|e| e.instances.contains(n))
-                    .map_or(String::new(), |e| explain::exclusion(&e.reason, lang));
-                (n.clone(), why)
+        ctx.catalog.with_value(|c| {
+            ctx.scenario.with(|s| {
+                ctx.outcome
+                    .with(|o| render::notes::nothing_fits(render::Fmt::new(lang, s), c, s, o))
             })
         })
     };
-    view! {
-        <h2 data-testid="nothing-fits">{ctx.tx(Msg::NothingFits)}</h2>
-        <p class="scenario" data-testid="scenario-line">{move || ctx.scenario.with(|s| explain::scenario_line(s, ctx.lang()))}</p>
-        {move || nearest().map(|(n, why)| view! {
-            <p data-testid="nearest">{ctx.tx(Msg::Nearest)} {ctx.tx(Msg::Colon)} <strong>{n}</strong> " — " {why}</p>
-        })}
-        {move || {
-            let fixes = ctx.catalog.with_value(|c| ctx.scenario.with(|s| fixes_that_fit(c, s)));
-            (!fixes.is_empty()).then(|| view! {
-                <p>{ctx.tx(Msg::WouldFit)}</p>
-                <div class="chips">{fixes.into_iter().map(|(key, value, label)| {
-                    let text = if key == "multinode" { ctx.t(label).to_string() } else { format!("{}: {}", ctx.t(label), value.to_ascii_uppercase()) };
-                    view! { <button type="button" class="chip" data-testid="fix" data-key=key on:click=move |_| ctx.set(key, &value)>{text}</button> }
-                }).collect_view()}</div>
-            })
-        }}
-    }
-}
-
-/// One-click changes after which something fits: multi-node, a lower precision, a shorter context,
-/// fewer sequences (or a smaller micro-batch); each tried on the engine, the first that fits kept.
-fn fixes_that_fit(c: &crate::catalog::Catalog, s: &crate::scenario::Scenario) -> Vec<(&'static str, String, Msg)> {
-    let fits = |key: &str, value: &str| {
-        let mut t = s.clone();
-        crate::query::apply_pair(&mut t, key, value, c, &mut Vec::new());
-        crate::engine::recommend(c, &t).recommendations.iter().any(|r| r.fits)
-    };
-    let mut out = Vec::new();
-    if !s.multinode && fits("multinode", "1") {
-        out.push(("multinode", "1".to_string(), Msg::Multinode));
-    }
-    if !s.task.uses_model() {
-        return out;
-    }
-    let lower = crate::scenario::Precision::ALL
-        .iter()
-        .filter(|p| p.weight_bytes() < s.precision.weight_bytes())
-        .map(|p| explain::precision_name(*p).to_ascii_lowercase())
-        .find(|p| fits("prec", p));
-    if let Some(p) = lower {
-        out.push(("prec", p, Msg::Precision));
-    }
-    let halves = |from: u32| (1..5).map(move |i| from >> i).filter(|v| *v >= 1);
-    if let Some(v) = halves(s.context_tokens)
-        .filter(|v| *v >= 256)
-        .find(|v| fits("ctx", &v.to_string()))
-    {
-        let label = if s.task == crate::scenario::Task::Inference {
-            Msg::Context
-        } else {
-            Msg::SeqLen
-        };
-        out.push(("ctx", v.to_string(), label));
-    }
-    let batch = if s.task == crate::scenario::Task::Inference {
-        Msg::Concurrency
-    } else {
-        Msg::MicroBatch
-    };
-    if let Some(v) = halves(s.batch).find(|v| fits("batch", &v.to_string())) {
-        out.push(("batch", v.to_string(), batch));
-    }
-    out
+    view! { <div class="contents" inner_html=html></div> }
 }
 
 /// Shows a recommendation's details (None: the best again); the link keeps the choice (`pick`).
@@ -183,11 +102,22 @@ pub(super) fn refocus(selector: String) {
     });
 }
 
-/// A click in the recommendation's card: back to the best, or plan in another region.
+/// A click in the recommendation's card: back to the best, plan in another region, or (nothing fits)
+/// apply a change that fits.
 fn on_results_click(ctx: Ctx, ev: leptos::ev::MouseEvent) {
     match acted(&ev) {
         Some((act, _)) if act == "best" => pick(ctx, None),
         Some((act, id)) if act == "region" => ctx.set("region", &id),
+        Some((act, value)) if act == "fix" => {
+            let key = ev
+                .target()
+                .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(t).ok())
+                .and_then(|e| e.closest("[data-key]").ok().flatten())
+                .and_then(|e| e.get_attribute("data-key"));
+            if let Some(key) = key {
+                ctx.set(&key, &value);
+            }
+        }
         _ => {}
     }
 }

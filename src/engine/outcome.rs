@@ -313,3 +313,41 @@ pub struct Outcome {
     /// Remarks about the scenario itself, shown once above the results.
     pub notices: Vec<Why>,
 }
+
+impl Outcome {
+    /// The recommendation the page shows and exports: the one the link picks (`pick=`) when it fits,
+    /// else the first that fits; `None` when nothing fits.
+    pub fn chosen(&self, pick: &str) -> Option<&Recommendation> {
+        let fits = || self.recommendations.iter().filter(|r| r.fits);
+        fits()
+            .find(|r| !pick.is_empty() && r.instance == pick)
+            .or_else(|| fits().next())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::catalog_static::catalog;
+
+    #[test]
+    fn the_chosen_recommendation_is_the_pick_when_it_fits() {
+        let c = catalog();
+        let (s, _) = crate::query::parse("v=1&model=llama3.1-8b", &c);
+        let o = crate::engine::recommend(&c, &s);
+        let first = o.recommendations.iter().find(|r| r.fits).map(|r| r.instance.clone());
+        let other = o
+            .recommendations
+            .iter()
+            .filter(|r| r.fits)
+            .nth(1)
+            .map(|r| r.instance.clone());
+        let unfit = o.recommendations.iter().find(|r| !r.fits).map(|r| r.instance.clone());
+        let name = |p: &str| o.chosen(p).map(|r| r.instance.clone());
+        assert_eq!(name(""), first);
+        assert!(other.is_some());
+        assert_eq!(name(other.as_deref().unwrap_or_default()), other);
+        // A pick that does not fit (or is unknown) falls back to the best.
+        assert_eq!(name(unfit.as_deref().unwrap_or("no-such-type")), first);
+        assert_eq!(name("no-such-type"), first);
+    }
+}

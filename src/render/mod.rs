@@ -5,6 +5,7 @@ pub mod charts;
 pub mod compare;
 pub mod detail;
 pub mod explore;
+pub mod notes;
 
 use crate::i18n::{t, Msg};
 use crate::scenario::{Currency, Lang, Scenario};

@@ -1,0 +1,288 @@
+//! Short read-only parts of the page as HTML text: "nothing fits" with its one-click fixes (`data-act="fix"`), the notices, the link's warnings, the articles' guidance.
+
+use super::{Fmt, Html};
+use crate::catalog::{Catalog, IsoDate};
+use crate::engine::Outcome;
+use crate::explain;
+use crate::i18n::{t, Msg};
+use crate::query::Warning;
+use crate::scenario::{Lang, Scenario, Task};
+use crate::state::PriceChange;
+
+/// One-click changes after which something fits: multi-node, a lower precision, a shorter context,
+/// fewer sequences (or a smaller micro-batch); each tried on the engine, the first that fits kept.
+/// Each is (link key, value, the label of its field).
+pub fn fixes_that_fit(c: &Catalog, s: &Scenario) -> Vec<(&'static str, String, Msg)> {
+    let fits = |key: &str, value: &str| {
+        let mut t = s.clone();
+        crate::query::apply_pair(&mut t, key, value, c, &mut Vec::new());
+        crate::engine::recommend(c, &t).recommendations.iter().any(|r| r.fits)
+    };
+    let mut out = Vec::new();
+    if !s.multinode && fits("multinode", "1") {
+        out.push(("multinode", "1".to_string(), Msg::Multinode));
+    }
+    if !s.task.uses_model() {
+        return out;
+    }
+    let lower = crate::scenario::Precision::ALL
+        .iter()
+        .filter(|p| p.weight_bytes() < s.precision.weight_bytes())
+        .map(|p| explain::precision_name(*p).to_ascii_lowercase())
+        .find(|p| fits("prec", p));
+    if let Some(p) = lower {
+        out.push(("prec", p, Msg::Precision));
+    }
+    let halves = |from: u32| (1..5).map(move |i| from >> i).filter(|v| *v >= 1);
+    let serving = s.task == Task::Inference;
+    if let Some(v) = halves(s.context_tokens)
+        .filter(|v| *v >= 256)
+        .find(|v| fits("ctx", &v.to_string()))
+    {
+        out.push(("ctx", v.to_string(), if serving { Msg::Context } else { Msg::SeqLen }));
+    }
+    if let Some(v) = halves(s.batch).find(|v| fits("batch", &v.to_string())) {
+        out.push((
+            "batch",
+            v.to_string(),
+            if serving { Msg::Concurrency } else { Msg::MicroBatch },
+        ));
+    }
+    out
+}
+
+/// "Nothing fits": the scenario, the closest type and how far off it is, and the changes that would fit.
+pub fn nothing_fits(f: Fmt, c: &Catalog, s: &Scenario, o: &Outcome) -> String {
+    let mut h = Html::new();
+    h.el("h2", &[("data-testid", "nothing-fits")], f.t(Msg::NothingFits));
+    h.el(
+        "p",
+        &[("class", "scenario"), ("data-testid", "scenario-line")],
+        &explain::scenario_line(s, f.lang),
+    );
+    if let Some(n) = &o.nearest {
+        let why = o
+            .excluded
+            .iter()
+            .find(|e| e.instances.contains(n))
+            .map_or(String::new(), |e| explain::exclusion(&e.reason, f.lang));
+        h.open("p", &[("data-testid", "nearest")])
+            .text(&format!("{}{}", f.t(Msg::Nearest), f.t(Msg::Colon)))
+            .el("strong", &[], n)
+            .text(&format!(" — {why}"))
+            .close("p");
+    }
+    let fixes = fixes_that_fit(c, s);
+    if !fixes.is_empty() {
+        h.el("p", &[], f.t(Msg::WouldFit)).open("div", &[("class", "chips")]);
+        for (key, value, label) in &fixes {
+            let text = if *key == "multinode" {
+                f.t(*label).to_string()
+            } else {
+                format!("{}: {}", f.t(*label), value.to_ascii_uppercase())
+            };
+            let attrs = [
+                ("type", "button"),
+                ("class", "chip"),
+                ("data-testid", "fix"),
+                ("data-key", key),
+                ("data-act", "fix"),
+                ("data-id", value),
+            ];
+            h.el("button", &attrs, &text);
+        }
+        h.close("div");
+    }
+    h.finish()
+}
+
+/// A status section with a list: `<section class="warnings" …><ul>…</ul></section>`.
+pub fn notices(items: &[String]) -> String {
+    if items.is_empty() {
+        return String::new();
+    }
+    let mut h = Html::new();
+    h.open(
+        "section",
+        &[("class", "warnings"), ("data-testid", "notice"), ("role", "status")],
+    )
+    .open("ul", &[])
+    .items(items)
+    .close("ul")
+    .close("section");
+    h.finish()
+}
+
+/// The link's warnings, each naming its field.
+pub fn warnings(lang: Lang, ws: &[Warning]) -> String {
+    if ws.is_empty() {
+        return String::new();
+    }
+    let mut h = Html::new();
+    h.open(
+        "section",
+        &[("class", "warnings"), ("role", "status"), ("aria-live", "polite")],
+    )
+    .el("h2", &[], t(lang, Msg::Warnings))
+    .open("ul", &[]);
+    for w in ws {
+        h.el(
+            "li",
+            &[("data-testid", "warning"), ("data-field", &w.field)],
+            &explain::warning(w, lang),
+        );
+    }
+    h.close("ul").close("section");
+    h.finish()
+}
+
+/// The articles' launch advice and cost-hygiene checklist.
+pub fn guidance(lang: Lang) -> String {
+    let items = |ms: &[Msg]| ms.iter().map(|m| t(lang, *m).to_string()).collect::<Vec<_>>();
+    let mut h = Html::new();
+    h.open("section", &[("class", "card guidance"), ("data-testid", "guidance")])
+        .el("h2", &[], t(lang, Msg::Guidance))
+        .open("ul", &[])
+        .items(&items(&[
+            Msg::GuideAmi,
+            Msg::GuideEcs,
+            Msg::GuideNeuron,
+            Msg::GuideSpot,
+        ]))
+        .close("ul")
+        .el("h3", &[], t(lang, Msg::Hygiene))
+        .open("ul", &[("class", "checklist")])
+        .items(&items(&[Msg::HygieneStop, Msg::HygieneCb, Msg::HygieneEip]))
+        .close("ul")
+        .close("section");
+    h.finish()
+}
+
+/// What the page says when a link was made with another catalog: its date, this catalog's, and the
+/// On-Demand prices of the types it shows that changed in between.
+pub fn catalog_notice(f: Fmt, link_date: IsoDate, as_of: IsoDate, changes: &[PriceChange]) -> String {
+    let lines: Vec<String> = changes
+        .iter()
+        .map(|c| {
+            format!(
+                "{}: {}/h → {}/h ({})",
+                c.instance,
+                f.money(c.before_usd_hr),
+                f.money(c.now_usd_hr),
+                c.date
+            )
+        })
+        .collect();
+    let said = if link_date > as_of {
+        Msg::LinkNewerCatalog
+    } else {
+        Msg::LinkOlderCatalog
+    };
+    let then = if lines.is_empty() {
+        Msg::NoPricesChanged
+    } else {
+        Msg::PricesChangedSince
+    };
+    let mut h = Html::new();
+    h.open(
+        "section",
+        &[
+            ("class", "warnings notice"),
+            ("data-testid", "catalog-notice"),
+            ("role", "status"),
+        ],
+    )
+    .open("p", &[])
+    .text(&format!("{} ", f.t(said)))
+    .el("strong", &[], &link_date.to_string())
+    .text(&format!(" → {as_of}. {}", f.t(then)))
+    .close("p");
+    if !lines.is_empty() {
+        h.open("ul", &[]).items(&lines).close("ul");
+    }
+    h.close("section");
+    h.finish()
+}
+
+/// The footer's catalog line: its date, where the figures come from, and whether it is old (`stale`).
+pub fn catalog_line(lang: Lang, as_of: IsoDate, stale: bool) -> String {
+    let mut h = Html::new();
+    h.open("p", &[])
+        .text(&format!("{} ", t(lang, Msg::CatalogAsOf)))
+        .el("time", &[("data-testid", "as-of")], &as_of.to_string())
+        .text(&format!(". {}", t(lang, Msg::SourcesNote)))
+        .close("p");
+    if stale {
+        h.el(
+            "p",
+            &[("class", "stale"), ("data-testid", "stale")],
+            t(lang, Msg::Stale),
+        );
+    }
+    h.finish()
+}
+
+/// `embed=line`: a warning mark (its text in `warned`, empty for none), the one-sentence summary, and
+/// an arrow to the full plan (`href`).
+pub fn line(lang: Lang, sentence: &str, warned: &str, href: &str) -> String {
+    let mut h = Html::new();
+    h.open("p", &[("class", "line")]);
+    if !warned.is_empty() {
+        let attrs = [
+            ("class", "line-warn"),
+            ("data-testid", "line-warning"),
+            ("role", "img"),
+            ("aria-label", warned),
+            ("title", warned),
+        ];
+        h.el("span", &attrs, "⚠ ");
+    }
+    h.el(
+        "span",
+        &[("class", "line-text"), ("data-testid", "line"), ("title", sentence)],
+        sentence,
+    );
+    // The sentence keeps the width; the link is an arrow named "Open the full plan".
+    let open = t(lang, Msg::OpenFull);
+    let attrs = [
+        ("href", href),
+        ("target", "_blank"),
+        ("rel", "noopener"),
+        ("data-testid", "open-full"),
+        ("aria-label", open),
+        ("title", open),
+    ];
+    h.el("a", &attrs, "↗").close("p");
+    h.finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog_static::catalog;
+
+    #[test]
+    fn nothing_fits_offers_fixes_that_fit() {
+        let c = catalog();
+        let (s, _) = crate::query::parse("v=1&params=70&prec=fp32&inst=g5.xlarge", &c);
+        let o = crate::engine::recommend(&c, &s);
+        assert!(o.recommendations.iter().all(|r| !r.fits));
+        let html = nothing_fits(Fmt::new(Lang::En, &s), &c, &s, &o);
+        assert!(html.contains("data-testid=\"nothing-fits\""), "{html}");
+        for (key, value, _) in fixes_that_fit(&c, &s) {
+            assert!(
+                html.contains(&format!("data-key=\"{key}\" data-act=\"fix\" data-id=\"{value}\"")),
+                "{html}"
+            );
+        }
+    }
+
+    #[test]
+    fn warnings_name_their_field() {
+        let c = catalog();
+        let (_, w) = crate::query::parse("v=1&ctx=abc", &c);
+        let html = warnings(Lang::Zh, &w);
+        assert!(html.contains("data-field=\"ctx\""), "{html}");
+        assert_eq!(warnings(Lang::En, &[]), "");
+    }
+}
