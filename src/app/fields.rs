@@ -18,19 +18,8 @@ pub fn SelectField(
     view! {
         <label class="field" for=for_id>
             <span class="label">{ctx.tx(label)}</span>
-            <select id=id data-key=key on:change=move |ev| ctx.set(key, &event_target_value(&ev))>
-                {move || {
-                    let cur = current.get();
-                    options
-                        .get()
-                        .into_iter()
-                        .map(|(v, l)| {
-                            let selected = v == cur;
-                            view! { <option value=v selected=selected>{l}</option> }
-                        })
-                        .collect_view()
-                }}
-            </select>
+            <select id=id data-key=key on:change=move |ev| ctx.set(key, &event_target_value(&ev))
+                inner_html=move || options.with(|o| current.with(|c| crate::render::options(o, c)))></select>
         </label>
     }
 }

@@ -100,14 +100,11 @@ pub fn WorkloadForm(ctx: Ctx) -> impl IntoView {
                 <Show when=uses_model>
                     <label class="field" for="f-model">
                         <span class="label">{ctx.tx(Msg::Model)}</span>
-                        <select id="f-model" data-key="model" on:change=on_model>
-                            {move || {
-                                let cur = model_value();
-                                let mut opts: Vec<_> = PRESETS.iter().map(|m| (m.id.to_string(), m.name.to_string())).collect();
-                                opts.push(("custom".into(), ctx.t(Msg::CustomModel).into()));
-                                opts.into_iter().map(|(v, l)| { let sel = v == cur; view! { <option value=v selected=sel>{l}</option> } }).collect_view()
-                            }}
-                        </select>
+                        <select id="f-model" data-key="model" on:change=on_model inner_html=move || {
+                            let mut opts: Vec<_> = PRESETS.iter().map(|m| (m.id.to_string(), m.name.to_string())).collect();
+                            opts.push(("custom".into(), ctx.t(Msg::CustomModel).into()));
+                            crate::render::options(&opts, &model_value())
+                        }></select>
                     </label>
                     <Show when=is_custom>
                         {lines(ctx, &[Row(&[Num("params", Msg::ParamsB), Num("active", Msg::ActiveB)])])}
@@ -150,17 +147,19 @@ const USAGE: &[Line] = &[
     Row(&[Num("growth", Msg::GrowthPct), Num("window", Msg::WindowDays)]),
 ];
 
+/// Every region with a price, in name order.
+fn regions(ctx: Ctx) -> Vec<(String, String)> {
+    ctx.catalog.with_value(|c| {
+        let r: Vec<String> = c.on_demand.iter().map(|p| p.region.clone()).collect();
+        let mut r = crate::order::sorted(r, &|a, b| a.cmp(b));
+        r.dedup();
+        r.into_iter().map(|x| (x.clone(), x)).collect::<Vec<_>>()
+    })
+}
+
 /// Constraints, priority, region, usage and how the team buys.
 #[component]
 fn PurchaseForm(ctx: Ctx) -> impl IntoView {
-    let regions = move || {
-        ctx.catalog.with_value(|c| {
-            let r: Vec<String> = c.on_demand.iter().map(|p| p.region.clone()).collect();
-            let mut r = crate::order::sorted(r, &|a, b| a.cmp(b));
-            r.dedup();
-            r.into_iter().map(|x| (x.clone(), x)).collect::<Vec<_>>()
-        })
-    };
     // What the last strategy button changed, in the form's own labels.
     let changed = RwSignal::new(None::<Vec<Msg>>);
     let strategy = move |s: Strategy, m: Msg| {
@@ -227,7 +226,7 @@ fn PurchaseForm(ctx: Ctx) -> impl IntoView {
             {lines(ctx, &[One(Check("urgent", Msg::Urgent)), One(Check("multinode", Msg::Multinode))])}
             <Segmented ctx=ctx key="prio" label=Msg::Priority current=value_of(ctx, "prio")
                 options=vec![("cost", Msg::PrioCost), ("balanced", Msg::PrioBalanced), ("perf", Msg::PrioPerf)] />
-            <SelectField ctx=ctx key="region" label=Msg::Region current=value_of(ctx, "region") options=regions />
+            {lines(ctx, &[One(Select("region", Msg::Region, regions))])}
         </section>
         <section class="card">
             <h2>{ctx.tx(Msg::Usage)}</h2>

@@ -149,6 +149,12 @@ struct CatalogNote {
     changes: Vec<crate::state::PriceChange>,
 }
 
+/// A memo's "changed" test that does not compare: the value is recomputed only when its inputs
+/// changed, and then it is taken as new.
+pub(crate) fn changed<T>(_: Option<&T>, _: Option<&T>) -> bool {
+    true
+}
+
 /// The whole page.
 #[component]
 pub fn App() -> impl IntoView {
@@ -160,7 +166,12 @@ pub fn App() -> impl IntoView {
     st.catalog_date = Some(as_of);
     let state = RwSignal::new(st);
     let scenario = Memo::new(move |_| state.with(|s| s.scenario.clone()));
-    let outcome = Memo::new(move |_| catalog.with_value(|c| scenario.with(|s| recommend(c, s))));
+    // A new scenario is a new outcome: no comparison of the old one (its derived `PartialEq` would be
+    // compiled into the page for nothing; BENCHMARKS.md).
+    let outcome = Memo::new_with_compare(
+        move |_| catalog.with_value(|c| scenario.with(|s| recommend(c, s))),
+        changed,
+    );
     let ctx = Ctx {
         state,
         catalog,
@@ -292,28 +303,22 @@ fn CatalogNotice(ctx: Ctx, note: CatalogNote) -> impl IntoView {
     view! { <div class="contents" inner_html=html></div> }
 }
 
+fn langs(_: Ctx) -> Vec<(String, String)> {
+    vec![("en".into(), "English".into()), ("zh".into(), "中文".into())]
+}
+
+fn currencies(_: Ctx) -> Vec<(String, String)> {
+    vec![("usd".into(), "USD $".into()), ("cny".into(), "CNY ¥".into())]
+}
+
 #[component]
 fn Header(ctx: Ctx) -> impl IntoView {
-    let tab = move |v: View, m: Msg| {
-        let current = move || ctx.view.get() == v;
-        view! {
-            <button type="button" class="tab" class:active=current aria-pressed=move || current().to_string()
-                on:click=move |_| ctx.update(|s| s.view = v)>
-                {ctx.tx(m)}
-            </button>
+    let tabs = move || crate::render::notes::tabs(ctx.lang(), ctx.view.get());
+    let on_tab = move |ev: leptos::ev::MouseEvent| {
+        if let Some((act, id)) = results::acted(&ev).filter(|(act, _)| act == "view") {
+            ctx.set("view", &id);
+            results::refocus(format!("nav.tabs [data-act=\"{act}\"][data-id=\"{id}\"]"));
         }
-    };
-    let langs = move || {
-        vec![
-            ("en".to_string(), "English".to_string()),
-            ("zh".to_string(), "中文".to_string()),
-        ]
-    };
-    let currencies = move || {
-        vec![
-            ("usd".to_string(), "USD $".to_string()),
-            ("cny".to_string(), "CNY ¥".to_string()),
-        ]
     };
     let copied = RwSignal::new(None::<(bool, Msg)>);
     let reset = move |_| {
@@ -345,15 +350,9 @@ fn Header(ctx: Ctx) -> impl IntoView {
                 <h1>"gpuplan"</h1>
                 <p class="tagline">{ctx.tx(Msg::Tagline)}</p>
             </div>
-            <nav class="tabs" aria-label="views">
-                {tab(View::Plan, Msg::ViewPlan)}
-                {tab(View::Explore, Msg::ViewExplore)}
-                {tab(View::Compare, Msg::ViewCompare)}
-                {tab(View::Assumptions, Msg::ViewAssumptions)}
-            </nav>
+            <nav class="tabs" aria-label="views" inner_html=tabs on:click=on_tab></nav>
             <div class="tools">
-                <fields::SelectField ctx=ctx key="lang" label=Msg::Language options=langs current=fields::value_of(ctx, "lang") />
-                <fields::SelectField ctx=ctx key="cur" label=Msg::Currency options=currencies current=fields::value_of(ctx, "cur") />
+                {fields::lines(ctx, &[fields::Line::One(fields::Field::Select("lang", Msg::Language, langs)), fields::Line::One(fields::Field::Select("cur", Msg::Currency, currencies))])}
                 <button type="button" class="primary" data-testid="copy-link" on:click=copy>{ctx.tx(Msg::CopyLink)}</button>
                 <button type="button" data-testid="copy-embed" on:click=copy_embed>{ctx.tx(Msg::CopyEmbed)}</button>
                 <button type="button" data-testid="reset" on:click=reset>{ctx.tx(Msg::Reset)}</button>

@@ -13,19 +13,30 @@ use leptos::prelude::*;
 #[component]
 pub fn Results(ctx: Ctx) -> impl IntoView {
     // The link's `pick` (set with `ctx.selected` by `pick`), so reset, history and exports follow it too.
-    let chosen = Memo::new(move |_| ctx.state.with(|st| ctx.outcome.with(|o| o.chosen(&st.pick).cloned())));
-    let options = Memo::new(move |_| {
-        chosen.with(|r| {
-            r.as_ref()
-                .map(|r| ctx.catalog.with_value(|c| ctx.scenario.with(|s| option_costs(c, s, r))))
-        })
-    });
-    let the_plan = Memo::new(move |_| {
-        chosen.with(|r| {
-            r.as_ref()
-                .map(|r| ctx.catalog.with_value(|c| ctx.scenario.with(|s| plan(c, s, r))))
-        })
-    });
+    let pick = Memo::new(move |_| ctx.state.with(|st| st.pick.clone()));
+    // Recomputed when the outcome or the pick changes, and then taken as new (no comparison compiled).
+    let chosen = Memo::new_with_compare(
+        move |_| pick.with(|p| ctx.outcome.with(|o| o.chosen(p).cloned())),
+        super::changed,
+    );
+    let options = Memo::new_with_compare(
+        move |_| {
+            chosen.with(|r| {
+                r.as_ref()
+                    .map(|r| ctx.catalog.with_value(|c| ctx.scenario.with(|s| option_costs(c, s, r))))
+            })
+        },
+        super::changed,
+    );
+    let the_plan = Memo::new_with_compare(
+        move |_| {
+            chosen.with(|r| {
+                r.as_ref()
+                    .map(|r| ctx.catalog.with_value(|c| ctx.scenario.with(|s| plan(c, s, r))))
+            })
+        },
+        super::changed,
+    );
     // Each notice in words, and whether it offers the one-click fix of a smaller micro-batch; then the
     // plan's (what a buyer must know).
     let notices = move || {
@@ -236,16 +247,7 @@ fn RecTable(ctx: Ctx, chosen: Memo<Option<Recommendation>>) -> impl IntoView {
             </div>
             <div class="table-wrap" tabindex="0">
                 <table class="recs">
-                    <thead><tr>
-                        <th scope="col">{ctx.tx(Msg::Instance)}</th>
-                        <th scope="col" class="num">{ctx.tx(Msg::Instances)}</th>
-                        <th scope="col">{ctx.tx(Msg::Accelerators)}</th>
-                        <th scope="col">{ctx.tx(Msg::Memory)}</th>
-                        <th scope="col" class="num">{move || ctx.t(render::detail::speed_label(task.get()))}</th>
-                        <th scope="col" class="num">{ctx.tx(Msg::Hourly)}</th>
-                        <th scope="col" class="num">{move || ctx.t(render::detail::cost_label(task.get()))}</th>
-                        <th scope="col">{ctx.tx(Msg::Compare)}</th>
-                    </tr></thead>
+                    <thead inner_html=move || render::detail::rec_head(ctx.scenario.with(|s| render::Fmt::new(ctx.lang(), s)), task.get())></thead>
                     <tbody inner_html=rows on:click=move |ev| on_rec_click(ctx, ev)></tbody>
                 </table>
             </div>

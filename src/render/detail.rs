@@ -590,6 +590,28 @@ fn option_row(h: &mut Html, f: Fmt, o: &OptionCost, n_instances: u32, per_mtok: 
         .close("tr");
 }
 
+/// The ranked list's column heads; speed and cost say what they hold for `task`.
+pub fn rec_head(f: Fmt, task: Task) -> String {
+    let heads = [
+        (Msg::Instance, ""),
+        (Msg::Instances, "num"),
+        (Msg::Accelerators, ""),
+        (Msg::Memory, ""),
+        (speed_label(task), "num"),
+        (Msg::Hourly, "num"),
+        (cost_label(task), "num"),
+        (Msg::Compare, ""),
+    ];
+    let mut h = Html::new();
+    h.open("tr", &[]);
+    for (m, class) in heads {
+        let c = if class.is_empty() { ("", "") } else { ("class", class) };
+        h.el("th", &[("scope", "col"), c], f.t(m));
+    }
+    h.close("tr");
+    h.finish()
+}
+
 /// The ranked list's rows (the first `limit`): each names its type (a button that opens it,
 /// `data-act="pick"`), its fleet, memory, speed and cost, and a Compare toggle (`data-act="cmp"`).
 pub fn rec_rows(

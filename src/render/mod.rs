@@ -92,6 +92,16 @@ fn escape_into(out: &mut String, text: &str) {
     }
 }
 
+/// A `<select>`'s options, `(value, label)` each, the `current` value selected.
+pub fn options(options: &[(String, String)], current: &str) -> String {
+    let mut h = Html::new();
+    for (value, label) in options {
+        let selected = if *value == current { ("selected", "") } else { ("", "") };
+        h.el("option", &[("value", value), selected], label);
+    }
+    h.finish()
+}
+
 /// How figures are written: the page language and the display currency.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Fmt {
@@ -155,6 +165,18 @@ mod tests {
             let back = inner.replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", "\"").replace("&#39;", "'").replace("&amp;", "&");
             proptest::prop_assert_eq!(back, t);
         }
+    }
+
+    #[test]
+    fn the_current_option_is_selected() {
+        let o = [
+            ("a".to_string(), "A".to_string()),
+            ("b".to_string(), "B & C".to_string()),
+        ];
+        assert_eq!(
+            options(&o, "b"),
+            "<option value=\"a\">A</option><option value=\"b\" selected=\"\">B &amp; C</option>"
+        );
     }
 
     #[test]

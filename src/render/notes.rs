@@ -7,7 +7,7 @@ use crate::explain;
 use crate::i18n::{t, Msg};
 use crate::query::Warning;
 use crate::scenario::{Lang, Scenario, Task};
-use crate::state::PriceChange;
+use crate::state::{PriceChange, View};
 
 /// One-click changes after which something fits: multi-node, a lower precision, a shorter context,
 /// fewer sequences (or a smaller micro-batch); each tried on the engine, the first that fits kept.
@@ -253,6 +253,26 @@ pub fn line(lang: Lang, sentence: &str, warned: &str, href: &str) -> String {
         ("title", open),
     ];
     h.el("a", &attrs, "↗").close("p");
+    h.finish()
+}
+
+/// The view tabs: each a button (`data-act="view"`), the open one pressed.
+pub fn tabs(lang: Lang, open: View) -> String {
+    let mut h = Html::new();
+    for (v, m) in View::ALL
+        .iter()
+        .zip([Msg::ViewPlan, Msg::ViewExplore, Msg::ViewCompare, Msg::ViewAssumptions])
+    {
+        let on = *v == open;
+        let attrs = [
+            ("type", "button"),
+            ("class", if on { "tab active" } else { "tab" }),
+            ("aria-pressed", if on { "true" } else { "false" }),
+            ("data-act", "view"),
+            ("data-id", v.key()),
+        ];
+        h.el("button", &attrs, t(lang, m));
+    }
     h.finish()
 }
 
