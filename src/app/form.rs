@@ -157,9 +157,9 @@ fn regions(ctx: Ctx) -> Vec<(String, String)> {
     })
 }
 
-/// Constraints, priority, region, usage and how the team buys.
+/// The articles' combined strategies, one click each, and what the last one changed.
 #[component]
-fn PurchaseForm(ctx: Ctx) -> impl IntoView {
+fn Strategies(ctx: Ctx) -> impl IntoView {
     // What the last strategy button changed, in the form's own labels.
     let changed = RwSignal::new(None::<Vec<Msg>>);
     let strategy = move |s: Strategy, m: Msg| {
@@ -199,6 +199,22 @@ fn PurchaseForm(ctx: Ctx) -> impl IntoView {
             )
         })
     };
+    view! {
+            <h3>{ctx.tx(Msg::Strategies)}</h3>
+            <div class="chips">
+                {strategy(Strategy::DevSpot, Msg::StratDev)}
+                {strategy(Strategy::SteadyInference, Msg::StratSteady)}
+                {strategy(Strategy::FixedWindowTraining, Msg::StratWindow)}
+                {strategy(Strategy::NeuronInference, Msg::StratNeuron)}
+                {strategy(Strategy::Reseller, Msg::StratReseller)}
+            </div>
+            <p class="muted strategy-changed" role="status" data-testid="strategy-changed">{changed_text}</p>
+    }
+}
+
+/// Constraints, priority, region, usage and how the team buys.
+#[component]
+fn PurchaseForm(ctx: Ctx) -> impl IntoView {
     let buys = move || {
         crate::scenario::Buy::ALL
             .iter()
@@ -238,15 +254,7 @@ fn PurchaseForm(ctx: Ctx) -> impl IntoView {
                 </Show>
             </div>
             {lines(ctx, USAGE)}
-            <h3>{ctx.tx(Msg::Strategies)}</h3>
-            <div class="chips">
-                {strategy(Strategy::DevSpot, Msg::StratDev)}
-                {strategy(Strategy::SteadyInference, Msg::StratSteady)}
-                {strategy(Strategy::FixedWindowTraining, Msg::StratWindow)}
-                {strategy(Strategy::NeuronInference, Msg::StratNeuron)}
-                {strategy(Strategy::Reseller, Msg::StratReseller)}
-            </div>
-            <p class="muted strategy-changed" role="status" data-testid="strategy-changed">{changed_text}</p>
+            <Strategies ctx=ctx />
         </section>
     }
 }

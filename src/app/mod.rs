@@ -155,6 +155,43 @@ pub(crate) fn changed<T>(_: Option<&T>, _: Option<&T>) -> bool {
     true
 }
 
+/// Keeps the address bar and storage in step with the state, and the state with back/forward.
+fn keep_link_in_step(ctx: Ctx) {
+    // A new view is a new history entry at
+    // once; other edits are written 120 ms after the last one (browsers throttle history writes, and
+    // replaceState on every keystroke cost ~9 ms of each update).
+    let last_view = StoredValue::new(ctx.state.with_untracked(|s| s.view));
+    let pending = StoredValue::new(None::<TimeoutHandle>);
+    Effect::new(move |_| {
+        let (q, view, embed) = ctx.state.with(|s| (encode_state(s), s.view, s.embed));
+        if let Some(h) = pending.get_value() {
+            h.clear();
+        }
+        if embed == Embed::No {
+            url_sync::save_last(&q);
+        } else {
+            // Tell the host page our height once the new content is laid out. An embedded page never
+            // writes storage or history (its history is the host's too).
+            request_animation_frame(url_sync::post_content_height);
+            return;
+        }
+        let write = move |push: bool| url_sync::write_query(&q, push);
+        if last_view.get_value() != view {
+            last_view.set_value(view);
+            write(true);
+        } else {
+            pending
+                .set_value(set_timeout_with_handle(move || write(false), std::time::Duration::from_millis(120)).ok());
+        }
+    });
+    let _ = window_event_listener(leptos::ev::popstate, move |_| {
+        let (st, w) = ctx.catalog.with_value(|c| parse_state(&url_sync::read_query(), c));
+        last_view.set_value(st.view);
+        ctx.state.set(st);
+        ctx.warnings.set(w);
+    });
+}
+
 /// The whole page.
 #[component]
 pub fn App() -> impl IntoView {
@@ -197,39 +234,7 @@ pub fn App() -> impl IntoView {
             changes: catalog.with_value(|c| price_changes_since(c, d, &used)),
         }
     });
-    // Keep the address bar and storage in step with the state. A new view is a new history entry at
-    // once; other edits are written 120 ms after the last one (browsers throttle history writes, and
-    // replaceState on every keystroke cost ~9 ms of each update).
-    let last_view = StoredValue::new(state.with_untracked(|s| s.view));
-    let pending = StoredValue::new(None::<TimeoutHandle>);
-    Effect::new(move |_| {
-        let (q, view, embed) = state.with(|s| (encode_state(s), s.view, s.embed));
-        if let Some(h) = pending.get_value() {
-            h.clear();
-        }
-        if embed == Embed::No {
-            url_sync::save_last(&q);
-        } else {
-            // Tell the host page our height once the new content is laid out. An embedded page never
-            // writes storage or history (its history is the host's too).
-            request_animation_frame(url_sync::post_content_height);
-            return;
-        }
-        let write = move |push: bool| url_sync::write_query(&q, push);
-        if last_view.get_value() != view {
-            last_view.set_value(view);
-            write(true);
-        } else {
-            pending
-                .set_value(set_timeout_with_handle(move || write(false), std::time::Duration::from_millis(120)).ok());
-        }
-    });
-    let _ = window_event_listener(leptos::ev::popstate, move |_| {
-        let (st, w) = catalog.with_value(|c| parse_state(&url_sync::read_query(), c));
-        last_view.set_value(st.view);
-        state.set(st);
-        ctx.warnings.set(w);
-    });
+    keep_link_in_step(ctx);
     let lang_attr = move || match ctx.lang() {
         Lang::Zh => "zh-CN",
         Lang::En => "en",

@@ -185,7 +185,7 @@ fn Detail(
     let top = move || draw.with_value(|d| d(&render::detail::top));
     let plan_box = move || {
         the_plan.with(|p| p.is_some()).then(|| {
-            let inner = move || draw.with_value(|d| d(&|x| x.plan.map(|p| render::detail::plan(x, p)).unwrap_or_default()));
+            let inner = move || draw.with_value(|d| d(&|x| x.plan.map(|p| render::options::plan(x, p)).unwrap_or_default()));
             view! {
                 <div class="plan-box" data-testid="plan">
                     <div class="contents" inner_html=inner></div>
@@ -199,7 +199,7 @@ fn Detail(
             .then(|| {
                 options.with(|o| {
                     o.as_ref()
-                        .map(|o| draw.with_value(|d| d(&|x| render::detail::options(x, o))))
+                        .map(|o| draw.with_value(|d| d(&|x| render::options::options(x, o))))
                 })
             })
             .flatten()
@@ -215,7 +215,7 @@ fn Detail(
 fn RecTable(ctx: Ctx, chosen: Memo<Option<Recommendation>>) -> impl IntoView {
     let show_all = RwSignal::new(false);
     let task = Memo::new(move |_| ctx.scenario.with(|s| s.task));
-    // The rows as HTML text (`render::detail::rec_rows`); their buttons act through `on_rec_click`.
+    // The rows as HTML text (`render::ranked::rec_rows`); their buttons act through `on_rec_click`.
     let rows = move || {
         let card = ctx.embed.get() == crate::state::Embed::Card;
         let limit = if show_all.get() {
@@ -230,7 +230,7 @@ fn RecTable(ctx: Ctx, chosen: Memo<Option<Recommendation>>) -> impl IntoView {
             ctx.state.with(|st| {
                 ctx.outcome.with(|o| {
                     let id = c.as_ref().map(|r| r.instance.as_str());
-                    render::detail::rec_rows(f, o, task.get(), id, &st.compare, limit)
+                    render::ranked::rec_rows(f, o, task.get(), id, &st.compare, limit)
                 })
             })
         })
@@ -247,7 +247,7 @@ fn RecTable(ctx: Ctx, chosen: Memo<Option<Recommendation>>) -> impl IntoView {
             </div>
             <div class="table-wrap" tabindex="0">
                 <table class="recs">
-                    <thead inner_html=move || render::detail::rec_head(ctx.scenario.with(|s| render::Fmt::new(ctx.lang(), s)), task.get())></thead>
+                    <thead inner_html=move || render::ranked::rec_head(ctx.scenario.with(|s| render::Fmt::new(ctx.lang(), s)), task.get())></thead>
                     <tbody inner_html=rows on:click=move |ev| on_rec_click(ctx, ev)></tbody>
                 </table>
             </div>
@@ -258,7 +258,7 @@ fn RecTable(ctx: Ctx, chosen: Memo<Option<Recommendation>>) -> impl IntoView {
     }
 }
 
-/// Why the other types were left out (HTML text from `render::detail::excluded`).
+/// Why the other types were left out (HTML text from `render::ranked::excluded`).
 #[component]
 fn Excluded(ctx: Ctx) -> impl IntoView {
     let html = move || {
@@ -266,7 +266,7 @@ fn Excluded(ctx: Ctx) -> impl IntoView {
             return String::new();
         }
         let f = ctx.scenario.with(|s| render::Fmt::new(ctx.lang(), s));
-        ctx.outcome.with(|o| render::detail::excluded(f, o))
+        ctx.outcome.with(|o| render::ranked::excluded(f, o))
     };
     view! { <div class="contents" inner_html=html></div> }
 }

@@ -1,5 +1,6 @@
 //! The Plan view's SVG charts as HTML text: cumulative cost, cost per option, memory per accelerator, a growing fleet by month; geometry from `crate::chart`.
 
+use super::svg::{f1, figure_open, label, legend_entry, series_class, shape, y_grid, y_title, W};
 use super::{Fmt, Html};
 use crate::chart::{cumulative_series, ticks, Scale};
 use crate::engine::cost::OptionCost;
@@ -9,77 +10,37 @@ use crate::format;
 use crate::i18n::Msg;
 use crate::scenario::Buy;
 
-const W: f64 = 560.0;
-
-/// Colour class of an option: the same in every chart.
-fn series_class(b: Buy) -> String {
-    format!("s{}", Buy::ALL.iter().position(|x| *x == b).unwrap_or(0))
-}
-
-fn f1(v: f64) -> String {
-    crate::num::fixed(v, 1)
-}
-
-/// `<figure class="chart" data-testid=…><figcaption>…</figcaption><svg viewBox="0 0 W h" …>`.
-fn figure_open(h: &mut Html, testid: &str, caption: &str, label: &str, height: f64) {
-    h.open("figure", &[("class", "chart"), ("data-testid", testid)])
-        .el("figcaption", &[], caption);
-    let vb = format!("0 0 {} {}", f1(W), f1(height));
-    h.open("svg", &[("viewBox", &vb), ("role", "img"), ("aria-label", label)]);
-}
-
-/// An SVG shape with numeric attributes written to one decimal.
-fn shape(h: &mut Html, tag: &str, class: &str, nums: &[(&str, f64)]) {
-    let vals: Vec<String> = nums.iter().map(|n| f1(n.1)).collect();
-    let mut attrs: Vec<(&str, &str)> = vec![("class", class)];
-    attrs.extend(nums.iter().zip(&vals).map(|(n, v)| (n.0, v.as_str())));
-    h.open(tag, &attrs).close(tag);
-}
-
-/// A `<text>` at (x, y).
-fn label(h: &mut Html, class: &str, x: f64, y: f64, anchor: &str, text: &str) {
-    let (xs, ys) = (f1(x), f1(y));
-    let a = if anchor.is_empty() {
-        ("", "")
-    } else {
-        ("text-anchor", anchor)
-    };
-    h.el("text", &[("class", class), ("x", &xs), ("y", &ys), a], text);
-}
-
-/// Horizontal grid lines across [l, W − r], each labelled at the left axis.
-fn y_grid(h: &mut Html, values: &[f64], y: Scale, l: f64, r: f64, text: &dyn Fn(f64) -> String) {
-    for v in values {
-        let at = y.at(*v);
-        shape(h, "line", "grid", &[("x1", l), ("x2", W - r), ("y1", at), ("y2", at)]);
-        label(h, "tick", l - 6.0, at + 4.0, "end", &text(*v));
+/// Each option's cumulative line, with its break-even point marked (a title says which month).
+fn series_lines(h: &mut Html, f: Fmt, series: &[crate::chart::Series], x: Scale, y: Scale) {
+    for s in series {
+        let class = series_class(s.buy);
+        let pts: Vec<String> = s
+            .points
+            .iter()
+            .map(|(m, v)| format!("{},{}", f1(x.at(*m)), f1(y.at(*v))))
+            .collect();
+        h.open(
+            "polyline",
+            &[("class", &format!("line {class}")), ("points", &pts.join(" "))],
+        )
+        .close("polyline");
+        if let Some(m) = s.breakeven_month {
+            let v = s.points.iter().find(|p| p.0 >= m).map_or(0.0, |p| p.1);
+            let (cx, cy) = (f1(x.at(m)), f1(y.at(v)));
+            let title = format!(
+                "{}: {} {}",
+                buy_name(s.buy, f.lang),
+                format::number(m, 1),
+                f.t(Msg::MonthAxis)
+            );
+            h.open(
+                "circle",
+                &[("class", &format!("be {class}")), ("cx", &cx), ("cy", &cy), ("r", "4")],
+            )
+            .el("title", &[], &title)
+            .close("circle");
+        }
     }
-}
-
-/// A legend entry in an option's colour.
-fn legend_entry(h: &mut Html, class: &str, text: &str) {
-    h.open("li", &[])
-        .open("span", &[("class", &format!("swatch {class}"))])
-        .close("span")
-        .text(text)
-        .close("li");
-}
-
-/// The vertical axis title, rotated.
-fn y_title(h: &mut Html, x: f64, y: f64, text: &str) {
-    let (ys, rot) = (f1(y), format!("rotate(-90 {} {})", f1(x), f1(y)));
-    let xs = f1(x);
-    h.el(
-        "text",
-        &[
-            ("class", "axis-label"),
-            ("x", &xs),
-            ("y", &ys),
-            ("text-anchor", "middle"),
-            ("transform", &rot),
-        ],
-        text,
-    );
 }
 
 /// Cumulative cost per option over the horizon, break-even points marked (services only); empty with
@@ -141,35 +102,7 @@ pub fn cumulative(f: Fmt, options: &[OptionCost], months: u32) -> String {
         "axis",
         &[("x1", l), ("x2", l), ("y1", t), ("y2", height - b)],
     );
-    for s in &series {
-        let class = series_class(s.buy);
-        let pts: Vec<String> = s
-            .points
-            .iter()
-            .map(|(m, v)| format!("{},{}", f1(x.at(*m)), f1(y.at(*v))))
-            .collect();
-        h.open(
-            "polyline",
-            &[("class", &format!("line {class}")), ("points", &pts.join(" "))],
-        )
-        .close("polyline");
-        if let Some(m) = s.breakeven_month {
-            let v = s.points.iter().find(|p| p.0 >= m).map_or(0.0, |p| p.1);
-            let (cx, cy) = (f1(x.at(m)), f1(y.at(v)));
-            let title = format!(
-                "{}: {} {}",
-                buy_name(s.buy, f.lang),
-                format::number(m, 1),
-                f.t(Msg::MonthAxis)
-            );
-            h.open(
-                "circle",
-                &[("class", &format!("be {class}")), ("cx", &cx), ("cy", &cy), ("r", "4")],
-            )
-            .el("title", &[], &title)
-            .close("circle");
-        }
-    }
+    series_lines(&mut h, f, &series, x, y);
     label(
         &mut h,
         "axis-label",
@@ -349,6 +282,58 @@ pub fn memory(f: Fmt, memory: &MemoryNeed, devices: u32, capacity_gib: f64, mem_
     h.finish()
 }
 
+/// A bar per month, split at the committed level: `low` below it, `high` above.
+fn fleet_bars(
+    h: &mut Html,
+    f: Fmt,
+    fleet: &[u32],
+    committed: u32,
+    (x, y, gap): (Scale, Scale, f64),
+    (low_class, high_class): (&str, &str),
+) {
+    for (m, n) in fleet.iter().enumerate() {
+        let (x0, x1) = (x.at(m as f64), x.at(m as f64 + 1.0) - gap);
+        let low = (*n).min(committed);
+        let title = format!("{} {}: {n}", f.t(Msg::MonthAxis), m + 1);
+        for (from, to, class) in [(0, low, low_class), (low, *n, high_class)] {
+            if to > from {
+                let (xs, ws) = (f1(x0), f1((x1 - x0).max(0.5)));
+                let (ys, hs) = (f1(y.at(f64::from(to))), f1(y.at(f64::from(from)) - y.at(f64::from(to))));
+                h.open(
+                    "rect",
+                    &[
+                        ("class", &format!("bar {class}")),
+                        ("x", &xs),
+                        ("width", &ws),
+                        ("y", &ys),
+                        ("height", &hs),
+                    ],
+                )
+                .el("title", &[], &title)
+                .close("rect");
+            }
+        }
+    }
+}
+
+/// The fleet chart's legend: the committed level (when there is one) and the flexible part.
+fn fleet_legend(
+    h: &mut Html,
+    f: Fmt,
+    committed: u32,
+    (commit_buy, low_class): (Option<Buy>, &str),
+    (flex_buy, high_class): (Option<Buy>, &str),
+) {
+    h.open("ul", &[("class", "legend")]);
+    if let Some(b) = commit_buy.filter(|_| committed > 0) {
+        legend_entry(h, low_class, &format!("{committed} × {}", buy_name(b, f.lang)));
+    }
+    if let Some(b) = flex_buy {
+        legend_entry(h, high_class, buy_name(b, f.lang));
+    }
+    h.close("ul");
+}
+
 /// A growing fleet month by month: the part the plan commits (`commit_buy`) and the part above it
 /// (`flex_buy`); empty for an empty or all-zero fleet.
 pub fn fleet(f: Fmt, fleet: &[u32], committed: u32, commit_buy: Option<Buy>, flex_buy: Option<Buy>) -> String {
@@ -383,29 +368,7 @@ pub fn fleet(f: Fmt, fleet: &[u32], committed: u32, commit_buy: Option<Buy>, fle
         height,
     );
     y_grid(&mut h, &yt, y, l, r, &|v| format::number(v, 0));
-    for (m, n) in fleet.iter().enumerate() {
-        let (x0, x1) = (x.at(m as f64), x.at(m as f64 + 1.0) - gap);
-        let low = (*n).min(committed);
-        let title = format!("{} {}: {n}", f.t(Msg::MonthAxis), m + 1);
-        for (from, to, class) in [(0, low, &low_class), (low, *n, &high_class)] {
-            if to > from {
-                let (xs, ws) = (f1(x0), f1((x1 - x0).max(0.5)));
-                let (ys, hs) = (f1(y.at(f64::from(to))), f1(y.at(f64::from(from)) - y.at(f64::from(to))));
-                h.open(
-                    "rect",
-                    &[
-                        ("class", &format!("bar {class}")),
-                        ("x", &xs),
-                        ("width", &ws),
-                        ("y", &ys),
-                        ("height", &hs),
-                    ],
-                )
-                .el("title", &[], &title)
-                .close("rect");
-            }
-        }
-    }
+    fleet_bars(&mut h, f, fleet, committed, (x, y, gap), (&low_class, &high_class));
     // The committed level across the horizon: paid for in every month, used or not.
     if committed > 0 {
         let ly = f1(y.at(f64::from(committed)));
@@ -447,14 +410,9 @@ pub fn fleet(f: Fmt, fleet: &[u32], committed: u32, commit_buy: Option<Buy>, fle
         "middle",
         f.t(Msg::MonthAxis),
     );
-    h.close("svg").open("ul", &[("class", "legend")]);
-    if let Some(b) = commit_buy.filter(|_| committed > 0) {
-        legend_entry(&mut h, &low_class, &format!("{committed} × {}", buy_name(b, f.lang)));
-    }
-    if let Some(b) = flex_buy {
-        legend_entry(&mut h, &high_class, buy_name(b, f.lang));
-    }
-    h.close("ul").close("figure");
+    h.close("svg");
+    fleet_legend(&mut h, f, committed, (commit_buy, &low_class), (flex_buy, &high_class));
+    h.close("figure");
     h.finish()
 }
 

@@ -106,6 +106,13 @@ pub fn table(f: Fmt, c: &Catalog, s: &Scenario, outcome: &Outcome, picks: &[Stri
     h.open("tr", &[])
         .el("th", &[("scope", "row"), ("colspan", "99"), ("class", "group")], &group)
         .close("tr");
+    cost_rows(&mut h, f, c, s, outcome, &inst);
+    h.close("tbody");
+    h.finish()
+}
+
+/// Each purchase option's cost for each pick ("—" where it is not offered or the pick does not fit).
+fn cost_rows(h: &mut Html, f: Fmt, c: &Catalog, s: &Scenario, outcome: &Outcome, inst: &[&Instance]) {
     let per_pick: Vec<Vec<_>> = inst
         .iter()
         .map(|i| {
@@ -126,10 +133,8 @@ pub fn table(f: Fmt, c: &Catalog, s: &Scenario, outcome: &Outcome, picks: &[Stri
                     .map_or_else(|| "—".to_string(), |v| f.money(v))
             })
             .collect();
-        row(&mut h, explain::buy_name(b, f.lang), "num", &cells);
+        row(h, explain::buy_name(b, f.lang), "num", &cells);
     }
-    h.close("tbody");
-    h.finish()
 }
 
 #[cfg(test)]

@@ -6,6 +6,9 @@ pub mod compare;
 pub mod detail;
 pub mod explore;
 pub mod notes;
+pub mod options;
+pub mod ranked;
+mod svg;
 
 use crate::i18n::{t, Msg};
 use crate::scenario::{Currency, Lang, Scenario};

@@ -1,0 +1,206 @@
+//! The cheapest plan's box and the purchase options' table (with their charts) as HTML text.
+
+use super::detail::DetailIn;
+use super::{charts, Fmt, Html};
+use crate::engine::cost::OptionCost;
+use crate::engine::plan::{Plan, Segment};
+use crate::explain;
+use crate::format;
+use crate::i18n::Msg;
+use crate::scenario::Lang;
+
+/// The cheapest plan's box, less its export buttons: total, the fleet path and chart, its lines, the
+/// saving.
+pub fn plan(d: &DetailIn, plan: &Plan) -> String {
+    let f = d.fmt;
+    // The committed line and the flexible line of a growing fleet (the text and the chart read both).
+    let find = |s: Segment| plan.items.iter().find(|i| i.segment == s).map(|i| (i.instances, i.buy));
+    let (baseline, growth) = (find(Segment::Baseline), find(Segment::Growth));
+    let committed = baseline.map_or(0, |(n, _)| n);
+    let mut h = Html::new();
+    h.open("h3", &[])
+        .text(&format!("{}{}", f.t(Msg::TheCheapestPlan), f.t(Msg::Colon)))
+        .el("span", &[("data-testid", "plan-total")], &f.money(plan.horizon_usd))
+        .close("h3");
+    if let Some(p) = explain::fleet_path(&plan.fleet_by_month, d.scenario.purchase.growth_pct, f.lang) {
+        h.el("p", &[("class", "fleet"), ("data-testid", "plan-fleet")], &p);
+    }
+    // The compact embedded card keeps the sentence and leaves the chart to the full page.
+    if !plan.fleet_by_month.is_empty() && !d.card {
+        h.fragment(&charts::fleet(
+            f,
+            &plan.fleet_by_month,
+            committed,
+            baseline.map(|(_, b)| b),
+            growth.map(|(_, b)| b),
+        ));
+    }
+    let items: Vec<String> = plan
+        .items
+        .iter()
+        .map(|i| {
+            // Growth varies month by month: its count is the most in any month.
+            let up_to = match (i.segment, f.lang) {
+                (Segment::Growth, Lang::Zh) => "最多 ",
+                (Segment::Growth, Lang::En) => "up to ",
+                _ => "",
+            };
+            let seg = f.t(match i.segment {
+                Segment::Baseline => Msg::Baseline,
+                Segment::Burst => Msg::Burst,
+                Segment::Job => Msg::Job,
+                // Nothing committed: the flexible line is the whole fleet, not what is above a commitment.
+                Segment::Growth if committed == 0 => Msg::GrowthWhole,
+                Segment::Growth => Msg::GrowthSegment,
+            });
+            let colon = if f.lang == Lang::Zh { "：" } else { ": " };
+            let (buy, usd) = (explain::buy_name(i.buy, f.lang), f.money(i.horizon_usd));
+            format!("{seg}{colon}{up_to}{} × {} — {buy} ({usd})", i.instances, plan.instance)
+        })
+        .collect();
+    h.open("ul", &[("class", "plan-items")]).items(&items).close("ul");
+    if let Some(s) = plan.savings_vs_od_usd.filter(|s| *s > 0.005) {
+        h.el(
+            "p",
+            &[("class", "savings"), ("data-testid", "plan-savings")],
+            &explain::savings(&f.money(s), f.lang),
+        );
+    }
+    h.finish()
+}
+
+/// The purchase options' table and the two cost charts.
+pub fn options(d: &DetailIn, options: &[OptionCost]) -> String {
+    let f = d.fmt;
+    let n_instances = d.rec.n_instances;
+    let is_job = options.iter().any(|o| o.job_usd.is_some());
+    // Serving: what a million output tokens cost on each option, at the fleet's throughput.
+    let per_mtok = options.iter().any(|o| o.usd_per_million_tokens.is_some());
+    let total_label = if is_job {
+        f.t(Msg::PerJob).to_string()
+    } else {
+        explain::over_months(d.scenario.months, f.lang)
+    };
+    let mut h = Html::new();
+    h.el("h3", &[], f.t(Msg::Options));
+    // With a growing fleet the plan above differs from these figures, which are for a steady fleet.
+    if !is_job && d.scenario.fleet_grows() {
+        h.el(
+            "p",
+            &[("class", "muted"), ("data-testid", "options-steady")],
+            &explain::steady_fleet_note(n_instances, f.lang),
+        );
+    }
+    h.open("div", &[("class", "table-wrap"), ("tabindex", "0")])
+        .open("table", &[("class", "options")])
+        .open("thead", &[])
+        .open("tr", &[]);
+    let mut heads = vec![
+        (f.t(Msg::Option), ""),
+        (f.t(Msg::Hourly), "num"),
+        (f.t(Msg::Upfront), "num"),
+        (&total_label, "num"),
+        (f.t(Msg::PerAccelHour), "num"),
+    ];
+    if per_mtok {
+        heads.push((f.t(Msg::PerMTok), "num"));
+    }
+    heads.push((f.t(Msg::BreakEven), ""));
+    for (label, class) in &heads {
+        let c = if class.is_empty() { ("", "") } else { ("class", *class) };
+        h.el("th", &[("scope", "col"), c], label);
+    }
+    h.close("tr").close("thead").open("tbody", &[]);
+    for o in options {
+        option_row(&mut h, f, o, n_instances, per_mtok, &total_label);
+    }
+    h.close("tbody").close("table").close("div");
+    h.open("div", &[("class", "charts")]);
+    h.fragment(&charts::option_bars(f, options));
+    h.fragment(&charts::cumulative(f, options, d.scenario.months));
+    h.close("div");
+    h.finish()
+}
+
+/// One purchase option's row: its formula behind a disclosure (open on a click, a tap or Enter), or
+/// why it is not available.
+fn option_row(h: &mut Html, f: Fmt, o: &OptionCost, n_instances: u32, per_mtok: bool, total_label: &str) {
+    let name = explain::buy_name(o.buy, f.lang);
+    let key = crate::query::buy_key(o.buy);
+    if let Some(why) = &o.unavailable {
+        let text = format!(
+            "{}{}{}",
+            f.t(Msg::NotAvailable),
+            f.t(Msg::Colon),
+            explain::not_offered(why, f.lang)
+        );
+        h.open(
+            "tr",
+            &[("data-testid", "option"), ("data-purchase", key), ("class", "muted")],
+        )
+        .el("th", &[("scope", "row")], name)
+        .el(
+            "td",
+            &[("colspan", if per_mtok { "6" } else { "5" }), ("class", "reason")],
+            &text,
+        )
+        .close("tr");
+        return;
+    }
+    let be = match (o.breakeven_utilization, o.breakeven_month) {
+        (Some(u), Some(m)) => format!(
+            "{} · {} {}",
+            explain::breakeven_use(u, f.lang),
+            format::number(m, 1),
+            f.t(Msg::BreakEvenMonth)
+        ),
+        (Some(u), None) => explain::breakeven_use(u, f.lang),
+        // Nothing to recover: no commitment (On-Demand, Spot) or a prepaid block.
+        _ => f
+            .t(if o.buy.term_years().is_none() {
+                Msg::NoCommitment
+            } else {
+                Msg::NotApplicable
+            })
+            .to_string(),
+    };
+    let total = o.job_usd.unwrap_or(o.horizon_usd);
+    h.open(
+        "tr",
+        &[
+            ("data-testid", "option"),
+            ("data-purchase", key),
+            ("data-total-usd", &crate::num::shortest(total)),
+        ],
+    )
+    .open("th", &[("scope", "row")])
+    .open("details", &[("class", "how"), ("data-testid", "option-how")])
+    .open("summary", &[])
+    .text(name);
+    if o.assumption {
+        h.text(" ").el("span", &[("class", "tag")], f.t(Msg::Assumption));
+    }
+    h.close("summary")
+        .el(
+            "p",
+            &[("class", "formula-text")],
+            &explain::option_formula(o, n_instances, f.lang),
+        )
+        .close("details")
+        .close("th");
+    let mtok = o.usd_per_million_tokens.map_or_else(|| "—".to_string(), |m| f.money(m));
+    let mut cells = vec![
+        (f.t(Msg::Hourly), f.money(o.hourly_usd)),
+        (f.t(Msg::Upfront), f.money(o.upfront_usd)),
+        (total_label, f.money(total)),
+        (f.t(Msg::PerAccelHour), f.money(o.per_accelerator_hour_usd)),
+    ];
+    if per_mtok {
+        cells.push((f.t(Msg::PerMTok), mtok));
+    }
+    for (label, value) in &cells {
+        h.el("td", &[("class", "num"), ("data-label", label)], value);
+    }
+    h.el("td", &[("class", "wrap"), ("data-label", f.t(Msg::BreakEven))], &be)
+        .close("tr");
+}

@@ -1,0 +1,278 @@
+//! The ranked list as HTML text: its column heads, a row per recommendation (open it, `data-act="pick"`; add it to Compare, `data-act="cmp"`), and why the other types were left out.
+
+use super::{Fmt, Html};
+use crate::engine::{Outcome, Recommendation, Why};
+use crate::explain;
+use crate::format;
+use crate::i18n::Msg;
+use crate::scenario::{Lang, Task};
+
+/// What the speed column holds for a task: throughput, a job's time, peak FP64 or seats per instance.
+pub fn speed_label(task: Task) -> Msg {
+    match task {
+        Task::Inference => Msg::Throughput,
+        Task::Training | Task::Finetune => Msg::Time,
+        Task::Hpc => Msg::Fp64Peak,
+        Task::Graphics => Msg::SeatsPerInstance,
+    }
+}
+
+/// The cost column of a task: a month of a service, or one job.
+pub fn cost_label(task: Task) -> Msg {
+    if task.is_job() {
+        Msg::PerJob
+    } else {
+        Msg::Monthly
+    }
+}
+
+/// Speed or time of a recommendation, as text.
+pub fn speed_text(r: &Recommendation, f: Fmt) -> String {
+    if let Some(j) = r.job_hours {
+        return format::hours(j, f.lang);
+    }
+    if let Some(t) = r.tokens_per_s {
+        let per = r.tokens_per_s_per_seq.map_or(String::new(), |p| match f.lang {
+            // Chinese puts the measure first: 每序列 18 token/秒.
+            Lang::Zh => format!("（每序列 {} token/秒）", format::number(p, 1)),
+            Lang::En => format!(" ({} {})", format::number(p, 1), f.t(Msg::PerSeq)),
+        });
+        return format!("{} {}{per}", format::number(t, 0), f.t(Msg::TokensPerS));
+    }
+    // HPC: peak FP64 and what an hour of one TFLOPS of it costs (the lens HPC buyers compare by).
+    if let Some(tf) = crate::engine::recommend::fp64_tflops(r) {
+        let cost = crate::engine::recommend::usd_per_fp64_tflops_hour(r).map_or(String::new(), |c| {
+            format!(" · {} {}", f.money(c), f.t(Msg::PerTflopsHour))
+        });
+        return format!("{} {}{cost}", format::number(tf, 1), f.t(Msg::Fp64Tflops));
+    }
+    // Graphics: how many seats one instance carries.
+    r.reasons
+        .iter()
+        .find_map(|w| match w {
+            Why::Seats { per_instance } => Some(per_instance.to_string()),
+            _ => None,
+        })
+        .unwrap_or_else(|| "—".into())
+}
+
+/// The ranked list's column heads; speed and cost say what they hold for `task`.
+pub fn rec_head(f: Fmt, task: Task) -> String {
+    let heads = [
+        (Msg::Instance, ""),
+        (Msg::Instances, "num"),
+        (Msg::Accelerators, ""),
+        (Msg::Memory, ""),
+        (speed_label(task), "num"),
+        (Msg::Hourly, "num"),
+        (cost_label(task), "num"),
+        (Msg::Compare, ""),
+    ];
+    let mut h = Html::new();
+    h.open("tr", &[]);
+    for (m, class) in heads {
+        let c = if class.is_empty() { ("", "") } else { ("class", class) };
+        h.el("th", &[("scope", "col"), c], f.t(m));
+    }
+    h.close("tr");
+    h.finish()
+}
+
+/// The ranked list's rows (the first `limit`): each names its type (a button that opens it,
+/// `data-act="pick"`), its fleet, memory, speed and cost, and a Compare toggle (`data-act="cmp"`).
+pub fn rec_rows(
+    f: Fmt,
+    outcome: &Outcome,
+    task: Task,
+    chosen: Option<&str>,
+    compare: &[String],
+    limit: usize,
+) -> String {
+    let mut h = Html::new();
+    for r in outcome.recommendations.iter().take(limit) {
+        let selected = chosen == Some(r.instance.as_str());
+        rec_row(&mut h, f, r, task, selected, compare.contains(&r.instance));
+    }
+    h.finish()
+}
+
+/// One ranked row.
+fn rec_row(h: &mut Html, f: Fmt, r: &Recommendation, task: Task, selected: bool, picked: bool) {
+    let class = match (selected, r.fits) {
+        (true, true) => "selected",
+        (true, false) => "selected unfit",
+        (false, false) => "unfit",
+        (false, true) => "",
+    };
+    let (hourly_attr, monthly_attr) = (
+        r.hourly_usd.map(crate::num::shortest).unwrap_or_default(),
+        r.monthly_usd.map(crate::num::shortest).unwrap_or_default(),
+    );
+    let fits = if r.fits { "true" } else { "false" };
+    let class = if class.is_empty() { ("", "") } else { ("class", class) };
+    h.open(
+        "tr",
+        &[
+            ("data-testid", "rec"),
+            ("data-instance", &r.instance),
+            ("data-fits", fits),
+            ("data-hourly-usd", &hourly_attr),
+            ("data-monthly-usd", &monthly_attr),
+            class,
+        ],
+    )
+    .open("th", &[("scope", "row")])
+    .el(
+        "button",
+        &[
+            ("type", "button"),
+            ("class", "link"),
+            ("data-act", "pick"),
+            ("data-id", &r.instance),
+        ],
+        &r.instance,
+    )
+    .close("th");
+    h.el(
+        "td",
+        &[("class", "num"), ("data-label", f.t(Msg::Instances))],
+        &r.n_instances.to_string(),
+    );
+    h.el(
+        "td",
+        &[("class", "wrap"), ("data-label", f.t(Msg::Accelerators))],
+        &format!("{} × {}", r.n_accelerators, r.accelerator),
+    );
+    memory_cell(h, f, r);
+    let or_none = |v: Option<f64>| v.map_or_else(|| f.t(Msg::NoPrice).to_string(), |x| f.money(x));
+    h.el(
+        "td",
+        &[("class", "num wrap"), ("data-label", f.t(speed_label(task)))],
+        &speed_text(r, f),
+    );
+    h.el(
+        "td",
+        &[("class", "num"), ("data-label", f.t(Msg::Hourly))],
+        &or_none(r.hourly_usd),
+    );
+    h.el(
+        "td",
+        &[("class", "num"), ("data-label", f.t(cost_label(task)))],
+        &or_none(r.job_usd.or(r.monthly_usd)),
+    );
+    compare_cell(h, f, &r.instance, picked);
+    h.close("tr");
+}
+
+/// A row's memory: needed against available as a meter, ✗ when it does not fit.
+fn memory_cell(h: &mut Html, f: Fmt, r: &Recommendation) {
+    let (max, value) = (
+        crate::num::shortest(r.mem_available_gib),
+        crate::num::shortest(r.mem_needed_gib.min(r.mem_available_gib)),
+    );
+    let title = format!(
+        "{} / {} GiB",
+        format::number(r.mem_needed_gib, 1),
+        format::number(r.mem_available_gib, 1)
+    );
+    h.open("td", &[("data-label", f.t(Msg::Memory))])
+        .el(
+            "meter",
+            &[("min", "0"), ("max", &max), ("value", &value), ("title", &title)],
+            "",
+        )
+        .text(if r.fits { "" } else { " ✗" })
+        .close("td");
+}
+
+/// A row's Compare toggle.
+fn compare_cell(h: &mut Html, f: Fmt, id: &str, picked: bool) {
+    let label = f.t(if picked {
+        Msg::RemoveFromCompare
+    } else {
+        Msg::AddToCompare
+    });
+    h.open("td", &[])
+        .el(
+            "button",
+            &[
+                ("type", "button"),
+                ("class", "small"),
+                ("aria-pressed", if picked { "true" } else { "false" }),
+                ("data-act", "cmp"),
+                ("data-id", id),
+            ],
+            label,
+        )
+        .close("td");
+}
+
+/// Why the other types were left out, each family with its instances and the reason.
+pub fn excluded(f: Fmt, outcome: &Outcome) -> String {
+    if outcome.excluded.is_empty() {
+        return String::new();
+    }
+    let mut h = Html::new();
+    h.open("section", &[("class", "card excluded-card")])
+        .open("details", &[("data-testid", "excluded")])
+        .el(
+            "summary",
+            &[],
+            &format!("{} ({})", f.t(Msg::WhyNot), outcome.excluded.len()),
+        )
+        .open("ul", &[("class", "excluded")]);
+    for e in &outcome.excluded {
+        h.open("li", &[])
+            .el("strong", &[], &e.family)
+            .text(&format!(
+                " ({}): {}",
+                e.instances.join(", "),
+                explain::exclusion(&e.reason, f.lang)
+            ))
+            .close("li");
+    }
+    h.close("ul").close("details").close("section");
+    h.finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog_static::catalog;
+    use crate::scenario::Scenario;
+
+    #[test]
+    fn ranked_rows_mark_the_chosen_and_the_compared() {
+        let c = catalog();
+        let mut s = Scenario::default();
+        crate::query::apply_pair(&mut s, "model", "llama3.1-8b", &c, &mut Vec::new());
+        let o = crate::engine::recommend(&c, &s);
+        let first = o
+            .recommendations
+            .first()
+            .map(|r| r.instance.clone())
+            .unwrap_or_default();
+        let rows = rec_rows(
+            Fmt::new(Lang::En, &s),
+            &o,
+            s.task,
+            Some(&first),
+            std::slice::from_ref(&first),
+            3,
+        );
+        assert_eq!(
+            rows.matches("data-testid=\"rec\"").count(),
+            3.min(o.recommendations.len()),
+            "{rows}"
+        );
+        assert_eq!(rows.matches("class=\"selected").count(), 1, "{rows}");
+        assert_eq!(rows.matches("aria-pressed=\"true\"").count(), 1, "{rows}");
+    }
+
+    #[test]
+    fn a_job_labels_its_cost_per_job() {
+        assert_eq!(cost_label(Task::Training), Msg::PerJob);
+        assert_eq!(cost_label(Task::Inference), Msg::Monthly);
+        assert_eq!(speed_label(Task::Hpc), Msg::Fp64Peak);
+    }
+}
