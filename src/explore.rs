@@ -31,6 +31,9 @@ pub struct Row {
     pub efa: Option<f64>,
     pub on_demand: Option<PriceCell>,
     pub spot: Option<PriceCell>,
+    /// Why `on_demand` is empty: no public price anywhere, not offered in the region (the sources
+    /// cover the family there), or the price was not collected (they do not: it may be sold).
+    pub od_missing: crate::i18n::Msg,
 }
 
 /// What one price is divided by for the chosen unit; None where the catalog lacks the figure
@@ -96,6 +99,13 @@ pub fn rows(catalog: &Catalog, x: &ExploreState, region: &str) -> Vec<Row> {
                 ram_gib: i.ram_gib,
                 net_gbps: i.net_gbps,
                 efa: i.efa_interfaces,
+                od_missing: if i.regions.is_empty() {
+                    crate::i18n::Msg::NoPrice
+                } else if catalog.price_coverage.covers(&i.family, region) {
+                    crate::i18n::Msg::NotOfferedHere
+                } else {
+                    crate::i18n::Msg::PriceNotCollected
+                },
                 on_demand: catalog
                     .on_demand(&i.id, region)
                     .and_then(|p| cell(p.usd_hr, &p.source, p.as_of, p.derived)),
@@ -171,6 +181,32 @@ pub fn prices_by_region(catalog: &Catalog, instance: &str) -> Vec<RegionPrice> {
 mod tests {
     use super::*;
     use crate::state::PriceUnit;
+
+    #[test]
+    fn an_empty_price_says_why() {
+        // Singapore: the source covers G5 there and lists none (not offered); G7 is outside it (not
+        // collected); an UltraServer has no public price anywhere.
+        let c = Catalog::bundled();
+        let x = crate::state::ExploreState::default();
+        let rows = rows(&c, &x, "ap-southeast-1");
+        let missing = |id: &str| {
+            rows.iter()
+                .find(|r| r.id == id)
+                .map(|r| (r.on_demand.is_some(), r.od_missing))
+        };
+        assert_eq!(missing("g5.xlarge"), Some((false, crate::i18n::Msg::NotOfferedHere)));
+        assert_eq!(
+            missing("g7.2xlarge"),
+            Some((false, crate::i18n::Msg::PriceNotCollected))
+        );
+        let no_offer = c
+            .instances
+            .iter()
+            .find(|i| i.regions.is_empty())
+            .map(|i| i.id.clone())
+            .unwrap_or_default();
+        assert_eq!(missing(&no_offer), Some((false, crate::i18n::Msg::NoPrice)));
+    }
 
     #[test]
     fn regions_are_listed_cheapest_first_with_their_spot_medians() {

@@ -187,6 +187,8 @@ messages! {
     OnDemand => "On-Demand", "按需";
     SpotMedian => "Spot median", "Spot 中位数";
     NoPrice => "no public price", "无公开价格";
+    NotOfferedHere => "not offered in this region", "此区域不提供";
+    PriceNotCollected => "price not collected (may be sold here)", "价格未收集（此区域可能有售）";
     SpotNotObserved => "none observed", "未观测到";
     Rows => "instance types", "种实例";
     AssumptionsIntro => "Every estimate rests on these. Change them and every number follows; the link keeps your changes.",

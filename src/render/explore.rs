@@ -111,7 +111,7 @@ fn row(h: &mut Html, f: Fmt, r: &Row, visible: &[Column], picked: bool) {
                 continue;
             }
             Column::OnDemand => {
-                price(h, f, r.on_demand.as_ref(), Msg::NoPrice);
+                price(h, f, r.on_demand.as_ref(), r.od_missing);
                 continue;
             }
             Column::Spot => {
