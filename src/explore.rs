@@ -99,13 +99,7 @@ pub fn rows(catalog: &Catalog, x: &ExploreState, region: &str) -> Vec<Row> {
                 ram_gib: i.ram_gib,
                 net_gbps: i.net_gbps,
                 efa: i.efa_interfaces,
-                od_missing: if i.regions.is_empty() {
-                    crate::i18n::Msg::NoPrice
-                } else if catalog.price_coverage.covers(&i.family, region) {
-                    crate::i18n::Msg::NotOfferedHere
-                } else {
-                    crate::i18n::Msg::PriceNotCollected
-                },
+                od_missing: od_missing(catalog, i, region),
                 on_demand: catalog
                     .on_demand(&i.id, region)
                     .and_then(|p| cell(p.usd_hr, &p.source, p.as_of, p.derived)),
@@ -175,6 +169,18 @@ pub fn prices_by_region(catalog: &Catalog, instance: &str) -> Vec<RegionPrice> {
             .total_cmp(&b.on_demand_usd_hr)
             .then_with(|| a.region.cmp(&b.region))
     })
+}
+
+/// Why a type has no On-Demand price in `region`: none anywhere, not offered there (the sources cover
+/// the family there), or not collected (they do not: it may be sold).
+fn od_missing(catalog: &Catalog, i: &crate::catalog::Instance, region: &str) -> crate::i18n::Msg {
+    if i.regions.is_empty() {
+        crate::i18n::Msg::NoPrice
+    } else if catalog.price_coverage.covers(&i.family, region) {
+        crate::i18n::Msg::NotOfferedHere
+    } else {
+        crate::i18n::Msg::PriceNotCollected
+    }
 }
 
 #[cfg(test)]

@@ -430,6 +430,17 @@ impl Default for Scenario {
 }
 
 impl Scenario {
+    /// The scenario as the engine sees it: the page language, the display currency and its rate set
+    /// to their defaults, so switching them on the page changes no engine input (issue 15).
+    pub fn without_presentation(&self) -> Scenario {
+        let d = Scenario::default();
+        let mut s = self.clone();
+        s.lang = d.lang;
+        s.purchase.currency = d.purchase.currency;
+        s.purchase.cny_per_usd = d.purchase.cny_per_usd;
+        s
+    }
+
     /// Whether a service's baseline fleet changes over the horizon (`growth`, more than one month): the
     /// one place this is decided (the plan sizes each month, the formula line and the option table say so).
     pub fn fleet_grows(&self) -> bool {

@@ -9,12 +9,33 @@ use leptos::prelude::*;
 #[component]
 pub fn Compare(ctx: Ctx) -> impl IntoView {
     let empty = Memo::new(move |_| ctx.state.with(|s| s.compare.is_empty()));
+    // Every option's cost for each pick: computed once per scenario and picks, not per language.
+    // The picks as their link text (a `Memo<String>`, a type the page already compiles).
+    let picks = Memo::new(move |_| ctx.state.with(|s| s.compare.join(",")));
+    let costs = Memo::new_with_compare(
+        move |_| {
+            picks.track();
+            super::run_engine(|| {
+                ctx.catalog.with_value(|c| {
+                    ctx.engine.with(|s| {
+                        ctx.outcome.with(|o| {
+                            ctx.state
+                                .with_untracked(|st| render::compare::costs_of_picks(c, s, o, &st.compare))
+                        })
+                    })
+                })
+            })
+        },
+        super::changed,
+    );
     let table = move || {
         let f = ctx.scenario.with(|s| render::Fmt::new(ctx.lang(), s));
         ctx.catalog.with_value(|c| {
             ctx.scenario.with(|s| {
-                ctx.outcome
-                    .with(|o| ctx.state.with(|st| render::compare::table(f, c, s, o, &st.compare)))
+                ctx.outcome.with(|o| {
+                    ctx.state
+                        .with(|st| costs.with(|k| render::compare::table(f, c, s, o, &st.compare, k)))
+                })
             })
         })
     };

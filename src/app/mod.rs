@@ -47,6 +47,9 @@ pub struct Ctx {
     pub catalog: StoredValue<Catalog>,
     pub scenario: Memo<Scenario>,
     pub outcome: Memo<Outcome>,
+    /// The scenario as the engine sees it (`Scenario::without_presentation`): language and currency
+    /// switches leave it, and so every engine result, unchanged.
+    pub engine: Memo<Scenario>,
     pub warnings: RwSignal<Vec<Warning>>,
     /// The recommendation whose details are open (default: the first).
     pub selected: RwSignal<Option<String>>,
@@ -149,6 +152,22 @@ struct CatalogNote {
     changes: Vec<crate::state::PriceChange>,
 }
 
+/// How many times the page has run the engine (`run_engine`); read by the browser tests through
+/// `engine_runs` (a language or currency switch must not add to it).
+static ENGINE_RUNS: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+
+/// Runs an engine computation, counted.
+pub(crate) fn run_engine<T>(f: impl FnOnce() -> T) -> T {
+    ENGINE_RUNS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    f()
+}
+
+/// Test hook (tests/e2e): how many engine computations the page has run. Not used by the page.
+#[wasm_bindgen::prelude::wasm_bindgen]
+pub fn engine_runs() -> u32 {
+    ENGINE_RUNS.load(std::sync::atomic::Ordering::Relaxed)
+}
+
 /// A memo's "changed" test that does not compare: the value is recomputed only when its inputs
 /// changed, and then it is taken as new.
 pub(crate) fn changed<T>(_: Option<&T>, _: Option<&T>) -> bool {
@@ -192,6 +211,31 @@ fn keep_link_in_step(ctx: Ctx) {
     });
 }
 
+/// The page language as an HTML `lang` tag.
+fn lang_tag(lang: Lang) -> &'static str {
+    match lang {
+        Lang::Zh => "zh-CN",
+        Lang::En => "en",
+    }
+}
+
+/// Keeps `<html lang>` on the page language and the body's `transparent` class on an embed's
+/// transparent background.
+fn follow_in_the_document(ctx: Ctx) {
+    Effect::new(move |_| {
+        let l = lang_tag(ctx.lang());
+        if let Some(root) = gloo::utils::document().document_element() {
+            let _ = root.set_attribute("lang", l);
+        }
+    });
+    Effect::new(move |_| {
+        let transparent = ctx.state.with(|s| s.transparent && s.embed != Embed::No);
+        if let Some(body) = gloo::utils::document().body() {
+            let _ = body.class_list().toggle_with_force("transparent", transparent);
+        }
+    });
+}
+
 /// The whole page.
 #[component]
 pub fn App() -> impl IntoView {
@@ -205,8 +249,9 @@ pub fn App() -> impl IntoView {
     let scenario = Memo::new(move |_| state.with(|s| s.scenario.clone()));
     // A new scenario is a new outcome: no comparison of the old one (its derived `PartialEq` would be
     // compiled into the page for nothing; BENCHMARKS.md).
+    let engine = Memo::new(move |_| scenario.with(Scenario::without_presentation));
     let outcome = Memo::new_with_compare(
-        move |_| catalog.with_value(|c| scenario.with(|s| recommend(c, s))),
+        move |_| run_engine(|| catalog.with_value(|c| engine.with(|s| recommend(c, s)))),
         changed,
     );
     let ctx = Ctx {
@@ -214,6 +259,7 @@ pub fn App() -> impl IntoView {
         catalog,
         scenario,
         outcome,
+        engine,
         warnings: RwSignal::new(warnings),
         selected: RwSignal::new(state.with_untracked(|s| (!s.pick.is_empty()).then(|| s.pick.clone()))),
         lang: Memo::new(move |_| scenario.with(|s| s.lang)),
@@ -235,23 +281,9 @@ pub fn App() -> impl IntoView {
         }
     });
     keep_link_in_step(ctx);
-    let lang_attr = move || match ctx.lang() {
-        Lang::Zh => "zh-CN",
-        Lang::En => "en",
-    };
-    Effect::new(move |_| {
-        let l = lang_attr();
-        if let Some(root) = gloo::utils::document().document_element() {
-            let _ = root.set_attribute("lang", l);
-        }
-    });
+    let lang_attr = move || lang_tag(ctx.lang());
+    follow_in_the_document(ctx);
     let embedded = move || ctx.embed.get() != Embed::No;
-    Effect::new(move |_| {
-        let transparent = state.with(|s| s.transparent && s.embed != Embed::No);
-        if let Some(body) = gloo::utils::document().body() {
-            let _ = body.class_list().toggle_with_force("transparent", transparent);
-        }
-    });
     if state.with_untracked(|s| s.embed == Embed::Line) {
         return view! { <embed::LineSummary ctx=ctx /> }.into_any();
     }

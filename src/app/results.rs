@@ -19,20 +19,27 @@ pub fn Results(ctx: Ctx) -> impl IntoView {
         move |_| pick.with(|p| ctx.outcome.with(|o| o.chosen(p).cloned())),
         super::changed,
     );
-    let options = Memo::new_with_compare(
+    // What the engine computes for the chosen recommendation beyond the ranking, in one memo (one
+    // reactive type compiled for the three): every purchase option, the cheapest plan, and the estimate
+    // at both ends of the efficiency assumptions (not for the embedded card, which does not show it).
+    // Computed once per scenario and choice, not per language or currency.
+    let card = ctx.state.with_untracked(|s| s.embed == crate::state::Embed::Card);
+    let figures = Memo::new_with_compare(
         move |_| {
             chosen.with(|r| {
-                r.as_ref()
-                    .map(|r| ctx.catalog.with_value(|c| ctx.scenario.with(|s| option_costs(c, s, r))))
-            })
-        },
-        super::changed,
-    );
-    let the_plan = Memo::new_with_compare(
-        move |_| {
-            chosen.with(|r| {
-                r.as_ref()
-                    .map(|r| ctx.catalog.with_value(|c| ctx.scenario.with(|s| plan(c, s, r))))
+                r.as_ref().map(|r| {
+                    super::run_engine(|| {
+                        ctx.catalog.with_value(|c| {
+                            ctx.engine.with(|s| Figures {
+                                options: option_costs(c, s, r),
+                                plan: plan(c, s, r),
+                                range: (!card)
+                                    .then(|| crate::engine::sensitivity::sensitivity(c, s, &r.instance))
+                                    .flatten(),
+                            })
+                        })
+                    })
+                })
             })
         },
         super::changed,
@@ -44,14 +51,20 @@ pub fn Results(ctx: Ctx) -> impl IntoView {
         let mut n = ctx
             .outcome
             .with(|o| o.notices.iter().map(|w| explain::why(w, lang)).collect::<Vec<_>>());
-        the_plan.with(|p| n.extend(p.iter().flat_map(|p| p.notices.iter()).map(|w| explain::why(w, lang))));
+        figures.with(|f| {
+            n.extend(
+                f.iter()
+                    .flat_map(|f| f.plan.notices.iter())
+                    .map(|w| explain::why(w, lang)),
+            )
+        });
         n
     };
     view! {
         <div class="contents" inner_html=move || render::notes::notices(&notices())></div>
         <section class="card summary" data-testid="summary" aria-live="polite" on:click=move |ev| on_results_click(ctx, ev)>
             {move || match chosen.get() {
-                Some(r) => view! { <Detail ctx=ctx rec=r options=options the_plan=the_plan /> }.into_any(),
+                Some(r) => view! { <Detail ctx=ctx rec=r figures=figures /> }.into_any(),
                 None => view! { <NothingFits ctx=ctx /> }.into_any(),
             }}
         </section>
@@ -65,13 +78,21 @@ pub fn Results(ctx: Ctx) -> impl IntoView {
 /// "Nothing fits" (HTML text from `render::notes`); its fixes act through `on_results_click`.
 #[component]
 fn NothingFits(ctx: Ctx) -> impl IntoView {
+    // The changes that would fit, each tried on the engine: once per scenario, not per language.
+    let fixes = Memo::new_with_compare(
+        move |_| {
+            super::run_engine(|| {
+                ctx.catalog
+                    .with_value(|c| ctx.engine.with(|s| render::notes::fixes_that_fit(c, s)))
+            })
+        },
+        super::changed,
+    );
     let html = move || {
         let lang = ctx.lang();
-        ctx.catalog.with_value(|c| {
-            ctx.scenario.with(|s| {
-                ctx.outcome
-                    .with(|o| render::notes::nothing_fits(render::Fmt::new(lang, s), c, s, o))
-            })
+        ctx.scenario.with(|s| {
+            ctx.outcome
+                .with(|o| fixes.with(|x| render::notes::nothing_fits(render::Fmt::new(lang, s), s, o, x)))
         })
     };
     view! { <div class="contents" inner_html=html></div> }
@@ -149,15 +170,18 @@ fn on_rec_click(ctx: Ctx, ev: leptos::ev::MouseEvent) {
     }
 }
 
+/// The engine's figures for the chosen recommendation (see `Results`).
+#[derive(Clone)]
+struct Figures {
+    options: Vec<OptionCost>,
+    plan: Plan,
+    range: Option<crate::engine::sensitivity::Sensitivity>,
+}
+
 /// The recommendation's card: HTML text from `render::detail`, rebuilt when the scenario, the plan,
 /// the options, the language or the first paint change; the plan's export buttons stay a component.
 #[component]
-fn Detail(
-    ctx: Ctx,
-    rec: Recommendation,
-    options: Memo<Option<Vec<OptionCost>>>,
-    the_plan: Memo<Option<Plan>>,
-) -> impl IntoView {
+fn Detail(ctx: Ctx, rec: Recommendation, figures: Memo<Option<Figures>>) -> impl IntoView {
     let card = ctx.state.with_untracked(|s| s.embed == crate::state::Embed::Card);
     // Renders one part of the card with everything it is drawn from.
     let draw = move |part: &dyn Fn(&render::detail::DetailIn) -> String| {
@@ -165,13 +189,14 @@ fn Detail(
         ctx.catalog.with_value(|c| {
             ctx.scenario.with(|s| {
                 ctx.outcome.with(|o| {
-                    the_plan.with(|p| {
+                    figures.with(|f| {
                         part(&render::detail::DetailIn {
                             catalog: c,
                             scenario: s,
                             outcome: o,
                             rec: &rec,
-                            plan: p.as_ref(),
+                            plan: f.as_ref().map(|f| &f.plan),
+                            range: f.as_ref().and_then(|f| f.range.as_ref()),
                             fmt: render::Fmt::new(lang, s),
                             card,
                             full,
@@ -184,7 +209,7 @@ fn Detail(
     let draw = StoredValue::new_local(draw);
     let top = move || draw.with_value(|d| d(&render::detail::top));
     let plan_box = move || {
-        the_plan.with(|p| p.is_some()).then(|| {
+        figures.with(|f| f.is_some()).then(|| {
             let inner = move || draw.with_value(|d| d(&|x| x.plan.map(|p| render::options::plan(x, p)).unwrap_or_default()));
             view! {
                 <div class="plan-box" data-testid="plan">
@@ -197,9 +222,9 @@ fn Detail(
     let option_part = move || {
         (!card && ctx.full.get())
             .then(|| {
-                options.with(|o| {
-                    o.as_ref()
-                        .map(|o| draw.with_value(|d| d(&|x| render::options::options(x, o))))
+                figures.with(|f| {
+                    f.as_ref()
+                        .map(|f| draw.with_value(|d| d(&|x| render::options::options(x, &f.options))))
                 })
             })
             .flatten()

@@ -2,7 +2,7 @@
 
 use super::{Fmt, Html};
 use crate::catalog::{Catalog, Instance};
-use crate::engine::cost::option_costs;
+use crate::engine::cost::{option_costs, OptionCost};
 use crate::engine::Outcome;
 use crate::explain;
 use crate::format;
@@ -38,7 +38,14 @@ fn fit_text(f: Fmt, outcome: &Outcome, id: &str) -> String {
 }
 
 /// The table's head and body for the picks the catalog knows, in the order picked.
-pub fn table(f: Fmt, c: &Catalog, s: &Scenario, outcome: &Outcome, picks: &[String]) -> String {
+pub fn table(
+    f: Fmt,
+    c: &Catalog,
+    s: &Scenario,
+    outcome: &Outcome,
+    picks: &[String],
+    costs: &[Vec<OptionCost>],
+) -> String {
     let inst: Vec<&Instance> = picks.iter().filter_map(|id| c.instance(id)).collect();
     let spec = |get: &dyn Fn(&Instance) -> String| inst.iter().map(|i| get(i)).collect::<Vec<String>>();
     let dash = |v: Option<f64>, d: usize| v.map_or_else(|| "—".into(), |v| format::number(v, d));
@@ -106,15 +113,17 @@ pub fn table(f: Fmt, c: &Catalog, s: &Scenario, outcome: &Outcome, picks: &[Stri
     h.open("tr", &[])
         .el("th", &[("scope", "row"), ("colspan", "99"), ("class", "group")], &group)
         .close("tr");
-    cost_rows(&mut h, f, c, s, outcome, &inst);
+    cost_rows(&mut h, f, costs);
     h.close("tbody");
     h.finish()
 }
 
-/// Each purchase option's cost for each pick ("—" where it is not offered or the pick does not fit).
-fn cost_rows(h: &mut Html, f: Fmt, c: &Catalog, s: &Scenario, outcome: &Outcome, inst: &[&Instance]) {
-    let per_pick: Vec<Vec<_>> = inst
+/// Every purchase option's cost for each pick the catalog knows, in the order picked (none for a pick
+/// that is not a recommendation of this scenario).
+pub fn costs_of_picks(c: &Catalog, s: &Scenario, outcome: &Outcome, picks: &[String]) -> Vec<Vec<OptionCost>> {
+    picks
         .iter()
+        .filter_map(|id| c.instance(id))
         .map(|i| {
             outcome
                 .recommendations
@@ -122,7 +131,11 @@ fn cost_rows(h: &mut Html, f: Fmt, c: &Catalog, s: &Scenario, outcome: &Outcome,
                 .find(|r| r.instance == i.id)
                 .map_or_else(Vec::new, |r| option_costs(c, s, r))
         })
-        .collect();
+        .collect()
+}
+
+/// Each purchase option's cost for each pick ("—" where it is not offered or the pick does not fit).
+fn cost_rows(h: &mut Html, f: Fmt, per_pick: &[Vec<OptionCost>]) {
     for b in Buy::ALL {
         let cells: Vec<String> = per_pick
             .iter()
@@ -149,7 +162,8 @@ mod tests {
         let (s, _) = crate::query::parse("v=1&model=llama3.1-8b&inst=g6e.xlarge", &c);
         let o = crate::engine::recommend(&c, &s);
         let picks = ["g6e.xlarge".to_string(), "p5.48xlarge".to_string()];
-        let html = table(Fmt::new(Lang::En, &s), &c, &s, &o, &picks);
+        let costs = costs_of_picks(&c, &s, &o, &picks);
+        let html = table(Fmt::new(Lang::En, &s), &c, &s, &o, &picks, &costs);
         assert_eq!(html.matches("data-testid=\"compare-col\"").count(), 2);
         assert!(html.contains(crate::i18n::t(Lang::En, Msg::NotEvaluated)), "{html}");
         assert!(!html.contains(crate::i18n::t(Lang::En, Msg::DoesNotFit)), "{html}");

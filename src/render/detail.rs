@@ -18,6 +18,8 @@ pub struct DetailIn<'a> {
     pub outcome: &'a Outcome,
     pub rec: &'a Recommendation,
     pub plan: Option<&'a Plan>,
+    /// The estimate at both ends of the efficiency assumptions (computed by the caller, once).
+    pub range: Option<&'a crate::engine::sensitivity::Sensitivity>,
     pub fmt: Fmt,
     /// The compact embedded card: no range, regions, formulas, option table or charts (its link opens them).
     pub card: bool,
@@ -102,10 +104,10 @@ pub fn top(d: &DetailIn) -> String {
             &format!("{}{}{t}", f.t(Msg::SourceLabel), f.t(Msg::Colon)),
         );
     }
-    let range = (!d.card)
-        .then(|| crate::engine::sensitivity::sensitivity(d.catalog, s, &rec.instance))
-        .flatten()
-        .and_then(|r| explain::range(&r, f.lang, &|usd| f.money(usd)));
+    let range = d
+        .range
+        .filter(|_| !d.card)
+        .and_then(|r| explain::range(r, f.lang, &|usd| f.money(usd)));
     if let Some(r) = range {
         h.el("p", &[("class", "range"), ("data-testid", "range")], &r);
     }
@@ -370,12 +372,14 @@ mod tests {
             .unwrap_or_else(|| panic!("nothing fits {query}"));
         let p = crate::engine::plan::plan(&c, &s, &rec);
         let opts = crate::engine::cost::option_costs(&c, &s, &rec);
+        let range = crate::engine::sensitivity::sensitivity(&c, &s, &rec.instance);
         let d = DetailIn {
             catalog: &c,
             scenario: &s,
             outcome: &o,
             rec: &rec,
             plan: Some(&p),
+            range: range.as_ref(),
             fmt: Fmt::new(lang, &s),
             card: false,
             full: true,

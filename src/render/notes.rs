@@ -52,7 +52,7 @@ pub fn fixes_that_fit(c: &Catalog, s: &Scenario) -> Vec<(&'static str, String, M
 }
 
 /// "Nothing fits": the scenario, the closest type and how far off it is, and the changes that would fit.
-pub fn nothing_fits(f: Fmt, c: &Catalog, s: &Scenario, o: &Outcome) -> String {
+pub fn nothing_fits(f: Fmt, s: &Scenario, o: &Outcome, fixes: &[(&'static str, String, Msg)]) -> String {
     let mut h = Html::new();
     h.el("h2", &[("data-testid", "nothing-fits")], f.t(Msg::NothingFits));
     h.el(
@@ -72,10 +72,9 @@ pub fn nothing_fits(f: Fmt, c: &Catalog, s: &Scenario, o: &Outcome) -> String {
             .text(&format!(" — {why}"))
             .close("p");
     }
-    let fixes = fixes_that_fit(c, s);
     if !fixes.is_empty() {
         h.el("p", &[], f.t(Msg::WouldFit)).open("div", &[("class", "chips")]);
-        for (key, value, label) in &fixes {
+        for (key, value, label) in fixes {
             let text = if *key == "multinode" {
                 f.t(*label).to_string()
             } else {
@@ -287,7 +286,7 @@ mod tests {
         let (s, _) = crate::query::parse("v=1&params=70&prec=fp32&inst=g5.xlarge", &c);
         let o = crate::engine::recommend(&c, &s);
         assert!(o.recommendations.iter().all(|r| !r.fits));
-        let html = nothing_fits(Fmt::new(Lang::En, &s), &c, &s, &o);
+        let html = nothing_fits(Fmt::new(Lang::En, &s), &s, &o, &fixes_that_fit(&c, &s));
         assert!(html.contains("data-testid=\"nothing-fits\""), "{html}");
         for (key, value, _) in fixes_that_fit(&c, &s) {
             assert!(

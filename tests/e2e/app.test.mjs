@@ -384,3 +384,21 @@ test('serving shows the cost of a million tokens on the card and under every pur
   assert.equal(await g.page.locator('td[data-label="Per million tokens"]').count(), 0);
   g.assertClean();
 });
+
+test('switching language or currency is presentation: the engine does not run again', async () => {
+  const g = await Gpuplan.open(browser, server.url, 'v=1&model=llama3.1-8b');
+  await g.page.getByTestId('chart-options').waitFor();
+  const runs = () => g.page.evaluate(() => window.wasmBindings.engine_runs());
+  const before = await runs();
+  assert.ok(before > 0, 'the counter counts');
+  await g.page.locator('select[data-key="lang"]').selectOption('zh');
+  await g.page.getByTestId('priced-as').filter({ hasText: '按需' }).waitFor();
+  await g.page.locator('select[data-key="cur"]').selectOption('cny');
+  await g.page.getByTestId('top-hourly').filter({ hasText: '¥' }).waitFor();
+  await g.page.getByTestId('chart-options').filter({ hasText: 'CNY' }).waitFor();
+  assert.equal(await runs(), before, 'a language or currency switch ran the engine');
+  // An input the engine reads does run it (so the assertion above can fail).
+  await g.fill('months', 24);
+  await g.page.waitForFunction((b) => window.wasmBindings.engine_runs() > b, before);
+  g.assertClean();
+});
