@@ -134,25 +134,8 @@ fn row(h: &mut Html, f: Fmt, r: &Row, visible: &[Column], picked: bool) {
         };
         h.el("td", &[("class", "num")], &text);
     }
-    let label = f.t(if picked {
-        Msg::RemoveFromCompare
-    } else {
-        Msg::AddToCompare
-    });
-    h.open("td", &[])
-        .el(
-            "button",
-            &[
-                ("type", "button"),
-                ("class", "small"),
-                ("aria-pressed", if picked { "true" } else { "false" }),
-                ("data-act", "cmp"),
-                ("data-id", &r.id),
-            ],
-            label,
-        )
-        .close("td")
-        .close("tr");
+    super::ranked::compare_cell(h, f, &r.id, picked);
+    h.close("tr");
 }
 
 #[cfg(test)]

@@ -185,8 +185,8 @@ fn memory_cell(h: &mut Html, f: Fmt, r: &Recommendation) {
         .close("td");
 }
 
-/// A row's Compare toggle.
-fn compare_cell(h: &mut Html, f: Fmt, id: &str, picked: bool) {
+/// A row's Compare toggle (the ranked list's and Explore's).
+pub(super) fn compare_cell(h: &mut Html, f: Fmt, id: &str, picked: bool) {
     let label = f.t(if picked {
         Msg::RemoveFromCompare
     } else {
