@@ -196,6 +196,7 @@ messages! {
     Mfu => "Model-FLOPs utilisation (MFU)", "模型算力利用率（MFU）";
     BwEff => "Memory-bandwidth efficiency", "显存带宽效率";
     MemUsable => "Usable share of accelerator memory", "加速器显存可用比例";
+    UsableLimit => "Usable limit", "可用上限";
     OverheadGib => "Runtime overhead per accelerator (GiB)", "每加速器运行时开销（GiB）";
     ArLat => "All-reduce latency when serving, fixed (µs)", "推理 all-reduce 固定延迟（µs）";
     ArHop => "All-reduce latency per ring hop (µs)", "all-reduce 每跳延迟（µs）";

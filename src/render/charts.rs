@@ -278,6 +278,12 @@ pub fn memory(f: Fmt, memory: &MemoryNeed, devices: u32, capacity_gib: f64, mem_
     for (m, v, class) in parts.iter().filter(|p| p.1 > 0.0) {
         legend_entry(&mut h, class, &format!("{} {}", f.t(*m), gib(*v, 1)));
     }
+    // The red dashed line: what may be used of the accelerator's memory (the `usable` assumption).
+    legend_entry(
+        &mut h,
+        "limit",
+        &format!("{} {}", f.t(Msg::UsableLimit), gib(usable, 1)),
+    );
     h.close("ul").close("figure");
     h.finish()
 }
@@ -447,6 +453,11 @@ mod tests {
         };
         let svg = memory(F, &need, 2, 24.0, 0.9);
         assert_eq!(svg.matches("class=\"seg ").count(), 2, "{svg}");
+        // The dashed limit line has its legend entry: 0.9 × 24 GiB usable.
+        assert!(
+            svg.contains("<span class=\"swatch limit\"></span>Usable limit 21.6 GiB"),
+            "{svg}"
+        );
         assert!(svg.contains("Weights: 8 GiB") || svg.contains("8 GiB"), "{svg}");
         // The usable limit at 0.9 × 24 GiB on a 24 GiB scale drawn over 544 px from x = 8.
         assert!(svg.contains(&format!("x1=\"{}\"", f1(8.0 + 544.0 * 0.9))), "{svg}");
