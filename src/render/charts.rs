@@ -204,6 +204,18 @@ pub fn option_bars(f: Fmt, options: &[OptionCost]) -> String {
     h.finish()
 }
 
+/// The memory bar's legend: each part held, then the red dashed line, what may be used of the
+/// accelerator's memory (the `usable` assumption).
+fn memory_legend(h: &mut Html, f: Fmt, parts: &[(Msg, f64, &str)], usable_gib: f64) {
+    let gib = |v: f64| format!("{} GiB", format::number(v, 1));
+    h.open("ul", &[("class", "legend")]);
+    for (m, v, class) in parts.iter().filter(|p| p.1 > 0.0) {
+        legend_entry(h, class, &format!("{} {}", f.t(*m), gib(*v)));
+    }
+    legend_entry(h, "limit", &format!("{} {}", f.t(Msg::UsableLimit), gib(usable_gib)));
+    h.close("ul");
+}
+
 /// What one accelerator holds, stacked, against its memory; `mem_usable` is the usable share (the
 /// dashed limit line).
 pub fn memory(f: Fmt, memory: &MemoryNeed, devices: u32, capacity_gib: f64, mem_usable: f64) -> String {
@@ -274,17 +286,9 @@ pub fn memory(f: Fmt, memory: &MemoryNeed, devices: u32, capacity_gib: f64, mem_
     );
     label(&mut h, "tick", l, 52.0, "", "0 GiB");
     label(&mut h, "tick", x.at(capacity_gib), 52.0, "end", &gib(capacity_gib, 1));
-    h.close("svg").open("ul", &[("class", "legend")]);
-    for (m, v, class) in parts.iter().filter(|p| p.1 > 0.0) {
-        legend_entry(&mut h, class, &format!("{} {}", f.t(*m), gib(*v, 1)));
-    }
-    // The red dashed line: what may be used of the accelerator's memory (the `usable` assumption).
-    legend_entry(
-        &mut h,
-        "limit",
-        &format!("{} {}", f.t(Msg::UsableLimit), gib(usable, 1)),
-    );
-    h.close("ul").close("figure");
+    h.close("svg");
+    memory_legend(&mut h, f, &parts, usable);
+    h.close("figure");
     h.finish()
 }
 
