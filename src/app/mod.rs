@@ -51,8 +51,6 @@ pub struct Ctx {
     /// switches leave it, and so every engine result, unchanged.
     pub engine: Memo<Scenario>,
     pub warnings: RwSignal<Vec<Warning>>,
-    /// The recommendation whose details are open (default: the first).
-    pub selected: RwSignal<Option<String>>,
     /// The page language alone, so labels re-render on a language switch and not on every input.
     pub lang: Memo<Lang>,
     /// The view shown and the embed mode alone: what decides which parts of the page exist, so those
@@ -261,7 +259,6 @@ pub fn App() -> impl IntoView {
         outcome,
         engine,
         warnings: RwSignal::new(warnings),
-        selected: RwSignal::new(state.with_untracked(|s| (!s.pick.is_empty()).then(|| s.pick.clone()))),
         lang: Memo::new(move |_| scenario.with(|s| s.lang)),
         full: RwSignal::new(false),
         view: Memo::new(move |_| state.with(|s| s.view)),

@@ -12,7 +12,7 @@ use leptos::prelude::*;
 /// Results for the current scenario.
 #[component]
 pub fn Results(ctx: Ctx) -> impl IntoView {
-    // The link's `pick` (set with `ctx.selected` by `pick`), so reset, history and exports follow it too.
+    // The link's `pick` (set by `pick`), so reset, history and exports follow it too.
     let pick = Memo::new(move |_| ctx.state.with(|st| st.pick.clone()));
     // Recomputed when the outcome or the pick changes, and then taken as new (no comparison compiled).
     let chosen = Memo::new_with_compare(
@@ -100,18 +100,21 @@ fn NothingFits(ctx: Ctx) -> impl IntoView {
 
 /// Shows a recommendation's details (None: the best again); the link keeps the choice (`pick`).
 fn pick(ctx: Ctx, id: Option<String>) {
-    ctx.update(|s| s.pick = id.clone().unwrap_or_default());
-    ctx.selected.set(id);
+    ctx.update(|s| s.pick = id.unwrap_or_default());
 }
 
-/// What a click asked for: the read-only parts are HTML text, so their buttons say what they do in
-/// `data-act` (and `data-id`), and a handler on their container does it.
-pub(super) fn acted(ev: &leptos::ev::MouseEvent) -> Option<(String, String)> {
+/// The element a click acted on: the nearest one with a `data-act` (the read-only parts are HTML
+/// text, so their buttons say what they do there, and a handler on their container does it).
+fn acted_element(ev: &leptos::ev::MouseEvent) -> Option<web_sys::Element> {
     use wasm_bindgen::JsCast;
-    let el = ev
-        .target()
+    ev.target()
         .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-        .and_then(|e| e.closest("[data-act]").ok().flatten())?;
+        .and_then(|e| e.closest("[data-act]").ok().flatten())
+}
+
+/// What a click asked for: the acting element's `data-act` and `data-id`.
+pub(super) fn acted(ev: &leptos::ev::MouseEvent) -> Option<(String, String)> {
+    let el = acted_element(ev)?;
     Some((
         el.get_attribute("data-act")?,
         el.get_attribute("data-id").unwrap_or_default(),
@@ -140,13 +143,9 @@ fn on_results_click(ctx: Ctx, ev: leptos::ev::MouseEvent) {
     match acted(&ev) {
         Some((act, _)) if act == "best" => pick(ctx, None),
         Some((act, id)) if act == "region" => ctx.set("region", &id),
+        // A fix names its link key beside the value it sets.
         Some((act, value)) if act == "fix" => {
-            let key = ev
-                .target()
-                .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(t).ok())
-                .and_then(|e| e.closest("[data-key]").ok().flatten())
-                .and_then(|e| e.get_attribute("data-key"));
-            if let Some(key) = key {
+            if let Some(key) = acted_element(&ev).and_then(|e| e.get_attribute("data-key")) {
                 ctx.set(&key, &value);
             }
         }

@@ -358,11 +358,7 @@ mod tests {
 
     fn card(query: &str, lang: Lang) -> (String, String, String) {
         let c = catalog();
-        let mut s = Scenario::default();
-        for pair in query.split('&') {
-            let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
-            crate::query::apply_pair(&mut s, k, v, &c, &mut Vec::new());
-        }
+        let (s, _) = crate::query::parse(query, &c);
         let o = crate::engine::recommend(&c, &s);
         let rec = o
             .recommendations
