@@ -3,7 +3,6 @@
 //! Source: ../shared/reference/models/models.csv (Hugging Face config.json values, parameter counts
 //! computed from the config, cross-checked against model cards and papers; see its README).
 
-use crate::num::Within;
 
 /// Architecture facts the memory and performance models need.
 #[derive(Clone, Debug, PartialEq)]
@@ -308,6 +307,7 @@ fn layers_for(cube: f64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::num::Within;
 
     #[test]
     fn moe_decode_reads_the_union_of_routed_experts() {
