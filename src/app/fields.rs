@@ -76,8 +76,12 @@ pub fn NumberField(
 fn bounds(ctx: Ctx, key: &str) -> Option<(f64, f64)> {
     let mut s = crate::scenario::Scenario::default();
     let mut w = Vec::new();
-    ctx.catalog
-        .with_value(|c| crate::query::apply_pair(&mut s, key, "1e300", c, &mut w));
+    // Through the form's own pairs: the prompt field takes the context's range.
+    ctx.catalog.with_value(|c| {
+        for (k, v) in crate::query::form_pairs(&s.clone(), key, "1e300") {
+            crate::query::apply_pair(&mut s, &k, &v, c, &mut w);
+        }
+    });
     w.into_iter().find_map(|w| match w.problem {
         crate::query::Problem::OutOfRange { min, max } => Some((min, max)),
         _ => None,

@@ -99,9 +99,12 @@ impl Ctx {
                     }
                 }
             });
-            // A problem is said at the field the user typed in.
+            // A problem is said at the field the user typed in, with the value that field keeps.
             for x in &mut w {
                 x.field = key.to_string();
+                if key == "prompt" {
+                    x.used = st.scenario.prompt_tokens().to_string();
+                }
             }
             // Serving's concurrent sequences are not a training micro-batch: a new kind of task starts from the default.
             if st.scenario.task.is_job() != job {
