@@ -24,6 +24,9 @@ macro_rules! messages {
     };
 }
 
+/// The page's languages as a select lists them: the link's word and the language's own name.
+pub const LANGUAGES: [(&str, &str); 2] = [("en", "English"), ("zh", "中文")];
+
 messages! {
     Tagline => "AWS GPU, Trainium and Inferentia instances: what fits, how many, how long, and what it costs under every way to buy.",
         "AWS GPU、Trainium 与 Inferentia 实例：放得下吗、要几台、跑多久，以及每种购买方式各花多少钱。";
@@ -148,6 +151,7 @@ messages! {
     BreakEvenMonth => "months to recover the upfront", "个月收回预付";
     NotAvailable => "Not available", "不可用";
     Assumption => "assumption", "假设";
+    SavingsPlansAssumed => "Savings Plans (assumption)", "Savings Plans（假设）";
     TheCheapestPlan => "The cheapest plan", "最省钱的方案";
     Baseline => "Baseline", "基线";
     Burst => "Bursts", "突发";
@@ -178,6 +182,8 @@ messages! {
     PerDay => "day", "天";
     PerMonth => "month", "月";
     PerYear => "year", "年";
+    YearsShort => "y", "年";
+    UpTo => "up to ", "最多 ";
     PerInstance => "instance", "实例";
     PerAccelerator => "accelerator", "加速器";
     PerAccelGib => "accelerator-GiB", "加速器 GiB";

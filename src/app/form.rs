@@ -184,21 +184,7 @@ fn Strategies(ctx: Ctx) -> impl IntoView {
         };
         view! { <button type="button" class="chip" on:click=apply>{ctx.tx(m)}</button> }
     };
-    let changed_text = move || {
-        changed.get().map(|c| {
-            let lang = ctx.lang();
-            let zh = lang == crate::scenario::Lang::Zh;
-            if c.is_empty() {
-                return ctx.t(Msg::StrategyNoChange).to_string();
-            }
-            let names: Vec<&str> = c.iter().map(|m| crate::i18n::t(lang, *m)).collect();
-            format!(
-                "{}{}",
-                ctx.t(Msg::StrategyChanged),
-                names.join(if zh { "、" } else { ", " })
-            )
-        })
-    };
+    let changed_text = move || changed.get().map(|c| crate::explain::changed_fields(&c, ctx.lang()));
     view! {
             <h3>{ctx.tx(Msg::Strategies)}</h3>
             <div class="chips">

@@ -338,7 +338,10 @@ fn CatalogNotice(ctx: Ctx, note: CatalogNote) -> impl IntoView {
 }
 
 fn langs(_: Ctx) -> Vec<(String, String)> {
-    vec![("en".into(), "English".into()), ("zh".into(), "中文".into())]
+    crate::i18n::LANGUAGES
+        .iter()
+        .map(|(code, name)| (code.to_string(), name.to_string()))
+        .collect()
 }
 
 fn currencies(_: Ctx) -> Vec<(String, String)> {
