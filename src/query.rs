@@ -11,7 +11,7 @@ use crate::scenario::{
 use crate::state::Column;
 
 mod slot;
-pub use slot::{apply_slot, slot_text};
+pub use slot::{apply_slot, range_of, slot_text};
 use slot::{values_text, warning};
 
 /// The version this build writes.

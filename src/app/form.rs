@@ -64,8 +64,7 @@ pub fn WorkloadForm(ctx: Ctx) -> impl IntoView {
     let on_model = move |ev: leptos::ev::Event| {
         let v = event_target_value(&ev);
         if v == "custom" {
-            let b = ctx.scenario.with(|s| s.model_arch().total_params / 1e9);
-            ctx.set("params", &crate::num::shortest((b * 10.0).round() / 10.0));
+            ctx.set("params", &ctx.scenario.with(|s| s.model_arch().params_b_text()));
         } else {
             ctx.set("model", &v);
         }
