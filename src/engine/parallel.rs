@@ -171,7 +171,8 @@ fn full_share_needed(job: &Job, usable_gib: f64, tp: u32, pp: u32, dp: u32, mb: 
     Some(k / n)
 }
 
-/// Evaluates one plan; `None` if it does not fit or does not divide the accelerators.
+/// Evaluates one plan; `None` if it does not fit or does not divide the accelerators. Under
+/// `Recompute::Full` only the fewest layers per stage that make it fit are recomputed in full.
 #[allow(clippy::too_many_arguments)]
 fn evaluate(
     job: &Job,
@@ -184,33 +185,14 @@ fn evaluate(
     rc: Recompute,
 ) -> Option<Plan> {
     let n_dev = n_inst * hw.count;
-    let full = match rc {
-        Recompute::Full if n_dev.is_multiple_of(tp * pp) => {
-            full_share_needed(job, hw.usable_gib, tp, pp, n_dev / (tp * pp), mb).unwrap_or(1.0)
-        }
-        _ => 1.0,
-    };
-    evaluate_at(job, hw, a, n_inst, tp, pp, mb, rc, full)
-}
-
-/// `evaluate` with `full`, the share of layers recomputed in full under `Recompute::Full`.
-#[allow(clippy::too_many_arguments)]
-fn evaluate_at(
-    job: &Job,
-    hw: &Hardware,
-    a: &Assumptions,
-    n_inst: u32,
-    tp: u32,
-    pp: u32,
-    mb: u32,
-    rc: Recompute,
-    full: f64,
-) -> Option<Plan> {
-    let n_dev = n_inst * hw.count;
     if !n_dev.is_multiple_of(tp * pp) || f64::from(pp) > job.layers {
         return None;
     }
     let dp = n_dev / (tp * pp);
+    let full = match rc {
+        Recompute::Full => full_share_needed(job, hw.usable_gib, tp, pp, dp, mb).unwrap_or(1.0),
+        _ => 1.0,
+    };
     let (replica_seqs, ga) = replica_batch(job, dp, mb)?;
     let (w, s, act, mem) = memory_gib(job, tp, pp, dp, mb, rc, full);
     if mem > hw.usable_gib {
