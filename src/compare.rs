@@ -120,15 +120,13 @@ pub fn sheet<'a>(
         }),
         row(Head::Fit, &|i| Cell::Fit(fit(outcome, &i.id))),
     ];
-    rows.extend(Buy::ALL.iter().map(|&b| {
-        Row {
+    for b in Buy::ALL {
+        let cost = |opts: &Vec<OptionCost>| opts.iter().find(|o| o.buy == b).and_then(|o| o.comparable_usd());
+        rows.push(Row {
             head: Head::Buy(b),
-            cells: costs
-                .iter()
-                .map(|opts| Cell::Cost(opts.iter().find(|o| o.buy == b).and_then(|o| o.comparable_usd())))
-                .collect(),
-        }
-    }));
+            cells: costs.iter().map(|opts| Cell::Cost(cost(opts))).collect(),
+        });
+    }
     Sheet { picks, rows }
 }
 

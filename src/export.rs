@@ -1,7 +1,7 @@
 //! Exports as text: CSV, JSON and Markdown tables of the recommendations, the plan and the Compare picks. Pure; the page offers them as downloads or copies them.
 
 use crate::catalog::Catalog;
-use crate::compare::{self, costs_of_picks, sheet, Cell, Fit, Head};
+use crate::compare::{costs_of_picks, sheet, Cell, Fit, Head};
 use crate::engine::plan::Plan;
 use crate::engine::Outcome;
 use crate::query::buy_key;
@@ -138,39 +138,27 @@ pub fn plan_table(plan: &Plan) -> Table {
 }
 
 /// Compare: one row per picked instance with specs, fit and every option's cost (job or horizon, USD):
-/// `compare::sheet` turned on its side, the specs the page alone shows left out.
+/// `compare::sheet` on its side, the specs only the page shows left out.
 pub fn compare(catalog: &Catalog, scenario: &Scenario, outcome: &Outcome, picks: &[String]) -> Table {
     let costs = costs_of_picks(catalog, scenario, outcome, picks);
     let sheet = sheet(catalog, scenario, outcome, picks, &costs);
-    let kept: Vec<&compare::Row> = sheet
-        .rows
-        .iter()
-        .filter(|r| !matches!(r.head, Head::Spec(_, None)))
-        .collect();
     let mut header = vec!["instance".to_string()];
-    header.extend(kept.iter().flat_map(|r| compare_keys(r.head)));
-    let rows = sheet
-        .picks
-        .iter()
-        .enumerate()
-        .map(|(j, i)| {
-            let mut row = vec![i.id.clone()];
-            for r in &kept {
-                compare_cell(&r.cells[j], &mut row);
+    let mut rows: Vec<Vec<String>> = sheet.picks.iter().map(|i| vec![i.id.clone()]).collect();
+    for r in &sheet.rows {
+        match r.head {
+            Head::Spec(_, None) => continue,
+            Head::Spec(_, Some(key)) => header.push(key.into()),
+            Head::Fit => {
+                header.push("fits".into());
+                header.push("instances".into());
             }
-            row
-        })
-        .collect();
-    Table { header, rows }
-}
-
-/// A Compare row's columns: the spec's key, the fit as `fits` and `instances`, an option's `<buy>_usd`.
-fn compare_keys(head: Head) -> Vec<String> {
-    match head {
-        Head::Spec(_, key) => key.into_iter().map(String::from).collect(),
-        Head::Fit => vec!["fits".into(), "instances".into()],
-        Head::Buy(b) => vec![format!("{}_usd", buy_key(b))],
+            Head::Buy(b) => header.push(format!("{}_usd", buy_key(b))),
+        }
+        for (row, cell) in rows.iter_mut().zip(&r.cells) {
+            compare_cell(cell, row);
+        }
     }
+    Table { header, rows }
 }
 
 /// A Compare cell's columns: figures unformatted, the fit as whether and on how many instances.
@@ -183,7 +171,8 @@ fn compare_cell(cell: &Cell, out: &mut Vec<String>) {
                 Fit::On(n) | Fit::DoesNotFit(n) => n.to_string(),
                 Fit::Excluded(_) | Fit::NotEvaluated => String::new(),
             };
-            out.extend([matches!(fit, Fit::On(_)).to_string(), n]);
+            out.push(matches!(fit, Fit::On(_)).to_string());
+            out.push(n);
         }
     }
 }

@@ -24,9 +24,6 @@ macro_rules! messages {
     };
 }
 
-/// The page's languages as a select lists them: the link's word and the language's own name.
-pub const LANGUAGES: [(&str, &str); 2] = [("en", "English"), ("zh", "中文")];
-
 messages! {
     Tagline => "AWS GPU, Trainium and Inferentia instances: what fits, how many, how long, and what it costs under every way to buy.",
         "AWS GPU、Trainium 与 Inferentia 实例：放得下吗、要几台、跑多久，以及每种购买方式各花多少钱。";
@@ -35,6 +32,8 @@ messages! {
     ViewCompare => "Compare", "对比";
     ViewAssumptions => "Assumptions", "假设";
     Language => "Language", "语言";
+    // The language's name in itself, as the language select lists it.
+    LanguageName => "English", "中文";
     Colon => ": ", "：";
     Currency => "Currency", "货币";
     CopyLink => "Copy link", "复制链接";

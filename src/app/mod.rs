@@ -338,10 +338,8 @@ fn CatalogNotice(ctx: Ctx, note: CatalogNote) -> impl IntoView {
 }
 
 fn langs(_: Ctx) -> Vec<(String, String)> {
-    crate::i18n::LANGUAGES
-        .iter()
-        .map(|(code, name)| (code.to_string(), name.to_string()))
-        .collect()
+    let name = |l| t(l, Msg::LanguageName).into();
+    vec![("en".into(), name(Lang::En)), ("zh".into(), name(Lang::Zh))]
 }
 
 fn currencies(_: Ctx) -> Vec<(String, String)> {
