@@ -54,12 +54,15 @@ messages! {
     Precision => "Precision", "精度";
     Context => "Context length (tokens)", "上下文长度（token）";
     SeqLen => "Sequence length (tokens)", "序列长度（token）";
-    Concurrency => "Concurrent sequences per replica", "每副本并发序列数";
+    Concurrency => "Concurrent users (sequences)", "并发用户（序列）数";
+    PerRequest => "Per 1,000 requests", "每千次请求";
+    PromptTokens => "Prompt tokens per request", "每次请求输入 token 数";
+    OutputTokens => "Output tokens per request", "每次请求输出 token 数";
     MicroBatch => "Sequences per replica per step (micro-batch × accumulation)", "每副本每步序列数（微批 × 梯度累积）";
     TrainTokens => "Training tokens (billions)", "训练 token 数（十亿）";
     TargetDays => "Target wall-clock (days)", "目标时长（天）";
-    TargetTps => "Target throughput (output tokens/s, 0 = one replica)", "目标吞吐（输出 token/秒，0 = 单副本）";
-    SeqTps => "Speed each sequence needs (tokens/s, 0 = none)", "每个序列所需速度（token/秒，0 = 不限）";
+    TargetTps => "Total throughput needed (output tokens/s, 0 = what the users need)", "所需总吞吐（输出 token/秒，0 = 按用户数）";
+    SeqTps => "Speed each user needs (output tokens/s, 0 = any)", "每位用户所需速度（输出 token/秒，0 = 不限）";
     Method => "Method", "方法";
     ServingMode => "Serving", "服务方式";
     Online => "Online (no Spot)", "在线（不可中断）";

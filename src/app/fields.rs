@@ -172,7 +172,10 @@ pub fn lines(ctx: Ctx, lines: &[Line]) -> AnyView {
 
 /// The current value of a link key (scenario or page state) as the link writes it (reactive).
 pub fn value_of(ctx: Ctx, key: &'static str) -> Signal<String> {
-    if crate::query::key(key).is_some() {
+    if key == "prompt" {
+        // Not a key: the context less the output (`query::form_pairs` writes it back).
+        Signal::derive(move || ctx.scenario.with(|s| s.prompt_tokens().to_string()))
+    } else if crate::query::key(key).is_some() {
         Signal::derive(move || {
             ctx.scenario
                 .with(|s| crate::query::field_value(s, key).unwrap_or_default())

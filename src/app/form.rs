@@ -27,6 +27,15 @@ fn methods(_: Ctx) -> Vec<(String, String)> {
         .collect()
 }
 
+/// The lengths a task asks for under the precision: a request's prompt and output (serving), or the
+/// batch (jobs, whose sequence length sits beside the precision).
+fn length_lines(task: Task) -> &'static [Line] {
+    match task {
+        Task::Inference => &[Row(&[Num("prompt", Msg::PromptTokens), Num("out", Msg::OutputTokens)])],
+        _ => &[One(Num("batch", Msg::MicroBatch))],
+    }
+}
+
 /// The inputs each task adds after the model's.
 fn task_lines(task: Task) -> Vec<Line> {
     const JOB: Line = Row(&[Num("tokens", Msg::TrainTokens), Num("days", Msg::TargetDays)]);
@@ -75,20 +84,11 @@ pub fn WorkloadForm(ctx: Ctx) -> impl IntoView {
             .map(|p| (p.to_string(), p.to_ascii_uppercase()))
             .collect::<Vec<_>>()
     };
-    let ctx_label = move || {
-        if task.get() == Task::Inference {
-            Msg::Context
-        } else {
-            Msg::SeqLen
-        }
-    };
-    let batch_label = move || {
-        if task.get() == Task::Inference {
-            Msg::Concurrency
-        } else {
-            Msg::MicroBatch
-        }
-    };
+    // Serving asks for users beside the precision, then the lengths of a request; jobs their sequence
+    // length, then the batch.
+    let serving = move || task.get() == Task::Inference;
+    let size_key = move || if serving() { "batch" } else { "ctx" };
+    let size_label = move || if serving() { Msg::Concurrency } else { Msg::SeqLen };
     view! {
         <aside class="form" aria-label="workload">
             <section class="card">
@@ -110,9 +110,9 @@ pub fn WorkloadForm(ctx: Ctx) -> impl IntoView {
                     </Show>
                     <div class="row2">
                         <SelectField ctx=ctx key="prec" label=Msg::Precision current=value_of(ctx, "prec") options=precisions />
-                        {move || view! { <NumberField ctx=ctx key="ctx" current=value_of(ctx, "ctx") label=ctx_label() /> }}
+                        {move || view! { <NumberField ctx=ctx key=size_key() current=value_of(ctx, size_key()) label=size_label() /> }}
                     </div>
-                    {move || view! { <NumberField ctx=ctx key="batch" current=value_of(ctx, "batch") label=batch_label() /> }}
+                    {move || lines(ctx, length_lines(task.get()))}
                 </Show>
                 {move || lines(ctx, &task_lines(task.get()))}
             </section>
