@@ -32,6 +32,8 @@ messages! {
     ViewCompare => "Compare", "对比";
     ViewAssumptions => "Assumptions", "假设";
     Language => "Language", "语言";
+    // The language's name in itself, as the language select lists it.
+    LanguageName => "English", "中文";
     Colon => ": ", "：";
     Currency => "Currency", "货币";
     CopyLink => "Copy link", "复制链接";
@@ -151,6 +153,7 @@ messages! {
     BreakEvenMonth => "months to recover the upfront", "个月收回预付";
     NotAvailable => "Not available", "不可用";
     Assumption => "assumption", "假设";
+    SavingsPlansAssumed => "Savings Plans (assumption)", "Savings Plans（假设）";
     TheCheapestPlan => "The cheapest plan", "最省钱的方案";
     Baseline => "Baseline", "基线";
     Burst => "Bursts", "突发";
@@ -181,6 +184,8 @@ messages! {
     PerDay => "day", "天";
     PerMonth => "month", "月";
     PerYear => "year", "年";
+    YearsShort => "y", "年";
+    UpTo => "up to ", "最多 ";
     PerInstance => "instance", "实例";
     PerAccelerator => "accelerator", "加速器";
     PerAccelGib => "accelerator-GiB", "加速器 GiB";

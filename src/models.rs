@@ -3,6 +3,7 @@
 //! Source: ../shared/reference/models/models.csv (Hugging Face config.json values, parameter counts
 //! computed from the config, cross-checked against model cards and papers; see its README).
 
+
 /// Architecture facts the memory and performance models need.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ModelArch {
@@ -33,6 +34,13 @@ pub struct ModelArch {
 }
 
 impl ModelArch {
+    /// Total parameters in billions to one decimal, as the `params` key takes them (the form keeps a
+    /// preset's size when it switches to a custom model).
+    pub fn params_b_text(&self) -> String {
+        let b = self.total_params / 1e9;
+        crate::num::shortest((b * 10.0).round() / 10.0)
+    }
+
     pub fn is_moe(&self) -> bool {
         self.active_params < self.total_params
     }
@@ -307,6 +315,14 @@ fn layers_for(cube: f64) -> f64 {
 mod tests {
     use super::*;
     use crate::num::Within;
+
+    #[test]
+    fn a_presets_size_reads_as_the_params_key_writes_it() {
+        let size = |id: &str| preset_by_id(id).map(ModelArch::params_b_text);
+        assert_eq!(size("llama3.1-8b").as_deref(), Some("8"));
+        assert_eq!(size("deepseek-v3").as_deref(), Some("671"));
+        assert_eq!(estimate(7.25e9, 7.25e9).params_b_text(), "7.3");
+    }
 
     #[test]
     fn moe_decode_reads_the_union_of_routed_experts() {

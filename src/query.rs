@@ -13,7 +13,7 @@ use crate::state::Column;
 mod form;
 mod slot;
 pub use form::form_pairs;
-pub use slot::{apply_slot, slot_text};
+pub use slot::{apply_slot, range_of, slot_text};
 use slot::{values_text, warning};
 
 /// The version this build writes.

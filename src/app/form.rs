@@ -73,8 +73,7 @@ pub fn WorkloadForm(ctx: Ctx) -> impl IntoView {
     let on_model = move |ev: leptos::ev::Event| {
         let v = event_target_value(&ev);
         if v == "custom" {
-            let b = ctx.scenario.with(|s| s.model_arch().total_params / 1e9);
-            ctx.set("params", &crate::num::shortest((b * 10.0).round() / 10.0));
+            ctx.set("params", &ctx.scenario.with(|s| s.model_arch().params_b_text()));
         } else {
             ctx.set("model", &v);
         }
@@ -184,21 +183,7 @@ fn Strategies(ctx: Ctx) -> impl IntoView {
         };
         view! { <button type="button" class="chip" on:click=apply>{ctx.tx(m)}</button> }
     };
-    let changed_text = move || {
-        changed.get().map(|c| {
-            let lang = ctx.lang();
-            let zh = lang == crate::scenario::Lang::Zh;
-            if c.is_empty() {
-                return ctx.t(Msg::StrategyNoChange).to_string();
-            }
-            let names: Vec<&str> = c.iter().map(|m| crate::i18n::t(lang, *m)).collect();
-            format!(
-                "{}{}",
-                ctx.t(Msg::StrategyChanged),
-                names.join(if zh { "、" } else { ", " })
-            )
-        })
-    };
+    let changed_text = move || changed.get().map(|c| crate::explain::changed_fields(&c, ctx.lang()));
     view! {
             <h3>{ctx.tx(Msg::Strategies)}</h3>
             <div class="chips">

@@ -348,7 +348,8 @@ fn CatalogNotice(ctx: Ctx, note: CatalogNote) -> impl IntoView {
 }
 
 fn langs(_: Ctx) -> Vec<(String, String)> {
-    vec![("en".into(), "English".into()), ("zh".into(), "中文".into())]
+    let name = |l| t(l, Msg::LanguageName).into();
+    vec![("en".into(), name(Lang::En)), ("zh".into(), name(Lang::Zh))]
 }
 
 fn currencies(_: Ctx) -> Vec<(String, String)> {
