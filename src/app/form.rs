@@ -91,7 +91,7 @@ pub fn WorkloadForm(ctx: Ctx) -> impl IntoView {
         }
     };
     view! {
-        <aside class="form" aria-label="workload">
+        <aside class="form" id="inputs" aria-label="workload">
             <section class="card">
                 <h2>{ctx.tx(Msg::Workload)}</h2>
                 <Segmented ctx=ctx key="task" label=Msg::Task current=value_of(ctx, "task") options=vec![

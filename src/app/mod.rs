@@ -315,10 +315,27 @@ fn PlanView(ctx: Ctx) -> impl IntoView {
             String::new()
         }
     };
+    // Phones: the form folds away under a sticky button, so the answer comes first and the inputs are one tap away.
+    let open = RwSignal::new(false);
+    let toggle = move |_| {
+        open.update(|o| *o = !*o);
+        let id = if open.get_untracked() { "inputs" } else { "result" };
+        request_animation_frame(move || {
+            if let Some(el) = gloo::utils::document().get_element_by_id(id) {
+                el.scroll_into_view();
+            }
+        });
+    };
     view! {
-        <div class="plan" class:embed-plan=move || embed() == Embed::Card>
-            {move || (embed() != Embed::Card).then(|| view! { <form::WorkloadForm ctx=ctx /> })}
-            <div class="results-col">
+        <div class="plan" class:embed-plan=move || embed() == Embed::Card class:open=move || open.get()>
+            {move || (embed() != Embed::Card).then(|| view! {
+                <button type="button" class="primary edit-inputs" data-testid="edit-inputs" aria-controls="inputs"
+                    aria-expanded=move || open.get().to_string() on:click=toggle>
+                    {move || ctx.t(if open.get() { Msg::ShowResult } else { Msg::EditInputs })}
+                </button>
+                <form::WorkloadForm ctx=ctx />
+            })}
+            <div class="results-col" id="result">
                 <results::Results ctx=ctx />
                 <div class="contents" inner_html=guidance></div>
             </div>
