@@ -53,3 +53,65 @@ test('phones: the header takes at most a fifth of the screen and the inputs are 
   assert.equal(await g.page.getByTestId('edit-inputs').isVisible(), false);
   g.assertClean();
 });
+
+/**
+ * Tabs through the page from the top and returns, for each focused element, its box in page
+ * coordinates (sticky and fixed controls are marked: they sit where the reader scrolled).
+ */
+async function focusWalk(page, limit = 400) {
+  await page.evaluate(() => document.activeElement?.blur());
+  await page.mouse.click(1, 1);
+  const boxes = [];
+  for (let i = 0; i < limit; i++) {
+    await page.keyboard.press('Tab');
+    const box = await page.evaluate(() => {
+      const e = document.activeElement;
+      if (!e || e === document.body) return null;
+      const r = e.getBoundingClientRect();
+      let pinned = false;
+      for (let p = e; p; p = p.parentElement) if (/sticky|fixed/.test(getComputedStyle(p).position) && p.tagName !== 'TH') pinned = true;
+      const name = `${e.tagName.toLowerCase()}${e.dataset.testid ? `[${e.dataset.testid}]` : ''} "${(e.innerText || e.getAttribute('aria-label') || e.id || '').slice(0, 30)}"`;
+      return { top: r.top + scrollY, bottom: r.bottom + scrollY, left: r.left, right: r.right, pinned, name, foot: !!e.closest('footer') };
+    });
+    if (!box) break;
+    boxes.push(box);
+    if (box.foot) break;
+  }
+  return boxes;
+}
+
+/** Pairs where the next focus is visually before the last: above it in the same column, or to its left in the same row. */
+function backwards(boxes) {
+  const bad = [];
+  const shown = boxes.filter((b) => !b.pinned && b.bottom > b.top);
+  for (let i = 1; i < shown.length; i++) {
+    const [a, b] = [shown[i - 1], shown[i]];
+    const sameColumn = Math.min(a.right, b.right) - Math.max(a.left, b.left) > 0;
+    const sameRow = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > Math.min(a.bottom - a.top, b.bottom - b.top) / 2;
+    if ((sameRow && b.right <= a.left) || (!sameRow && sameColumn && b.bottom <= a.top + 1)) bad.push(`${a.name} → ${b.name}`);
+  }
+  return bad;
+}
+
+test('focus order follows the visual order of the Plan view, at 1280 and at 390 px (WCAG 2.4.3)', async () => {
+  for (const [width, height] of [[1280, 800], [390, 844]]) {
+    for (const lang of ['en', 'zh']) {
+      const g = await Gpuplan.open(browser, server.url, `v=1&lang=${lang}`, { viewport: { width, height } });
+      await g.recs().first().waitFor();
+      if (width < 900) {
+        // Folded, then open: both orders are checked.
+        let boxes = await focusWalk(g.page);
+        assert.ok(boxes.length > 20, boxes.map((b) => b.name).join('\n'));
+        assert.deepEqual(backwards(boxes), [], `${width} ${lang} folded`);
+        await g.page.getByTestId('edit-inputs').click();
+        await g.page.locator('input[data-key="batch"]').waitFor();
+      }
+      const boxes = await focusWalk(g.page);
+      assert.ok(boxes.length > 40, boxes.map((b) => b.name).join('\n'));
+      assert.ok(boxes.some((b) => /data-key|batch/.test(b.name) || b.name.startsWith('input')), 'the form is walked');
+      assert.deepEqual(backwards(boxes), [], `${width} ${lang}`);
+      g.assertClean();
+      await g.page.context().close();
+    }
+  }
+});
