@@ -115,3 +115,30 @@ test('focus order follows the visual order of the Plan view, at 1280 and at 390 
     }
   }
 });
+
+test('explanations are visible on focus and touch, not only in a hover title', async () => {
+  for (const lang of ['en', 'zh']) {
+    const g = await Gpuplan.open(browser, server.url, `v=1&lang=${lang}`, PHONE);
+    await g.recs().first().waitFor();
+    // Nothing on the page explains itself only in a `title` (an SVG chart's <title> is its text alternative).
+    const titled = await g.page.locator('[title]:not(svg *):not(iframe)').evaluateAll((es) => es.map((e) => e.outerHTML.slice(0, 80)));
+    assert.deepEqual(titled, [], `${lang}: ${titled.join(' | ')}`);
+    // A row's memory in words beside its bar.
+    assert.match(await g.recs().first().locator('.mem').innerText(), /^[\d.]+ \/ [\d.]+ GiB$/);
+    // Explore: a tap on a price shows its source and date.
+    await g.goto(`v=1&view=explore&lang=${lang}`);
+    const cell = g.page.locator('[data-testid="catalog-row"] td[data-src]').first();
+    const shown = (c = cell) => c.evaluate((td) => {
+      const after = getComputedStyle(td, '::after');
+      return after.display !== 'none' && after.content !== 'none' ? after.content : '';
+    });
+    assert.equal(await shown(), '');
+    await cell.tap();
+    assert.match(await shown(), /Karpenter.*20\d\d-\d\d-\d\d/);
+    // The keyboard: the next price shows its own when Tab reaches it.
+    await g.page.keyboard.press('Tab');
+    assert.match(await shown(g.page.locator('td[data-src]:focus')), /20\d\d-\d\d-\d\d/);
+    g.assertClean();
+    await g.page.context().close();
+  }
+});
