@@ -47,6 +47,9 @@ pub fn Results(ctx: Ctx) -> impl IntoView {
     // Each notice in words, and whether it offers the one-click fix of a smaller micro-batch; then the
     // plan's (what a buyer must know).
     let notices = move || {
+        if card {
+            return Vec::new();
+        }
         let lang = ctx.lang();
         let mut n = ctx
             .outcome

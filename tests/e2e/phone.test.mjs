@@ -142,3 +142,34 @@ test('explanations are visible on focus and touch, not only in a hover title', a
     await g.page.context().close();
   }
 });
+
+test('the embedded card is about a screen at 390 and 600 px, states its scenario, and every control in it acts', async () => {
+  for (const width of [390, 600]) {
+    for (const lang of ['en', 'zh']) {
+      const g = await Gpuplan.open(browser, server.url, `v=1&embed=1&lang=${lang}`, { viewport: { width, height: 844 } });
+      await g.recs().first().waitFor();
+      const [tall, wide] = await g.page.evaluate(() => [document.documentElement.scrollHeight, document.documentElement.scrollWidth]);
+      assert.ok(tall <= 1.35 * 844, `${width} ${lang}: the card is ${tall}px tall`);
+      assert.ok(wide <= width, `${width} ${lang}: the card is ${wide}px wide`);
+      assert.match(await g.page.getByTestId('scenario-line').innerText(), lang === 'en' ? /^Llama 3\.1 8B · BF16 · 8K context · 8 sequences/ : /^Llama 3\.1 8B · BF16 · 8K 上下文 · 8 个并发序列/);
+      // Every visible control does something: a link opens the same scenario on the full page; a ranked
+      // row's button opens that type (the row shown already is the selected one), and the way back returns.
+      const controls = await g.page.locator('.app button:visible, .app a[href]:visible').evaluateAll((es) =>
+        es.map((e) => ({ tag: e.tagName, act: e.dataset.act ?? null, id: e.dataset.id ?? null, testid: e.dataset.testid ?? null, href: e.getAttribute('href'), selected: !!e.closest('tr.selected') })));
+      const links = controls.filter((c) => c.tag === 'A');
+      assert.deepEqual(links.map((c) => c.testid), ['open-full']);
+      assert.match(links[0].href, lang === 'zh' ? /^\?v=1.*lang=zh/ : /^\?v=1/);
+      assert.doesNotMatch(links[0].href, /embed=/);
+      const buttons = controls.filter((c) => c.tag === 'BUTTON');
+      assert.ok(buttons.length >= 3 && buttons.every((c) => c.act === 'pick'), JSON.stringify(buttons));
+      for (const c of buttons.filter((b) => !b.selected)) {
+        await g.page.locator(`button[data-act="pick"][data-id="${c.id}"]`).click();
+        await g.page.waitForFunction((id) => document.querySelector('[data-testid="top-instance"]').textContent.includes(` ${id}`), c.id);
+        await g.page.getByTestId('back-to-best').click();
+        await g.page.waitForFunction(() => !document.querySelector('[data-testid="back-to-best"]'));
+      }
+      g.assertClean();
+      await g.page.context().close();
+    }
+  }
+});
