@@ -109,7 +109,7 @@ pub fn Assumptions(ctx: Ctx) -> impl IntoView {
             <h3>{ctx.tx(Msg::TrainAssumptions)}</h3>
             <div class="grid2">{column(ctx, TRAINING)}{column(ctx, TRAINING_MORE)}</div>
             <p class="source muted">{ctx.tx(Msg::SrcTrain)}</p>
-            <h3>"Savings Plans (" {ctx.tx(Msg::Assumption)} ")"</h3>
+            <h3>{ctx.tx(Msg::SavingsPlansAssumed)}</h3>
             <p class="source muted">{ctx.tx(Msg::SpBasis)}</p>
             <div class="table-wrap" tabindex="0"><table inner_html=sp_rows></table></div>
             <h3 id="sources">{ctx.tx(Msg::Sources)}</h3>

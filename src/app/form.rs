@@ -20,8 +20,8 @@ fn modes(ctx: Ctx) -> Vec<(String, String)> {
     ]
 }
 
-fn methods(_: Ctx) -> Vec<(String, String)> {
-    [("full", "Full"), ("lora", "LoRA"), ("qlora", "QLoRA")]
+fn methods(ctx: Ctx) -> Vec<(String, String)> {
+    [("full", ctx.t(Msg::FullTuning)), ("lora", "LoRA"), ("qlora", "QLoRA")]
         .iter()
         .map(|(k, l)| (k.to_string(), l.to_string()))
         .collect()

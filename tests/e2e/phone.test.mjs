@@ -173,3 +173,56 @@ test('the embedded card is about a screen at 390 and 600 px, states its scenario
     }
   }
 });
+
+/** Headers (column heads and each option's name) of which a rendered line holds one CJK character alone. */
+const orphanedHeaders = (page) => page.evaluate(() => {
+  const out = [];
+  for (const th of document.querySelectorAll('thead th, th > details > summary')) {
+    if (!th.offsetParent) continue;
+    const lines = new Map();
+    const walker = document.createTreeWalker(th, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      for (let i = 0; i < n.length; i++) {
+        const r = document.createRange();
+        r.setStart(n, i);
+        r.setEnd(n, i + 1);
+        const box = r.getClientRects()[0];
+        if (box) lines.set(Math.round(box.top), (lines.get(Math.round(box.top)) ?? '') + n.data[i]);
+      }
+    }
+    const texts = [...lines.values()].map((l) => l.trim()).filter(Boolean);
+    if (texts.length > 1 && texts.some((l) => /^[\u4e00-\u9fff][）)，。]?$/.test(l))) out.push(texts.join(' / '));
+  }
+  return out;
+});
+
+test('Chinese: table headers never leave one character on a line, at 390 and 1280 px', async () => {
+  const views = ['', '&task=train&model=llama3.1-70b&tokens=200', '&view=explore', '&view=compare&cmp=p5.48xlarge,g6e.xlarge', '&view=assumptions'];
+  for (const width of [390, 1280]) {
+    const g = await Gpuplan.open(browser, server.url, 'v=1&lang=zh', { viewport: { width, height: 844 } });
+    for (const v of views) {
+      await g.goto(`v=1&lang=zh${v}`);
+      await g.page.locator('main table').first().waitFor({ state: 'attached' });
+      if (!v || v.startsWith('&task')) await g.page.locator('table.options').waitFor();
+      assert.ok(await g.page.locator('thead th:visible').count() > 0 || width === 390, `${width}${v}: headers shown`);
+      assert.deepEqual(await orphanedHeaders(g.page), [], `${width}${v}`);
+    }
+    g.assertClean();
+    await g.page.context().close();
+  }
+});
+
+test('Chinese: no English left in formulas, the fine-tuning method or the footer; full-width brackets round Chinese', async () => {
+  const g = await Gpuplan.open(browser, server.url, 'v=1&lang=zh&task=train&model=llama3.1-70b&tokens=200');
+  await g.page.locator('details.formulas').waitFor();
+  const formulas = await g.page.locator('details.formulas').evaluate((d) => d.textContent);
+  assert.doesNotMatch(formulas, /tokens per step|over NVLink|before overlap|selective|\([^()]*[\u4e00-\u9fff][^()]*\)/, formulas);
+  assert.match(formulas, /每步 token 数/);
+  assert.match(await g.page.locator('[data-purchase="cb"] .formula-text').textContent(), /天 × 24 小时 = \$/);
+  assert.match(await g.page.locator('footer').innerText(), /\d{4}-\d\d-\d\d。每个数字/);
+  await g.goto('v=1&lang=zh&task=finetune');
+  assert.deepEqual(await g.page.locator('select[data-key="method"] option').allTextContents(), ['全参数', 'LoRA', 'QLoRA']);
+  await g.goto('v=1&lang=zh&view=assumptions');
+  assert.ok(await g.page.getByRole('heading', { name: 'Savings Plans（假设）' }).isVisible());
+  g.assertClean();
+});
