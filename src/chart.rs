@@ -28,7 +28,14 @@ pub fn ticks(max: f64, n: usize) -> Vec<f64> {
         return vec![0.0];
     }
     let raw = max / n as f64;
-    let mag = 10f64.powf(raw.log10().floor());
+    // The largest power of ten not above `raw`, by steps (libm's log10 and powf cost 1 KB of wasm).
+    let mut mag = 1.0;
+    while mag * 10.0 <= raw {
+        mag *= 10.0;
+    }
+    while mag > raw {
+        mag /= 10.0;
+    }
     let step = [1.0, 2.0, 5.0, 10.0]
         .iter()
         .map(|m| m * mag)
@@ -38,25 +45,34 @@ pub fn ticks(max: f64, n: usize) -> Vec<f64> {
     (0..=count.min(50)).map(|i| i as f64 * step).collect()
 }
 
-/// One option's cumulative cost by month, and where it crosses On-Demand.
+/// One option's cumulative cost by month, what its terms still owe after the horizon, and its break-even.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Series {
     pub buy: Buy,
-    /// (month, cumulative USD) for months 0..=horizon.
+    /// (month, cumulative USD paid by then) for months 0..=horizon.
     pub points: Vec<(f64, f64)>,
-    /// First month (fractional) from which this option is cheaper than On-Demand so far.
-    pub breakeven_month: Option<f64>,
+    /// The rest of the commitment terms started within the horizon, paid after it: with the last point,
+    /// the option's horizon figure (what the bar chart and the table show).
+    pub owed_usd: f64,
+    /// Commitments: (month, USD) where On-Demand's cumulative cost reaches the cost of the commitment's
+    /// whole first term, that is its break-even utilization × the term; None beyond the horizon.
+    pub breakeven: Option<(f64, f64)>,
 }
 
-/// Cumulative cost of a service option at month m: upfronts of the terms started by then, plus monthly payments.
+/// Cumulative cost of a service option at month m: upfronts of the terms started by then (a term
+/// ending at m starts no new one), plus monthly payments.
 fn cumulative(o: &OptionCost, m: f64) -> f64 {
     let term_months = o.buy.term_years().map(|y| f64::from(y) * 12.0);
-    let upfronts = match term_months {
-        Some(t) => (m / t).floor() + 1.0,
-        None => 1.0,
-    };
+    let upfronts = term_months.map_or(1.0, |t| (m / t).ceil().max(1.0));
     let recurring = o.monthly_usd - o.upfront_usd / term_months.unwrap_or(f64::INFINITY);
     o.upfront_usd * upfronts + recurring.max(0.0) * m
+}
+
+/// A service option over `months`: paid within the horizon, and owed after it (the rest of a term).
+pub fn paid_and_owed(o: &OptionCost, months: u32) -> (f64, f64) {
+    let paid = cumulative(o, f64::from(months));
+    let owed = o.horizon_usd - paid;
+    (paid, if owed > 0.005 { owed } else { 0.0 })
 }
 
 /// Series for every available option of a service over `months`; jobs have no monthly curve.
@@ -72,16 +88,16 @@ pub fn cumulative_series(options: &[OptionCost], months: u32) -> Vec<Series> {
             let points: Vec<(f64, f64)> = (0..=months)
                 .map(|m| (f64::from(m), cumulative(o, f64::from(m))))
                 .collect();
-            let breakeven_month = od.filter(|od| od.buy != o.buy).and_then(|od| {
-                // Scan in tenths of a month for the first point where this option is no dearer.
-                (0..=months * 10)
-                    .map(|i| f64::from(i) / 10.0)
-                    .find(|m| *m > 0.0 && cumulative(o, *m) <= cumulative(od, *m))
+            let (_, owed_usd) = paid_and_owed(o, months);
+            let breakeven = od.zip(o.buy.term_years()).and_then(|(od, years)| {
+                let m = o.breakeven_utilization? * f64::from(years) * 12.0;
+                (m > 0.0 && m <= f64::from(months)).then(|| (m, cumulative(od, m)))
             });
             Series {
                 buy: o.buy,
                 points,
-                breakeven_month,
+                owed_usd,
+                breakeven,
             }
         })
         .collect()
@@ -97,6 +113,8 @@ mod tests {
         assert_eq!(ticks(1.0, 5), vec![0.0, 0.2, 0.4, 0.6000000000000001, 0.8, 1.0]);
         assert_eq!(ticks(0.0, 4), vec![0.0]);
         assert_eq!(ticks(f64::NAN, 4), vec![0.0]);
+        assert_eq!(ticks(0.003, 3), vec![0.0, 0.001, 0.002, 0.003]);
+        assert_eq!(ticks(7.0e9, 7), (0..=7).map(|i| f64::from(i) * 1e9).collect::<Vec<_>>());
         let t = ticks(123_456.0, 5);
         assert!(t.last().is_some_and(|m| *m >= 123_456.0) && t.len() <= 7);
     }
@@ -110,5 +128,89 @@ mod tests {
             p1: 0.0,
         };
         assert_eq!((s.at(0.0), s.at(10.0), s.at(5.0)), (100.0, 0.0, 50.0));
+    }
+
+    /// The options of the top fitting type for a link.
+    fn options_of(query: &str) -> (Vec<OptionCost>, u32) {
+        let c = crate::catalog_static::catalog();
+        let (s, _) = crate::query::parse(query, &c);
+        let o = crate::engine::recommend(&c, &s);
+        let rec = o.recommendations.iter().find(|r| r.fits).cloned();
+        let rec = rec.unwrap_or_else(|| panic!("nothing fits {query}"));
+        (crate::engine::cost::option_costs(&c, &s, &rec), s.months)
+    }
+
+    #[test]
+    fn paid_plus_owed_is_the_horizon_figure_the_bars_and_table_show() {
+        for q in [
+            "model=llama3.1-8b&months=12",
+            "model=llama3.1-8b&months=18&pay=partial",
+            "model=llama3.1-8b&months=30&pay=all",
+            "model=llama3.1-70b&months=7&burst=1&bursth=100",
+        ] {
+            let (options, months) = options_of(q);
+            let series = cumulative_series(&options, months);
+            assert!(series.len() >= 2, "{q}");
+            for s in &series {
+                let o = options.iter().find(|o| o.buy == s.buy).unwrap_or_else(|| panic!("{q}"));
+                let end = s.points.last().map_or(0.0, |p| p.1);
+                let total = end + s.owed_usd;
+                assert!(
+                    (total - o.horizon_usd).abs() <= 1e-6 * o.horizon_usd.max(1.0),
+                    "{q} {:?}: {end} + {} ≠ {}",
+                    s.buy,
+                    s.owed_usd,
+                    o.horizon_usd
+                );
+                // Only a term running past the horizon owes anything after it, unless paid all upfront.
+                let past = o.buy.term_years().is_some_and(|y| months % (12 * y) != 0) && !q.contains("pay=all");
+                assert_eq!(s.owed_usd > 0.005, past, "{q} {:?}", s.buy);
+            }
+        }
+    }
+
+    #[test]
+    fn break_even_is_the_tables_utilization_times_the_term_and_never_at_month_zero() {
+        let (options, months) = options_of("model=llama3.1-8b&months=36");
+        let series = cumulative_series(&options, months);
+        let od = options
+            .iter()
+            .find(|o| o.buy == Buy::OnDemand)
+            .map_or(0.0, |o| o.monthly_usd);
+        let mut marked = 0;
+        for s in &series {
+            let o = options
+                .iter()
+                .find(|o| o.buy == s.buy)
+                .unwrap_or_else(|| panic!("{:?}", s.buy));
+            match (s.breakeven, o.buy.term_years(), o.breakeven_utilization) {
+                (Some((m, usd)), Some(y), Some(u)) => {
+                    assert!(
+                        (m - u * f64::from(y) * 12.0).abs() < 1e-9 && m > 1.0,
+                        "{:?} at {m}",
+                        s.buy
+                    );
+                    // On On-Demand's line: what On-Demand has cost by then.
+                    assert!((usd - od * m).abs() < 1e-6 * usd, "{:?}", s.buy);
+                    marked += 1;
+                }
+                (None, None, _) => {}
+                (b, y, u) => assert!(
+                    y.is_some() && u.is_some_and(|u| u * f64::from(y.unwrap_or(0)) * 12.0 > f64::from(months)),
+                    "{:?}: {b:?}",
+                    s.buy
+                ),
+            }
+        }
+        assert!(marked >= 2, "{series:?}");
+    }
+
+    #[test]
+    fn a_term_ending_at_the_horizon_starts_no_new_one() {
+        let (options, _) = options_of("model=llama3.1-8b&months=12&pay=all");
+        let sp = options.iter().find(|o| o.buy == Buy::ComputeSp1 && o.upfront_usd > 0.0);
+        let sp = sp.unwrap_or_else(|| panic!("{options:?}"));
+        assert!((cumulative(sp, 12.0) - sp.upfront_usd).abs() < 1e-6 * sp.upfront_usd);
+        assert!(cumulative(sp, 12.5) > 1.9 * sp.upfront_usd);
     }
 }

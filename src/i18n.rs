@@ -250,6 +250,8 @@ messages! {
     Warnings => "Some fields of the link could not be used", "链接中的部分字段无法使用";
     ChartCumulative => "Cumulative cost over the horizon", "整个周期的累计成本";
     ChartOptions => "Cost per purchase option", "各购买方式成本";
+    ChartOwed => "Pale or dashed: the rest of a term, paid after the horizon", "浅色或虚线：规划期结束后仍需支付的剩余承诺期";
+    ChartBreakEven => "Dot: On-Demand has cost as much as the whole term", "圆点：按需累计费用已等于整个承诺期的费用";
     ChartMemory => "Memory per accelerator", "每加速器显存";
     MonthAxis => "Month", "月";
     CostAxis => "Cost", "成本";

@@ -18,7 +18,7 @@ pub use parallel::{plan_formula, plan_words};
 pub use purchase::{buy_name, not_offered, option_formula, spot_supply_line};
 pub use ranges::range;
 pub use reasons::{fits_on, fleet_path, steady_fleet_note, why};
-pub use scenario_line::{breakeven_use, over_months, savings, scenario_line};
+pub use scenario_line::{breakeven_use, months, over_months, savings, scenario_line};
 pub use warnings::{field_error, warning};
 
 use crate::catalog::Stack;

@@ -82,6 +82,15 @@ pub fn over_months(months: u32, lang: Lang) -> String {
     }
 }
 
+/// A fractional count of months: "9.3 months", "9.3 个月".
+pub fn months(m: f64, lang: Lang) -> String {
+    let n = crate::format::number(m, 1);
+    match lang {
+        Lang::Zh => format!("{n} 个月"),
+        Lang::En => format!("{n} months"),
+    }
+}
+
 /// What the cheapest plan saves: "$1,234.00 saved against all On-Demand", "比全部按需节省 ¥8,765.00".
 pub fn savings(money: &str, lang: Lang) -> String {
     match lang {

@@ -3,6 +3,7 @@
 pub mod assumptions;
 pub mod charts;
 pub mod compare;
+pub mod cost_charts;
 pub mod detail;
 pub mod explore;
 pub mod notes;

@@ -1,7 +1,7 @@
 //! The cheapest plan's box and the purchase options' table (with their charts) as HTML text.
 
 use super::detail::DetailIn;
-use super::{charts, Fmt, Html};
+use super::{charts, cost_charts, Fmt, Html};
 use crate::engine::cost::OptionCost;
 use crate::engine::plan::{Plan, Segment};
 use crate::explain;
@@ -116,8 +116,8 @@ pub fn options(d: &DetailIn, options: &[OptionCost]) -> String {
     }
     h.close("tbody").close("table").close("div");
     h.open("div", &[("class", "charts")]);
-    h.fragment(&charts::option_bars(f, options));
-    h.fragment(&charts::cumulative(f, options, d.scenario.months));
+    h.fragment(&cost_charts::option_bars(f, options, d.scenario.months));
+    h.fragment(&cost_charts::cumulative(f, options, d.scenario.months));
     h.close("div");
     h.finish()
 }

@@ -162,6 +162,62 @@ test('charts render with labelled axes', async () => {
   g.assertClean();
 });
 
+test('the two cost charts agree, break-even dots lie past month 0, and chart text keeps its size from 360 px to a 1,200 px embed', async () => {
+  // A 12-month horizon with three-year terms: each term runs 24 months past it.
+  const query = 'v=1&params=8&months=12';
+  for (const [width, embed] of [[360, ''], [1280, ''], [1200, '&embed=calc']]) {
+    const g = await Gpuplan.open(browser, server.url, query + embed, { viewport: { width, height: 900 } });
+    const line = g.page.getByTestId('chart-cumulative');
+    await line.waitFor();
+    const totals = Object.fromEntries(await g.page.getByTestId('option').evaluateAll((rows) =>
+      rows.filter((r) => r.dataset.totalUsd).map((r) => [r.dataset.purchase, +r.dataset.totalUsd])));
+    const series = await line.locator('polyline').evaluateAll((ps) => ps.map((p) =>
+      ({ buy: p.dataset.buy, paid: +p.dataset.paidUsd, owed: +p.dataset.owedUsd, colour: p.classList[1] })));
+    assert.ok(series.length >= 4, JSON.stringify(series));
+    // The cumulative line's end plus what its term still owes is the table's (and the bar's) figure.
+    for (const s of series) {
+      assert.ok(Math.abs(s.paid + s.owed - totals[s.buy]) <= 1e-6 * totals[s.buy], `${s.buy}: ${s.paid} + ${s.owed} vs ${totals[s.buy]}`);
+    }
+    const owing = series.filter((s) => s.owed > 0);
+    assert.ok(owing.length >= 1);
+    // The bar chart splits the same options at the same share: solid within the horizon, pale after it.
+    const bars = await g.page.getByTestId('chart-options').locator('rect').evaluateAll((rs) => rs.map((r) =>
+      ({ colour: [...r.classList].find((c) => /^s\d$/.test(c)), pale: r.classList.contains('owed'), w: r.getBoundingClientRect().width })));
+    for (const s of owing) {
+      const solid = bars.find((b) => b.colour === s.colour && !b.pale);
+      const pale = bars.find((b) => b.colour === s.colour && b.pale);
+      assert.ok(solid && pale, `${s.buy} has no pale part`);
+      const share = solid.w / (solid.w + pale.w);
+      assert.ok(Math.abs(share - s.paid / (s.paid + s.owed)) < 0.03, `${s.buy}: bar ${share}, line ${s.paid / (s.paid + s.owed)}`);
+    }
+    assert.equal(bars.filter((b) => b.pale).length, owing.length);
+    for (const chart of ['chart-options', 'chart-cumulative']) {
+      assert.match(await g.page.getByTestId(chart).locator('ul.legend').innerText(), /paid after the horizon/);
+    }
+    // Break-even dots: on On-Demand's line, each where it has cost a whole term, never piled at month 0.
+    const axis = await line.locator('line.axis').nth(1).evaluate((l) => l.getBoundingClientRect().left);
+    const dots = await line.locator('circle.be').evaluateAll((cs) => cs.map((c) => c.getBoundingClientRect().left));
+    assert.ok(dots.length >= 2 && dots.every((x) => x > axis + 20), `${axis}: ${dots}`);
+    assert.equal(new Set(dots.map(Math.round)).size, dots.length);
+    // Text: 11 px at every width, and inside its figure.
+    for (const chart of ['chart-options', 'chart-cumulative', 'chart-memory']) {
+      const fig = g.page.getByTestId(chart);
+      const box = await fig.evaluate((f) => f.getBoundingClientRect().toJSON());
+      const texts = await fig.locator('svg text').evaluateAll((ts) => ts.map((t) =>
+        ({ size: getComputedStyle(t).fontSize, box: t.getBoundingClientRect().toJSON(), text: t.textContent, turned: t.hasAttribute('transform') })));
+      // A rotated title's box is as high as its text is long: its width is the line's height.
+      for (const t of texts.filter((t) => t.turned)) t.box.height = t.box.width;
+      for (const t of texts.filter((t) => t.text !== '›')) {
+        assert.ok(['11px', '14px'].includes(t.size), `${width} ${chart} ${t.text}: ${t.size}`);
+        assert.ok(t.box.height >= 10 && t.box.height <= 20, `${width} ${chart} ${t.text}: ${t.box.height} px high`);
+        assert.ok(t.box.left >= box.left - 1 && t.box.right <= box.right + 1, `${width} ${chart} "${t.text}" leaves its figure`);
+      }
+    }
+    g.assertClean();
+    await g.page.close();
+  }
+});
+
 test('screenshots at 1280x800 and 390x844 in both languages', async () => {
   for (const [w, h] of [[1280, 800], [390, 844]]) {
     for (const lang of ['en', 'zh']) {
