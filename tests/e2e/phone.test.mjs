@@ -120,9 +120,14 @@ test('explanations are visible on focus and touch, not only in a hover title', a
   for (const lang of ['en', 'zh']) {
     const g = await Gpuplan.open(browser, server.url, `v=1&lang=${lang}`, PHONE);
     await g.recs().first().waitFor();
-    // Nothing on the page explains itself only in a `title` (an SVG chart's <title> is its text alternative).
-    const titled = await g.page.locator('[title]:not(svg *):not(iframe)').evaluateAll((es) => es.map((e) => e.outerHTML.slice(0, 80)));
-    assert.deepEqual(titled, [], `${lang}: ${titled.join(' | ')}`);
+    // Nothing on any view explains itself only in a `title` (an SVG chart's <title> is its text alternative).
+    for (const view of ['plan', 'explore', 'compare', 'assumptions']) {
+      await g.goto(`v=1&lang=${lang}&view=${view}&cmp=p5.48xlarge,g6e.xlarge`);
+      await g.page.locator('main table').first().waitFor({ state: 'attached' });
+      const titled = await g.page.locator('[title]:not(svg *):not(iframe)').evaluateAll((es) => es.map((e) => e.outerHTML.slice(0, 80)));
+      assert.deepEqual(titled, [], `${lang} ${view}: ${titled.join(' | ')}`);
+    }
+    await g.goto(`v=1&lang=${lang}`);
     // A row's memory in words beside its bar.
     assert.match(await g.recs().first().locator('.mem').innerText(), /^[\d.]+ \/ [\d.]+ GiB$/);
     // Explore: a tap on a price shows its source and date.
