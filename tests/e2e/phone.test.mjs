@@ -182,7 +182,7 @@ test('the embedded card is about a screen at 390 and 600 px, states its scenario
 /** Headers (column heads and each option's name) of which a rendered line holds one CJK character alone. */
 const orphanedHeaders = (page) => page.evaluate(() => {
   const out = [];
-  for (const th of document.querySelectorAll('thead th, th > details > summary')) {
+  for (const th of document.querySelectorAll('thead th, th > details > summary, .compare tbody th:not(.group)')) {
     if (!th.offsetParent) continue;
     const lines = new Map();
     const walker = document.createTreeWalker(th, NodeFilter.SHOW_TEXT);
@@ -211,6 +211,11 @@ test('Chinese: table headers never leave one character on a line, at 390 and 128
       if (!v || v.startsWith('&task')) await g.page.locator('table.options').waitFor();
       assert.ok(await g.page.locator('thead th:visible').count() > 0 || width === 390, `${width}${v}: headers shown`);
       assert.deepEqual(await orphanedHeaders(g.page), [], `${width}${v}`);
+      // Compare's label column stays in view while the values scroll, so it must leave room for them.
+      if (v.includes('compare') && width === 390) {
+        const label = await g.page.locator('.compare tbody th:not(.group)').first().evaluate((th) => th.getBoundingClientRect().width);
+        assert.ok(label <= 390 / 2, `Compare's label column is ${label}px wide`);
+      }
     }
     g.assertClean();
     await g.page.context().close();
