@@ -318,7 +318,6 @@ messages! {
     EditInputs => "Edit inputs", "修改输入";
     ShowResult => "Show the result", "查看结果";
     FullTuning => "Full", "全参数";
-    SavingsPlansAssumed => "Savings Plans (assumption)", "Savings Plans（假设）";
     LinkOlderCatalog => "This link was made with the catalog of", "此链接基于以下日期的目录创建：";
     LinkNewerCatalog => "This link was made with a newer catalog than this page's:", "此链接基于比本页更新的目录：";
     PricesChangedSince => "Prices it uses that changed since:", "此后发生变化的相关价格：";
