@@ -211,6 +211,13 @@ fn a_stated_output_is_decoded_not_prefilled_and_keeps_the_context_for_the_kv_cac
     let m = b.usd_per_million_tokens.unwrap_or(0.0);
     assert!((r.usd - m * 500.0 / 1e6).abs() < 1e-12);
     let speed = b.tokens_per_s_per_seq.unwrap_or(0.0);
-    assert!((r.total_s - (pb + 500.0 / speed)).abs() < 1e-9);
+    assert!((r.total_s - 500.0 / speed).abs() < 1e-9);
+    // Each user's speed counts the replica's prefills: out / (out · t_step + B · t_prefill), below the
+    // decode-only speed of the same plan.
+    let seqs = f64::from(b.parallelism.as_ref().map_or(1, |p| p.micro_batch));
+    let decode = a.tokens_per_s_per_seq.unwrap_or(0.0);
+    assert!(speed < decode, "{speed} {decode}");
+    let expected = 500.0 / (500.0 / decode + seqs * pb);
+    assert!((speed / expected - 1.0).abs() < 0.02, "{speed} vs {expected}");
     assert!(a.per_request(0).is_none());
 }

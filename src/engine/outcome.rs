@@ -301,7 +301,7 @@ pub struct PerRequest {
     pub usd: f64,
     /// Prefill of its prompt (the first token's wait, queueing aside); `None` without a compute figure.
     pub prefill_s: Option<f64>,
-    /// Prefill (when known) plus its output at the speed each user gets.
+    /// Its output at the speed each user gets, which counts the replica's prefills when they are known.
     pub total_s: f64,
 }
 
@@ -313,7 +313,7 @@ impl Recommendation {
         Some(PerRequest {
             usd: self.usd_per_million_tokens? * out / 1e6,
             prefill_s: self.prefill_s,
-            total_s: self.prefill_s.unwrap_or(0.0) + out / speed,
+            total_s: out / speed,
         })
     }
 }

@@ -205,25 +205,23 @@ fn per_token_lines(scenario: &Scenario, _: &ModelArch, rec: &Recommendation, lan
     ) {
         let (o, p) = (scenario.output_tokens, scenario.prompt_tokens());
         let total = number(r.total_s, 1);
-        // The prefill term, when a compute figure gives one.
-        let pre = r.prefill_s.map_or(String::new(), |x| match zh {
-            true => format!("预填充 {p} token {} 秒 + ", number(x, 2)),
-            false => format!("{} s prefill of {p} tokens + ", number(x, 2)),
+        // The first token waits for the prompt's prefill, when a compute figure gives one.
+        let first = r.prefill_s.map_or(String::new(), |x| match zh {
+            true => format!("（输入 {p} token 预填充 {} 秒后出首 token）", number(x, 2)),
+            false => format!(" (the first after the {p}-token prompt's {} s prefill)", number(x, 2)),
         });
         out.push(if zh {
             format!(
-                "每次请求 = {}/百万 token × {o} 输出 token = {}；用时 = {}{o} ÷ {} token/秒 = {total} 秒",
+                "每次请求 = {}/百万 token × {o} 输出 token = {}；用时 = {o} ÷ {} token/秒 = {total} 秒{first}",
                 usd(m),
                 usd(r.usd),
-                pre,
                 number(t, 1)
             )
         } else {
             format!(
-                "per request = {}/M tokens × {o} output tokens = {}; time = {}{o} ÷ {} tokens/s = {total} s",
+                "per request = {}/M tokens × {o} output tokens = {}; time = {o} ÷ {} tokens/s = {total} s{first}",
                 usd(m),
                 usd(r.usd),
-                pre,
                 number(t, 1)
             )
         });
@@ -346,6 +344,12 @@ fn decode_lines(
             number(arch.params_read(seqs) / 1e9, 1)
         ));
     }
+    // With the output stated, the user's speed counts the replica's prefills (perf's decode is 1/t_step).
+    let o = f64::from(scenario.output_tokens);
+    let prefill = rec.prefill_s.filter(|_| o > 0.0);
+    let step_s = prefill.map_or(1.0 / tokens_per_s_per_seq, |p| {
+        (o / tokens_per_s_per_seq - f64::from(seqs) * p) / o
+    });
     out.push(format!(
         "t_step = (N_read·b + B·KV_seq) / (TP·BW·η) + 2·L·(α + 2·(TP−1)·β + 2·(TP−1)/TP·B·h·2 / link) + t₀; TP = {tp}, B = {seqs}, L = {}, η = {}, α = {} µs, β = {} µs, t₀ = {} ms → {} {}",
         arch.layers,
@@ -353,9 +357,23 @@ fn decode_lines(
         number(a.tp_allreduce_us, 1),
         number(a.tp_hop_us, 1),
         number(a.step_overhead_ms, 2),
-        number(tokens_per_s_per_seq, 1),
+        number(1.0 / step_s, 1),
         if zh { "token/秒（每序列）" } else { "tokens/s per sequence" }
     ));
+    if let Some(p) = prefill {
+        out.push(format!(
+            "{} = out / (out·t_step + B·t_prefill) = {o} / ({o} × {} ms + {seqs} × {} s) = {} {}",
+            if zh { "含预填充" } else { "with prefill" },
+            number(step_s * 1e3, 2),
+            number(p, 3),
+            number(tokens_per_s_per_seq, 1),
+            if zh {
+                "token/秒（每位用户）"
+            } else {
+                "tokens/s per user"
+            }
+        ));
+    }
     out
 }
 

@@ -431,7 +431,14 @@ mod tests {
             "{fig}"
         );
         assert!(top.contains("per request = $"), "{top}");
-        assert!(top.contains("prefill of 2000 tokens + 500 ÷ "), "{top}");
+        assert!(
+            top.contains("time = 500 ÷ ") && top.contains("the first after the 2000-token prompt&#39;s"),
+            "{top}"
+        );
+        assert!(
+            top.contains("with prefill = out / (out·t_step + B·t_prefill) = 500 / (500 × "),
+            "{top}"
+        );
         let (zh, _, _) = card(q, Lang::Zh);
         assert!(zh.contains("每千次请求") && zh.contains("首 token"), "{zh}");
         assert!(zh.contains("每次请求 2,000 + 500 token"), "{zh}");

@@ -93,7 +93,7 @@ test('serving asks for users and a request\'s prompt and output; the card gives 
   const text = await fig.innerText();
   const usd = Number(text.split(' · ')[0].replace(/[$,]/g, ''));
   assert.ok(Math.abs(usd - rec.usd_per_million_tokens * 0.5) <= 0.005 + 1e-3 * usd, `${text} vs ${rec.usd_per_million_tokens}`);
-  const each = 500 / rec.tokens_per_s_per_seq + rec.prefill_s;
+  const each = 500 / rec.tokens_per_s_per_seq;
   assert.match(text, new RegExp(` · ${each.toFixed(1).replace('.', '\\.')} s each \\([\\d.]+ s to the first token\\)$`));
   assert.match(await g.page.getByTestId('scenario-line').innerText(), /2,000 \+ 500 tokens per request · 50 sequences/);
   // A bad prompt is said at the prompt field.

@@ -175,6 +175,20 @@ pub(in crate::engine) fn size_inference(
     Ok((sized, plan))
 }
 
+/// With the output length stated, each request's prompt is prefilled once while the replica's other
+/// sequences wait: over the `out` decode steps of a request the replica prefills `seqs` prompts, so each
+/// user gets `out / (out · t_step + seqs · t_prefill)` tokens/s (the form `tests/published_serving.rs`
+/// holds against measured throughput). Unstated (0), or without a compute figure, decode alone.
+fn with_prefill(mut e: DecodeEstimate, output_tokens: u32, seqs: u32) -> DecodeEstimate {
+    if let Some(p) = e.prefill_s.filter(|_| output_tokens > 0) {
+        let out = f64::from(output_tokens);
+        let cycle_s = out / e.tokens_per_s_per_seq + f64::from(seqs) * p;
+        e.tokens_per_s_per_seq = out / cycle_s;
+        e.tokens_per_s = f64::from(seqs) * out / cycle_s;
+    }
+    e
+}
+
 /// Model FLOPs the fleet delivers at full load (2 per active parameter per token) over the peak of every
 /// accelerator paid for; 0 without a compute figure.
 fn effective_mfu(arch: &ModelArch, plan: &ServingPlan, peak_tflops: Option<f64>, inst: &Instance, count: u32) -> f64 {
@@ -270,7 +284,7 @@ impl PlanCtx<'_> {
         // The prompt is prefilled; the output is decoded (its KV cache is in the context's).
         let prompt = f64::from(s.prompt_tokens());
         let t = f64::from(tp);
-        perf::decode(&DecodeInputs {
+        let decode = perf::decode(&DecodeInputs {
             active_params: self.arch.active_params,
             read_params: self.arch.params_read(seqs),
             weight_bytes: s.precision.weight_bytes(),
@@ -284,7 +298,8 @@ impl PlanCtx<'_> {
             comm_s: perf::tp_allreduce_s(layers, hidden, f64::from(seqs), tp, lat, link),
             prefill_comm_s: perf::tp_allreduce_s(layers, hidden, prompt, tp, lat, link),
             step_overhead_s: a.step_overhead_ms * 1e-3,
-        })
+        });
+        with_prefill(decode, s.output_tokens, seqs)
     }
 
     /// Plans for one group shape: the most sequences per replica that fit, and (with a per-sequence
