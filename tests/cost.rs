@@ -905,3 +905,21 @@ fn a_capacity_block_fleet_larger_than_recommended_is_re_planned_and_stated() {
         "{zh}"
     );
 }
+
+/// $ per million tokens has one meaning for every option: what a month costs over what a month serves.
+/// A commitment is paid for 730 hours whatever the fleet runs, so at 200 hours its token costs 3.65×
+/// its hourly rate's (reviewer's case: a 1-year Compute Savings Plan read $0.385/M against a real $1.40).
+#[test]
+fn per_million_tokens_is_a_months_cost_over_a_months_tokens_for_every_option() {
+    for hours in [200.0, 730.0] {
+        let s = scenario(&format!("v=1&model=llama3.1-8b&batch=50&inst=g6e.xlarge&hours={hours}"));
+        let rec = first(&s);
+        let tps = rec.tokens_per_s.unwrap_or(0.0);
+        let month_tokens_m = tps * 3600.0 * hours / 1e6;
+        for o in option_costs(catalog(), &s, &rec).iter().filter(|o| o.unavailable.is_none()) {
+            let m = o.usd_per_million_tokens.unwrap_or_else(|| panic!("{:?}", o.buy));
+            let expected = o.monthly_usd / month_tokens_m;
+            assert!((m / expected - 1.0).abs() < 1e-9, "{hours} h {:?}: {m} vs {expected}", o.buy);
+        }
+    }
+}

@@ -425,7 +425,11 @@ fn commitment(
         // A job on a commitment pays the whole term: the rest of it only pays off if other work uses it.
         job_usd: u.job_instance_hours.map(|_| eff * u.n * term_hours),
         job_hours: base_job_hours(rec),
-        usd_per_million_tokens: rec.tokens_per_s.map(|t| eff * u.n / (t * 3600.0) * 1e6),
+        // Paid for all 730 hours of a month, it serves only the hours the fleet runs.
+        usd_per_million_tokens: rec
+            .tokens_per_s
+            .filter(|_| scenario.hours_per_month > 0.0)
+            .map(|t| eff * u.n * HOURS_PER_MONTH / scenario.hours_per_month.min(HOURS_PER_MONTH) / (t * 3600.0) * 1e6),
         breakeven_utilization: Some(eff / od_rate),
         breakeven_month: (upfront > 0.0 && od_monthly_usage > recurring_monthly)
             .then(|| upfront / (od_monthly_usage - recurring_monthly)),

@@ -182,16 +182,23 @@ fn per_token_lines(scenario: &Scenario, _: &ModelArch, rec: &Recommendation, lan
     let zh = lang == Lang::Zh;
     let mut out = Vec::new();
     if let (Some(h), Some(t), Some(m)) = (rec.hourly_usd, rec.tokens_per_s, rec.usd_per_million_tokens) {
+        // A commitment is paid for 730 hours a month whatever the fleet runs: its hour of use costs more.
+        let paid = h / (t * 3600.0) * 1e6;
+        let hours = if (m / paid - 1.0).abs() > 1e-6 {
+            format!(" × 730 h ÷ {} h", number(scenario.hours_per_month, 0))
+        } else {
+            String::new()
+        };
         out.push(if zh {
             format!(
-                "每百万 token = {}/小时 ÷ ({} token/秒 × 3600 秒) × 10⁶ = {}（满负荷运行）",
+                "每百万 token = {}/小时{hours} ÷ ({} token/秒 × 3600 秒) × 10⁶ = {}（满负荷运行）",
                 usd(h),
                 number(t, 0),
                 usd(m)
             )
         } else {
             format!(
-                "per million tokens = {}/h ÷ ({} tokens/s × 3,600 s) × 10⁶ = {} (at full load)",
+                "per million tokens = {}/h{hours} ÷ ({} tokens/s × 3,600 s) × 10⁶ = {} (at full load)",
                 usd(h),
                 number(t, 0),
                 usd(m)
