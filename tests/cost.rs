@@ -916,10 +916,17 @@ fn per_million_tokens_is_a_months_cost_over_a_months_tokens_for_every_option() {
         let rec = first(&s);
         let tps = rec.tokens_per_s.unwrap_or(0.0);
         let month_tokens_m = tps * 3600.0 * hours / 1e6;
-        for o in option_costs(catalog(), &s, &rec).iter().filter(|o| o.unavailable.is_none()) {
+        for o in option_costs(catalog(), &s, &rec)
+            .iter()
+            .filter(|o| o.unavailable.is_none())
+        {
             let m = o.usd_per_million_tokens.unwrap_or_else(|| panic!("{:?}", o.buy));
             let expected = o.monthly_usd / month_tokens_m;
-            assert!((m / expected - 1.0).abs() < 1e-9, "{hours} h {:?}: {m} vs {expected}", o.buy);
+            assert!(
+                (m / expected - 1.0).abs() < 1e-9,
+                "{hours} h {:?}: {m} vs {expected}",
+                o.buy
+            );
         }
     }
 }

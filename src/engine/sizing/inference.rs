@@ -15,7 +15,7 @@ use crate::engine::parallel::{Parallelism, Recompute};
 use crate::engine::perf::{self, DecodeEstimate, DecodeInputs};
 use crate::models::ModelArch;
 use crate::num::Within;
-use crate::scenario::{Priority, Scenario};
+use crate::scenario::{Assumptions, Precision, Priority, Scenario};
 
 /// Host RAM an instance keeps for the OS and the serving runtime besides the weights it loads (assumption).
 pub const HOST_RAM_RESERVE_GIB: f64 = 4.0;
@@ -67,7 +67,7 @@ pub(in crate::engine) fn size_inference(
     let bw = acc.mem_bw_gbs.ok_or(Exclusion::MissingFigure {
         what: Figure::MemoryBandwidth,
     })?;
-    let peak = perf::peak(acc, scenario.precision).tflops();
+    let peak = serving_peak_tflops(acc, scenario.precision, a);
     let fit = |devices: u32| max_seqs(&need, kv_seq_gib, usable, devices);
     let too_small = |devices: u32| Exclusion::TooSmall {
         needed_gib: need.total_gib(f64::from(devices.max(1))),
@@ -189,6 +189,15 @@ fn with_prefill(mut e: DecodeEstimate, output_tokens: u32, seqs: u32) -> DecodeE
     e
 }
 
+/// The compute peak serving runs at: the catalog's, else (for 16-bit compute, which INT8 and INT4
+/// weights also use without a published integer rate) the labelled assumption training uses.
+fn serving_peak_tflops(acc: &Accelerator, precision: Precision, a: &Assumptions) -> Option<f64> {
+    perf::peak(acc, precision).tflops().or(match precision {
+        Precision::Fp8 | Precision::Fp32 => None,
+        _ => super::training::assumed_tflops(acc, a),
+    })
+}
+
 /// Model FLOPs the fleet delivers at full load (2 per active parameter per token) over the peak of every
 /// accelerator paid for; 0 without a compute figure.
 fn effective_mfu(arch: &ModelArch, plan: &ServingPlan, peak_tflops: Option<f64>, inst: &Instance, count: u32) -> f64 {
@@ -222,7 +231,7 @@ pub(in crate::engine) fn replica_estimate(
         count: tp,
         link,
         bw_bytes_s: acc.mem_bw_gbs? * 1e9 * inst.fraction,
-        peak_flops: perf::peak(acc, s.precision).tflops().map(|p| p * 1e12 * inst.fraction),
+        peak_flops: serving_peak_tflops(acc, s.precision, &s.assumptions).map(|p| p * 1e12 * inst.fraction),
         kv_bytes_seq: need.kv_cache_gib * GIB / f64::from(seqs.max(1)),
     };
     Some(ctx.estimate(tp, seqs.max(1)))

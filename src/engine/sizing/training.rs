@@ -18,12 +18,7 @@ pub const UNKNOWN_LINK_GBS: f64 = 16.0;
 /// The dense peak a training job runs at, TFLOPS per whole accelerator: the sourced figure, or the labelled
 /// assumption for chips without one (A10G, RTX PRO 6000, Gaudi); FP8 at the stated FP8 speed-up over BF16.
 pub fn training_peak_tflops(acc: &Accelerator, precision: Precision, a: &Assumptions) -> Option<f64> {
-    let assumed = match acc.id.as_str() {
-        "a10g" => Some(a.a10g_tflops),
-        "rtx-pro-6000" => Some(a.rtx6000_tflops),
-        "gaudi" => Some(a.gaudi_tflops),
-        _ => None,
-    };
+    let assumed = assumed_tflops(acc, a);
     match precision {
         Precision::Fp8 => {
             let bf16 = acc.bf16_tflops.or(assumed)?;
@@ -34,6 +29,17 @@ pub fn training_peak_tflops(acc: &Accelerator, precision: Precision, a: &Assumpt
             Precision::Bf16 | Precision::Fp16 => assumed,
             _ => None,
         }),
+    }
+}
+
+/// The labelled 16-bit dense peak assumed for chips with no published figure (A10G, RTX PRO 6000,
+/// Gaudi; editable on the Assumptions view), shared by training and serving.
+pub fn assumed_tflops(acc: &Accelerator, a: &Assumptions) -> Option<f64> {
+    match acc.id.as_str() {
+        "a10g" => Some(a.a10g_tflops),
+        "rtx-pro-6000" => Some(a.rtx6000_tflops),
+        "gaudi" => Some(a.gaudi_tflops),
+        _ => None,
     }
 }
 
