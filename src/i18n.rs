@@ -254,7 +254,7 @@ messages! {
     CatalogAsOf => "Prices and specs as of", "价格与规格截至";
     Stale => "The catalog is more than 180 days old on your clock: prices may have changed. Refresh it with catalog-import (see README).",
         "按你的时钟，目录已超过 180 天：价格可能已变。可用 catalog-import 刷新（见 README）。";
-    SourcesNote => "Every figure names its source and date: hover or focus a price.", "每个数字都注明来源与日期：悬停或聚焦价格即可查看。";
+    SourcesNote => "Every figure names its source and date: tap, focus or hover over a price.", "每个数字都注明来源与日期：轻点、聚焦或悬停价格即可查看。";
     Warnings => "Some fields of the link could not be used", "链接中的部分字段无法使用";
     ChartCumulative => "Cumulative cost over the horizon", "整个周期的累计成本";
     ChartOptions => "Cost per purchase option", "各购买方式成本";
@@ -315,6 +315,9 @@ messages! {
     CopyMarkdown => "Copy as Markdown table", "复制为 Markdown 表格";
     MarkdownCopied => "Table copied", "表格已复制";
     OpenFull => "Open the full plan", "打开完整方案";
+    EditInputs => "Edit inputs", "修改输入";
+    ShowResult => "Show the result", "查看结果";
+    FullTuning => "Full", "全参数";
     LinkOlderCatalog => "This link was made with the catalog of", "此链接基于以下日期的目录创建：";
     LinkNewerCatalog => "This link was made with a newer catalog than this page's:", "此链接基于比本页更新的目录：";
     PricesChangedSince => "Prices it uses that changed since:", "此后发生变化的相关价格：";

@@ -20,8 +20,8 @@ fn modes(ctx: Ctx) -> Vec<(String, String)> {
     ]
 }
 
-fn methods(_: Ctx) -> Vec<(String, String)> {
-    [("full", "Full"), ("lora", "LoRA"), ("qlora", "QLoRA")]
+fn methods(ctx: Ctx) -> Vec<(String, String)> {
+    [("full", ctx.t(Msg::FullTuning)), ("lora", "LoRA"), ("qlora", "QLoRA")]
         .iter()
         .map(|(k, l)| (k.to_string(), l.to_string()))
         .collect()
@@ -90,7 +90,7 @@ pub fn WorkloadForm(ctx: Ctx) -> impl IntoView {
     let size_key = move || if serving() { "batch" } else { "ctx" };
     let size_label = move || if serving() { Msg::Concurrency } else { Msg::SeqLen };
     view! {
-        <aside class="form" aria-label="workload">
+        <aside class="form" id="inputs" aria-label="workload">
             <section class="card">
                 <h2>{ctx.tx(Msg::Workload)}</h2>
                 <Segmented ctx=ctx key="task" label=Msg::Task current=value_of(ctx, "task") options=vec![

@@ -99,9 +99,12 @@ impl Ctx {
                     }
                 }
             });
-            // A problem is said at the field the user typed in.
+            // A problem is said at the field the user typed in, with the value that field keeps.
             for x in &mut w {
                 x.field = key.to_string();
+                if key == "prompt" {
+                    x.used = st.scenario.prompt_tokens().to_string();
+                }
             }
             // Serving's concurrent sequences are not a training micro-batch: a new kind of task starts from the default.
             if st.scenario.task.is_job() != job {
@@ -310,6 +313,24 @@ pub fn App() -> impl IntoView {
     .into_any()
 }
 
+/// Phones: the form folds away under a sticky button, so the answer comes first and the inputs are one
+/// tap away. The button opens or folds it (the `open` class on `.plan`; CSS shows the form under 900 px
+/// only then) and scrolls to the form or back to the answer. Plain DOM, no signal: the fold is layout,
+/// not state, and a reactive label and attributes cost ~1 KB of wasm.
+fn toggle_inputs(ev: leptos::ev::MouseEvent) {
+    use wasm_bindgen::JsCast;
+    let Some(button) = ev.current_target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) else {
+        return;
+    };
+    let Some(plan) = button.parent_element() else { return };
+    let open = plan.class_list().toggle("open").unwrap_or(false);
+    let _ = button.set_attribute("aria-expanded", if open { "true" } else { "false" });
+    let target = if open { "inputs" } else { "result" };
+    if let Some(el) = gloo::utils::document().get_element_by_id(target) {
+        el.scroll_into_view();
+    }
+}
+
 /// Workload on one side, results on the other; the card embed shows results only.
 #[component]
 fn PlanView(ctx: Ctx) -> impl IntoView {
@@ -324,8 +345,15 @@ fn PlanView(ctx: Ctx) -> impl IntoView {
     };
     view! {
         <div class="plan" class:embed-plan=move || embed() == Embed::Card>
-            {move || (embed() != Embed::Card).then(|| view! { <form::WorkloadForm ctx=ctx /> })}
-            <div class="results-col">
+            {move || (embed() != Embed::Card).then(|| view! {
+                <button type="button" class="primary edit-inputs" data-testid="edit-inputs" aria-controls="inputs"
+                    aria-expanded="false" on:click=toggle_inputs>
+                    <span class="closed">{ctx.tx(Msg::EditInputs)}</span>
+                    <span class="opened">{ctx.tx(Msg::ShowResult)}</span>
+                </button>
+                <form::WorkloadForm ctx=ctx />
+            })}
+            <div class="results-col" id="result">
                 <results::Results ctx=ctx />
                 <div class="contents" inner_html=guidance></div>
             </div>

@@ -47,6 +47,9 @@ pub fn Results(ctx: Ctx) -> impl IntoView {
     // Each notice in words, and whether it offers the one-click fix of a smaller micro-batch; then the
     // plan's (what a buyer must know).
     let notices = move || {
+        if card {
+            return Vec::new();
+        }
         let lang = ctx.lang();
         let mut n = ctx
             .outcome
@@ -61,13 +64,14 @@ pub fn Results(ctx: Ctx) -> impl IntoView {
         n
     };
     view! {
-        <div class="contents" inner_html=move || render::notes::notices(&notices())></div>
         <section class="card summary" data-testid="summary" aria-live="polite" on:click=move |ev| on_results_click(ctx, ev)>
             {move || match chosen.get() {
                 Some(r) => view! { <Detail ctx=ctx rec=r figures=figures /> }.into_any(),
                 None => view! { <NothingFits ctx=ctx /> }.into_any(),
             }}
         </section>
+        // The answer first, then what a buyer must know about it.
+        <div class="contents" inner_html=move || render::notes::notices(&notices())></div>
         {move || ctx.full.get().then(|| view! {
             <RecTable ctx=ctx chosen=chosen />
             <Excluded ctx=ctx />

@@ -91,7 +91,7 @@ fn training_lines(scenario: &Scenario, arch: &ModelArch, rec: &Recommendation, l
         return out;
     }
     out.push(format!(
-        "{} = {} GiB ({})",
+        "{} = {} GiB{}",
         if zh {
             "梯度 + 优化器"
         } else {
@@ -99,9 +99,9 @@ fn training_lines(scenario: &Scenario, arch: &ModelArch, rec: &Recommendation, l
         },
         number(rec.memory.gradients_gib + rec.memory.optimizer_gib, 1),
         if zh {
-            "Adam 混合精度，14 字节/参数在数据并行副本间分片（ZeRO-2）"
+            "（Adam 混合精度，14 字节/参数在数据并行副本间分片，ZeRO-2）"
         } else {
-            "Adam mixed precision, 14 B/param sharded over data-parallel replicas (ZeRO-2)"
+            " (Adam mixed precision, 14 B/param sharded over data-parallel replicas (ZeRO-2))"
         }
     ));
     if let Some(crate::engine::Why::Plan { plan, terms, .. }) = rec
@@ -110,14 +110,14 @@ fn training_lines(scenario: &Scenario, arch: &ModelArch, rec: &Recommendation, l
         .find(|w| matches!(w, crate::engine::Why::Plan { .. }))
     {
         out.push(format!(
-            "{} = 34·s·b·h·L/t ({}), 2·s·b·h·L/t + 34·s·b·h/t ({}), s = {}, b = {}, h = {}, L = {}, t = {} → {}",
+            "{} = 34·s·b·h·L/t{}, 2·s·b·h·L/t + 34·s·b·h/t{}, s = {}, b = {}, h = {}, L = {}, t = {} → {}",
             if zh {
                 "激活值/加速器"
             } else {
                 "activations per accelerator"
             },
-            if zh { "选择性重计算" } else { "selective" },
-            if zh { "完全重计算" } else { "full" },
+            if zh { "（选择性重计算）" } else { " (selective)" },
+            if zh { "（完全重计算）" } else { " (full)" },
             number(f64::from(scenario.context_tokens), 0),
             plan.micro_batch,
             arch.hidden,
@@ -135,8 +135,9 @@ fn training_lines(scenario: &Scenario, arch: &ModelArch, rec: &Recommendation, l
     }
     if let (Some(g), Some(j)) = (rec.gpu_hours, rec.job_hours) {
         out.push(format!(
-            "C = k·N_act·D + 12·L·h·s·D; {} = D × step / tokens per step × N / 3600 = {}",
+            "C = k·N_act·D + 12·L·h·s·D; {} = D × step / {} × N / 3600 = {}",
             if zh { "加速器小时" } else { "accelerator-hours" },
+            if zh { "每步 token 数" } else { "tokens per step" },
             number(g, 0)
         ));
         out.push(format!(

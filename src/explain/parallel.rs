@@ -93,7 +93,7 @@ pub fn plan_formula(p: &Parallelism, t: &StepTerms, train_mfu: f64, overlap: f64
     let s = |v: f64| number(v, 3);
     let head = if zh { "每步时间" } else { "step" };
     format!(
-        "{head} = compute + recompute + dequant + bubble + TP + PP + max(0, DP − {overlap}·compute/m) = {} + {} + {} + {} + {} + {} + {} = {} s; compute = FLOPs/(N·P·{train_mfu}); bubble = busy·(pp−1)/m, pp = {}, m = {}; TP = 2·(t−1)/t·b·s·h·2 B/(link·η) × {}·L/pp·m, t = {}; DP = 2·(d−1)/d·2 B·N/(t·pp) over NVLink/PCIe or EFA, d = {} (before overlap {} s)",
+        "{head} = compute + recompute + dequant + bubble + TP + PP + max(0, DP − {overlap}·compute/m) = {} + {} + {} + {} + {} + {} + {} = {} s; compute = FLOPs/(N·P·{train_mfu}); bubble = busy·(pp−1)/m, pp = {}, m = {}; TP = 2·(t−1)/t·b·s·h·2 B/(link·η) × {}·L/pp·m, t = {}; DP = 2·(d−1)/d·2 B·N/(t·pp) {}, d = {}{}",
         s(t.compute_s),
         s(t.recompute_s),
         s(t.dequant_s),
@@ -110,8 +110,13 @@ pub fn plan_formula(p: &Parallelism, t: &StepTerms, train_mfu: f64, overlap: f64
             _ => "4".into(),
         },
         p.tp,
+        if zh { "经 NVLink/PCIe 或 EFA" } else { "over NVLink/PCIe or EFA" },
         p.dp,
-        s(t.dp_total_s),
+        if zh {
+            format!("（重叠前 {} s）", s(t.dp_total_s))
+        } else {
+            format!(" (before overlap {} s)", s(t.dp_total_s))
+        },
         overlap = number(overlap, 2),
         train_mfu = number(train_mfu, 2),
     )

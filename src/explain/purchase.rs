@@ -103,11 +103,11 @@ pub fn spot_supply_line(s: &crate::engine::cost::SpotDetail, zh: bool) -> String
 fn cb_lines(c: &crate::engine::cost::CbDetail, upfront_usd: f64, zh: bool) -> Vec<String> {
     let mut lines = Vec::new();
     lines.push(format!(
-        "{}/h × {} × {} {} × 24 h = {} ({} {}{})",
+        "{}/h × {} × {} {} = {} ({} {}{})",
         usd(c.rate_usd_hr),
         c.instances,
         c.days,
-        if zh { "天" } else { "days" },
+        if zh { "天 × 24 小时" } else { "days × 24 h" },
         usd(upfront_usd),
         c.source,
         c.as_of,

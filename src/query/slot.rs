@@ -263,7 +263,10 @@ pub(super) fn values_text(slot: Slot<'_>, unit: &str) -> String {
 pub fn range_of(key: &str, catalog: &Catalog) -> Option<(f64, f64)> {
     let mut s = Scenario::default();
     let mut w = Vec::new();
-    apply_pair(&mut s, key, "1e300", catalog, &mut w);
+    // Through the form's own pairs: serving's prompt field takes the context's range.
+    for (k, v) in super::form_pairs(&s.clone(), key, "1e300") {
+        apply_pair(&mut s, &k, &v, catalog, &mut w);
+    }
     w.into_iter().find_map(|w| match w.problem {
         Problem::OutOfRange { min, max } => Some((min, max)),
         _ => None,
@@ -280,5 +283,6 @@ mod tests {
         let (min, max) = range_of("hours", &c).unwrap_or_default();
         assert!(min >= 0.0 && (730.0..1e300).contains(&max), "{min} {max}");
         assert_eq!(range_of("region", &c), None);
+        assert_eq!(range_of("prompt", &c), range_of("ctx", &c));
     }
 }

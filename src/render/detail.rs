@@ -21,7 +21,8 @@ pub struct DetailIn<'a> {
     /// The estimate at both ends of the efficiency assumptions (computed by the caller, once).
     pub range: Option<&'a crate::engine::sensitivity::Sensitivity>,
     pub fmt: Fmt,
-    /// The compact embedded card: no range, regions, formulas, option table or charts (its link opens them).
+    /// The compact embedded card: the figures and the plan only, no range, memory chart, why, notes,
+    /// regions, formulas, option table or charts (its link opens them).
     pub card: bool,
     /// The first frame has been painted: what lies below the fold (prices by region) is drawn too.
     pub full: bool,
@@ -110,6 +111,10 @@ pub fn top(d: &DetailIn) -> String {
         .and_then(|r| explain::range(r, f.lang, &|usd| f.money(usd)));
     if let Some(r) = range {
         h.el("p", &[("class", "range"), ("data-testid", "range")], &r);
+    }
+    // The compact embedded card stops at the figures: the chart, why and the notes are a click away.
+    if d.card {
+        return h.finish();
     }
     if rec.memory.total_gib(1.0) > 0.0 {
         let per_device = rec.mem_available_gib / f64::from(rec.n_accelerators.max(1));

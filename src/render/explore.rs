@@ -27,7 +27,7 @@ fn opt(v: Option<f64>, d: usize) -> String {
     v.map_or_else(|| "—".into(), |v| format::number(v, d))
 }
 
-/// A price cell: the figure with its source and date on focus (`title`), or why it is empty.
+/// A price cell: the figure with its source and date shown on focus, a tap or hover (`data-src`, CSS), or why it is empty.
 fn price(h: &mut Html, f: Fmt, p: Option<&PriceCell>, missing: Msg) {
     match p {
         Some(p) => {
@@ -38,7 +38,11 @@ fn price(h: &mut Html, f: Fmt, p: Option<&PriceCell>, missing: Msg) {
             };
             let title = format!("{} — {}{tag}", p.source_title, p.as_of);
             let text = format!("{}{}", f.money(p.usd), if p.derived { "*" } else { "" });
-            h.el("td", &[("class", "num"), ("title", &title), ("tabindex", "0")], &text);
+            h.el(
+                "td",
+                &[("class", "num"), ("data-src", &title), ("tabindex", "0")],
+                &text,
+            );
         }
         None => {
             h.el("td", &[("class", "num muted")], f.t(missing));

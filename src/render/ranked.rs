@@ -168,18 +168,20 @@ fn memory_cell(h: &mut Html, f: Fmt, r: &Recommendation) {
         crate::num::shortest(r.mem_available_gib),
         crate::num::shortest(r.mem_needed_gib.min(r.mem_available_gib)),
     );
-    let title = format!(
-        "{} / {} GiB",
+    // The figures in words under the bar (not a hover-only title: a phone has no hover).
+    let text = format!(
+        "{} / {} GiB{}",
         format::number(r.mem_needed_gib, 1),
-        format::number(r.mem_available_gib, 1)
+        format::number(r.mem_available_gib, 1),
+        if r.fits { "" } else { " ✗" }
     );
     h.open("td", &[("data-label", f.t(Msg::Memory))])
         .el(
             "meter",
-            &[("min", "0"), ("max", &max), ("value", &value), ("title", &title)],
+            &[("min", "0"), ("max", &max), ("value", &value), ("aria-hidden", "true")],
             "",
         )
-        .text(if r.fits { "" } else { " ✗" })
+        .el("span", &[("class", "mem")], &text)
         .close("td");
 }
 
