@@ -35,6 +35,7 @@ messages! {
     // The language's name in itself, as the language select lists it.
     LanguageName => "English", "中文";
     Colon => ": ", "：";
+    FullStop => ". ", "。";
     Currency => "Currency", "货币";
     CopyLink => "Copy link", "复制链接";
     Copied => "Link copied", "链接已复制";
