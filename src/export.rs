@@ -1,11 +1,11 @@
 //! Exports as text: CSV, JSON and Markdown tables of the recommendations, the plan and the Compare picks. Pure; the page offers them as downloads or copies them.
 
 use crate::catalog::Catalog;
-use crate::engine::cost::option_costs;
+use crate::compare::{costs_of_picks, sheet, Cell, Fit, Head};
 use crate::engine::plan::Plan;
 use crate::engine::Outcome;
 use crate::query::buy_key;
-use crate::scenario::{Buy, Scenario};
+use crate::scenario::Scenario;
 
 /// A table: a header and rows of cells.
 #[derive(Clone, Debug, PartialEq)]
@@ -137,50 +137,44 @@ pub fn plan_table(plan: &Plan) -> Table {
     }
 }
 
-/// Compare: one row per picked instance with specs, fit and every option's cost (job or horizon, USD).
+/// Compare: one row per picked instance with specs, fit and every option's cost (job or horizon, USD):
+/// `compare::sheet` on its side, the specs only the page shows left out.
 pub fn compare(catalog: &Catalog, scenario: &Scenario, outcome: &Outcome, picks: &[String]) -> Table {
-    let mut header: Vec<String> = [
-        "instance",
-        "accelerator",
-        "count",
-        "gib_per_accelerator",
-        "vcpus",
-        "ram_gib",
-        "on_demand_usd_hr",
-        "fits",
-        "instances",
-    ]
-    .map(String::from)
-    .to_vec();
-    header.extend(Buy::ALL.iter().map(|b| format!("{}_usd", buy_key(*b))));
-    let rows = picks
-        .iter()
-        .filter_map(|id| catalog.instance(id))
-        .map(|i| {
-            let rec = outcome.recommendations.iter().find(|r| r.instance == i.id);
-            let mut row = vec![
-                i.id.clone(),
-                catalog
-                    .accelerator(&i.accelerator)
-                    .map_or_else(String::new, |a| a.name.clone()),
-                num(i.count),
-                num(Some(i.accel_mem_gib)),
-                num(i.vcpus),
-                num(i.ram_gib),
-                num(catalog.on_demand(&i.id, &scenario.region).map(|p| p.usd_hr)),
-                rec.is_some_and(|r| r.fits).to_string(),
-                rec.map_or_else(String::new, |r| r.n_instances.to_string()),
-            ];
-            let opts = rec.map(|r| option_costs(catalog, scenario, r)).unwrap_or_default();
-            row.extend(
-                Buy::ALL
-                    .iter()
-                    .map(|b| num(opts.iter().find(|o| o.buy == *b).and_then(|o| o.comparable_usd()))),
-            );
-            row
-        })
-        .collect();
+    let costs = costs_of_picks(catalog, scenario, outcome, picks);
+    let sheet = sheet(catalog, scenario, outcome, picks, &costs);
+    let mut header = vec!["instance".to_string()];
+    let mut rows: Vec<Vec<String>> = sheet.picks.iter().map(|i| vec![i.id.clone()]).collect();
+    for r in &sheet.rows {
+        match r.head {
+            Head::Spec(_, None) => continue,
+            Head::Spec(_, Some(key)) => header.push(key.into()),
+            Head::Fit => {
+                header.push("fits".into());
+                header.push("instances".into());
+            }
+            Head::Buy(b) => header.push(format!("{}_usd", buy_key(b))),
+        }
+        for (row, cell) in rows.iter_mut().zip(&r.cells) {
+            compare_cell(cell, row);
+        }
+    }
     Table { header, rows }
+}
+
+/// A Compare cell's columns: figures unformatted, the fit as whether and on how many instances.
+fn compare_cell(cell: &Cell, out: &mut Vec<String>) {
+    match *cell {
+        Cell::Text(t) => out.push(t.into()),
+        Cell::Figure(v, _) | Cell::Count(v, _) | Cell::Price(v) | Cell::Cost(v) => out.push(num(v)),
+        Cell::Fit(fit) => {
+            let n = match fit {
+                Fit::On(n) | Fit::DoesNotFit(n) => n.to_string(),
+                Fit::Excluded(_) | Fit::NotEvaluated => String::new(),
+            };
+            out.push(matches!(fit, Fit::On(_)).to_string());
+            out.push(n);
+        }
+    }
 }
 
 /// A JSON string literal (RFC 8259 escaping).
@@ -315,5 +309,12 @@ mod tests {
         assert_eq!(json_str("a\u{1}\n\\"), "\"a\\u0001\\n\\\\\"");
         let cmp = compare(&c, &s, &o, &["p5.48xlarge".to_string(), "g6e.xlarge".to_string()]);
         assert_eq!(cmp.rows.len(), 2);
+        // The page's table on its side: the exported specs, the fit as two columns, each option's cost.
+        let csv = cmp.to_csv();
+        let head =
+            "instance,accelerator,count,gib_per_accelerator,vcpus,ram_gib,on_demand_usd_hr,fits,instances,od_usd,";
+        assert!(csv.starts_with(head), "{csv}");
+        assert!(csv.contains("\r\ng6e.xlarge,NVIDIA L40S,1,44.7,4,32,1.861,"), "{csv}");
+        assert!(cmp.rows.iter().all(|r| r.len() == cmp.header.len()));
     }
 }

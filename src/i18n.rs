@@ -32,6 +32,8 @@ messages! {
     ViewCompare => "Compare", "对比";
     ViewAssumptions => "Assumptions", "假设";
     Language => "Language", "语言";
+    // The language's name in itself, as the language select lists it.
+    LanguageName => "English", "中文";
     Colon => ": ", "：";
     Currency => "Currency", "货币";
     CopyLink => "Copy link", "复制链接";
@@ -52,12 +54,15 @@ messages! {
     Precision => "Precision", "精度";
     Context => "Context length (tokens)", "上下文长度（token）";
     SeqLen => "Sequence length (tokens)", "序列长度（token）";
-    Concurrency => "Concurrent sequences per replica", "每副本并发序列数";
+    Concurrency => "Concurrent users (sequences)", "并发用户（序列）数";
+    PerRequest => "Per 1,000 requests", "每千次请求";
+    PromptTokens => "Prompt tokens per request", "每次请求输入 token 数";
+    OutputTokens => "Output tokens per request", "每次请求输出 token 数";
     MicroBatch => "Sequences per replica per step (micro-batch × accumulation)", "每副本每步序列数（微批 × 梯度累积）";
     TrainTokens => "Training tokens (billions)", "训练 token 数（十亿）";
     TargetDays => "Target wall-clock (days)", "目标时长（天）";
-    TargetTps => "Target throughput (output tokens/s, 0 = one replica)", "目标吞吐（输出 token/秒，0 = 单副本）";
-    SeqTps => "Speed each sequence needs (tokens/s, 0 = none)", "每个序列所需速度（token/秒，0 = 不限）";
+    TargetTps => "Total throughput needed (output tokens/s, 0 = what the users need)", "所需总吞吐（输出 token/秒，0 = 按用户数）";
+    SeqTps => "Speed each user needs (output tokens/s, 0 = any)", "每位用户所需速度（输出 token/秒，0 = 不限）";
     Method => "Method", "方法";
     ServingMode => "Serving", "服务方式";
     Online => "Online (no Spot)", "在线（不可中断）";
@@ -148,6 +153,7 @@ messages! {
     BreakEvenMonth => "months to recover the upfront", "个月收回预付";
     NotAvailable => "Not available", "不可用";
     Assumption => "assumption", "假设";
+    SavingsPlansAssumed => "Savings Plans (assumption)", "Savings Plans（假设）";
     TheCheapestPlan => "The cheapest plan", "最省钱的方案";
     Baseline => "Baseline", "基线";
     Burst => "Bursts", "突发";
@@ -178,6 +184,8 @@ messages! {
     PerDay => "day", "天";
     PerMonth => "month", "月";
     PerYear => "year", "年";
+    YearsShort => "y", "年";
+    UpTo => "up to ", "最多 ";
     PerInstance => "instance", "实例";
     PerAccelerator => "accelerator", "加速器";
     PerAccelGib => "accelerator-GiB", "加速器 GiB";
@@ -310,7 +318,6 @@ messages! {
     EditInputs => "Edit inputs", "修改输入";
     ShowResult => "Show the result", "查看结果";
     FullTuning => "Full", "全参数";
-    SavingsPlansAssumed => "Savings Plans (assumption)", "Savings Plans（假设）";
     LinkOlderCatalog => "This link was made with the catalog of", "此链接基于以下日期的目录创建：";
     LinkNewerCatalog => "This link was made with a newer catalog than this page's:", "此链接基于比本页更新的目录：";
     PricesChangedSince => "Prices it uses that changed since:", "此后发生变化的相关价格：";

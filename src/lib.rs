@@ -3,6 +3,7 @@
 pub mod catalog;
 pub mod catalog_static;
 pub mod chart;
+pub mod compare;
 pub mod engine;
 pub mod explain;
 pub mod explore;

@@ -3,7 +3,6 @@
 //! Source: ../shared/reference/models/models.csv (Hugging Face config.json values, parameter counts
 //! computed from the config, cross-checked against model cards and papers; see its README).
 
-use crate::num::Within;
 
 /// Architecture facts the memory and performance models need.
 #[derive(Clone, Debug, PartialEq)]
@@ -35,6 +34,13 @@ pub struct ModelArch {
 }
 
 impl ModelArch {
+    /// Total parameters in billions to one decimal, as the `params` key takes them (the form keeps a
+    /// preset's size when it switches to a custom model).
+    pub fn params_b_text(&self) -> String {
+        let b = self.total_params / 1e9;
+        crate::num::shortest((b * 10.0).round() / 10.0)
+    }
+
     pub fn is_moe(&self) -> bool {
         self.active_params < self.total_params
     }
@@ -272,8 +278,9 @@ pub fn preset_by_id(id: &str) -> Option<&'static ModelArch> {
 /// attention at 8 KV heads of 128 dims, the common shape of current open models. The page says so.
 pub fn estimate(total_params: f64, active_params: f64) -> ModelArch {
     let n = active_params.max(1.0);
-    // 12·L·h² with h = 128·L gives N = 196,608·L³.
-    let layers = (n / 196_608.0).cbrt().round().within(2.0, 160.0);
+    // 12·L·h² with h = 128·L gives N = 196,608·L³: L is the cube root rounded, found by counting (libm's
+    // cbrt brings its fma into the wasm).
+    let layers = layers_for(n / 196_608.0);
     let hidden = ((n / (12.0 * layers)).sqrt() / 128.0).round().max(1.0) * 128.0;
     let head_dim = 128.0_f64;
     let heads = (hidden / head_dim).max(1.0);
@@ -296,9 +303,26 @@ pub fn estimate(total_params: f64, active_params: f64) -> ModelArch {
     }
 }
 
+/// The cube root of `cube`, rounded, within 2..=160: the first L with (L + ½)³ ≥ `cube`.
+fn layers_for(cube: f64) -> f64 {
+    (2..160u32)
+        .map(f64::from)
+        .find(|l| (l + 0.5) * (l + 0.5) * (l + 0.5) >= cube)
+        .unwrap_or(160.0)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::num::Within;
+
+    #[test]
+    fn a_presets_size_reads_as_the_params_key_writes_it() {
+        let size = |id: &str| preset_by_id(id).map(ModelArch::params_b_text);
+        assert_eq!(size("llama3.1-8b").as_deref(), Some("8"));
+        assert_eq!(size("deepseek-v3").as_deref(), Some("671"));
+        assert_eq!(estimate(7.25e9, 7.25e9).params_b_text(), "7.3");
+    }
 
     #[test]
     fn moe_decode_reads_the_union_of_routed_experts() {
@@ -353,5 +377,15 @@ mod tests {
         let small = estimate(7e9, 7e9);
         assert!((24..=40).contains(&small.layers), "{small:?}");
         assert!(small.estimated);
+    }
+
+    #[test]
+    fn layers_are_the_rounded_cube_root_within_bounds() {
+        let mut n = 1e6;
+        while n < 1e14 {
+            let x = n / 196_608.0;
+            assert_eq!(layers_for(x), x.cbrt().round().within(2.0, 160.0), "{n}");
+            n *= 1.07;
+        }
     }
 }

@@ -10,8 +10,10 @@ use crate::scenario::{
 };
 use crate::state::Column;
 
+mod form;
 mod slot;
-pub use slot::{apply_slot, slot_text};
+pub use form::form_pairs;
+pub use slot::{apply_slot, range_of, slot_text};
 use slot::{values_text, warning};
 
 /// The version this build writes.
@@ -249,11 +251,12 @@ pub static KEYS: &[Key<Scenario>] = &[
     Key { name: "active", slot: |s| Slot::Active(&mut s.model), unit: doc_text!("billions"), help: doc_text!("active parameters of a custom MoE model (below `params`)") },
     Key { name: "prec", slot: |s| Slot::Word(&mut s.precision), unit: "", help: doc_text!("precision") },
     Key { name: "ctx", slot: |s| Slot::Int(&mut s.context_tokens, 1, 4_194_304), unit: doc_text!("tokens"), help: doc_text!("context (inference) or sequence length (training)") },
-    Key { name: "batch", slot: |s| Slot::Int(&mut s.batch, 1, 65_536), unit: doc_text!("sequences"), help: doc_text!("concurrent sequences per replica; training: sequences per data-parallel replica per optimizer step (the planner splits them into micro-batch × accumulation)") },
+    Key { name: "out", slot: |s| Slot::Int(&mut s.output_tokens, 0, 4_194_304), unit: doc_text!("tokens"), help: doc_text!("serving: output tokens per request, the end of `ctx` (the prompt is `ctx` less it; 0 = not stated)") },
+    Key { name: "batch", slot: |s| Slot::Int(&mut s.batch, 1, 65_536), unit: doc_text!("sequences"), help: doc_text!("serving: concurrent users (sequences generated at once) in all, the planner derives the replicas; training: sequences per data-parallel replica per optimizer step (the planner splits them into micro-batch × accumulation)") },
     Key { name: "tokens", slot: |s| Slot::Num(&mut s.train_tokens_b, 0.000_001, 1_000_000.0), unit: doc_text!("billions"), help: doc_text!("training or fine-tuning tokens") },
     Key { name: "days", slot: |s| Slot::Num(&mut s.target_days, 0.01, 3650.0), unit: doc_text!("days"), help: doc_text!("target wall-clock of a training job (sets how many instances)") },
-    Key { name: "tps", slot: |s| Slot::Num(&mut s.target_tps, 0.0, 1e9), unit: doc_text!("tokens/s"), help: doc_text!("target output tokens/s of the fleet (0 = one replica)") },
-    Key { name: "seqtps", slot: |s| Slot::Num(&mut s.seq_tps, 0.0, 1e6), unit: doc_text!("tokens/s"), help: doc_text!("output tokens/s each sequence must get (0 = no target); types that cannot are excluded naming the best they reach") },
+    Key { name: "tps", slot: |s| Slot::Num(&mut s.target_tps, 0.0, 1e9), unit: doc_text!("tokens/s"), help: doc_text!("output tokens/s the whole fleet must serve (0 = what `batch` users need)") },
+    Key { name: "seqtps", slot: |s| Slot::Num(&mut s.seq_tps, 0.0, 1e6), unit: doc_text!("tokens/s"), help: doc_text!("output tokens/s each user (sequence) must get (0 = no target); types that cannot are excluded naming the best they reach") },
     Key { name: "seats", slot: |s| Slot::Int(&mut s.needs.seats, 1, 100_000), unit: doc_text!("seats"), help: doc_text!("graphics: concurrent seats or streams") },
     Key { name: "gmem", slot: |s| Slot::Num(&mut s.needs.gpu_mem_gib, 0.01, 1e7), unit: doc_text!("GiB"), help: doc_text!("GPU memory per graphics seat, or for the whole HPC job") },
     Key { name: "vcpu", slot: |s| Slot::Num(&mut s.needs.vcpus, 0.0, 100_000.0), unit: doc_text!("vCPUs"), help: doc_text!("vCPUs per graphics seat or for the HPC job") },

@@ -361,8 +361,11 @@ pub struct Scenario {
     pub method: FinetuneMethod,
     pub model: ModelChoice,
     pub precision: Precision,
-    /// Context length (inference) or sequence length (training), tokens.
+    /// Context length (inference: prompt + output) or sequence length (training), tokens.
     pub context_tokens: u32,
+    /// Serving: output tokens per request, the end of the context; 0 = not stated (the whole context is
+    /// prompt, as before the key existed).
+    pub output_tokens: u32,
     /// Concurrent sequences (inference); training: sequences each data-parallel replica processes per
     /// optimizer step (the planner splits them into micro-batch × gradient accumulation).
     pub batch: u32,
@@ -406,6 +409,7 @@ impl Default for Scenario {
             model: ModelChoice::Preset("llama3.1-8b".into()),
             precision: Precision::Bf16,
             context_tokens: 8192,
+            output_tokens: 0,
             batch: 8,
             global_batch: 0,
             train_tokens_b: 1.0,
@@ -439,6 +443,11 @@ impl Scenario {
         s.purchase.currency = d.purchase.currency;
         s.purchase.cny_per_usd = d.purchase.cny_per_usd;
         s
+    }
+
+    /// Serving: the prompt of a request, the context less its output.
+    pub fn prompt_tokens(&self) -> u32 {
+        self.context_tokens.saturating_sub(self.output_tokens)
     }
 
     /// Whether a service's baseline fleet changes over the horizon (`growth`, more than one month): the

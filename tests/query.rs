@@ -56,6 +56,7 @@ const V1_LINKS: &[&str] = &[
     "v=1&task=train&days=14",
     "v=1&tps=2000",
     "v=1&model=llama2-70b&batch=1&ctx=4096&seqtps=35",
+    "v=1&ctx=2500&out=500&batch=50",
     "v=1&arlat=10&arhop=3&stepms=1&seatuse=0.9",
     "v=1&task=graphics&seats=12&gmem=16&vcpu=8&ram=32",
     "v=1&task=hpc&fp64=40",

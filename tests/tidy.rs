@@ -176,3 +176,38 @@ fn every_assumption_key_is_an_input_on_the_page() {
         );
     }
 }
+
+/// Lines of code (not comments, not the tests) holding Chinese characters or full-width punctuation.
+fn chinese_lines(text: &str) -> Vec<usize> {
+    let cjk = |c: char| matches!(c, '\u{3000}'..='\u{303f}' | '\u{3400}'..='\u{9fff}' | '\u{ff00}'..='\u{ffef}');
+    let code = text.split("#[cfg(test)]").next().unwrap_or("");
+    code.lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim_start().starts_with("//") && l.chars().any(cjk))
+        .map(|(i, _)| i + 1)
+        .collect()
+}
+
+#[test]
+fn components_and_html_writers_hold_no_chinese_text() {
+    // Strings live in src/i18n.rs and src/explain/, both languages side by side: Chinese text in a
+    // component or an HTML writer is a string that escaped them (comments and tests may quote it).
+    assert_eq!(
+        chinese_lines("// 中文\nlet a = \"x\";\nlet b = \"最多\";\n#[cfg(test)]\n\"按需\""),
+        [3]
+    );
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    for dir in ["app", "render"] {
+        let mut files = Vec::new();
+        rust_files(&root.join(dir), &mut files);
+        assert!(files.len() > 5, "{dir}");
+        for f in files {
+            let lines = chinese_lines(&fs::read_to_string(&f).unwrap_or_default());
+            assert!(
+                lines.is_empty(),
+                "{} lines {lines:?}: move the text to src/i18n.rs or src/explain/",
+                f.display()
+            );
+        }
+    }
+}

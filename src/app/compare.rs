@@ -2,6 +2,7 @@
 
 use super::results::{acted, refocus};
 use super::Ctx;
+use crate::compare::sheet;
 use crate::i18n::Msg;
 use crate::render;
 use leptos::prelude::*;
@@ -20,7 +21,7 @@ pub fn Compare(ctx: Ctx) -> impl IntoView {
                     ctx.engine.with(|s| {
                         ctx.outcome.with(|o| {
                             ctx.state
-                                .with_untracked(|st| render::compare::costs_of_picks(c, s, o, &st.compare))
+                                .with_untracked(|st| crate::compare::costs_of_picks(c, s, o, &st.compare))
                         })
                     })
                 })
@@ -34,7 +35,7 @@ pub fn Compare(ctx: Ctx) -> impl IntoView {
             ctx.scenario.with(|s| {
                 ctx.outcome.with(|o| {
                     ctx.state
-                        .with(|st| costs.with(|k| render::compare::table(f, c, s, o, &st.compare, k)))
+                        .with(|st| costs.with(|k| render::compare::table(f, &sheet(c, s, o, &st.compare, k))))
                 })
             })
         })

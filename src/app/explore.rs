@@ -101,10 +101,7 @@ pub fn Explore(ctx: Ctx) -> impl IntoView {
     // What every price in the table is per: "prices per vCPU per hour".
     let price_basis = move || {
         let (per, unit) = x.with(|x| (ctx.t(per_label(x.per)), ctx.t(unit_label(x.unit))));
-        match ctx.lang() {
-            crate::scenario::Lang::Zh => format!("价格单位：{per} · {unit}"),
-            crate::scenario::Lang::En => format!("prices per {per} per {unit}"),
-        }
+        crate::explain::price_basis(per, unit, ctx.lang())
     };
     // A text search of instance names (on this page only), and the Compare picks a click away.
     let search = RwSignal::new(String::new());

@@ -41,7 +41,10 @@ pub fn NumberField(
     let err_id = format!("e-{key}");
     // A value the field cannot take is said here, in the words of its label, not as a link warning.
     let error = RwSignal::new(None::<crate::query::Warning>);
-    let (min, max) = bounds(ctx, key).map_or((None, None), |(a, b)| (Some(a), Some(b)));
+    let (min, max) = ctx
+        .catalog
+        .with_value(|c| crate::query::range_of(key, c))
+        .map_or((None, None), |(a, b)| (Some(a), Some(b)));
     let on_change = move |ev: leptos::ev::Event| {
         ctx.set(key, event_target_value(&ev).trim());
         let mine = ctx
@@ -70,18 +73,6 @@ pub fn NumberField(
             })}
         </label>
     }
-}
-
-/// The range a numeric key accepts, read from the parser itself (a huge value is out of range and says so).
-fn bounds(ctx: Ctx, key: &str) -> Option<(f64, f64)> {
-    let mut s = crate::scenario::Scenario::default();
-    let mut w = Vec::new();
-    ctx.catalog
-        .with_value(|c| crate::query::apply_pair(&mut s, key, "1e300", c, &mut w));
-    w.into_iter().find_map(|w| match w.problem {
-        crate::query::Problem::OutOfRange { min, max } => Some((min, max)),
-        _ => None,
-    })
 }
 
 /// A labelled checkbox for a 0|1 key.
@@ -181,7 +172,10 @@ pub fn lines(ctx: Ctx, lines: &[Line]) -> AnyView {
 
 /// The current value of a link key (scenario or page state) as the link writes it (reactive).
 pub fn value_of(ctx: Ctx, key: &'static str) -> Signal<String> {
-    if crate::query::key(key).is_some() {
+    if key == "prompt" {
+        // Not a key: the context less the output (`query::form_pairs` writes it back).
+        Signal::derive(move || ctx.scenario.with(|s| s.prompt_tokens().to_string()))
+    } else if crate::query::key(key).is_some() {
         Signal::derive(move || {
             ctx.scenario
                 .with(|s| crate::query::field_value(s, key).unwrap_or_default())

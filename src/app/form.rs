@@ -27,6 +27,15 @@ fn methods(ctx: Ctx) -> Vec<(String, String)> {
         .collect()
 }
 
+/// The lengths a task asks for under the precision: a request's prompt and output (serving), or the
+/// batch (jobs, whose sequence length sits beside the precision).
+fn length_lines(task: Task) -> &'static [Line] {
+    match task {
+        Task::Inference => &[Row(&[Num("prompt", Msg::PromptTokens), Num("out", Msg::OutputTokens)])],
+        _ => &[One(Num("batch", Msg::MicroBatch))],
+    }
+}
+
 /// The inputs each task adds after the model's.
 fn task_lines(task: Task) -> Vec<Line> {
     const JOB: Line = Row(&[Num("tokens", Msg::TrainTokens), Num("days", Msg::TargetDays)]);
@@ -64,8 +73,7 @@ pub fn WorkloadForm(ctx: Ctx) -> impl IntoView {
     let on_model = move |ev: leptos::ev::Event| {
         let v = event_target_value(&ev);
         if v == "custom" {
-            let b = ctx.scenario.with(|s| s.model_arch().total_params / 1e9);
-            ctx.set("params", &crate::num::shortest((b * 10.0).round() / 10.0));
+            ctx.set("params", &ctx.scenario.with(|s| s.model_arch().params_b_text()));
         } else {
             ctx.set("model", &v);
         }
@@ -76,20 +84,11 @@ pub fn WorkloadForm(ctx: Ctx) -> impl IntoView {
             .map(|p| (p.to_string(), p.to_ascii_uppercase()))
             .collect::<Vec<_>>()
     };
-    let ctx_label = move || {
-        if task.get() == Task::Inference {
-            Msg::Context
-        } else {
-            Msg::SeqLen
-        }
-    };
-    let batch_label = move || {
-        if task.get() == Task::Inference {
-            Msg::Concurrency
-        } else {
-            Msg::MicroBatch
-        }
-    };
+    // Serving asks for users beside the precision, then the lengths of a request; jobs their sequence
+    // length, then the batch.
+    let serving = move || task.get() == Task::Inference;
+    let size_key = move || if serving() { "batch" } else { "ctx" };
+    let size_label = move || if serving() { Msg::Concurrency } else { Msg::SeqLen };
     view! {
         <aside class="form" id="inputs" aria-label="workload">
             <section class="card">
@@ -111,9 +110,9 @@ pub fn WorkloadForm(ctx: Ctx) -> impl IntoView {
                     </Show>
                     <div class="row2">
                         <SelectField ctx=ctx key="prec" label=Msg::Precision current=value_of(ctx, "prec") options=precisions />
-                        {move || view! { <NumberField ctx=ctx key="ctx" current=value_of(ctx, "ctx") label=ctx_label() /> }}
+                        {move || view! { <NumberField ctx=ctx key=size_key() current=value_of(ctx, size_key()) label=size_label() /> }}
                     </div>
-                    {move || view! { <NumberField ctx=ctx key="batch" current=value_of(ctx, "batch") label=batch_label() /> }}
+                    {move || lines(ctx, length_lines(task.get()))}
                 </Show>
                 {move || lines(ctx, &task_lines(task.get()))}
             </section>
@@ -184,21 +183,7 @@ fn Strategies(ctx: Ctx) -> impl IntoView {
         };
         view! { <button type="button" class="chip" on:click=apply>{ctx.tx(m)}</button> }
     };
-    let changed_text = move || {
-        changed.get().map(|c| {
-            let lang = ctx.lang();
-            let zh = lang == crate::scenario::Lang::Zh;
-            if c.is_empty() {
-                return ctx.t(Msg::StrategyNoChange).to_string();
-            }
-            let names: Vec<&str> = c.iter().map(|m| crate::i18n::t(lang, *m)).collect();
-            format!(
-                "{}{}",
-                ctx.t(Msg::StrategyChanged),
-                names.join(if zh { "、" } else { ", " })
-            )
-        })
-    };
+    let changed_text = move || changed.get().map(|c| crate::explain::changed_fields(&c, ctx.lang()));
     view! {
             <h3>{ctx.tx(Msg::Strategies)}</h3>
             <div class="chips">

@@ -92,10 +92,20 @@ impl Ctx {
         self.state.update(|st| {
             let job = st.scenario.task.is_job();
             catalog.with_value(|c| {
-                if !apply_pair(&mut st.scenario, key, value, c, &mut w) {
-                    apply_state_pair(st, key, value, c, &mut w);
+                // The serving form's prompt and output edit `ctx` and `out` together.
+                for (k, v) in crate::query::form_pairs(&st.scenario, key, value) {
+                    if !apply_pair(&mut st.scenario, &k, &v, c, &mut w) {
+                        apply_state_pair(st, &k, &v, c, &mut w);
+                    }
                 }
             });
+            // A problem is said at the field the user typed in, with the value that field keeps.
+            for x in &mut w {
+                x.field = key.to_string();
+                if key == "prompt" {
+                    x.used = st.scenario.prompt_tokens().to_string();
+                }
+            }
             // Serving's concurrent sequences are not a training micro-batch: a new kind of task starts from the default.
             if st.scenario.task.is_job() != job {
                 st.scenario.batch = Scenario::default().batch;
@@ -367,7 +377,8 @@ fn CatalogNotice(ctx: Ctx, note: CatalogNote) -> impl IntoView {
 }
 
 fn langs(_: Ctx) -> Vec<(String, String)> {
-    vec![("en".into(), "English".into()), ("zh".into(), "中文".into())]
+    let name = |l| t(l, Msg::LanguageName).into();
+    vec![("en".into(), name(Lang::En)), ("zh".into(), name(Lang::Zh))]
 }
 
 fn currencies(_: Ctx) -> Vec<(String, String)> {

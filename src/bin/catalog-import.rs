@@ -11,61 +11,90 @@ const USAGE: &str =
   Updates On-Demand and Reserved rates and Spot medians for the catalog's instance types, records the\n\
   files as sources, prints what changed. Malformed input changes nothing.";
 
-fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let mut catalog_path = "catalog.json".to_string();
-    let mut dry_run = false;
-    let mut files: Vec<(bool, String)> = Vec::new();
+/// What the command line asks for: the catalog to update, whether to write it, and the files as
+/// (is an offer file, path).
+#[derive(Debug, PartialEq)]
+struct Args {
+    catalog: String,
+    dry_run: bool,
+    files: Vec<(bool, String)>,
+}
+
+/// Why the command stops before reading anything: help was asked for, or the line is wrong (the
+/// message to print).
+#[derive(Debug, PartialEq)]
+enum Stop {
+    Help,
+    Usage(String),
+}
+
+fn parse_args(args: &[String]) -> Result<Args, Stop> {
+    let mut out = Args {
+        catalog: "catalog.json".to_string(),
+        dry_run: false,
+        files: Vec::new(),
+    };
     let mut it = args.iter();
     while let Some(a) = it.next() {
         match a.as_str() {
             "--catalog" | "--offer" | "--spot" => {
                 let Some(v) = it.next() else {
-                    eprintln!("catalog-import: {a} needs a file\n{USAGE}");
-                    return ExitCode::from(2);
+                    return Err(Stop::Usage(format!("catalog-import: {a} needs a file\n{USAGE}")));
                 };
                 match a.as_str() {
-                    "--catalog" => catalog_path = v.clone(),
-                    "--offer" => files.push((true, v.clone())),
-                    _ => files.push((false, v.clone())),
+                    "--catalog" => out.catalog = v.clone(),
+                    "--offer" => out.files.push((true, v.clone())),
+                    _ => out.files.push((false, v.clone())),
                 }
             }
-            "--dry-run" => dry_run = true,
-            "-h" | "--help" => {
-                println!("{USAGE}");
-                return ExitCode::SUCCESS;
-            }
-            _ => {
-                eprintln!("catalog-import: unknown argument {a}\n{USAGE}");
-                return ExitCode::from(2);
-            }
+            "--dry-run" => out.dry_run = true,
+            "-h" | "--help" => return Err(Stop::Help),
+            _ => return Err(Stop::Usage(format!("catalog-import: unknown argument {a}\n{USAGE}"))),
         }
     }
-    if files.is_empty() {
-        eprintln!("{USAGE}");
-        return ExitCode::from(2);
+    if out.files.is_empty() {
+        return Err(Stop::Usage(USAGE.to_string()));
     }
+    Ok(out)
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match parse_args(&args) {
+        Ok(a) => run(&a),
+        Err(Stop::Help) => {
+            println!("{USAGE}");
+            ExitCode::SUCCESS
+        }
+        Err(Stop::Usage(msg)) => {
+            eprintln!("{msg}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// The catalog's text and each file's, in order; the first that cannot be read is the error.
+fn read_all(a: &Args) -> Result<(String, Vec<String>), String> {
     let read = |p: &str| std::fs::read_to_string(p).map_err(|e| format!("{p}: {e}"));
-    let catalog = match read(&catalog_path) {
+    let catalog = read(&a.catalog)?;
+    let texts = a.files.iter().map(|(_, p)| read(p)).collect::<Result<Vec<_>, _>>()?;
+    Ok((catalog, texts))
+}
+
+/// Applies the files to the catalog, prints what changed, and writes the catalog unless a dry run.
+fn run(a: &Args) -> ExitCode {
+    let (catalog, texts) = match read_all(a) {
         Ok(t) => t,
         Err(e) => {
             eprintln!("catalog-import: {e}");
             return ExitCode::FAILURE;
         }
     };
-    let mut texts = Vec::new();
-    for (is_offer, path) in &files {
-        match read(path) {
-            Ok(t) => texts.push((*is_offer, path.as_str(), t)),
-            Err(e) => {
-                eprintln!("catalog-import: {e}");
-                return ExitCode::FAILURE;
-            }
-        }
-    }
-    let inputs: Vec<Input> = texts
+    let inputs: Vec<Input> = a
+        .files
         .iter()
-        .map(|(is_offer, p, t)| {
+        .zip(&texts)
+        .map(|((is_offer, p), t)| {
             if *is_offer {
                 Input::Offer(p, t)
             } else {
@@ -73,6 +102,7 @@ fn main() -> ExitCode {
             }
         })
         .collect();
+    let catalog_path = &a.catalog;
     match apply(&catalog, &inputs) {
         Ok((text, report)) => {
             for line in &report.lines {
@@ -81,10 +111,10 @@ fn main() -> ExitCode {
             println!(
                 "{} change(s){}",
                 report.changed,
-                if dry_run { " (dry run: nothing written)" } else { "" }
+                if a.dry_run { " (dry run: nothing written)" } else { "" }
             );
-            if !dry_run {
-                if let Err(e) = std::fs::write(&catalog_path, text) {
+            if !a.dry_run {
+                if let Err(e) = std::fs::write(catalog_path, text) {
                     eprintln!("catalog-import: {catalog_path}: {e}");
                     return ExitCode::FAILURE;
                 }
@@ -95,5 +125,39 @@ fn main() -> ExitCode {
             eprintln!("catalog-import: refused, {catalog_path} left untouched: {e}");
             ExitCode::FAILURE
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(line: &str) -> Result<Args, Stop> {
+        parse_args(&line.split_whitespace().map(String::from).collect::<Vec<_>>())
+    }
+
+    #[test]
+    fn the_line_names_the_catalog_and_the_files_in_order() {
+        let a = parse("--dry-run --spot s.json --catalog c.json --offer o.json");
+        let files = vec![(false, "s.json".to_string()), (true, "o.json".to_string())];
+        let want = Args {
+            catalog: "c.json".into(),
+            dry_run: true,
+            files,
+        };
+        assert_eq!(a, Ok(want));
+        assert_eq!(parse("--offer o.json").map(|a| a.catalog), Ok("catalog.json".into()));
+    }
+
+    #[test]
+    fn a_wrong_line_stops_with_the_usage() {
+        assert_eq!(parse("--offer o.json -h"), Err(Stop::Help));
+        let usage = |line: &str| match parse(line) {
+            Err(Stop::Usage(m)) => m,
+            other => panic!("{other:?}"),
+        };
+        assert!(usage("--offer").starts_with("catalog-import: --offer needs a file\nusage:"));
+        assert!(usage("--offer o.json --bogus").starts_with("catalog-import: unknown argument --bogus\n"));
+        assert_eq!(usage("--dry-run"), USAGE);
     }
 }

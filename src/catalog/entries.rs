@@ -69,32 +69,21 @@ impl Entry for SavingsPlanAssumption {
     }
 }
 
-impl Entry for CapacityBlocks {
-    fn label(&self) -> String {
-        "capacity_blocks".into()
-    }
-    fn sources(&self) -> Vec<(&'static str, &str)> {
-        vec![("source", &self.source)]
-    }
+/// A catalog-wide entry: a fixed label and one `source`.
+macro_rules! named_entry {
+    ($($t:ty => $label:literal),*) => {
+        $(impl Entry for $t {
+            fn label(&self) -> String {
+                $label.into()
+            }
+            fn sources(&self) -> Vec<(&'static str, &str)> {
+                vec![("source", &self.source)]
+            }
+        })*
+    };
 }
 
-impl Entry for PriceCoverage {
-    fn label(&self) -> String {
-        "price_coverage".into()
-    }
-    fn sources(&self) -> Vec<(&'static str, &str)> {
-        vec![("source", &self.source)]
-    }
-}
-
-impl Entry for SpotRules {
-    fn label(&self) -> String {
-        "spot_rules".into()
-    }
-    fn sources(&self) -> Vec<(&'static str, &str)> {
-        vec![("source", &self.source)]
-    }
-}
+named_entry!(CapacityBlocks => "capacity_blocks", PriceCoverage => "price_coverage", SpotRules => "spot_rules");
 
 impl Entry for Link {
     fn label(&self) -> String {

@@ -294,6 +294,30 @@ pub struct Recommendation {
     pub reasons: Vec<Why>,
 }
 
+/// One serving request of a stated length, at the fleet's full-load figures.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PerRequest {
+    /// Its share of the fleet's cost: $ per million output tokens × its output tokens.
+    pub usd: f64,
+    /// Prefill of its prompt (the first token's wait, queueing aside); `None` without a compute figure.
+    pub prefill_s: Option<f64>,
+    /// Prefill (when known) plus its output at the speed each user gets.
+    pub total_s: f64,
+}
+
+impl Recommendation {
+    /// A serving request with `output_tokens` of output (none when 0 or without a speed or price).
+    pub fn per_request(&self, output_tokens: u32) -> Option<PerRequest> {
+        let out = f64::from(output_tokens);
+        let speed = self.tokens_per_s_per_seq.filter(|t| *t > 0.0 && out > 0.0)?;
+        Some(PerRequest {
+            usd: self.usd_per_million_tokens? * out / 1e6,
+            prefill_s: self.prefill_s,
+            total_s: self.prefill_s.unwrap_or(0.0) + out / speed,
+        })
+    }
+}
+
 /// An excluded family (or some of its sizes) and why.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Excluded {

@@ -5,6 +5,10 @@
 use crate::num::Within;
 use serde::Serialize;
 
+mod step;
+use step::Layout;
+pub use step::StepTerms;
+
 /// Activation recomputation: which activations the backward pass recomputes instead of keeping.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -93,51 +97,6 @@ pub struct Hardware {
     pub net_bytes_s: f64,
 }
 
-/// Where a step's time goes, seconds per optimizer step.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct StepTerms {
-    /// Model FLOPs at the kernel efficiency.
-    pub compute_s: f64,
-    /// Recomputed forward FLOPs.
-    pub recompute_s: f64,
-    /// QLoRA dequantisation (memory-bound).
-    pub dequant_s: f64,
-    /// Pipeline bubble: `(pp−1)/(v·m)` of the busy time (interleaved schedule with `v` chunks per stage;
-    /// `(pp−1)/(m+pp−1)` of the pipelined time when v = 1).
-    pub bubble_s: f64,
-    /// Tensor-parallel all-reduces (not overlapped).
-    pub tp_s: f64,
-    /// Pipeline sends between stages (not overlapped).
-    pub pp_s: f64,
-    /// Data-parallel reduce-scatter + all-gather not hidden behind compute.
-    pub dp_exposed_s: f64,
-    /// The whole data-parallel communication, before overlap.
-    pub dp_total_s: f64,
-}
-
-impl StepTerms {
-    /// Every term times `k` (the same split of a longer or shorter step).
-    fn scaled(&self, k: f64) -> StepTerms {
-        StepTerms {
-            compute_s: self.compute_s * k,
-            recompute_s: self.recompute_s * k,
-            dequant_s: self.dequant_s * k,
-            bubble_s: self.bubble_s * k,
-            tp_s: self.tp_s * k,
-            pp_s: self.pp_s * k,
-            dp_exposed_s: self.dp_exposed_s * k,
-            dp_total_s: self.dp_total_s * k,
-        }
-    }
-    pub fn step_s(&self) -> f64 {
-        self.compute_s + self.recompute_s + self.dequant_s + self.bubble_s + self.tp_s + self.pp_s + self.dp_exposed_s
-    }
-    /// Time waiting on links, seconds.
-    pub fn comm_s(&self) -> f64 {
-        self.tp_s + self.pp_s + self.dp_exposed_s
-    }
-}
-
 /// A plan with its step time and memory per accelerator.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Plan {
@@ -212,16 +171,8 @@ fn full_share_needed(job: &Job, usable_gib: f64, tp: u32, pp: u32, dp: u32, mb: 
     Some(k / n)
 }
 
-/// Ring all-reduce time of `bytes` over `n` ranks at `bw` bytes/s each way: `2·(n−1)/n · bytes / bw`.
-fn all_reduce_s(bytes: f64, n: f64, bw: f64) -> f64 {
-    if n <= 1.0 {
-        0.0
-    } else {
-        2.0 * (n - 1.0) / n * bytes / bw
-    }
-}
-
-/// Evaluates one plan; `None` if it does not fit or does not divide the accelerators.
+/// Evaluates one plan; `None` if it does not fit or does not divide the accelerators. Under
+/// `Recompute::Full` only the fewest layers per stage that make it fit are recomputed in full.
 #[allow(clippy::too_many_arguments)]
 fn evaluate(
     job: &Job,
@@ -234,126 +185,32 @@ fn evaluate(
     rc: Recompute,
 ) -> Option<Plan> {
     let n_dev = n_inst * hw.count;
-    let full = match rc {
-        Recompute::Full if n_dev.is_multiple_of(tp * pp) => {
-            full_share_needed(job, hw.usable_gib, tp, pp, n_dev / (tp * pp), mb).unwrap_or(1.0)
-        }
-        _ => 1.0,
-    };
-    evaluate_at(job, hw, a, n_inst, tp, pp, mb, rc, full)
-}
-
-/// `evaluate` with `full`, the share of layers recomputed in full under `Recompute::Full`.
-#[allow(clippy::too_many_arguments)]
-fn evaluate_at(
-    job: &Job,
-    hw: &Hardware,
-    a: &Assumptions,
-    n_inst: u32,
-    tp: u32,
-    pp: u32,
-    mb: u32,
-    rc: Recompute,
-    full: f64,
-) -> Option<Plan> {
-    let n_dev = n_inst * hw.count;
     if !n_dev.is_multiple_of(tp * pp) || f64::from(pp) > job.layers {
         return None;
     }
     let dp = n_dev / (tp * pp);
-    let (replica_seqs, ga) = match job.global_batch {
-        Some(g) if g > 0 => {
-            if dp > g {
-                return None;
-            }
-            let ga = g.div_ceil(dp * mb);
-            (mb * ga, ga)
-        }
-        _ => {
-            let want = job.seqs_per_replica.max(1);
-            if mb > want {
-                return None;
-            }
-            (mb * want.div_ceil(mb), want.div_ceil(mb))
-        }
+    let full = match rc {
+        Recompute::Full => full_share_needed(job, hw.usable_gib, tp, pp, dp, mb).unwrap_or(1.0),
+        _ => 1.0,
     };
+    let (replica_seqs, ga) = replica_batch(job, dp, mb)?;
     let (w, s, act, mem) = memory_gib(job, tp, pp, dp, mb, rc, full);
     if mem > hw.usable_gib {
         return None;
     }
-    let eff = a.link_efficiency;
+    let layout = Layout {
+        tp,
+        pp,
+        dp,
+        mb,
+        ga,
+        rc,
+        full,
+    };
     let tokens_per_step = f64::from(replica_seqs) * f64::from(dp) * job.seq;
-    let devices = f64::from(n_dev);
-    // Compute per accelerator per step (every device does 1/N of the work).
-    let flops_rate = hw.peak_flops * a.train_mfu;
-    let compute_s = job.flops_per_token * tokens_per_step / devices / flops_rate;
-    let f = if rc == Recompute::Full { full } else { 0.0 };
-    let extra = match rc {
-        Recompute::None => 0.0,
-        Recompute::Selective => job.attn_fwd_flops_per_token,
-        Recompute::Full => f * job.fwd_flops_per_token + (1.0 - f) * job.attn_fwd_flops_per_token,
-    };
-    let recompute_s = extra * tokens_per_step / devices / flops_rate;
-    let passes = 2.0 + f;
-    let dequant_s = job.dequant_bytes_per_pass / f64::from(tp * pp) * passes * f64::from(ga)
-        / (hw.mem_bw_bytes_s * a.bw_efficiency);
-    let busy = compute_s + recompute_s + dequant_s;
-    let m = f64::from(ga);
-    let ppf = f64::from(pp);
-    // Interleaved 1F1B (Megatron-LM virtual pipeline): each stage holds `v` chunks of layers, which
-    // divides the bubble `(pp−1)/m` by `v` and multiplies the stage-to-stage sends by `v`.
-    let v = if pp > 1 {
-        (job.layers / ppf).floor().within(1.0, a.pp_chunks.max(1.0))
-    } else {
-        1.0
-    };
-    let bubble_s = busy * (ppf - 1.0) / (m * v);
-    // TP: inside one fast domain; 4 all-reduces per layer per micro-batch (2 forward, 2 backward), 2 more
-    // when the forward is recomputed; each of the micro-batch's activations `b·s·h`.
-    let tp_inside = tp <= hw.domain;
-    let tp_bw = if tp_inside { hw.link_bytes_s } else { hw.net_bytes_s } * eff;
-    let ar_per_layer = 4.0 + 2.0 * f;
-    let act_msg = f64::from(mb) * job.seq * job.hidden * job.act_bytes;
-    let tp_s = all_reduce_s(act_msg, f64::from(tp), tp_bw) * ar_per_layer * job.layers / ppf * m;
-    // PP: each micro-batch's activations cross each stage boundary forward and back.
-    let stages_per_instance = (hw.count / tp).max(1);
-    let pp_crosses_network = pp > stages_per_instance;
-    let pp_bw = if pp_crosses_network {
-        hw.net_bytes_s
-    } else {
-        hw.link_bytes_s
-    } * eff;
-    let pp_s = if pp > 1 {
-        2.0 * act_msg / f64::from(tp) / pp_bw * m
-    } else {
-        0.0
-    };
-    // DP: reduce-scatter gradients + all-gather weights of this rank's 1/(tp·pp) share, hierarchical:
-    // `k` replicas inside one instance share the fast link, the rest goes over the network per accelerator.
-    let share = job.sync_bytes / f64::from(tp * pp);
-    let k = (hw.count / (tp * pp)).clamp(1, dp);
-    let nodes = f64::from(dp / k);
-    let intra = all_reduce_s(share, f64::from(k), hw.link_bytes_s * eff);
-    let inter = if nodes > 1.0 {
-        2.0 * (nodes - 1.0) / nodes * share / f64::from(k) / (hw.net_bytes_s * eff)
-    } else {
-        0.0
-    };
-    let dp_total_s = intra.max(inter);
-    // Overlap: hidden behind the compute of the last micro-batch (gradients) and the first (weights).
-    let window = busy / m * a.comm_overlap;
-    let dp_exposed_s = (dp_total_s - window).max(0.0);
-    let terms = StepTerms {
-        compute_s,
-        recompute_s,
-        dequant_s,
-        bubble_s,
-        tp_s,
-        pp_s,
-        dp_exposed_s,
-        dp_total_s,
-    };
+    let terms = step::terms(job, hw, a, &layout, tokens_per_step);
     let step = terms.step_s();
+    let f = layout.full_share();
     let model_flops = job.flops_per_token * tokens_per_step;
     Some(Plan {
         parallelism: Parallelism {
@@ -367,7 +224,7 @@ fn evaluate_at(
                 .then(|| (f * f64::from(stage_layers(job, pp))).round() as u32),
             stage_layers: stage_layers(job, pp),
             comm_share: terms.comm_s() / step,
-            effective_mfu: model_flops / (step * devices * hw.peak_flops),
+            effective_mfu: model_flops / (step * f64::from(n_dev) * hw.peak_flops),
         },
         terms,
         tokens_per_step,
@@ -377,6 +234,28 @@ fn evaluate_at(
         mem_gib: mem,
         instances: n_inst,
     })
+}
+
+/// Sequences per replica per optimizer step and the gradient accumulation that makes them, for
+/// micro-batch `mb` over `dp` replicas: the global batch when set (`None` when there are more replicas
+/// than sequences), else the `batch` key per replica (`None` when the micro-batch exceeds it).
+fn replica_batch(job: &Job, dp: u32, mb: u32) -> Option<(u32, u32)> {
+    match job.global_batch {
+        Some(g) if g > 0 => {
+            if dp > g {
+                return None;
+            }
+            let ga = g.div_ceil(dp * mb);
+            Some((mb * ga, ga))
+        }
+        _ => {
+            let want = job.seqs_per_replica.max(1);
+            if mb > want {
+                return None;
+            }
+            Some((mb * want.div_ceil(mb), want.div_ceil(mb)))
+        }
+    }
 }
 
 /// TP degrees to try: powers of two dividing the fast domain (and the domain itself).

@@ -6,6 +6,9 @@ use super::recommend::Recommendation;
 use crate::catalog::Catalog;
 use crate::scenario::{Buy, Scenario};
 
+mod cover;
+pub use cover::{cover_fleet, cover_layer, Cover, Term};
+
 /// Which part of the usage an item covers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Segment {
@@ -81,124 +84,6 @@ pub fn fleet_by_month(n_instances: u32, growth_pct: f64, months: u32) -> Vec<u32
             n.min(super::eligibility::MAX_INSTANCES as f64) as u32
         })
         .collect()
-}
-
-/// A commitment one instance can be bought on: its option, its term in months, and what it costs over
-/// the whole term (paid even where the term runs past the horizon).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Term {
-    pub buy: Buy,
-    pub months: u32,
-    pub usd: f64,
-    pub upfront_usd: f64,
-}
-
-/// How one instance-layer is covered from a month on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Cover {
-    /// Not needed that month.
-    Idle,
-    /// On-Demand or Spot for the month.
-    Flexible,
-    /// Term `i` (an index into the terms) starts that month.
-    Commit(usize),
-}
-
-/// The cheapest cover of one instance needed in the months where `need` is true: each needed month is
-/// either flexible (`flex_usd` a month) or inside a commitment started in a needed month (a commitment
-/// starting in an idle month is never cheaper than starting it at the next needed one). Dynamic
-/// programming from the last month back; on a tie (within rounding) the commitment that starts
-/// earlier (commit now, run the tail flexibly), then the shorter term.
-/// Returns the cost and the cover chosen at each month where one starts.
-pub fn cover_layer(need: &[bool], terms: &[Term], flex_usd: Option<f64>) -> Option<(f64, Vec<(u32, Cover)>)> {
-    let m_total = need.len();
-    let mut best: Vec<Option<f64>> = vec![None; m_total + 1];
-    let mut choice = vec![Cover::Idle; m_total];
-    best[m_total] = Some(0.0);
-    for m in (0..m_total).rev() {
-        if !need[m] {
-            best[m] = best[m + 1];
-            continue;
-        }
-        let mut here: Option<(f64, Cover)> = match (flex_usd, best[m + 1]) {
-            (Some(f), Some(rest)) => Some((f + rest, Cover::Flexible)),
-            _ => None,
-        };
-        for (i, t) in terms.iter().enumerate() {
-            let end = (m + t.months.max(1) as usize).min(m_total);
-            if let Some(rest) = best[end] {
-                let c = t.usd + rest;
-                let better = |h: f64, k: Cover| match k {
-                    Cover::Flexible => c <= h * (1.0 + 1e-12),
-                    _ => c < h * (1.0 - 1e-12),
-                };
-                if here.is_none_or(|(h, k)| better(h, k)) {
-                    here = Some((c, Cover::Commit(i)));
-                }
-            }
-        }
-        best[m] = here.map(|(c, _)| c);
-        choice[m] = here.map_or(Cover::Idle, |(_, k)| k);
-    }
-    let total = best[0]?;
-    let mut path = Vec::new();
-    let mut m = 0;
-    while m < m_total {
-        match choice[m] {
-            Cover::Idle => m += 1,
-            Cover::Flexible => {
-                path.push((m as u32, Cover::Flexible));
-                m += 1;
-            }
-            Cover::Commit(i) => {
-                path.push((m as u32, Cover::Commit(i)));
-                m += terms.get(i).map_or(1, |t| t.months.max(1) as usize);
-            }
-        }
-    }
-    Some((total, path))
-}
-
-/// The cheapest cover of a fleet of `fleet[m]` instances in month m: instance-layer k is needed in the
-/// months the fleet reaches k, and layers are covered one by one (`cover_layer`; identical layers once).
-/// Exact for the fleets a plan has, steady, growing or shrinking (nested layers; tests/cost.rs checks it
-/// against every combination of commitments); a fleet that dips and recovers could share a commitment
-/// across layers, which this does not find.
-/// Returns the cost, the commitments as (term, start month, instances), and the flexible instances in
-/// each month.
-#[allow(clippy::type_complexity)]
-pub fn cover_fleet(
-    fleet: &[u32],
-    terms: &[Term],
-    flex_usd: Option<f64>,
-) -> Option<(f64, Vec<(usize, u32, u32)>, Vec<u32>)> {
-    // Layers between two consecutive fleet sizes need the same months: the levels are the distinct sizes.
-    let levels = crate::order::sorted(fleet.iter().copied().filter(|n| *n > 0).collect(), &|a, b| a.cmp(b));
-    let mut total = 0.0;
-    let mut commits: Vec<(usize, u32, u32)> = Vec::new();
-    let mut flex = vec![0u32; fleet.len()];
-    let mut below = 0u32;
-    for level in levels {
-        if level <= below {
-            continue;
-        }
-        let same = level - below;
-        below = level;
-        let need: Vec<bool> = fleet.iter().map(|n| *n >= level).collect();
-        let (cost, path) = cover_layer(&need, terms, flex_usd)?;
-        total += cost * f64::from(same);
-        for (m, c) in path {
-            match c {
-                Cover::Commit(i) => match commits.iter_mut().find(|x| x.0 == i && x.1 == m) {
-                    Some(x) => x.2 = x.2.saturating_add(same),
-                    None => commits.push((i, m, same)),
-                },
-                Cover::Flexible => flex[m as usize] = flex[m as usize].saturating_add(same),
-                Cover::Idle => {}
-            }
-        }
-    }
-    Some((total, commits, flex))
 }
 
 /// What one instance costs on each commitment over a term, and flexibly per month, for the scenario's

@@ -178,7 +178,7 @@ fn hpc_lines(scenario: &Scenario, _: &ModelArch, rec: &Recommendation, lang: Lan
 }
 
 /// Serving: a million output tokens at the fleet's throughput, running flat out.
-fn per_token_lines(_: &Scenario, _: &ModelArch, rec: &Recommendation, lang: Lang) -> Vec<String> {
+fn per_token_lines(scenario: &Scenario, _: &ModelArch, rec: &Recommendation, lang: Lang) -> Vec<String> {
     let zh = lang == Lang::Zh;
     let mut out = Vec::new();
     if let (Some(h), Some(t), Some(m)) = (rec.hourly_usd, rec.tokens_per_s, rec.usd_per_million_tokens) {
@@ -195,6 +195,36 @@ fn per_token_lines(_: &Scenario, _: &ModelArch, rec: &Recommendation, lang: Lang
                 usd(h),
                 number(t, 0),
                 usd(m)
+            )
+        });
+    }
+    if let (Some(r), Some(m), Some(t)) = (
+        rec.per_request(scenario.output_tokens),
+        rec.usd_per_million_tokens,
+        rec.tokens_per_s_per_seq,
+    ) {
+        let (o, p) = (scenario.output_tokens, scenario.prompt_tokens());
+        let total = number(r.total_s, 1);
+        // The prefill term, when a compute figure gives one.
+        let pre = r.prefill_s.map_or(String::new(), |x| match zh {
+            true => format!("预填充 {p} token {} 秒 + ", number(x, 2)),
+            false => format!("{} s prefill of {p} tokens + ", number(x, 2)),
+        });
+        out.push(if zh {
+            format!(
+                "每次请求 = {}/百万 token × {o} 输出 token = {}；用时 = {}{o} ÷ {} token/秒 = {total} 秒",
+                usd(m),
+                usd(r.usd),
+                pre,
+                number(t, 1)
+            )
+        } else {
+            format!(
+                "per request = {}/M tokens × {o} output tokens = {}; time = {}{o} ÷ {} tokens/s = {total} s",
+                usd(m),
+                usd(r.usd),
+                pre,
+                number(t, 1)
             )
         });
     }

@@ -2,6 +2,7 @@
 
 mod exclusions;
 mod formulas;
+mod labels;
 mod line;
 mod parallel;
 mod plan_reasons;
@@ -13,12 +14,13 @@ mod warnings;
 
 pub use exclusions::exclusion;
 pub use formulas::formulas;
+pub use labels::{changed_fields, per_sequence, price_basis};
 pub use line::line;
 pub use parallel::{plan_formula, plan_words};
 pub use purchase::{buy_name, not_offered, option_formula, spot_supply_line};
 pub use ranges::range;
 pub use reasons::{fits_on, fleet_path, steady_fleet_note, why};
-pub use scenario_line::{breakeven_use, months, over_months, savings, scenario_line};
+pub use scenario_line::{breakeven_use, months, over_months, per_request, savings, scenario_line};
 pub use warnings::{field_error, warning};
 
 use crate::catalog::Stack;

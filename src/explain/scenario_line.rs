@@ -32,13 +32,24 @@ pub fn scenario_line(s: &Scenario, lang: Lang) -> String {
     }
     let needs = &s.needs;
     match (s.task, zh) {
-        (Task::Inference, false) => {
-            parts.push(format!("{} context", tokens(s.context_tokens)));
-            parts.push(super::count(s.batch, "sequence", "sequences"));
-        }
-        (Task::Inference, true) => {
-            parts.push(format!("{} 上下文", tokens(s.context_tokens)));
-            parts.push(format!("{} 个并发序列", s.batch));
+        // With the output stated, a request's two lengths; else the context.
+        (Task::Inference, _) => {
+            let (p, o, c) = (
+                tokens(s.prompt_tokens()),
+                tokens(s.output_tokens),
+                tokens(s.context_tokens),
+            );
+            parts.push(match (s.output_tokens > 0, zh) {
+                (true, false) => format!("{p} + {o} tokens per request"),
+                (true, true) => format!("每次请求 {p} + {o} token"),
+                (false, false) => format!("{c} context"),
+                (false, true) => format!("{c} 上下文"),
+            });
+            parts.push(if zh {
+                format!("{} 个并发序列", s.batch)
+            } else {
+                super::count(s.batch, "sequence", "sequences")
+            });
         }
         (Task::Training | Task::Finetune, false) => {
             parts.push(format!("{}B tokens", n(s.train_tokens_b)));
@@ -79,6 +90,19 @@ pub fn over_months(months: u32, lang: Lang) -> String {
         Lang::Zh => format!("{months} 个月合计"),
         Lang::En if months == 1 => "Over 1 month".into(),
         Lang::En => format!("Over {months} months"),
+    }
+}
+
+/// A thousand requests' cost and one request's time: "$0.25 · 13.3 s each (0.42 s to the first
+/// token)"; without a compute figure the prefill is not estimated and the time is the output's alone.
+pub fn per_request(money: &str, total_s: f64, prefill_s: Option<f64>, lang: Lang) -> String {
+    let t = crate::format::number(total_s, 1);
+    let p = prefill_s.map(|p| crate::format::number(p, 2));
+    match (lang, p) {
+        (Lang::Zh, Some(p)) => format!("{money} · 每次 {t} 秒（首 token {p} 秒）"),
+        (Lang::Zh, None) => format!("{money} · 每次输出 {t} 秒（未估算预填充）"),
+        (Lang::En, Some(p)) => format!("{money} · {t} s each ({p} s to the first token)"),
+        (Lang::En, None) => format!("{money} · {t} s of output each (prefill not estimated)"),
     }
 }
 

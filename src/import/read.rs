@@ -58,7 +58,40 @@ pub(super) fn parse_offer(
         .get("products")
         .and_then(Value::as_object)
         .ok_or_else(|| err(file, "no `products` object"))?;
-    let mut skus: BTreeMap<&str, (String, String)> = BTreeMap::new();
+    let skus = wanted_skus(products, known);
+    let terms = v.get("terms").ok_or_else(|| err(file, "no `terms` object"))?;
+    let mut od = Vec::new();
+    let mut ri = Vec::new();
+    for (sku, (inst, region)) in &skus {
+        let at = Place {
+            file,
+            sku,
+            inst,
+            region,
+        };
+        for term in terms_of(terms, "OnDemand", sku) {
+            on_demand_rates(&at, term, &mut od)?;
+        }
+        for term in terms_of(terms, "Reserved", sku) {
+            ri.extend(reserved_rate(&at, term)?);
+        }
+    }
+    if od.is_empty() && ri.is_empty() {
+        return Err(err(
+            file,
+            "no Linux shared-tenancy rate for any instance type of the catalog",
+        ));
+    }
+    Ok((published, od, ri))
+}
+
+/// The SKUs of catalog instance types sold for Linux on shared tenancy with nothing pre-installed:
+/// SKU -> (instance type, region).
+fn wanted_skus<'v>(
+    products: &'v serde_json::Map<String, Value>,
+    known: &dyn Fn(&str) -> bool,
+) -> BTreeMap<&'v str, (String, String)> {
+    let mut skus = BTreeMap::new();
     for (sku, p) in products {
         let a = |k: &str| str_at(p, &["attributes", k]);
         let wanted = a("operatingSystem") == Some("Linux")
@@ -72,104 +105,98 @@ pub(super) fn parse_offer(
             }
         }
     }
-    let terms = v.get("terms").ok_or_else(|| err(file, "no `terms` object"))?;
-    let price_of = |dim: &Value| -> Option<(String, f64)> {
-        let unit = dim.get("unit")?.as_str()?.to_string();
-        let usd = dim.get("pricePerUnit")?.get("USD")?.as_str()?.parse::<f64>().ok()?;
-        Some((unit, usd))
+    skus
+}
+
+/// The terms of one kind (`OnDemand`, `Reserved`) offered for a SKU.
+fn terms_of<'v>(terms: &'v Value, kind: &str, sku: &str) -> impl Iterator<Item = &'v Value> {
+    terms
+        .get(kind)
+        .and_then(|t| t.get(sku))
+        .and_then(Value::as_object)
+        .into_iter()
+        .flat_map(|m| m.values())
+}
+
+/// Which file, SKU, instance type and region a term belongs to (for its rates and its errors).
+struct Place<'a> {
+    file: &'a str,
+    sku: &'a str,
+    inst: &'a str,
+    region: &'a str,
+}
+
+/// A price dimension's unit and USD amount.
+fn price_of(dim: &Value) -> Option<(String, f64)> {
+    let unit = dim.get("unit")?.as_str()?.to_string();
+    let usd = dim.get("pricePerUnit")?.get("USD")?.as_str()?.parse::<f64>().ok()?;
+    Some((unit, usd))
+}
+
+/// An On-Demand term's positive hourly prices.
+fn on_demand_rates(at: &Place, term: &Value, od: &mut Vec<Rate>) -> Result<(), ImportError> {
+    for dim in dimensions(term) {
+        match price_of(dim) {
+            Some((unit, usd)) if unit == "Hrs" && usd > 0.0 => od.push(Rate {
+                instance: at.inst.to_string(),
+                region: at.region.to_string(),
+                usd_hr: usd,
+            }),
+            Some(_) => {}
+            None => {
+                return Err(err(
+                    at.file,
+                    format!("On-Demand term of SKU {} has no readable USD price", at.sku),
+                ))
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A Reserved term's effective hourly rate (recurring + upfront amortised over the term, DOMAIN.md
+/// "Money"), `None` when it is free; an unknown term length or payment is an error.
+fn reserved_rate(at: &Place, term: &Value) -> Result<Option<RiRate>, ImportError> {
+    let ta = |k: &str| str_at(term, &["termAttributes", k]);
+    let unknown = |what: &str, v: Option<&str>| {
+        let v = v.unwrap_or("(missing)");
+        err(
+            at.file,
+            format!("Reserved term of SKU {}: unknown {what} `{v}`", at.sku),
+        )
     };
-    let mut od = Vec::new();
-    let mut ri = Vec::new();
-    for (sku, (inst, region)) in &skus {
-        for term in terms
-            .get("OnDemand")
-            .and_then(|t| t.get(*sku))
-            .and_then(Value::as_object)
-            .into_iter()
-            .flat_map(|m| m.values())
-        {
-            for dim in dimensions(term) {
-                match price_of(dim) {
-                    Some((unit, usd)) if unit == "Hrs" && usd > 0.0 => od.push(Rate {
-                        instance: inst.clone(),
-                        region: region.clone(),
-                        usd_hr: usd,
-                    }),
-                    Some(_) => {}
-                    None => {
-                        return Err(err(
-                            file,
-                            format!("On-Demand term of SKU {sku} has no readable USD price"),
-                        ))
-                    }
-                }
-            }
-        }
-        for term in terms
-            .get("Reserved")
-            .and_then(|t| t.get(*sku))
-            .and_then(Value::as_object)
-            .into_iter()
-            .flat_map(|m| m.values())
-        {
-            let ta = |k: &str| str_at(term, &["termAttributes", k]);
-            let years = match ta("LeaseContractLength") {
-                Some("1yr") => 1,
-                Some("3yr") => 3,
-                other => {
-                    return Err(err(
-                        file,
-                        format!(
-                            "Reserved term of SKU {sku}: unknown LeaseContractLength `{}`",
-                            other.unwrap_or("(missing)")
-                        ),
-                    ))
-                }
-            };
-            let class = ta("OfferingClass").unwrap_or("standard").to_ascii_lowercase();
-            let payment = match ta("PurchaseOption") {
-                Some("No Upfront") => "no",
-                Some("Partial Upfront") => "partial",
-                Some("All Upfront") => "all",
-                other => {
-                    return Err(err(
-                        file,
-                        format!(
-                            "Reserved term of SKU {sku}: unknown PurchaseOption `{}`",
-                            other.unwrap_or("(missing)")
-                        ),
-                    ))
-                }
-            };
-            let (mut hourly, mut upfront) = (0.0, 0.0);
-            for dim in dimensions(term) {
-                match price_of(dim) {
-                    Some((unit, usd)) if unit == "Hrs" => hourly += usd,
-                    Some((unit, usd)) if unit == "Quantity" => upfront += usd,
-                    _ => return Err(err(file, format!("Reserved term of SKU {sku} has an unreadable price"))),
-                }
-            }
-            // Effective hourly = recurring + upfront amortised over the term (DOMAIN.md "Money").
-            let effective = hourly + upfront / (f64::from(years) * 8760.0);
-            if effective > 0.0 {
-                ri.push(RiRate {
-                    instance: inst.clone(),
-                    region: region.clone(),
-                    class,
-                    term_years: years,
-                    payment: payment.into(),
-                    effective_usd_hr: effective,
-                });
+    let years = match ta("LeaseContractLength") {
+        Some("1yr") => 1,
+        Some("3yr") => 3,
+        other => return Err(unknown("LeaseContractLength", other)),
+    };
+    let class = ta("OfferingClass").unwrap_or("standard").to_ascii_lowercase();
+    let payment = match ta("PurchaseOption") {
+        Some("No Upfront") => "no",
+        Some("Partial Upfront") => "partial",
+        Some("All Upfront") => "all",
+        other => return Err(unknown("PurchaseOption", other)),
+    };
+    let (mut hourly, mut upfront) = (0.0, 0.0);
+    for dim in dimensions(term) {
+        match price_of(dim) {
+            Some((unit, usd)) if unit == "Hrs" => hourly += usd,
+            Some((unit, usd)) if unit == "Quantity" => upfront += usd,
+            _ => {
+                let msg = format!("Reserved term of SKU {} has an unreadable price", at.sku);
+                return Err(err(at.file, msg));
             }
         }
     }
-    if od.is_empty() && ri.is_empty() {
-        return Err(err(
-            file,
-            "no Linux shared-tenancy rate for any instance type of the catalog",
-        ));
-    }
-    Ok((published, od, ri))
+    let effective = hourly + upfront / (f64::from(years) * 8760.0);
+    Ok((effective > 0.0).then(|| RiRate {
+        instance: at.inst.to_string(),
+        region: at.region.to_string(),
+        class,
+        term_years: years,
+        payment: payment.into(),
+        effective_usd_hr: effective,
+    }))
 }
 
 /// Latest price per availability zone, then median/min/max per (instance, region).
@@ -248,4 +275,64 @@ pub(super) fn parse_spot(
         })
         .collect();
     Ok((date, out))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const AT: Place = Place {
+        file: "o.json",
+        sku: "S1",
+        inst: "p5.48xlarge",
+        region: "us-east-1",
+    };
+
+    fn term(attrs: Value, dims: &[(&str, &str)]) -> Value {
+        let dims: serde_json::Map<String, Value> = dims
+            .iter()
+            .enumerate()
+            .map(|(i, (unit, usd))| (i.to_string(), json!({"unit": unit, "pricePerUnit": {"USD": usd}})))
+            .collect();
+        json!({"termAttributes": attrs, "priceDimensions": dims})
+    }
+
+    #[test]
+    fn a_reserved_rate_amortises_its_upfront_over_the_term() {
+        let attrs = json!({"LeaseContractLength": "1yr", "PurchaseOption": "Partial Upfront"});
+        let r = reserved_rate(&AT, &term(attrs, &[("Hrs", "1.5"), ("Quantity", "8760")]));
+        let r = r
+            .ok()
+            .flatten()
+            .map(|r| (r.effective_usd_hr, r.class, r.payment, r.term_years));
+        assert_eq!(r, Some((2.5, "standard".into(), "partial".into(), 1)));
+        let free = json!({"LeaseContractLength": "3yr", "PurchaseOption": "All Upfront"});
+        assert!(matches!(reserved_rate(&AT, &term(free, &[("Hrs", "0")])), Ok(None)));
+    }
+
+    #[test]
+    fn an_unreadable_term_is_an_error_naming_the_sku() {
+        let problem = |t: Value| reserved_rate(&AT, &t).err().map(|e| e.problem).unwrap_or_default();
+        let five = json!({"LeaseContractLength": "5yr", "PurchaseOption": "No Upfront"});
+        assert_eq!(
+            problem(term(five, &[])),
+            "Reserved term of SKU S1: unknown LeaseContractLength `5yr`"
+        );
+        let nopay = json!({"LeaseContractLength": "1yr"});
+        assert!(problem(term(nopay, &[])).ends_with("unknown PurchaseOption `(missing)`"));
+        let mut od = Vec::new();
+        assert!(on_demand_rates(&AT, &term(json!({}), &[("Hrs", "x")]), &mut od).is_err());
+        assert!(on_demand_rates(&AT, &term(json!({}), &[("Hrs", "0"), ("Hrs", "2")]), &mut od).is_ok());
+        assert_eq!(od.iter().map(|r| r.usd_hr).collect::<Vec<_>>(), [2.0]);
+    }
+
+    #[test]
+    fn only_linux_shared_skus_of_known_types_are_read() {
+        let p = |os: &str, inst: &str| json!({"attributes": {"operatingSystem": os, "tenancy": "Shared", "instanceType": inst, "regionCode": "us-east-1"}});
+        let products =
+            json!({"A": p("Linux", "p5.48xlarge"), "B": p("Windows", "p5.48xlarge"), "C": p("Linux", "m5.large")});
+        let none = serde_json::Map::new();
+        let skus = wanted_skus(products.as_object().unwrap_or(&none), &|i| i.starts_with("p5"));
+        assert_eq!(skus.keys().copied().collect::<Vec<_>>(), ["A"]);
+    }
 }

@@ -257,3 +257,32 @@ pub(super) fn values_text(slot: Slot<'_>, unit: &str) -> String {
         _ => unit.to_string(),
     }
 }
+
+/// The range a numeric key accepts, read from the parser itself (a huge value is out of range and
+/// says so); `None` for a key without one.
+pub fn range_of(key: &str, catalog: &Catalog) -> Option<(f64, f64)> {
+    let mut s = Scenario::default();
+    let mut w = Vec::new();
+    // Through the form's own pairs: serving's prompt field takes the context's range.
+    for (k, v) in super::form_pairs(&s.clone(), key, "1e300") {
+        apply_pair(&mut s, &k, &v, catalog, &mut w);
+    }
+    w.into_iter().find_map(|w| match w.problem {
+        Problem::OutOfRange { min, max } => Some((min, max)),
+        _ => None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_numeric_keys_range_is_the_parsers() {
+        let c = crate::catalog_static::catalog();
+        let (min, max) = range_of("hours", &c).unwrap_or_default();
+        assert!(min >= 0.0 && (730.0..1e300).contains(&max), "{min} {max}");
+        assert_eq!(range_of("region", &c), None);
+        assert_eq!(range_of("prompt", &c), range_of("ctx", &c));
+    }
+}

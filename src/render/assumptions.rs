@@ -23,7 +23,7 @@ pub fn savings_plans(lang: Lang, c: &Catalog) -> String {
                 Payment::All => Msg::PayAll,
             },
         );
-        let years = if lang == Lang::Zh { "年" } else { "y" };
+        let years = t(lang, Msg::YearsShort);
         h.open("tr", &[])
             .el(
                 "th",

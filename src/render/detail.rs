@@ -211,6 +211,10 @@ fn figures(h: &mut Html, d: &DetailIn) {
     if let Some(m) = rec.usd_per_million_tokens {
         figure(h, "", f.t(Msg::PerMTok), "top-per-mtok", &f.money(m));
     }
+    if let Some(r) = rec.per_request(d.scenario.output_tokens) {
+        let text = explain::per_request(&f.money(r.usd * 1000.0), r.total_s, r.prefill_s, f.lang);
+        figure(h, "", f.t(Msg::PerRequest), "top-per-request", &text);
+    }
     let energy = rec.energy_kwh.map_or_else(
         || f.t(Msg::NoTdp).to_string(),
         |e| format!("{} kWh", format::number(e, 0)),
@@ -414,5 +418,28 @@ mod tests {
         let (top, _, options) = card("model=llama3.1-8b&prio=cost", Lang::Zh);
         assert!(top.contains("按需"), "{top}");
         assert!(options.contains("按需"), "{options}");
+    }
+
+    #[test]
+    fn a_stated_output_gives_the_cost_and_time_of_requests_with_their_formula() {
+        let q = "model=llama3.1-8b&ctx=2500&out=500&batch=50&inst=p5.48xlarge";
+        let (top, _, _) = card(q, Lang::En);
+        assert!(top.contains("2,000 + 500 tokens per request"), "{top}");
+        let fig = &top[top.find("top-per-request").unwrap_or_else(|| panic!("{top}"))..];
+        assert!(
+            fig.contains(" s each (") && fig.contains("s to the first token)"),
+            "{fig}"
+        );
+        assert!(top.contains("per request = $"), "{top}");
+        assert!(top.contains("prefill of 2000 tokens + 500 ÷ "), "{top}");
+        let (zh, _, _) = card(q, Lang::Zh);
+        assert!(zh.contains("每千次请求") && zh.contains("首 token"), "{zh}");
+        assert!(zh.contains("每次请求 2,000 + 500 token"), "{zh}");
+        // Not stated: no such figure, and the context as before.
+        let (plain, _, _) = card("model=llama3.1-8b&ctx=2500", Lang::En);
+        assert!(
+            !plain.contains("top-per-request") && plain.contains("2,500 context"),
+            "{plain}"
+        );
     }
 }

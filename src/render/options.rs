@@ -7,7 +7,6 @@ use crate::engine::plan::{Plan, Segment};
 use crate::explain;
 use crate::format;
 use crate::i18n::Msg;
-use crate::scenario::Lang;
 
 /// The cheapest plan's box, less its export buttons: total, the fleet path and chart, its lines, the
 /// saving.
@@ -40,10 +39,10 @@ pub fn plan(d: &DetailIn, plan: &Plan) -> String {
         .iter()
         .map(|i| {
             // Growth varies month by month: its count is the most in any month.
-            let up_to = match (i.segment, f.lang) {
-                (Segment::Growth, Lang::Zh) => "最多 ",
-                (Segment::Growth, Lang::En) => "up to ",
-                _ => "",
+            let up_to = if i.segment == Segment::Growth {
+                f.t(Msg::UpTo)
+            } else {
+                ""
             };
             let seg = f.t(match i.segment {
                 Segment::Baseline => Msg::Baseline,
@@ -53,7 +52,7 @@ pub fn plan(d: &DetailIn, plan: &Plan) -> String {
                 Segment::Growth if committed == 0 => Msg::GrowthWhole,
                 Segment::Growth => Msg::GrowthSegment,
             });
-            let colon = if f.lang == Lang::Zh { "：" } else { ": " };
+            let colon = f.t(Msg::Colon);
             let (buy, usd) = (explain::buy_name(i.buy, f.lang), f.money(i.horizon_usd));
             format!("{seg}{colon}{up_to}{} × {} — {buy} ({usd})", i.instances, plan.instance)
         })

@@ -5,7 +5,7 @@ use crate::engine::{Outcome, Recommendation, Why};
 use crate::explain;
 use crate::format;
 use crate::i18n::Msg;
-use crate::scenario::{Lang, Task};
+use crate::scenario::Task;
 
 /// What the speed column holds for a task: throughput, a job's time, peak FP64 or seats per instance.
 pub fn speed_label(task: Task) -> Msg {
@@ -32,11 +32,9 @@ pub fn speed_text(r: &Recommendation, f: Fmt) -> String {
         return format::hours(j, f.lang);
     }
     if let Some(t) = r.tokens_per_s {
-        let per = r.tokens_per_s_per_seq.map_or(String::new(), |p| match f.lang {
-            // Chinese puts the measure first: 每序列 18 token/秒.
-            Lang::Zh => format!("（每序列 {} token/秒）", format::number(p, 1)),
-            Lang::En => format!(" ({} {})", format::number(p, 1), f.t(Msg::PerSeq)),
-        });
+        let per = r
+            .tokens_per_s_per_seq
+            .map_or(String::new(), |p| explain::per_sequence(p, f.lang));
         return format!("{} {}{per}", format::number(t, 0), f.t(Msg::TokensPerS));
     }
     // HPC: peak FP64 and what an hour of one TFLOPS of it costs (the lens HPC buyers compare by).
@@ -241,7 +239,7 @@ pub fn excluded(f: Fmt, outcome: &Outcome) -> String {
 mod tests {
     use super::*;
     use crate::catalog_static::catalog;
-    use crate::scenario::Scenario;
+    use crate::scenario::{Lang, Scenario};
 
     #[test]
     fn ranked_rows_mark_the_chosen_and_the_compared() {

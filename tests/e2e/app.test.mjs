@@ -72,6 +72,41 @@ test('changing inputs updates the recommendations and the link', async () => {
   g.assertClean();
 });
 
+test('serving asks for users and a request\'s prompt and output; the card gives a thousand requests\' cost and time', async () => {
+  const g = await Gpuplan.open(browser, server.url, 'v=1&model=llama3.1-8b&inst=p5.48xlarge&batch=50');
+  const label = (key) => g.page.locator(`label.field:has([data-key="${key}"]) .label`).innerText();
+  assert.match(await label('batch'), /^Concurrent users/);
+  // The prompt is the context less the output: an old link's whole context is prompt.
+  assert.equal(await g.page.locator('input[data-key="prompt"]').inputValue(), '8192');
+  assert.equal(await g.page.locator('input[data-key="out"]').inputValue(), '0');
+  assert.equal(await g.page.getByTestId('top-per-request').count(), 0);
+  await g.fill('out', 500);
+  await g.queryMatching(/ctx=8692.*out=500|out=500.*ctx=8692/);
+  assert.equal(await g.page.locator('input[data-key="prompt"]').inputValue(), '8192', 'the prompt stays');
+  await g.fill('prompt', 2000);
+  await g.queryMatching(/ctx=2500/);
+  assert.equal(await g.page.locator('input[data-key="out"]').inputValue(), '500');
+  // A thousand requests cost what 500,000 output tokens cost, as the CLI computes.
+  const rec = native(`v=1&model=llama3.1-8b&inst=p5.48xlarge&batch=50&ctx=2500&out=500`).recommendations[0];
+  const fig = g.page.getByTestId('top-per-request');
+  await fig.waitFor();
+  const text = await fig.innerText();
+  const usd = Number(text.split(' · ')[0].replace(/[$,]/g, ''));
+  assert.ok(Math.abs(usd - rec.usd_per_million_tokens * 0.5) <= 0.005 + 1e-3 * usd, `${text} vs ${rec.usd_per_million_tokens}`);
+  const each = 500 / rec.tokens_per_s_per_seq + rec.prefill_s;
+  assert.match(text, new RegExp(` · ${each.toFixed(1).replace('.', '\\.')} s each \\([\\d.]+ s to the first token\\)$`));
+  assert.match(await g.page.getByTestId('scenario-line').innerText(), /2,000 \+ 500 tokens per request · 50 sequences/);
+  // A bad prompt is said at the prompt field.
+  await g.fill('prompt', -5);
+  await g.page.locator('label.field:has(input[data-key="prompt"]) [data-testid="field-error"]').waitFor();
+  assert.equal(await g.page.getByTestId('warning').count(), 0);
+  await g.select('lang', 'zh');
+  assert.match(await label('prompt'), /每次请求输入 token 数/);
+  assert.match(await g.page.getByTestId('top-per-request').innerText(), /^\$[\d.,]+ · 每次 [\d.]+ 秒（首 token [\d.]+ 秒）$/);
+  assert.match(await g.page.locator('dl.figures').innerText(), /每千次请求/);
+  g.assertClean();
+});
+
 test('the language switch changes every visible label, in every view', async () => {
   for (const view of ['plan', 'explore', 'compare', 'assumptions']) {
     const g = await Gpuplan.open(browser, server.url, `v=1&view=${view}&cmp=p5.48xlarge,g6e.xlarge`);

@@ -92,16 +92,18 @@ test('switching task does not carry serving sequences into a micro-batch; strate
 });
 
 test('a bad value typed in the form is shown at the field, in the words of its label', async () => {
-  const g = await Gpuplan.open(browser, server.url, 'v=1');
-  const input = g.page.locator('input[data-key="ctx"]');
+  // Serving's prompt field is the context less the output: it takes the context's range and says the
+  // prompt it keeps.
+  const g = await Gpuplan.open(browser, server.url, 'v=1&ctx=8692&out=500');
+  const input = g.page.locator('input[data-key="prompt"]');
   assert.equal(await input.getAttribute('max'), '4194304');
-  await g.fill('ctx', 99999999);
+  await g.fill('prompt', 99999999);
   const err = g.page.getByTestId('field-error');
   await err.waitFor();
-  assert.match(await err.innerText(), /^Context length \(tokens\) must be from 1 to 4194304; still using 8192\.$/);
+  assert.match(await err.innerText(), /^Prompt tokens per request must be from 1 to 4194304; still using 8192\.$/);
   assert.equal(await input.getAttribute('aria-invalid'), 'true');
   assert.equal(await g.page.getByTestId('warning').count(), 0, 'not a link warning');
-  await g.fill('ctx', 4096);
+  await g.fill('prompt', 4096);
   await g.page.waitForFunction(() => !document.querySelector('[data-testid="field-error"]'));
   await g.goto('v=1&lang=zh');
   await g.fill('hours', -5);

@@ -267,7 +267,8 @@ impl PlanCtx<'_> {
         };
         let link = self.link.link_gbs * 1e9;
         let (layers, hidden) = (self.arch.layers, self.arch.hidden);
-        let prompt = f64::from(s.context_tokens);
+        // The prompt is prefilled; the output is decoded (its KV cache is in the context's).
+        let prompt = f64::from(s.prompt_tokens());
         let t = f64::from(tp);
         perf::decode(&DecodeInputs {
             active_params: self.arch.active_params,

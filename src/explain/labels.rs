@@ -1,0 +1,56 @@
+//! Short labels built from parts, in both languages: what Explore's prices are per, a speed per sequence, the fields a strategy changed.
+
+use crate::format::number;
+use crate::i18n::{t, Msg};
+use crate::scenario::Lang;
+
+/// What every price in Explore's table is per: "prices per vCPU per hour", "价格单位：vCPU · 小时".
+pub fn price_basis(per: &str, unit: &str, lang: Lang) -> String {
+    match lang {
+        Lang::Zh => format!("价格单位：{per} · {unit}"),
+        Lang::En => format!("prices per {per} per {unit}"),
+    }
+}
+
+/// The speed of one sequence after the total: " (18 per sequence)"; Chinese puts the measure first,
+/// "（每序列 18 token/秒）".
+pub fn per_sequence(tokens_per_s: f64, lang: Lang) -> String {
+    let n = number(tokens_per_s, 1);
+    match lang {
+        Lang::Zh => format!("（每序列 {n} token/秒）"),
+        Lang::En => format!(" ({n} {})", t(lang, Msg::PerSeq)),
+    }
+}
+
+/// The fields a strategy chip changed ("Changed: Region, Purchase"), or that it changed nothing.
+pub fn changed_fields(changed: &[Msg], lang: Lang) -> String {
+    if changed.is_empty() {
+        return t(lang, Msg::StrategyNoChange).to_string();
+    }
+    let names: Vec<&str> = changed.iter().map(|m| t(lang, *m)).collect();
+    let sep = if lang == Lang::Zh { "、" } else { ", " };
+    format!("{}{}", t(lang, Msg::StrategyChanged), names.join(sep))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn labels_read_naturally_in_both_languages() {
+        assert_eq!(price_basis("vCPU", "hour", Lang::En), "prices per vCPU per hour");
+        assert_eq!(price_basis("vCPU", "小时", Lang::Zh), "价格单位：vCPU · 小时");
+        assert_eq!(per_sequence(18.04, Lang::En), " (18 per sequence)");
+        assert_eq!(per_sequence(18.26, Lang::Zh), "（每序列 18.3 token/秒）");
+    }
+
+    #[test]
+    fn a_strategy_names_what_it_changed() {
+        let two = [Msg::Region, Msg::BuyOption];
+        let (en, zh) = (t(Lang::En, Msg::Region), t(Lang::Zh, Msg::BuyOption));
+        assert!(changed_fields(&two, Lang::En).starts_with(t(Lang::En, Msg::StrategyChanged)));
+        assert!(changed_fields(&two, Lang::En).contains(&format!("{en}, ")));
+        assert!(changed_fields(&two, Lang::Zh).ends_with(&format!("、{zh}")));
+        assert_eq!(changed_fields(&[], Lang::Zh), t(Lang::Zh, Msg::StrategyNoChange));
+    }
+}
