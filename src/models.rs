@@ -3,7 +3,6 @@
 //! Source: ../shared/reference/models/models.csv (Hugging Face config.json values, parameter counts
 //! computed from the config, cross-checked against model cards and papers; see its README).
 
-
 /// Architecture facts the memory and performance models need.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ModelArch {
