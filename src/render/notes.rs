@@ -209,11 +209,7 @@ pub fn catalog_line(lang: Lang, as_of: IsoDate, stale: bool) -> String {
     h.open("p", &[])
         .text(&format!("{} ", t(lang, Msg::CatalogAsOf)))
         .el("time", &[("data-testid", "as-of")], &as_of.to_string())
-        .text(&format!(
-            "{}{}",
-            if lang == Lang::Zh { "。" } else { ". " },
-            t(lang, Msg::SourcesNote)
-        ))
+        .text(t(lang, Msg::SourcesNote))
         .close("p");
     if stale {
         h.el(
