@@ -57,7 +57,7 @@ pub fn ExportBar(ctx: Ctx, what: What) -> impl IntoView {
     };
     let markdown = move |_| {
         let text = table(ctx, what).to_markdown();
-        leptos::task::spawn_local(async move { copied.set(Some(url_sync::copy_text(text).await)) });
+        url_sync::copy_then(text, Box::new(move |ok| copied.set(Some(ok))));
     };
     view! {
         <div class="export" data-testid="export" data-what=name>

@@ -406,17 +406,13 @@ fn Header(ctx: Ctx) -> impl IntoView {
     };
     let copy = move |_| {
         let url = url_sync::page_url_for(&ctx.state.with(encode_state));
-        leptos::task::spawn_local(async move {
-            copied.set(Some((url_sync::copy_text(url).await, Msg::Copied)));
-        });
+        url_sync::copy_then(url, Box::new(move |ok| copied.set(Some((ok, Msg::Copied)))));
     };
     let copy_embed = move |_| {
         let html = ctx
             .state
             .with(|s| crate::state::embed_snippet(s, &url_sync::page_base()));
-        leptos::task::spawn_local(async move {
-            copied.set(Some((url_sync::copy_text(html).await, Msg::EmbedCopied)));
-        });
+        url_sync::copy_then(html, Box::new(move |ok| copied.set(Some((ok, Msg::EmbedCopied)))));
     };
     view! {
         <header class="masthead">

@@ -76,8 +76,13 @@ pub fn forget_last() {
     }
 }
 
+/// Copies text, then tells `done` whether it worked: one future type for every copy button.
+pub fn copy_then(text: String, done: Box<dyn FnOnce(bool)>) {
+    leptos::task::spawn_local(async move { done(copy_text(text).await) });
+}
+
 /// Copies text: the Clipboard API where available, else a hidden textarea and `execCommand("copy")`.
-pub async fn copy_text(text: String) -> bool {
+async fn copy_text(text: String) -> bool {
     if let Some(w) = web_sys::window() {
         let clipboard = w.navigator().clipboard();
         let promise = clipboard.write_text(&text);
