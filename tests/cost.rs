@@ -680,7 +680,7 @@ fn a_one_month_launch_can_run_on_a_capacity_block() {
 #[test]
 fn spot_respects_capacity_interactivity_and_checkpoints() {
     use gpuplan::engine::cost::{NotOffered, SpotSupply};
-    // 49 × p6-b200 together on Spot: the type shows Spot in 2 zones (scarce): one instance at most.
+    // 49 × p6-b200 together on Spot: the type shows Spot in 1 zone (scarce): one instance at most.
     let s =
         scenario("v=1&task=train&model=llama3.1-70b&tokens=2000&ctx=4096&batch=1&days=30&cuda=1&inst=p6-b200.48xlarge");
     let r = first(&s);
@@ -794,7 +794,7 @@ fn a_plan_says_what_a_buyer_must_know() {
         w,
         Why::SpotAtScale {
             instances: 1,
-            zones: 5,
+            zones: 4,
             zones_at_on_demand: 2,
             ..
         }

@@ -81,7 +81,7 @@ pub fn spot_supply_line(s: &crate::engine::cost::SpotDetail, zh: bool) -> String
             s.zones, s.zones_at_on_demand
         ),
         (SpotSupply::Scarce, false) => format!(
-            "Spot discount in only {} zones, {} zones at the On-Demand price (no capacity): scarce",
+            "Spot discount in only {} zone(s), {} at the On-Demand price (no capacity): scarce",
             s.zones, s.zones_at_on_demand
         ),
         (SpotSupply::Uncounted, true) => "数据未统计可用区数：容量未知".to_string(),
