@@ -752,7 +752,10 @@ fn a_plan_says_what_a_buyer_must_know() {
         p.notices
     );
     assert!(p.notices.iter().any(|w| matches!(w, Why::CapacityNotReserved { .. })));
-    assert!(p.notices.iter().any(|w| matches!(w, Why::ComputeSpShallow { .. })));
+    assert!(p
+        .notices
+        .iter()
+        .any(|w| matches!(w, Why::ComputeSpShallow { own_ri: true, .. })));
     assert!(p
         .notices
         .iter()
@@ -929,4 +932,24 @@ fn per_million_tokens_is_a_months_cost_over_a_months_tokens_for_every_option() {
             );
         }
     }
+}
+
+#[test]
+fn a_compute_sp_notice_says_whose_discount_it_is() {
+    use gpuplan::engine::Why;
+    use gpuplan::scenario::Lang;
+    // p5.4xlarge has no published RI: its Compute SP discount is the catalog's median over GPU types,
+    // and the notice must not call it the type's own.
+    let s = scenario("v=1&model=llama3.1-8b&region=ap-northeast-1&inst=p5.4xlarge");
+    let p = plan(catalog(), &s, &first(&s));
+    let Some(w) = p.notices.iter().find(|w| matches!(w, Why::ComputeSpShallow { .. })) else {
+        panic!("no Compute SP notice: {:?}", p.notices)
+    };
+    assert!(matches!(w, Why::ComputeSpShallow { own_ri: false, .. }), "{w:?}");
+    let en = gpuplan::explain::why(w, Lang::En);
+    assert!(
+        en.contains("median") && en.contains("no published RI") && !en.contains("this type's published"),
+        "{en}"
+    );
+    assert!(gpuplan::explain::why(w, Lang::Zh).contains("没有公布的预留实例"));
 }

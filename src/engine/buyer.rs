@@ -177,9 +177,12 @@ fn shallow_compute_sp(catalog: &Catalog, scenario: &Scenario, rec: &Recommendati
         .find(|a| a.plan == SavingsPlan::Compute && a.term_years == 1 && a.payment == scenario.purchase.payment)?
         .discount_pct
         / 100.0;
+    let p = scenario.purchase.payment;
+    let own_ri = super::cost::ri_discount(catalog, &rec.instance, crate::catalog::RiClass::Convertible, 1, p).is_some();
     Some(Why::ComputeSpShallow {
         discount_pct: own * 100.0,
         median_pct: median * 100.0,
+        own_ri,
     })
 }
 
