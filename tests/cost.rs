@@ -977,3 +977,24 @@ fn a_capacity_block_card_describes_the_fleet_it_books() {
     let od = option_cost(catalog(), &s, &rec, Buy::OnDemand);
     assert!((od.hourly_usd / cb.hourly_usd - od.per_accelerator_hour_usd / cb.per_accelerator_hour_usd).abs() < 1e-9);
 }
+
+#[test]
+fn a_capacity_block_rate_from_a_source_article_is_marked() {
+    use gpuplan::scenario::Lang;
+    // capacity_blocks.csv has no p6-b200 rate: $98.84 (8 × $12.355) is article 001's, not AWS's price
+    // list, so the option is marked like a derived rate and its formula says so. p5en's published
+    // (reported) 2026 rate in us-east-1 stays unmarked.
+    let q = "v=1&task=train&model=llama3.1-70b&tokens=200&days=10&buy=cb&inst=";
+    let s = scenario(&format!("{q}p6-b200.48xlarge"));
+    let cb = option_cost(catalog(), &s, &first(&s), Buy::CapacityBlock);
+    assert_eq!(cb.cb.as_ref().map(|c| c.source.as_str()), Some("article-001"));
+    assert!(cb.assumption, "{cb:?}");
+    let r = first(&s);
+    let en = gpuplan::explain::option_formula(&cb, r.n_instances, Lang::En);
+    assert!(en.contains("not AWS's Capacity Block price list"), "{en}");
+    let zh = gpuplan::explain::option_formula(&cb, r.n_instances, Lang::Zh);
+    assert!(zh.contains("非 AWS 公布的容量块价目表"), "{zh}");
+    let s = scenario(&format!("{q}p5en.48xlarge"));
+    let cb = option_cost(catalog(), &s, &first(&s), Buy::CapacityBlock);
+    assert!(!cb.assumption && cb.cb.is_some_and(|c| c.source == "cb-2026-rise"));
+}

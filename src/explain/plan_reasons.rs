@@ -151,10 +151,11 @@ pub(super) fn why_rank(w: &Why, lang: Lang) -> Option<String> {
             let parts: Vec<String> = rates
                 .iter()
                 .map(|r| {
+                    let note = super::purchase::cb_article_note(&r.source, zh);
                     if zh {
-                        format!("{} {}（{}）", super::buy_name(r.buy, lang), r.as_of, r.source)
+                        format!("{} {}（{}）{note}", super::buy_name(r.buy, lang), r.as_of, r.source)
                     } else {
-                        format!("{} {} ({})", super::buy_name(r.buy, lang), r.as_of, r.source)
+                        format!("{} {} ({}){note}", super::buy_name(r.buy, lang), r.as_of, r.source)
                     }
                 })
                 .collect();
