@@ -998,3 +998,35 @@ fn a_capacity_block_rate_from_a_source_article_is_marked() {
     let cb = option_cost(catalog(), &s, &first(&s), Buy::CapacityBlock);
     assert!(!cb.assumption && cb.cb.is_some_and(|c| c.source == "cb-2026-rise"));
 }
+
+#[test]
+fn a_growth_plans_vcpu_quota_counts_its_largest_month() {
+    use gpuplan::engine::Why;
+    // The commitments' and the growth line's peaks fall in different months: the quota notice counts
+    // the largest month's fleet, never more instances than the plan ever runs.
+    for q in [
+        "v=1&model=llama3.1-8b&growth=10&months=24",
+        "v=1&model=llama3.1-70b&growth=5&months=36",
+        "v=1&model=llama3.1-8b&growth=-10&months=24",
+        "v=1&model=llama3.1-70b&growth=20&months=12",
+    ] {
+        let s = scenario(q);
+        let r = first(&s);
+        let p = plan(catalog(), &s, &r);
+        let most = p.fleet_by_month.iter().copied().max().unwrap_or(0);
+        let quota: u32 = p
+            .notices
+            .iter()
+            .filter_map(|w| match w {
+                Why::VcpuQuota { instances, .. } => Some(*instances),
+                _ => None,
+            })
+            .sum();
+        assert!(
+            most > 0 && quota <= most,
+            "{q}: {quota} instances in the quota notice, at most {most} run"
+        );
+        // No Spot line here: the notice is the largest month's fleet (reviewer: 10 counted, 9 run).
+        assert_eq!(quota, most, "{q}");
+    }
+}

@@ -2,7 +2,7 @@
 
 use super::cost::{option_cost, spot_supply};
 use super::outcome::Why;
-use super::plan::{Plan, Segment};
+use super::plan::{Plan, PlanItem, Segment};
 use super::recommend::Recommendation;
 use crate::catalog::{Catalog, IsoDate, SavingsPlan};
 use crate::scenario::{Buy, Scenario};
@@ -43,18 +43,32 @@ pub struct RateDate {
 pub fn plan_notices(catalog: &Catalog, scenario: &Scenario, rec: &Recommendation, plan: &Plan) -> Vec<Why> {
     let mut out = Vec::new();
     let vcpus = catalog.instance(&rec.instance).and_then(|i| i.vcpus).unwrap_or(0.0);
-    // Instances running at once: a job's line, or the most the service's lines hold in any month.
+    // Instances running at once: a job's line, or the most the service's lines hold in any month. A
+    // growth line's `instances` is its most in any month: in month m it runs that month's fleet less the
+    // other lines, so commitments and growth peaking in different months are not added up.
+    let active =
+        |m: u32| move |i: &&PlanItem| i.segment != Segment::Job && i.from_month <= m && m < i.from_month + i.months;
+    let in_month = |i: &PlanItem, m: u32| -> u32 {
+        match plan.fleet_by_month.get(m as usize) {
+            Some(&fleet) if i.segment == Segment::Growth => {
+                let rest: u32 = plan
+                    .items
+                    .iter()
+                    .filter(active(m))
+                    .filter(|o| o.segment != Segment::Growth)
+                    .map(|o| o.instances)
+                    .sum();
+                fleet.saturating_sub(rest).min(i.instances)
+            }
+            _ => i.instances,
+        }
+    };
     let peak = |spot: bool| -> u32 {
         let lines = || plan.items.iter().filter(move |i| (i.buy == Buy::Spot) == spot);
         let jobs: u32 = lines().filter(|i| i.segment == Segment::Job).map(|i| i.instances).sum();
         let months = lines().map(|i| i.from_month + i.months).max().unwrap_or(0);
         let services = (0..months)
-            .map(|m| {
-                lines()
-                    .filter(|i| i.segment != Segment::Job && i.from_month <= m && m < i.from_month + i.months)
-                    .map(|i| i.instances)
-                    .sum::<u32>()
-            })
+            .map(|m| lines().filter(active(m)).map(|i| in_month(i, m)).sum::<u32>())
             .max()
             .unwrap_or(0);
         jobs + services
