@@ -1030,3 +1030,42 @@ fn a_growth_plans_vcpu_quota_counts_its_largest_month() {
         assert_eq!(quota, most, "{q}");
     }
 }
+
+#[test]
+fn a_job_lines_monthly_usd_means_what_the_readme_says() {
+    use gpuplan::engine::plan::Segment;
+    // README (CLI JSON, plan.items): a Capacity Block job line's monthly_usd is the whole block, paid
+    // upfront; an On-Demand or Spot job line's is a month of the fleet running, the job is horizon_usd.
+    let mut seen = Vec::new();
+    for q in [
+        "v=1&task=train&model=llama3.1-70b&tokens=200&days=10&inst=p5en.48xlarge",
+        "v=1&task=train&model=llama3.1-8b&tokens=20&days=10&inst=g6e.48xlarge",
+    ] {
+        let s = scenario(q);
+        let r = first(&s);
+        let p = plan(catalog(), &s, &r);
+        let Some(j) = p.items.iter().find(|i| i.segment == Segment::Job) else {
+            panic!("{p:?}")
+        };
+        seen.push(j.buy);
+        if j.buy == Buy::CapacityBlock {
+            assert!(
+                (j.monthly_usd - j.upfront_usd).abs() < 1e-6 && (j.horizon_usd - j.upfront_usd).abs() < 1e-6,
+                "{j:?}"
+            );
+        } else {
+            // On-Demand or Spot: a month of the fleet at the option's rate (Spot with its overhead).
+            let o = option_cost(catalog(), &s, &r, j.buy);
+            let month = o.hourly_usd * s.hours_per_month;
+            assert!((j.monthly_usd - o.monthly_usd).abs() < 1e-6 * month, "{j:?}");
+            assert!(
+                j.monthly_usd >= month * (1.0 - 1e-9) && j.horizon_usd < j.monthly_usd,
+                "{j:?}"
+            );
+        }
+    }
+    assert!(
+        seen.contains(&Buy::CapacityBlock) && seen.iter().any(|b| *b != Buy::CapacityBlock),
+        "{seen:?}"
+    );
+}
