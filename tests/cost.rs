@@ -1069,3 +1069,22 @@ fn a_job_lines_monthly_usd_means_what_the_readme_says() {
         "{seen:?}"
     );
 }
+
+#[test]
+fn a_type_left_with_one_spot_zone_says_so() {
+    use gpuplan::engine::Why;
+    use gpuplan::scenario::Lang;
+    // p6-b200 in us-east-1 keeps one regular zone once the Atlanta Local Zone is left out: scarce, and
+    // the texts say "1 zone(s)", not "1 zones".
+    let s = scenario("v=1&task=train&model=llama3.1-8b&tokens=5&inst=p6-b200.48xlarge");
+    let r = first(&s);
+    let o = option_cost(catalog(), &s, &r, Buy::Spot);
+    let d = o.spot.as_ref().unwrap_or_else(|| panic!("{o:?}"));
+    assert_eq!((d.zones, d.supply), (1, gpuplan::engine::cost::SpotSupply::Scarce));
+    assert!(gpuplan::explain::spot_supply_line(d, false).contains("only 1 zone(s)"));
+    let p = plan(catalog(), &s, &r);
+    let Some(w) = p.notices.iter().find(|w| matches!(w, Why::SpotAtScale { .. })) else {
+        panic!("{:?}", p.notices)
+    };
+    assert!(gpuplan::explain::why(w, Lang::En).contains("in 1 zone(s) and 0 at"));
+}
