@@ -21,7 +21,7 @@ SOURCES = [
      "aws/karpenter-provider-aws", "github.com/aws/karpenter-provider-aws/commits/main/pkg/providers/pricing/zz_generated.pricing_aws.go", "2026-07-20"),
     ("karpenter-specs", "Karpenter instance-type reference generated from EC2 DescribeInstanceTypes (preview @ 692ccdd0; p3/dl1 from v1.12 @ 9e1d72fd)",
      "aws/karpenter-provider-aws", "github.com/aws/karpenter-provider-aws/blob/692ccdd0/website/content/en/preview/reference/instance-types.md", "2026-07-11"),
-    ("skypilot-vms", "SkyPilot catalog v8 AWS vms.csv: regional On-Demand and per-AZ Spot (snapshot dated between 2026-05-22 and 2026-07-20; earliest bound used)",
+    ("skypilot-vms", "SkyPilot catalog v8 AWS vms.csv: regional On-Demand and per-AZ Spot (snapshot dated between 2026-05-22 and 2026-07-20; earliest bound used; Spot figures leave out Local Zones, where no regional fleet runs)",
      "skypilot-org/skypilot-catalog", "github.com/skypilot-org/skypilot-catalog/blob/00148f2a/catalogs/v8/aws/vms.csv", "2026-05-22"),
     ("derived-multiplier", "Derived: us-east-1 price x the family's regional multiplier observed on another size in the same region (not a published figure)",
      "gpuplan, from SkyPilot's regional prices", "github.com/skypilot-org/skypilot-catalog/blob/00148f2a/catalogs/v8/aws/vms.csv", "2026-05-22"),
@@ -202,7 +202,7 @@ ARTICLE_QUOTES = [
     ("article-001", "P5.48xlarge 3年期全预付约每小时37.39美元", "p5.48xlarge", "ri-standard-3-all", 37.39, "price_cut",
      "A pre-cut rate. After the June 2025 cut, 3-year Standard All Upfront is $20.695/h effective.", "降价前的价格。降价后 3 年期标准全预付的有效价格为 20.695 美元/小时。"),
     ("article-001", "P5.48xlarge的竞价价格约每小时29.50–49.16美元", "p5.48xlarge", "spot", 29.50, "price_cut",
-     "30-50 % of the pre-cut $98.32. The observed us-east-1 Spot median (~2026-06) is $19.25/h.", "为降价前 98.32 美元的 30-50%。观测到的 us-east-1 Spot 中位数（约 2026-06）为 19.25 美元/小时。"),
+     "30-50 % of the pre-cut $98.32. The observed us-east-1 Spot median (~2026-06, regular zones) is $20.20/h.", "为降价前 98.32 美元的 30-50%。观测到的 us-east-1 Spot 中位数（约 2026-06，常规可用区）为 20.20 美元/小时。"),
     ("article-003", "p4d.24xlarge单颗A100按需约4.10美元/小时", "p4d.24xlarge", "od_per_accel", 4.10, "price_cut",
      "$4.10 per A100-hour is the pre-cut $32.77/8; since 2025-06-23 it is $2.745 per A100-hour.", "每 A100 小时 4.10 美元是降价前 32.77/8；自 2025-06-23 起为每 A100 小时 2.745 美元。"),
     ("article-003", "p4d.24xlarge Spot约1.23美元/小时（单颗A100）", "p4d.24xlarge", "spot_per_accel", 1.23, "price_cut",
@@ -308,15 +308,71 @@ def num(s):
     return float(s.split()[0])
 
 
+# Spot rule: the catalog's Spot figures (median, min, max, zone counts) leave out AWS Local Zones (zone ids
+# with a city part, `use1-atl2-az1`, vs a regional `use1-az1`): a Local Zone is an opt-in metro extension,
+# not where a regional Spot fleet runs, and its few, cheap listings (p6-b200 $13.03 in Atlanta vs $21.01 in
+# use1-az6) pulled the medians far below what a regional request pays. check_spot_rule() enforces it.
+LOCAL_ZONE = r"[a-z]+\d+-[a-z]+\d+-az\d+"
+
+
+def is_local_zone(zone):
+    import re
+    return re.fullmatch(LOCAL_ZONE, zone) is not None
+
+
+def spot_zone_prices(detail):
+    """The (zone, price) listings of a `spot_az_detail` cell, "az1..az3:0.67" read as three zones; zones
+    with no price ('') and remarks in brackets are skipped."""
+    import re
+    out = []
+    for tok in (detail or "").split():
+        m = re.fullmatch(r"([a-z0-9-]+?)(?:\(partial\))?(?:\.\.az(\d+))?:([0-9.]+)", tok)
+        if not m:
+            continue
+        zone, last, price = m.group(1), m.group(2), float(m.group(3))
+        n = 1
+        if last:
+            first = re.search(r"az(\d+)$", zone)
+            n = int(last) - int(first.group(1)) + 1 if first else 1
+        out += [(zone, price)] * n
+    return out
+
+
+def regional_spot(detail, od_price, median, lo, hi):
+    """The Spot (median, min, max) over regional zones: recomputed from the zone prices when a Local Zone
+    listed a price below On-Demand, else the reference's figures (which then use no Local Zone)."""
+    lz = [p for z, p in spot_zone_prices(detail) if is_local_zone(z) and (od_price is None or p < od_price)]
+    if not lz:
+        return median, lo, hi
+    ps = sorted(p for z, p in spot_zone_prices(detail) if not is_local_zone(z) and (od_price is None or p < od_price))
+    if not ps:
+        return None, None, None
+    return round(statistics.median(ps), 5), ps[0], ps[-1]
+
+
+def check_spot_rule(raw, spot):
+    """No Spot figure equals a Local Zone's price unless a regional zone lists that same price."""
+    by = {(r["instance_type"], r["region"]): r for r in raw}
+    for s in spot:
+        r = by.get((s["instance"], s["region"]))
+        if r is None:
+            continue
+        zones = spot_zone_prices(r["spot_az_detail"])
+        lz = {p for z, p in zones if is_local_zone(z)} - {p for z, p in zones if not is_local_zone(z)}
+        for k in ("median_usd_hr", "min_usd_hr", "max_usd_hr"):
+            assert s.get(k) not in lz, f"{s['instance']} {s['region']} Spot {k} is a Local Zone price"
+
+
 def spot_zones(detail, od_price):
-    """Counts the zones of a `spot_az_detail` cell: (zones with a Spot price below On-Demand, the median's
-    basis; zones listed at On-Demand, i.e. no Spot capacity or discount there). Reads "az1..az3:0.67" as
-    three zones; zones with no price ('') and remarks in brackets are not counted."""
+    """Counts the regional zones of a `spot_az_detail` cell (Local Zones left out, see LOCAL_ZONE): (zones
+    with a Spot price below On-Demand, the median's basis; zones listed at On-Demand, i.e. no Spot capacity
+    or discount there). Reads "az1..az3:0.67" as three zones; zones with no price ('') and remarks in
+    brackets are not counted."""
     import re
     below = at_od = 0
     for tok in (detail or "").split():
         m = re.fullmatch(r"([a-z0-9-]+?)(?:\(partial\))?(?:\.\.az(\d+))?:([0-9.]+)", tok)
-        if not m:
+        if not m or is_local_zone(m.group(1)):
             continue
         zone, last, price = m.group(1), m.group(2), float(m.group(3))
         n = 1
@@ -444,16 +500,18 @@ def main():
             date = "2026-07-20" if src == "karpenter-pricing" else "2026-05-22"
             od.append({"instance": iid, "region": reg, "usd_hr": price, "source": src, "as_of": date, "derived": False})
             by_family_region[fam].add(reg)
-        med = num(r["spot_usd_hr_median"])
+        med, lo, hi = regional_spot(r["spot_az_detail"], price, num(r["spot_usd_hr_median"]),
+                                    num(r["spot_usd_hr_min"]), num(r["spot_usd_hr_max"]))
         if med is not None and (price is None or med < price):
-            entry = {"instance": iid, "region": reg, "median_usd_hr": med, "min_usd_hr": num(r["spot_usd_hr_min"]),
-                     "max_usd_hr": num(r["spot_usd_hr_max"]), "source": "skypilot-vms", "as_of": "2026-05-22"}
+            entry = {"instance": iid, "region": reg, "median_usd_hr": med, "min_usd_hr": lo,
+                     "max_usd_hr": hi, "source": "skypilot-vms", "as_of": "2026-05-22"}
             entry["n_az"], entry["n_az_at_od"] = spot_zones(r["spot_az_detail"], price)
             if reg == "us-east-1" and iid in SPOT_BANDS:
                 entry["interruption_band"] = SPOT_BANDS[iid]
                 entry["band_source"] = "vantage-ri"
             spot.append(entry)
 
+    check_spot_rule(raw, spot)
     add_regional_extra(od, spot, instances)
 
     # Derived regional prices: only where the family is observed in that region on another size, and

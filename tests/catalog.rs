@@ -326,13 +326,45 @@ fn regional_prices_cover_the_articles_regions() {
 
 #[test]
 fn spot_zone_counts_follow_the_reference() {
-    // catalog_raw.csv: p5.48xlarge us-east-1 lists 7 zones, 2 of them at On-Demand (55.04 = no capacity):
-    // the median 19.2531 is over the other 5. p3.2xlarge lists 7 zones, 3 without a price: 4 counted.
+    // catalog_raw.csv: p5.48xlarge us-east-1 lists 7 zones, 2 of them at On-Demand (55.04 = no capacity)
+    // and 1 the Atlanta Local Zone (not counted): 4. p3.2xlarge lists 7 zones, 3 without a price: 4 counted.
     let c = catalog();
     let z = |id: &str| c.spot(id, "us-east-1").map(|s| (s.n_az, s.n_az_at_od));
-    assert_eq!(z("p5.48xlarge"), Some((5, 2)));
+    assert_eq!(z("p5.48xlarge"), Some((4, 2)));
     assert_eq!(z("p3.2xlarge"), Some((4, 0)));
-    assert_eq!(z("p6-b200.48xlarge"), Some((2, 0)));
+    assert_eq!(z("p6-b200.48xlarge"), Some((1, 0)));
     // "ape1-az1..az3:0.6702" is three zones.
     assert_eq!(c.spot("g4dn.16xlarge", "ap-east-1").map(|s| s.n_az), Some(3));
+}
+
+#[test]
+fn no_spot_figure_uses_a_local_zone() {
+    // catalog_raw.csv's priced Local Zone listings (zone ids with a city part): use1-atl2-az1 p5.48xlarge
+    // 10.2397, p5en 17.2074, p6-b200 13.0338; usw2-lax1-az1/az2 g4dn.12xlarge 0.4694. No regional fleet
+    // runs there, so the build script leaves them out of every Spot median, min, max and zone count.
+    let c = catalog();
+    let lz = [
+        ("p5.48xlarge", "us-east-1", 10.2397),
+        ("p5en.48xlarge", "us-east-1", 17.2074),
+        ("p6-b200.48xlarge", "us-east-1", 13.0338),
+        ("g4dn.12xlarge", "us-west-2", 0.4694),
+    ];
+    for (id, region, usd) in lz {
+        let Some(s) = c.spot(id, region) else {
+            panic!("{id} {region}: no Spot")
+        };
+        for x in [Some(s.median_usd_hr), s.min_usd_hr, s.max_usd_hr] {
+            assert_ne!(x, Some(usd), "{id} {region} uses the Local Zone price {usd}");
+        }
+    }
+    // p6-b200 keeps one regional zone (use1-az6 $21.0148): its median is that zone's price.
+    let b200 = c
+        .spot("p6-b200.48xlarge", "us-east-1")
+        .map(|s| (s.median_usd_hr, s.n_az));
+    assert_eq!(b200, Some((21.0148, 1)));
+    // p5.48xlarge: the median of use1-az2/az3/az5/az6 (17.6289, 19.2531, 21.1543, 25.7522).
+    assert_eq!(
+        c.spot("p5.48xlarge", "us-east-1").map(|s| s.median_usd_hr),
+        Some(20.2037)
+    );
 }

@@ -680,7 +680,7 @@ fn a_one_month_launch_can_run_on_a_capacity_block() {
 #[test]
 fn spot_respects_capacity_interactivity_and_checkpoints() {
     use gpuplan::engine::cost::{NotOffered, SpotSupply};
-    // 49 × p6-b200 together on Spot: the type shows Spot in 2 zones (scarce): one instance at most.
+    // 49 × p6-b200 together on Spot: the type shows Spot in 1 zone (scarce): one instance at most.
     let s =
         scenario("v=1&task=train&model=llama3.1-70b&tokens=2000&ctx=4096&batch=1&days=30&cuda=1&inst=p6-b200.48xlarge");
     let r = first(&s);
@@ -752,7 +752,10 @@ fn a_plan_says_what_a_buyer_must_know() {
         p.notices
     );
     assert!(p.notices.iter().any(|w| matches!(w, Why::CapacityNotReserved { .. })));
-    assert!(p.notices.iter().any(|w| matches!(w, Why::ComputeSpShallow { .. })));
+    assert!(p
+        .notices
+        .iter()
+        .any(|w| matches!(w, Why::ComputeSpShallow { own_ri: true, .. })));
     assert!(p
         .notices
         .iter()
@@ -794,7 +797,7 @@ fn a_plan_says_what_a_buyer_must_know() {
         w,
         Why::SpotAtScale {
             instances: 1,
-            zones: 5,
+            zones: 4,
             zones_at_on_demand: 2,
             ..
         }
@@ -933,6 +936,26 @@ fn per_million_tokens_is_a_months_cost_over_a_months_tokens_for_every_option() {
     }
 }
 
+#[test]
+fn a_compute_sp_notice_says_whose_discount_it_is() {
+    use gpuplan::engine::Why;
+    use gpuplan::scenario::Lang;
+    // p5.4xlarge has no published RI: its Compute SP discount is the catalog's median over GPU types,
+    // and the notice must not call it the type's own.
+    let s = scenario("v=1&model=llama3.1-8b&region=ap-northeast-1&inst=p5.4xlarge");
+    let p = plan(catalog(), &s, &first(&s));
+    let Some(w) = p.notices.iter().find(|w| matches!(w, Why::ComputeSpShallow { .. })) else {
+        panic!("no Compute SP notice: {:?}", p.notices)
+    };
+    assert!(matches!(w, Why::ComputeSpShallow { own_ri: false, .. }), "{w:?}");
+    let en = gpuplan::explain::why(w, Lang::En);
+    assert!(
+        en.contains("median") && en.contains("no published RI") && !en.contains("this type's published"),
+        "{en}"
+    );
+    assert!(gpuplan::explain::why(w, Lang::Zh).contains("没有公布的预留实例"));
+}
+
 /// With `buy=cb` the card is the booked fleet's: a block may book more instances than the sizing chose
 /// (reviewer: 13 instances and 104 accelerators shown, priced and timed as 14), and then every figure is
 /// the 14's — count, accelerators, the plan's degrees, accelerator-hours — and the option table agrees.
@@ -953,4 +976,115 @@ fn a_capacity_block_card_describes_the_fleet_it_books() {
     assert!((g - accels * h).abs() < 1e-6 * g, "{g} vs {accels} × {h}");
     let od = option_cost(catalog(), &s, &rec, Buy::OnDemand);
     assert!((od.hourly_usd / cb.hourly_usd - od.per_accelerator_hour_usd / cb.per_accelerator_hour_usd).abs() < 1e-9);
+}
+
+#[test]
+fn a_capacity_block_rate_from_a_source_article_is_marked() {
+    use gpuplan::scenario::Lang;
+    // capacity_blocks.csv has no p6-b200 rate: $98.84 (8 × $12.355) is article 001's, not AWS's price
+    // list, so the option is marked like a derived rate and its formula says so. p5en's published
+    // (reported) 2026 rate in us-east-1 stays unmarked.
+    let q = "v=1&task=train&model=llama3.1-70b&tokens=200&days=10&buy=cb&inst=";
+    let s = scenario(&format!("{q}p6-b200.48xlarge"));
+    let cb = option_cost(catalog(), &s, &first(&s), Buy::CapacityBlock);
+    assert_eq!(cb.cb.as_ref().map(|c| c.source.as_str()), Some("article-001"));
+    assert!(cb.assumption, "{cb:?}");
+    let r = first(&s);
+    let en = gpuplan::explain::option_formula(&cb, r.n_instances, Lang::En);
+    assert!(en.contains("not AWS's Capacity Block price list"), "{en}");
+    let zh = gpuplan::explain::option_formula(&cb, r.n_instances, Lang::Zh);
+    assert!(zh.contains("非 AWS 公布的容量块价目表"), "{zh}");
+    let s = scenario(&format!("{q}p5en.48xlarge"));
+    let cb = option_cost(catalog(), &s, &first(&s), Buy::CapacityBlock);
+    assert!(!cb.assumption && cb.cb.is_some_and(|c| c.source == "cb-2026-rise"));
+}
+
+#[test]
+fn a_growth_plans_vcpu_quota_counts_its_largest_month() {
+    use gpuplan::engine::Why;
+    // The commitments' and the growth line's peaks fall in different months: the quota notice counts
+    // the largest month's fleet, never more instances than the plan ever runs.
+    for q in [
+        "v=1&model=llama3.1-8b&growth=10&months=24",
+        "v=1&model=llama3.1-70b&growth=5&months=36",
+        "v=1&model=llama3.1-8b&growth=-10&months=24",
+        "v=1&model=llama3.1-70b&growth=20&months=12",
+    ] {
+        let s = scenario(q);
+        let r = first(&s);
+        let p = plan(catalog(), &s, &r);
+        let most = p.fleet_by_month.iter().copied().max().unwrap_or(0);
+        let quota: u32 = p
+            .notices
+            .iter()
+            .filter_map(|w| match w {
+                Why::VcpuQuota { instances, .. } => Some(*instances),
+                _ => None,
+            })
+            .sum();
+        assert!(
+            most > 0 && quota <= most,
+            "{q}: {quota} instances in the quota notice, at most {most} run"
+        );
+        // No Spot line here: the notice is the largest month's fleet (reviewer: 10 counted, 9 run).
+        assert_eq!(quota, most, "{q}");
+    }
+}
+
+#[test]
+fn a_job_lines_monthly_usd_means_what_the_readme_says() {
+    use gpuplan::engine::plan::Segment;
+    // README (CLI JSON, plan.items): a Capacity Block job line's monthly_usd is the whole block, paid
+    // upfront; an On-Demand or Spot job line's is a month of the fleet running, the job is horizon_usd.
+    let mut seen = Vec::new();
+    for q in [
+        "v=1&task=train&model=llama3.1-70b&tokens=200&days=10&inst=p5en.48xlarge",
+        "v=1&task=train&model=llama3.1-8b&tokens=20&days=10&inst=g6e.48xlarge",
+    ] {
+        let s = scenario(q);
+        let r = first(&s);
+        let p = plan(catalog(), &s, &r);
+        let Some(j) = p.items.iter().find(|i| i.segment == Segment::Job) else {
+            panic!("{p:?}")
+        };
+        seen.push(j.buy);
+        if j.buy == Buy::CapacityBlock {
+            assert!(
+                (j.monthly_usd - j.upfront_usd).abs() < 1e-6 && (j.horizon_usd - j.upfront_usd).abs() < 1e-6,
+                "{j:?}"
+            );
+        } else {
+            // On-Demand or Spot: a month of the fleet at the option's rate (Spot with its overhead).
+            let o = option_cost(catalog(), &s, &r, j.buy);
+            let month = o.hourly_usd * s.hours_per_month;
+            assert!((j.monthly_usd - o.monthly_usd).abs() < 1e-6 * month, "{j:?}");
+            assert!(
+                j.monthly_usd >= month * (1.0 - 1e-9) && j.horizon_usd < j.monthly_usd,
+                "{j:?}"
+            );
+        }
+    }
+    assert!(
+        seen.contains(&Buy::CapacityBlock) && seen.iter().any(|b| *b != Buy::CapacityBlock),
+        "{seen:?}"
+    );
+}
+
+#[test]
+fn a_type_left_with_one_spot_zone_says_so() {
+    use gpuplan::engine::Why;
+    use gpuplan::scenario::Lang;
+    // p6-b200 in us-east-1 keeps one regular zone once the Atlanta Local Zone is left out: scarce, and
+    // the texts say "1 zone(s)", not "1 zones".
+    let s = scenario("v=1&task=train&model=llama3.1-8b&tokens=5&inst=p6-b200.48xlarge");
+    let r = first(&s);
+    let o = option_cost(catalog(), &s, &r, Buy::Spot);
+    let d = o.spot.as_ref().unwrap_or_else(|| panic!("{o:?}"));
+    assert_eq!((d.zones, d.supply), (1, gpuplan::engine::cost::SpotSupply::Scarce));
+    assert!(gpuplan::explain::spot_supply_line(d, false).contains("only 1 zone(s)"));
+    let p = plan(catalog(), &s, &r);
+    let Some(w) = p.notices.iter().find(|w| matches!(w, Why::SpotAtScale { .. })) else {
+        panic!("{:?}", p.notices)
+    };
+    assert!(gpuplan::explain::why(w, Lang::En).contains("in 1 zone(s) and 0 at"));
 }

@@ -2,7 +2,7 @@
 
 use super::cost::{option_cost, spot_supply};
 use super::outcome::Why;
-use super::plan::{Plan, Segment};
+use super::plan::{Plan, PlanItem, Segment};
 use super::recommend::Recommendation;
 use crate::catalog::{Catalog, IsoDate, SavingsPlan};
 use crate::scenario::{Buy, Scenario};
@@ -39,29 +39,50 @@ pub struct RateDate {
     pub as_of: IsoDate,
 }
 
+/// A service line running in month `m`.
+fn active(m: u32) -> impl Fn(&&PlanItem) -> bool {
+    move |i| i.segment != Segment::Job && i.from_month <= m && m < i.from_month + i.months
+}
+
+/// Instances of line `i` in month `m`. A growth line's `instances` is its most in any month: in month m
+/// it runs that month's fleet less the other lines, so commitments and growth peaking in different
+/// months are not added up.
+fn in_month(plan: &Plan, i: &PlanItem, m: u32) -> u32 {
+    match plan.fleet_by_month.get(m as usize) {
+        Some(&fleet) if i.segment == Segment::Growth => {
+            let rest: u32 = plan
+                .items
+                .iter()
+                .filter(active(m))
+                .filter(|o| o.segment != Segment::Growth)
+                .map(|o| o.instances)
+                .sum();
+            fleet.saturating_sub(rest).min(i.instances)
+        }
+        _ => i.instances,
+    }
+}
+
+/// Instances running at once on Spot (or not): a job's line, or the most the service's lines hold in
+/// any month.
+fn peak_instances(plan: &Plan, spot: bool) -> u32 {
+    let lines = || plan.items.iter().filter(move |i| (i.buy == Buy::Spot) == spot);
+    let jobs: u32 = lines().filter(|i| i.segment == Segment::Job).map(|i| i.instances).sum();
+    let months = lines().map(|i| i.from_month + i.months).max().unwrap_or(0);
+    let services = (0..months)
+        .map(|m| lines().filter(active(m)).map(|i| in_month(plan, i, m)).sum::<u32>())
+        .max()
+        .unwrap_or(0);
+    jobs + services
+}
+
 /// The notices for a plan on `rec`, in the order a buyer reads them.
 pub fn plan_notices(catalog: &Catalog, scenario: &Scenario, rec: &Recommendation, plan: &Plan) -> Vec<Why> {
     let mut out = Vec::new();
     let vcpus = catalog.instance(&rec.instance).and_then(|i| i.vcpus).unwrap_or(0.0);
-    // Instances running at once: a job's line, or the most the service's lines hold in any month.
-    let peak = |spot: bool| -> u32 {
-        let lines = || plan.items.iter().filter(move |i| (i.buy == Buy::Spot) == spot);
-        let jobs: u32 = lines().filter(|i| i.segment == Segment::Job).map(|i| i.instances).sum();
-        let months = lines().map(|i| i.from_month + i.months).max().unwrap_or(0);
-        let services = (0..months)
-            .map(|m| {
-                lines()
-                    .filter(|i| i.segment != Segment::Job && i.from_month <= m && m < i.from_month + i.months)
-                    .map(|i| i.instances)
-                    .sum::<u32>()
-            })
-            .max()
-            .unwrap_or(0);
-        jobs + services
-    };
     if let Some(family) = quota_family(&rec.family) {
         for spot in [false, true] {
-            let instances = peak(spot);
+            let instances = peak_instances(plan, spot);
             if instances > 0 && vcpus > 0.0 {
                 out.push(Why::VcpuQuota {
                     family,
@@ -177,9 +198,12 @@ fn shallow_compute_sp(catalog: &Catalog, scenario: &Scenario, rec: &Recommendati
         .find(|a| a.plan == SavingsPlan::Compute && a.term_years == 1 && a.payment == scenario.purchase.payment)?
         .discount_pct
         / 100.0;
+    let p = scenario.purchase.payment;
+    let own_ri = super::cost::ri_discount(catalog, &rec.instance, crate::catalog::RiClass::Convertible, 1, p).is_some();
     Some(Why::ComputeSpShallow {
         discount_pct: own * 100.0,
         median_pct: median * 100.0,
+        own_ri,
     })
 }
 

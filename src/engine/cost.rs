@@ -179,7 +179,7 @@ fn upfront_share(p: Payment) -> f64 {
 }
 
 /// Discount of a published RI off us-east-1 On-Demand, if the type has one.
-fn ri_discount(catalog: &Catalog, instance: &str, class: RiClass, term: u32, payment: Payment) -> Option<f64> {
+pub fn ri_discount(catalog: &Catalog, instance: &str, class: RiClass, term: u32, payment: Payment) -> Option<f64> {
     let od = catalog.on_demand(instance, "us-east-1")?.usd_hr;
     catalog
         .reserved

@@ -222,11 +222,12 @@ pub enum Why {
         /// A job whose instances must run together.
         together: bool,
     },
-    /// The Compute Savings Plan discount for a P-family type: its own Convertible RI discount, and the
-    /// catalog's median over GPU types.
+    /// The Compute Savings Plan discount for a P-family type: its own Convertible RI discount (`own_ri`),
+    /// else the catalog's median over GPU types, and that median.
     ComputeSpShallow {
         discount_pct: f64,
         median_pct: f64,
+        own_ri: bool,
     },
     /// The catalog source and date of each rate the plan uses.
     RateDates {

@@ -124,12 +124,19 @@ pub(super) fn why_buyer(w: &Why, lang: Lang) -> Option<String> {
         Why::ComputeSpShallow {
             discount_pct,
             median_pct,
+            own_ri,
         } => {
             let (d, m) = (number(*discount_pct, 1), number(*median_pct, 1));
+            let basis = match (*own_ri, zh) {
+                (true, true) => format!("该类型公布的 1 年期可转换预留实例折扣假设为 {d} %（AWS 不公布按类型的 Savings Plan 费率；GPU 类型的中位数为 {m} %）"),
+                (false, true) => format!(" GPU 类型 1 年期可转换预留实例折扣的中位数假设为 {d} %（该类型没有公布的预留实例价格；AWS 不公布按类型的 Savings Plan 费率）"),
+                (true, false) => format!("this type's published 1-year Convertible RI discount, {d} % (AWS publishes no per-type Savings Plan rate; the median over GPU types is {m} %)"),
+                (false, false) => format!("the median 1-year Convertible RI discount over GPU types, {d} % (this type has no published RI; AWS publishes no per-type Savings Plan rate)"),
+            };
             if zh {
-                format!("Compute Savings Plan 折扣按该类型公布的 1 年期可转换预留实例折扣假设为 {d} %（AWS 不公布按类型的 Savings Plan 费率；GPU 类型的中位数为 {m} %），远低于 AWS 宣传的“最高 66 %”：2025 年 6 月 P 系列按需大幅降价后，承诺价相对按需只剩较小折扣。可在假设中改写。")
+                format!("Compute Savings Plan 折扣按{basis}，远低于 AWS 宣传的“最高 66 %”：2025 年 6 月 P 系列按需大幅降价后，承诺价相对按需只剩较小折扣。可在假设中改写。")
             } else {
-                format!("The Compute Savings Plan discount is assumed equal to this type's published 1-year Convertible RI discount, {d} % (AWS publishes no per-type Savings Plan rate; the median over GPU types is {m} %), far from AWS's \"up to 66 %\": after the June 2025 cut of P-family On-Demand prices, commitments sit close to On-Demand. Override it in the assumptions.")
+                format!("The Compute Savings Plan discount is assumed equal to {basis}, far from AWS's \"up to 66 %\": after the June 2025 cut of P-family On-Demand prices, commitments sit close to On-Demand. Override it in the assumptions.")
             }
         }
         _ => return None,
@@ -144,10 +151,11 @@ pub(super) fn why_rank(w: &Why, lang: Lang) -> Option<String> {
             let parts: Vec<String> = rates
                 .iter()
                 .map(|r| {
+                    let note = super::purchase::cb_article_note(&r.source, zh);
                     if zh {
-                        format!("{} {}（{}）", super::buy_name(r.buy, lang), r.as_of, r.source)
+                        format!("{} {}（{}）{note}", super::buy_name(r.buy, lang), r.as_of, r.source)
                     } else {
-                        format!("{} {} ({})", super::buy_name(r.buy, lang), r.as_of, r.source)
+                        format!("{} {} ({}){note}", super::buy_name(r.buy, lang), r.as_of, r.source)
                     }
                 })
                 .collect();
@@ -222,7 +230,7 @@ fn spot_scale_text(
         (SpotSupply::Uncounted, true) => "目录未统计有 Spot 容量的可用区数".to_string(),
         (SpotSupply::Uncounted, false) => "the catalog does not count the zones with Spot capacity".to_string(),
         (_, true) => format!("目录显示 {zones} 个可用区有 Spot 折扣，{zones_at_on_demand} 个可用区 Spot 等于按需（无容量）"),
-        (_, false) => format!("the catalog shows a Spot discount in {zones} zones and {zones_at_on_demand} zones at the On-Demand price (no capacity)"),
+        (_, false) => format!("the catalog shows a Spot discount in {zones} zone(s) and {zones_at_on_demand} at the On-Demand price (no capacity)"),
     };
     let scale = match (together, zh) {
         (true, true) => "这些实例必须同时运行；中断后需重新获得全部容量。",

@@ -81,7 +81,7 @@ pub fn spot_supply_line(s: &crate::engine::cost::SpotDetail, zh: bool) -> String
             s.zones, s.zones_at_on_demand
         ),
         (SpotSupply::Scarce, false) => format!(
-            "Spot discount in only {} zones, {} zones at the On-Demand price (no capacity): scarce",
+            "Spot discount in only {} zone(s), {} at the On-Demand price (no capacity): scarce",
             s.zones, s.zones_at_on_demand
         ),
         (SpotSupply::Uncounted, true) => "数据未统计可用区数：容量未知".to_string(),
@@ -99,24 +99,35 @@ pub fn spot_supply_line(s: &crate::engine::cost::SpotDetail, zh: bool) -> String
     }
 }
 
+/// After a Capacity Block rate's source: a source article's rate is not AWS's published price list.
+pub(super) fn cb_article_note(source: &str, zh: bool) -> &'static str {
+    match (source.starts_with("article-"), zh) {
+        (false, _) => "",
+        (true, true) => "（来源文章的价格，非 AWS 公布的容量块价目表）",
+        (true, false) => " (a source article's rate, not AWS's Capacity Block price list)",
+    }
+}
+
 /// A Capacity Block: the price of the block, how its length is chosen, and the booking rules.
 fn cb_lines(c: &crate::engine::cost::CbDetail, upfront_usd: f64, zh: bool) -> Vec<String> {
     let mut lines = Vec::new();
-    lines.push(format!(
-        "{}/h × {} × {} {} = {} ({} {}{})",
-        usd(c.rate_usd_hr),
-        c.instances,
-        c.days,
-        if zh { "天 × 24 小时" } else { "days × 24 h" },
-        usd(upfront_usd),
-        c.source,
-        c.as_of,
-        match (c.rate_derived, zh) {
-            (false, _) => "",
-            (true, true) => "；该价格针对其他区域公布，此处为推算",
-            (true, false) => "; stated for other regions, derived here",
-        }
-    ));
+    lines.push(
+        format!(
+            "{}/h × {} × {} {} = {} ({} {}{})",
+            usd(c.rate_usd_hr),
+            c.instances,
+            c.days,
+            if zh { "天 × 24 小时" } else { "days × 24 h" },
+            usd(upfront_usd),
+            c.source,
+            c.as_of,
+            match (c.rate_derived, zh) {
+                (false, _) => "",
+                (true, true) => "；该价格针对其他区域公布，此处为推算",
+                (true, false) => "; stated for other regions, derived here",
+            }
+        ) + cb_article_note(&c.source, zh),
+    );
     lines.push(if zh {
             format!(
                 "容量块时长与实例数一起选择：作业运行时间 + 启动时间 + 结束前 30 分钟停机须在 {} 天内。",

@@ -241,7 +241,8 @@ pub(super) fn capacity_block(
         usd_per_million_tokens: rec.tokens_per_s.map(|t| hourly / (t * 3600.0) * 1e6),
         breakeven_utilization: None,
         breakeven_month: None,
-        assumption: rate_derived,
+        // A source article's rate (p6-b200/b300) is not AWS's published price list: marked like a derived one.
+        assumption: rate_derived || rate.source.starts_with("article-"),
         spot: None,
         cb: Some(CbDetail {
             days,
