@@ -109,7 +109,7 @@ ACCELERATORS = [
     ("gb200", "NVIDIA GB200 (Blackwell GPU)", "nvidia", "cuda", "Blackwell", 186, 8000, 2500, 2500, None, None, None, 1200, False, "nvidia-specs",
      "BF16 2500 dense at 1200 W (accelerators.csv B200 caveat); memory = 13.4 TB / 72 GPUs (article 001); bandwidth assumed equal to B200."),
     ("rtx-pro-6000", "NVIDIA RTX PRO 6000 Blackwell Server Edition", "nvidia", "cuda", "Blackwell", 96, 1792, None, None, None, None, None, 600, True,
-     "nvidia-specs", "Dense tensor rates not found in the sources read: compute-bound estimates are not made for it."),
+     "nvidia-specs", "Dense tensor rates not found in the sources read: compute uses the labelled assumption rtx6000 (16-bit dense TFLOPS, editable on the Assumptions view)."),
     ("rtx-pro-4500", "NVIDIA RTX PRO 4500 Blackwell Server Edition", "nvidia", "cuda", "Blackwell", 32, 800, 110, 110, 220, 439.5, 0.86, 165, True,
      "nvidia-specs", "Tensor rates are for workstation clocks; the Server Edition may be lower."),
     ("gaudi", "Habana Gaudi HL-205", "habana", "synapse", "Gaudi", 32, None, None, None, None, None, None, None, False, "karpenter-specs",
