@@ -310,7 +310,7 @@ pub static KEYS: &[Key<Scenario>] = &[
     Key { name: "spotwin", slot: |s| Slot::Bool(&mut s.purchase.spot_in_window, "0|1"), unit: "", help: doc_text!("allow a job with a fixed `window` on Spot (off: On-Demand, a commitment or a Capacity Block)") },
     Key { name: "burst", slot: |s| Slot::Int(&mut s.purchase.burst_instances, 0, 100_000), unit: doc_text!("instances"), help: doc_text!("burst instances on top of the steady baseline") },
     Key { name: "bursth", slot: |s| Slot::Num(&mut s.purchase.burst_hours, 0.0, 744.0), unit: doc_text!("hours per month"), help: doc_text!("hours a month the bursts run") },
-    Key { name: "growth", slot: |s| Slot::Num(&mut s.purchase.growth_pct, -50.0, 100.0), unit: doc_text!("percent per month"), help: doc_text!("a service's baseline fleet grows (or shrinks) by this much each month; the plan commits the level worth committing to") },
+    Key { name: "growth", slot: |s| Slot::Num(&mut s.purchase.growth_pct, -50.0, 100.0), unit: doc_text!("percent per month"), help: doc_text!("a service's demand (users and any tps target; other fleets, their count) grows (or shrinks) by this much each month; the plan commits the level worth committing to") },
     Key { name: "window", slot: |s| Slot::Int(&mut s.purchase.window_days, 0, 182), unit: doc_text!("days"), help: doc_text!("a training job must finish within this window (Capacity Blocks: 1-14 days or weeks up to 182)") },
     Key { name: "lang", slot: |s| Slot::Word(&mut s.lang), unit: "", help: doc_text!("language") },
 ];

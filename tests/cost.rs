@@ -131,7 +131,84 @@ fn capacity_blocks_only_for_jobs_on_supporting_families() {
         .is_some());
 }
 
-/// A fleet growing 10 % a month for 24 months from one g6e.xlarge: 1, 2×7, 3×4, 4×3, 5×2, 6×2, 7×2, 8,
+/// Reviewer: `model=llama3.1-8b&batch=50&ctx=2500&out=500&growth=10&months=24` planned ⌈1.1^m⌉
+/// instances (1, 2, 2, …, 9, 9: month 1 doubled the fleet for 10 % more users). A growing service now
+/// scales its demand: on g7e.2xlarge (one 96 GB GPU) a replica holds 230 sequences of 2,500 tokens
+/// beside the 8B weights, so 50 × 1.1^m users need one instance while 50 × 1.1^m ≤ 230, i.e. to
+/// month 16 (1.1^16 = 4.595, 229.7 users), and two from month 17 (252.7) to month 23 (447.7):
+/// 17 × 1 + 7 × 2 = 31 instance-months, not 101. With a per-sequence target of 20 tok/s fewer
+/// sequences share a replica; every month still has at least what its users need.
+#[test]
+fn a_growing_service_scales_its_demand_not_its_instances() {
+    let s = scenario("v=1&model=llama3.1-8b&batch=50&ctx=2500&out=500&growth=10&months=24&inst=g7e.2xlarge");
+    let r = first(&s);
+    let u = r.serving_unit.unwrap_or_else(|| panic!("{r:?}"));
+    assert_eq!(
+        (u.seqs_per_replica, u.replicas_per_instance, u.instances_per_replica),
+        (230, 1, 1)
+    );
+    let p = plan(catalog(), &s, &r);
+    let mut want = vec![1; 17];
+    want.extend([2; 7]);
+    assert_eq!(p.fleet_by_month, want);
+    for q in ["&seqtps=20", "&seqtps=20&tps=3000", "&prio=perf&seqtps=20"] {
+        let s = scenario(&format!(
+            "v=1&model=llama3.1-8b&batch=50&ctx=2500&out=500&growth=10&months=24{q}"
+        ));
+        let r = first(&s);
+        let Some(u) = r.serving_unit else { panic!("{q}") };
+        let p = plan(catalog(), &s, &r);
+        assert_eq!(p.fleet_by_month.first(), Some(&r.n_instances), "{q}");
+        let mut scale = 1.0;
+        for n in &p.fleet_by_month {
+            let need = u.instances(50.0 * scale, s.target_tps * scale);
+            assert!(f64::from(*n) >= need, "{q}: {:?}", p.fleet_by_month);
+            scale *= 1.1;
+        }
+        // 101 was the old plan's count for the users alone (a growing throughput target adds its own;
+        // prio=perf serves one sequence a replica, its own choice, 50 instances in month 0).
+        assert!(
+            q != "&seqtps=20" || p.fleet_by_month.iter().sum::<u32>() < 101,
+            "{q}: {:?}",
+            p.fleet_by_month
+        );
+    }
+    // A shrinking service never grows past its recommended count.
+    let s = scenario("v=1&model=llama3.1-8b&batch=400&growth=-8&months=12");
+    let r = first(&s);
+    let p = plan(catalog(), &s, &r);
+    assert!(
+        p.fleet_by_month.iter().all(|n| *n <= r.n_instances && *n >= 1),
+        "{:?}",
+        p.fleet_by_month
+    );
+}
+
+/// A unit's instances, by hand: 62 sequences and 1,248 tok/s a replica, 2 replicas an instance: 448
+/// users need ⌈448/62⌉ = 8 replicas = 4 instances; 20,000 tok/s need ⌈16.03⌉ = 17 replicas = 9; a
+/// replica over 2 instances (pipeline stages) needs 2 per replica.
+#[test]
+fn a_serving_unit_counts_instances_as_the_planner_does() {
+    let u = gpuplan::engine::outcome::ServingUnit {
+        seqs_per_replica: 62,
+        tokens_per_s_per_replica: 1_248.0,
+        replicas_per_instance: 2,
+        instances_per_replica: 1,
+    };
+    assert_eq!(u.instances(448.0, 0.0), 4.0);
+    assert_eq!(u.instances(448.0, 20_000.0), 9.0);
+    assert_eq!(u.instances(62.0, 0.0), 1.0);
+    assert_eq!(u.instances(0.0, 0.0), 1.0);
+    let staged = gpuplan::engine::outcome::ServingUnit {
+        replicas_per_instance: 1,
+        instances_per_replica: 2,
+        ..u
+    };
+    assert_eq!(staged.instances(63.0, 0.0), 4.0);
+}
+
+/// A render farm (its instance count compounds; a service's follows its demand, below) growing 10 % a
+/// month for 24 months from one g6e.xlarge: 1, 2×7, 3×4, 4×3, 5×2, 6×2, 7×2, 8,
 /// 9×2 (101 instance-months). Instance-layer k runs from the month the fleet first reaches k to the
 /// end: 24, 23, 16, 12, 9, 7, 5, 3 and 2 months. A 1-year EC2 Instance Savings Plan ($10,270.49 a
 /// term) costs 7.56 On-Demand months ($1,358.53 each), so a layer takes a term for every 12-month
@@ -139,7 +216,7 @@ fn capacity_blocks_only_for_jobs_on_supporting_families() {
 /// layers of 7, 5, 3 and 2 months run On-Demand: 7 terms and 4 + 7 + 5 + 3 + 2 = 21 flexible months.
 #[test]
 fn growing_fleet_commits_each_layer_it_keeps_using() {
-    let s = scenario("v=1&mode=batch&inst=g6e.xlarge&growth=10&months=24");
+    let s = scenario("v=1&task=graphics&mode=batch&inst=g6e.xlarge&growth=10&months=24");
     let r = first(&s);
     let p = plan(catalog(), &s, &r);
     assert_eq!(p.fleet_by_month.iter().map(|n| u64::from(*n)).sum::<u64>(), 101);

@@ -291,7 +291,41 @@ pub struct Recommendation {
     pub energy_kwh: Option<f64>,
     /// How a training or fine-tuning job spreads over the accelerators; `None` where no plan is made.
     pub parallelism: Option<super::parallel::Parallelism>,
+    /// What the serving plan's replicas hold, to size a growing fleet from its demand; `None` off serving.
+    pub serving_unit: Option<ServingUnit>,
     pub reasons: Vec<Why>,
+}
+
+/// A serving plan's unit of capacity: the most sequences one replica serves still meeting the
+/// per-sequence target (all memory holds without one), their tokens/s, and replicas per instance.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ServingUnit {
+    pub seqs_per_replica: u32,
+    pub tokens_per_s_per_replica: f64,
+    /// Replicas one instance hosts (1 when a replica spans instances).
+    pub replicas_per_instance: u32,
+    /// Instances one replica spans (pipeline stages).
+    pub instances_per_replica: u32,
+}
+
+impl ServingUnit {
+    /// Instances for `users` concurrent sequences and `target_tps` tokens/s in all, counted as the
+    /// serving planner counts them: replicas for the users or the throughput, whichever needs more.
+    pub fn instances(&self, users: f64, target_tps: f64) -> f64 {
+        let up = |x: f64| (x - 1e-9).ceil().max(0.0);
+        let by_users = up(users / f64::from(self.seqs_per_replica.max(1)));
+        let by_tps = if target_tps > 0.0 && self.tokens_per_s_per_replica > 0.0 {
+            up(target_tps / self.tokens_per_s_per_replica)
+        } else {
+            0.0
+        };
+        let replicas = by_users.max(by_tps).max(1.0);
+        if self.instances_per_replica > 1 {
+            replicas * f64::from(self.instances_per_replica)
+        } else {
+            up(replicas / f64::from(self.replicas_per_instance.max(1)))
+        }
+    }
 }
 
 /// One serving request of a stated length, at the fleet's full-load figures.

@@ -4,6 +4,7 @@ use super::cost::{option_cost, OptionCost, HOURS_PER_MONTH, HOURS_PER_YEAR};
 use super::outcome::Why;
 use super::recommend::Recommendation;
 use crate::catalog::Catalog;
+use crate::num::Within;
 use crate::scenario::{Buy, Scenario};
 
 mod cover;
@@ -82,6 +83,31 @@ pub fn fleet_by_month(n_instances: u32, growth_pct: f64, months: u32) -> Vec<u32
             let n = (size - 1e-9).ceil().max(1.0);
             size *= factor;
             n.min(super::eligibility::MAX_INSTANCES as f64) as u32
+        })
+        .collect()
+}
+
+/// A growing service's fleet month by month from its demand: the users (`batch`) and any throughput
+/// target compound by `growth_pct` a month, and each month gets the instances the serving plan's unit
+/// needs for them (never fewer than a month's demand needs, nor, growing, than the recommended count;
+/// shrinking, never more). Without a serving unit (graphics, HPC), the count itself compounds.
+pub fn demand_fleet(s: &Scenario, rec: &Recommendation) -> Vec<u32> {
+    let Some(u) = rec.serving_unit else {
+        return fleet_by_month(rec.n_instances, s.purchase.growth_pct, s.months);
+    };
+    let factor = 1.0 + s.purchase.growth_pct / 100.0;
+    let n0 = f64::from(rec.n_instances);
+    let mut scale = 1.0;
+    (0..s.months)
+        .map(|m| {
+            let need = u.instances(f64::from(s.batch.max(1)) * scale, s.target_tps * scale);
+            scale *= factor;
+            let n = match (m, factor >= 1.0) {
+                (0, _) => n0,
+                (_, true) => need.max(n0),
+                (_, false) => need.min(n0),
+            };
+            n.within(1.0, super::eligibility::MAX_INSTANCES as f64) as u32
         })
         .collect()
 }
@@ -334,7 +360,7 @@ pub fn plan(catalog: &Catalog, scenario: &Scenario, rec: &Recommendation) -> Pla
         base_only.purchase.burst_instances = 0;
         let months = scenario.months.max(1) as usize;
         let base_fleet = if scenario.fleet_grows() {
-            fleet = fleet_by_month(rec.n_instances, scenario.purchase.growth_pct, scenario.months);
+            fleet = demand_fleet(scenario, rec);
             fleet.clone()
         } else {
             vec![rec.n_instances; months]

@@ -179,6 +179,7 @@ fn unfit(inst: &Instance, acc: &Accelerator, reason: Exclusion) -> Recommendatio
         prefill_s: None,
         energy_kwh: None,
         parallelism: None,
+        serving_unit: None,
         reasons: vec![why],
     }
 }
@@ -298,6 +299,7 @@ fn evaluate(
         prefill_s: sized.prefill_s,
         energy_kwh,
         parallelism: sized.parallelism,
+        serving_unit: sized.serving_unit,
         reasons,
     };
     apply_purchase(catalog, scenario, &mut rec);
