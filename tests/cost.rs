@@ -131,6 +131,54 @@ fn capacity_blocks_only_for_jobs_on_supporting_families() {
         .is_some());
 }
 
+/// Reviewer: `task=finetune&tokens=0.05` went to 8× B200 (p6-b200.48xlarge, $113.9328/h On-Demand)
+/// for 0.0692 h, $7.88: On-Demand and Spot counted no start-up (a Capacity Block did, `restart`).
+/// Every option now adds that start-up (10 min by default: boot, image pull, weights) once per job:
+/// 0.0692 + 0.1667 = 0.2358 h, $7.88 + 113.9328 / 6 = $7.88 + $18.99 = $26.87. Spot's interruption
+/// overhead multiplies the run only. The cheapest (`prio=cost`) for a 14B QLoRA of 0.1B tokens in a
+/// day is then g6e.xlarge (16.3 h, $30.30), not p6-b200 ($29.77 became 113.9328 × 0.4279 = $48.75).
+#[test]
+fn every_option_counts_a_jobs_start_up_once() {
+    let s = scenario("v=1&task=finetune&tokens=0.05&inst=p6-b200.48xlarge");
+    let r = first(&s);
+    let base = gpuplan::engine::cost::base_job_hours(&r).unwrap_or(0.0);
+    assert!((base - 0.0692).abs() < 0.0005, "{base}");
+    let up = 10.0 / 60.0;
+    let od = option_cost(catalog(), &s, &r, Buy::OnDemand);
+    assert!((od.job_hours.unwrap_or(0.0) - (base + up)).abs() < 1e-9, "{od:?}");
+    assert!(
+        (od.job_usd.unwrap_or(0.0) - 113.9328 * (base + up)).abs() < 1e-6,
+        "{od:?}"
+    );
+    assert!((od.job_usd.unwrap_or(0.0) - 26.87).abs() < 0.005, "{od:?}");
+    assert!((r.job_usd.unwrap_or(0.0) - 26.87).abs() < 0.005, "{r:?}");
+    let spot = option_cost(catalog(), &s, &r, Buy::Spot);
+    let factor = spot.spot.as_ref().map_or(0.0, |d| d.overhead_factor);
+    assert!(spot.unavailable.is_none() && factor >= 1.0, "{spot:?}");
+    assert!(
+        (spot.job_hours.unwrap_or(0.0) - (base * factor + up)).abs() < 1e-9,
+        "{spot:?}"
+    );
+    let sp = option_cost(catalog(), &s, &r, Buy::InstanceSp1);
+    assert!((sp.job_hours.unwrap_or(0.0) - (base + up)).abs() < 1e-9, "{sp:?}");
+    // The formula line shows it.
+    let lines = gpuplan::explain::formulas(&s, &recommend(catalog(), &s).arch, &r, gpuplan::scenario::Lang::En);
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("job = ") && l.contains(" × 0.2 h (start-up) = $26.87")),
+        "{lines:?}"
+    );
+    let zh = gpuplan::explain::formulas(&s, &recommend(catalog(), &s).arch, &r, gpuplan::scenario::Lang::Zh);
+    assert!(zh.iter().any(|l| l.contains(" × 0.2 h（启动）")), "{zh:?}");
+    // No start-up (`restart=0`): the old figure.
+    let s0 = scenario("v=1&task=finetune&tokens=0.05&inst=p6-b200.48xlarge&restart=0");
+    let od0 = option_cost(catalog(), &s0, &first(&s0), Buy::OnDemand);
+    assert!((od0.job_usd.unwrap_or(0.0) - 7.88).abs() < 0.005, "{od0:?}");
+    let q = scenario("v=1&task=finetune&method=qlora&model=qwen2.5-14b&tokens=0.1&days=1&prio=cost");
+    assert_eq!(first(&q).instance, "g6e.xlarge");
+}
+
 /// Reviewer: `model=llama3.1-8b&batch=50&ctx=2500&out=500&growth=10&months=24` planned ⌈1.1^m⌉
 /// instances (1, 2, 2, …, 9, 9: month 1 doubled the fleet for 10 % more users). A growing service now
 /// scales its demand: on g7e.2xlarge (one 96 GB GPU) a replica holds 230 sequences of 2,500 tokens
@@ -463,10 +511,13 @@ fn buy_spot_charges_the_checkpoint_overhead_once() {
     }
     let s = &op[1];
     let f = s.spot.as_ref().map_or(0.0, |d| d.overhead_factor);
-    // Spot's wall clock = the On-Demand one x the overhead factor, once; the headline shows exactly that.
-    assert!((s.job_hours.unwrap_or(0.0) - rp.job_hours.unwrap_or(0.0) * f).abs() < 1e-9);
+    // Spot's wall clock = the run x the overhead factor, once, plus the start-up every option counts
+    // once; the headline shows exactly that.
+    let up = plain.purchase.restart_min / 60.0;
+    assert!((s.job_hours.unwrap_or(0.0) - (rp.base_job_hours.unwrap_or(0.0) * f + up)).abs() < 1e-9);
+    assert!((rp.job_hours.unwrap_or(0.0) - (rp.base_job_hours.unwrap_or(0.0) + up)).abs() < 1e-9);
     assert_eq!(rs.job_hours, s.job_hours);
-    assert_eq!(rs.base_job_hours, rp.job_hours);
+    assert_eq!(rs.base_job_hours, rp.base_job_hours);
     let (pp, ps) = (plan(catalog(), &plain, &rp), plan(catalog(), &spot, &rs));
     assert_eq!(pp.horizon_usd, ps.horizon_usd);
 }
@@ -661,7 +712,8 @@ fn a_window_sizes_the_fleet_and_the_plan_is_never_empty() {
     if let Some(r) = fitting {
         let p = plan(catalog(), &s, r);
         assert_eq!(p.items.len(), 1, "{p:?}");
-        let shortest = r.base_job_hours.unwrap_or(0.0) / 24.0;
+        // The run plus its start-up (`restart`, counted once on every option).
+        let shortest = (r.base_job_hours.unwrap_or(0.0) + s.purchase.restart_min / 60.0) / 24.0;
         assert!(
             p.notices.iter().any(|w| matches!(w, gpuplan::engine::Why::WindowMissed { window_days: 5, shortest_days, .. } if (shortest_days - shortest).abs() < 1e-9)),
             "{:?}",
@@ -920,7 +972,8 @@ fn the_cost_formula_prints_the_engines_terms() {
     // Spot: the job's On-Demand wall clock × the checkpoint overhead, at the Spot rate.
     let q = "v=1&task=train&model=llama3.1-8b&tokens=10&inst=p5.48xlarge&buy=spot";
     let r = first(&scenario(q));
-    let f = r.job_hours.unwrap_or(0.0) / r.base_job_hours.unwrap_or(1.0);
+    // Less the start-up, a term of its own, once and without the factor.
+    let f = (r.job_hours.unwrap_or(0.0) - 10.0 / 60.0) / r.base_job_hours.unwrap_or(1.0);
     assert!(f > 1.0, "{f}");
     let line = cost_line(q);
     assert!(
@@ -960,7 +1013,7 @@ fn a_capacity_block_fleet_larger_than_recommended_is_re_planned_and_stated() {
     let job = training::job(&s, &s.model_arch(), a);
     let best = parallel::best_plan(&job, &hw, a, c.instances).unwrap_or_else(|| panic!("no plan"));
     let hours = 2e12 * best.seconds_per_token() / 3600.0;
-    let run = o.job_hours.unwrap_or(0.0);
+    let run = o.job_hours.unwrap_or(0.0) - s.purchase.restart_min / 60.0;
     assert!((run / hours - 1.0).abs() < 1e-9, "{run} vs {hours}");
     assert!(run + CB_END_STOP_H + s.purchase.restart_min / 60.0 <= f64::from(c.days) * 24.0);
     // The plan states fleet × length, the blocks, how far ahead dates are booked, and why it is larger.

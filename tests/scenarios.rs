@@ -254,7 +254,8 @@ fn training_hand_computed_7b_on_h100() {
         "{:?} vs {gpu_hours}",
         r.gpu_hours
     );
-    assert!((r.job_usd.unwrap_or(0.0) - gpu_hours * 55.04 / 8.0).abs() < 1e-6);
+    // The run's GPU-hours at $55.04 an instance-hour, plus the job's 10-minute start-up (`restart`).
+    assert!((r.job_usd.unwrap_or(0.0) - (gpu_hours / 8.0 + 10.0 / 60.0) * 55.04).abs() < 1e-6);
     assert!(r.energy_kwh.is_some_and(|e| (e - gpu_hours * 0.7).abs() < 1e-6));
     let p = r.parallelism.as_ref().unwrap_or_else(|| panic!("no plan"));
     assert_eq!((p.tp, p.pp, p.dp, p.micro_batch, p.grad_accum), (1, 1, 8, 1, 1));
@@ -545,7 +546,8 @@ fn an_old_training_links_mfu_still_times_the_run_end_to_end() {
         let r = &o.recommendations[0];
         let p = r.parallelism.as_ref().unwrap_or_else(|| panic!("no plan"));
         assert!((p.effective_mfu - mfu.parse::<f64>().unwrap_or(0.0)).abs() < 1e-9);
-        r.job_hours.unwrap_or(f64::NAN) / 24.0
+        // The run, less the job's start-up (`restart`, 10 minutes).
+        (r.job_hours.unwrap_or(f64::NAN) - 10.0 / 60.0) / 24.0
     };
     let per_token = 6.0 * 7_241_732_096.0 + 12.0 * 32.0 * 4096.0 * 4096.0;
     let want = per_token * 1e11 / (8.0 * 989e12 * 0.3) / 86_400.0;

@@ -330,6 +330,8 @@ fn cost_term(t: &crate::engine::cost::CostTerm, zh: bool) -> String {
         (TermKind::WholeTerm, true) => "整个承诺期",
         (TermKind::Block, false) => "Capacity Block",
         (TermKind::Block, true) => "容量块",
+        (TermKind::Startup, false) => "start-up",
+        (TermKind::Startup, true) => "启动",
     };
     if zh {
         format!("{out}（{label}）")
