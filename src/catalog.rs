@@ -447,14 +447,20 @@ impl Catalog {
 
     /// On-Demand Linux price of an instance in a region.
     pub fn on_demand(&self, instance: &str, region: &str) -> Option<&OnDemandPrice> {
-        self.on_demand
-            .iter()
-            .find(|p| p.instance == instance && p.region == region)
+        let key = (instance, region);
+        let at = self
+            .on_demand
+            .binary_search_by(|p| (p.instance.as_str(), p.region.as_str()).cmp(&key));
+        self.on_demand.get(at.ok()?)
     }
 
-    /// Observed Spot prices of an instance in a region.
+    /// Observed Spot prices of an instance in a region (sorted like On-Demand: rule `prices_in_order`).
     pub fn spot(&self, instance: &str, region: &str) -> Option<&SpotPrice> {
-        self.spot.iter().find(|p| p.instance == instance && p.region == region)
+        let key = (instance, region);
+        let at = self
+            .spot
+            .binary_search_by(|p| (p.instance.as_str(), p.region.as_str()).cmp(&key));
+        self.spot.get(at.ok()?)
     }
 
     /// The us-east-1 On-Demand price levels of an instance, oldest first.

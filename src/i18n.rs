@@ -35,7 +35,6 @@ messages! {
     // The language's name in itself, as the language select lists it.
     LanguageName => "English", "中文";
     Colon => ": ", "：";
-    FullStop => ". ", "。";
     Currency => "Currency", "货币";
     CopyLink => "Copy link", "复制链接";
     Copied => "Link copied", "链接已复制";
@@ -255,7 +254,7 @@ messages! {
     CatalogAsOf => "Prices and specs as of", "价格与规格截至";
     Stale => "The catalog is more than 180 days old on your clock: prices may have changed. Refresh it with catalog-import (see README).",
         "按你的时钟，目录已超过 180 天：价格可能已变。可用 catalog-import 刷新（见 README）。";
-    SourcesNote => "Every figure names its source and date: tap, focus or hover over a price.", "每个数字都注明来源与日期：轻点、聚焦或悬停价格即可查看。";
+    SourcesNote => ". Every figure names its source and date: tap, focus or hover over a price.", "。每个数字都注明来源与日期：轻点、聚焦或悬停价格即可查看。";
     Warnings => "Some fields of the link could not be used", "链接中的部分字段无法使用";
     ChartCumulative => "Cumulative cost over the horizon", "整个周期的累计成本";
     ChartOptions => "Cost per purchase option", "各购买方式成本";

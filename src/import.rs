@@ -77,6 +77,15 @@ pub fn apply(catalog_json: &str, inputs: &[Input]) -> Result<(String, Report), I
         newest = newest.max(date);
     }
     root.insert("as_of".into(), json!(newest.to_string()));
+    // New prices were appended: the tables go back into (instance, region) order (rule `prices_in_order`).
+    for table in ["on_demand", "spot"] {
+        let key = |v: &Value| {
+            let text = |k: &str| v.get(k).and_then(Value::as_str).unwrap_or("").to_string();
+            (text("instance"), text("region"))
+        };
+        let list = array_mut(&mut root, table);
+        *list = crate::order::sorted(std::mem::take(list), &|a, b| key(a).cmp(&key(b)));
+    }
     let text = write_catalog(&root);
     Catalog::parse(&text).map_err(|e| err("catalog.json (after import)", e.to_string()))?;
     Ok((text, report))

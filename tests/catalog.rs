@@ -148,6 +148,13 @@ const BROKEN: &[(&str, &str, &str, &[&str])] = &[
         &["accelerators (t4)", "field `source`", "`nvidia-spec`"],
     ),
     (
+        // g5.xlarge's last On-Demand region moved before its first: found by binary search, so refused.
+        "prices_in_order",
+        r#""instance":"g5.xlarge","region":"us-west-2","usd_hr""#,
+        r#""instance":"g5.xlarge","region":"aa-west-2","usd_hr""#,
+        &["on_demand (g5.xlarge aa-west-2)", "sorted by instance, then region"],
+    ),
+    (
         "positive_figures",
         r#""instance":"p5.48xlarge","region":"us-east-1","usd_hr":55.04"#,
         r#""instance":"p5.48xlarge","region":"us-east-1","usd_hr":-55.04"#,

@@ -998,10 +998,12 @@ fn a_capacity_block_fleet_larger_than_recommended_is_re_planned_and_stated() {
     let r = first(&s);
     let o = option_cost(catalog(), &s, &r, Buy::CapacityBlock);
     let c = o.cb.clone().unwrap_or_else(|| panic!("no block: {o:?}"));
+    // The card is the booked fleet's; the sizing's own fleet is smaller.
+    assert_eq!(r.n_instances, c.instances);
     assert!(
-        c.instances > r.n_instances && c.instances <= 256,
+        c.instances > r.sized_instances && c.instances <= 256,
         "{c:?} vs {}",
-        r.n_instances
+        r.sized_instances
     );
     let inst = catalog().instance("p5en.48xlarge").unwrap_or_else(|| panic!("no p5en"));
     let acc = catalog()
@@ -1059,4 +1061,26 @@ fn per_million_tokens_is_a_months_cost_over_a_months_tokens_for_every_option() {
             );
         }
     }
+}
+
+/// With `buy=cb` the card is the booked fleet's: a block may book more instances than the sizing chose
+/// (reviewer: 13 instances and 104 accelerators shown, priced and timed as 14), and then every figure is
+/// the 14's — count, accelerators, the plan's degrees, accelerator-hours — and the option table agrees.
+#[test]
+fn a_capacity_block_card_describes_the_fleet_it_books() {
+    let s = scenario("v=1&task=train&model=llama3.1-70b&tokens=200&days=10&buy=cb");
+    let rec = first(&s);
+    let cb = option_cost(catalog(), &s, &rec, Buy::CapacityBlock);
+    let booked = cb.cb.as_ref().map(|c| c.instances).unwrap_or_else(|| panic!("{cb:?}"));
+    assert_eq!(rec.n_instances, booked);
+    assert_eq!(rec.hourly_usd, Some(cb.hourly_usd));
+    assert_eq!(rec.job_hours, cb.job_hours);
+    let accels = f64::from(rec.n_accelerators);
+    assert_eq!(rec.n_accelerators % rec.n_instances, 0);
+    let p = rec.parallelism.as_ref().unwrap_or_else(|| panic!("{rec:?}"));
+    assert_eq!(p.tp * p.pp * p.dp, rec.n_accelerators);
+    let (g, h) = (rec.gpu_hours.unwrap_or(0.0), rec.job_hours.unwrap_or(0.0));
+    assert!((g - accels * h).abs() < 1e-6 * g, "{g} vs {accels} × {h}");
+    let od = option_cost(catalog(), &s, &rec, Buy::OnDemand);
+    assert!((od.hourly_usd / cb.hourly_usd - od.per_accelerator_hour_usd / cb.per_accelerator_hour_usd).abs() < 1e-9);
 }

@@ -18,10 +18,10 @@ fn catalog() -> &'static Catalog {
 fn reversed_catalog() -> &'static Catalog {
     static C: OnceLock<Catalog> = OnceLock::new();
     C.get_or_init(|| {
+        // On-Demand and Spot prices stay in (instance, region) order: a catalog rule (`prices_in_order`)
+        // requires it, since they are found by binary search.
         let mut c = Catalog::bundled();
         c.instances.reverse();
-        c.on_demand.reverse();
-        c.spot.reverse();
         c.reserved.reverse();
         c
     })

@@ -317,7 +317,7 @@ pub fn App() -> impl IntoView {
 /// tap away. The button opens or folds it (the `open` class on `.plan`; CSS shows the form under 900 px
 /// only then) and scrolls to the form or back to the answer. Plain DOM, no signal: the fold is layout,
 /// not state, and a reactive label and attributes cost ~1 KB of wasm.
-fn toggle_inputs(ev: leptos::ev::MouseEvent) {
+fn toggle_inputs(ctx: Ctx, ev: leptos::ev::MouseEvent) {
     use wasm_bindgen::JsCast;
     let Some(button) = ev.current_target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) else {
         return;
@@ -328,6 +328,10 @@ fn toggle_inputs(ev: leptos::ev::MouseEvent) {
     let target = if open { "inputs" } else { "result" };
     if let Some(el) = gloo::utils::document().get_element_by_id(target) {
         el.scroll_into_view();
+    }
+    // An embedded calculator grows or shrinks with the form: the host resizes its iframe.
+    if ctx.embed.get_untracked() != Embed::No {
+        url_sync::post_content_height();
     }
 }
 
@@ -347,7 +351,7 @@ fn PlanView(ctx: Ctx) -> impl IntoView {
         <div class="plan" class:embed-plan=move || embed() == Embed::Card>
             {move || (embed() != Embed::Card).then(|| view! {
                 <button type="button" class="primary edit-inputs" data-testid="edit-inputs" aria-controls="inputs"
-                    aria-expanded="false" on:click=toggle_inputs>
+                    aria-expanded="false" on:click=move |ev| toggle_inputs(ctx, ev)>
                     <span class="closed">{ctx.tx(Msg::EditInputs)}</span>
                     <span class="opened">{ctx.tx(Msg::ShowResult)}</span>
                 </button>

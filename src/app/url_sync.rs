@@ -136,12 +136,13 @@ pub fn download(filename: &str, mime: &str, text: &str) {
     let _ = web_sys::Url::revoke_object_url(&url);
 }
 
-/// Posts the document's content height to the parent frame.
+/// Posts the document's content height to the parent frame: the body's own height (the root's
+/// scroll height never falls below the frame's, so a card that shrinks would keep its old height).
 pub fn post_content_height() {
     let height = web_sys::window()
         .and_then(|w| w.document())
-        .and_then(|d| d.document_element())
-        .map_or(0.0, |e| f64::from(e.scroll_height()));
+        .and_then(|d| d.body())
+        .map_or(0.0, |b| f64::from(b.offset_height()));
     post_height(height);
 }
 

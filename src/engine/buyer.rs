@@ -93,7 +93,7 @@ pub fn plan_notices(catalog: &Catalog, scenario: &Scenario, rec: &Recommendation
                 days: c.days,
                 blocks: c.blocks,
                 lead_weeks: c.max_lead_weeks,
-                recommended: rec.n_instances,
+                recommended: rec.sized_instances,
             });
         }
     }

@@ -254,6 +254,8 @@ pub struct Recommendation {
     pub family: String,
     pub accelerator: String,
     pub n_instances: u32,
+    /// The fleet the sizing chose; `n_instances` differs only where a Capacity Block books another.
+    pub sized_instances: u32,
     /// Accelerators (or fractional slices) paid for across all the instances.
     pub n_accelerators: u32,
     pub fits: bool,

@@ -158,6 +158,7 @@ fn unfit(inst: &Instance, acc: &Accelerator, reason: Exclusion) -> Recommendatio
         family: inst.family.clone(),
         accelerator: acc.name.clone(),
         n_instances: 1,
+        sized_instances: 1,
         n_accelerators: inst.count.unwrap_or(0.0) as u32,
         fits: false,
         mem_needed_gib: needed_gib,
@@ -274,6 +275,7 @@ fn evaluate(
         family: inst.family.clone(),
         accelerator: acc.name.clone(),
         n_instances,
+        sized_instances: n_instances,
         n_accelerators: n_instances * count,
         fits: true,
         mem_needed_gib: sized.mem_needed_gib,
@@ -339,6 +341,26 @@ pub fn serving_estimate(
     replica_estimate(scenario, &arch, inst, acc, link_view(catalog, inst, count), tp, seqs)
 }
 
+/// The recommendation on `n` instances instead of its own: counts, memory on offer, the job's plan,
+/// accelerator-hours and energy, so every figure of the card is the booked fleet's.
+fn adopt_fleet(catalog: &Catalog, scenario: &Scenario, rec: &mut Recommendation, n: u32, job_hours: Option<f64>) {
+    let old_n = f64::from(rec.n_instances.max(1));
+    let per_instance = f64::from(rec.n_accelerators) / old_n;
+    let old_gpu_hours = rec.gpu_hours;
+    rec.mem_available_gib *= f64::from(n) / old_n;
+    rec.n_instances = n;
+    rec.n_accelerators = (per_instance * f64::from(n)).round() as u32;
+    if let Some(p) = super::sizing::training::plan_on(catalog, scenario, &rec.instance, n) {
+        rec.parallelism = Some(p.parallelism);
+    }
+    // The booked fleet's own pace, the hours every other option is then priced on.
+    rec.base_job_hours = job_hours.or(rec.base_job_hours);
+    rec.gpu_hours = job_hours.map(|h| h * f64::from(rec.n_accelerators));
+    if let (Some(e), Some(old), Some(new)) = (rec.energy_kwh, old_gpu_hours, rec.gpu_hours) {
+        rec.energy_kwh = Some(e * new / old.max(1e-9));
+    }
+}
+
 /// Makes the headline figures exactly the chosen purchase option's (baseline and bursts), or
 /// On-Demand's where that option is not offered, with a reason.
 fn apply_purchase(catalog: &Catalog, scenario: &Scenario, rec: &mut Recommendation) {
@@ -351,6 +373,10 @@ fn apply_purchase(catalog: &Catalog, scenario: &Scenario, rec: &mut Recommendati
         } else {
             return; // no On-Demand price: `Why::NoPublicPrice` says so
         }
+    }
+    // A Capacity Block books the fleet its block length suits: the card then describes that fleet.
+    if let Some(n) = o.cb.as_ref().map(|c| c.instances).filter(|n| *n != rec.n_instances) {
+        adopt_fleet(catalog, scenario, rec, n, o.job_hours);
     }
     if o.unavailable.is_none() {
         rec.hourly_usd = Some(o.hourly_usd);

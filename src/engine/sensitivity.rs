@@ -21,6 +21,11 @@ pub struct Bound {
     pub job_usd: Option<f64>,
     pub tokens_per_s: Option<f64>,
     pub monthly_usd: Option<f64>,
+    /// `mfu` is training's kernel efficiency (`teff`), not serving's model-FLOPs utilisation.
+    pub kernel: bool,
+    /// Priced On-Demand because the chosen option is not offered for this fleet (say, Spot for more
+    /// instances than may run together on it).
+    pub on_demand_instead: bool,
 }
 
 /// The estimate of one instance type at pessimistic (`low`) and optimistic (`high`) efficiencies.
@@ -61,6 +66,8 @@ pub fn sensitivity(catalog: &Catalog, scenario: &Scenario, instance: &str) -> Op
             job_usd: r.job_usd,
             tokens_per_s: r.tokens_per_s,
             monthly_usd: r.monthly_usd,
+            kernel: s.task.is_job() && !e2e,
+            on_demand_instead: r.reasons.iter().any(|w| matches!(w, super::Why::BuyNotOffered { .. })),
         })
     };
     Some(Sensitivity {
@@ -122,14 +129,14 @@ mod tests {
         let money = |v: f64| crate::format::usd(v);
         let en = crate::explain::range(&range, crate::scenario::Lang::En, &money).unwrap_or_default();
         let want = format!(
-            "If efficiency is 25 % better than assumed (MFU 0.69, memory bandwidth 0.88): 13.9 days, {} per job; 25 % worse (MFU 0.41, memory bandwidth 0.52): 23.2 days, {} per job.",
+            "If efficiency is 25 % better than assumed (kernel efficiency 0.69, memory bandwidth 0.88): 13.9 days, {} per job; 25 % worse (kernel efficiency 0.41, memory bandwidth 0.52): 23.2 days, {} per job.",
             money(range.high.job_usd.unwrap_or(0.0)),
             money(range.low.job_usd.unwrap_or(0.0))
         );
         assert_eq!(en, want);
         let zh = crate::explain::range(&range, crate::scenario::Lang::Zh, &money).unwrap_or_default();
         assert!(
-            zh.starts_with("效率比假设高 25 %（MFU 0.69，显存带宽效率 0.88）时：13.9 天，每次作业"),
+            zh.starts_with("效率比假设高 25 %（内核效率 0.69，显存带宽效率 0.88）时：13.9 天，每次作业"),
             "{zh}"
         );
 
@@ -159,5 +166,37 @@ mod tests {
         let (c, s, _) = top("v=1&model=llama3.1-405b");
         assert_eq!(sensitivity(&c, &s, "g4dn.xlarge"), None);
         assert_eq!(sensitivity(&c, &s, "no-such-type"), None);
+    }
+
+    #[test]
+    fn a_bound_priced_on_demand_where_the_other_is_not_says_so() {
+        let b = |on_demand_instead| Bound {
+            mfu: 0.5,
+            bw_efficiency: 0.7,
+            n_instances: 1,
+            job_hours: Some(10.0),
+            job_usd: Some(100.0),
+            tokens_per_s: None,
+            monthly_usd: None,
+            kernel: true,
+            on_demand_instead,
+        };
+        let money = |v: f64| crate::format::usd(v);
+        let mixed = Sensitivity {
+            low: b(true),
+            high: b(false),
+        };
+        let en = crate::explain::range(&mixed, crate::scenario::Lang::En, &money).unwrap_or_default();
+        assert_eq!(en.matches("priced On-Demand").count(), 1, "{en}");
+        assert!(
+            en.ends_with("priced On-Demand (the chosen option is not offered for this fleet)."),
+            "{en}"
+        );
+        let same = Sensitivity {
+            low: b(true),
+            high: b(true),
+        };
+        let en = crate::explain::range(&same, crate::scenario::Lang::En, &money).unwrap_or_default();
+        assert!(!en.contains("priced On-Demand"), "{en}");
     }
 }

@@ -104,13 +104,13 @@ pub(super) fn why_buyer(w: &Why, lang: Lang) -> Option<String> {
             if zh {
                 format!(
                     "Capacity Block 预留 {instances} 台实例 × {days} 天（{blocks} 个容量块；日期最多可提前 {lead_weeks} 周预订），预订时一次付清，不可修改或取消。{}",
-                    if more { format!("比推荐的 {recommended} 台多，以便装进更短的容量块；运行时间已按 {instances} 台重新估算。") } else { String::new() }
+                    if more { format!("比作业按期完成所需的 {recommended} 台多，以便装进更短、更便宜的容量块；运行时间已按 {instances} 台重新估算。") } else { String::new() }
                 )
             } else {
                 format!(
                     "A Capacity Block reserves {instances} instances × {days} days ({}; dates can be booked up to {lead_weeks} weeks ahead), paid in full when booked; it cannot be changed or cancelled.{}",
                     count(*blocks, "block", "blocks"),
-                    if more { format!(" More than the recommended {recommended}, to fit a shorter block; the run is re-estimated at {instances}.") } else { String::new() }
+                    if more { format!(" More than the {recommended} the job needs to meet its time, to fit a shorter, cheaper block; the run is re-estimated at {instances}.") } else { String::new() }
                 )
             }
         }

@@ -50,6 +50,14 @@ pub fn range(s: &crate::engine::sensitivity::Sensitivity, lang: Lang, money: &dy
             }
             (None, None) => return None,
         }
+        // A bound priced On-Demand where the other is not says so: the two are not the same option.
+        if b.on_demand_instead && !(lo.on_demand_instead && hi.on_demand_instead) {
+            parts.push(if zh {
+                "按需计价（所选方式不适用于该规模）".into()
+            } else {
+                "priced On-Demand (the chosen option is not offered for this fleet)".into()
+            });
+        }
         Some(parts.join(if zh { "，" } else { ", " }))
     };
     let (better, worse) = (describe(hi)?, describe(lo)?);
@@ -60,13 +68,19 @@ pub fn range(s: &crate::engine::sensitivity::Sensitivity, lang: Lang, money: &dy
         number(lo.mfu, 2),
         number(lo.bw_efficiency, 2),
     );
+    // Training moves its kernel efficiency (`teff`); serving its MFU.
+    let mfu = match (hi.kernel, zh) {
+        (true, true) => "内核效率",
+        (true, false) => "kernel efficiency",
+        (false, _) => "MFU",
+    };
     Some(if zh {
         format!(
-            "效率比假设高 {pct} %（MFU {mfu_hi}，显存带宽效率 {bw_hi}）时：{better}；低 {pct} %（MFU {mfu_lo}，显存带宽效率 {bw_lo}）时：{worse}。"
+            "效率比假设高 {pct} %（{mfu} {mfu_hi}，显存带宽效率 {bw_hi}）时：{better}；低 {pct} %（{mfu} {mfu_lo}，显存带宽效率 {bw_lo}）时：{worse}。"
         )
     } else {
         format!(
-            "If efficiency is {pct} % better than assumed (MFU {mfu_hi}, memory bandwidth {bw_hi}): {better}; {pct} % worse (MFU {mfu_lo}, memory bandwidth {bw_lo}): {worse}."
+            "If efficiency is {pct} % better than assumed ({mfu} {mfu_hi}, memory bandwidth {bw_hi}): {better}; {pct} % worse ({mfu} {mfu_lo}, memory bandwidth {bw_lo}): {worse}."
         )
     })
 }

@@ -209,7 +209,6 @@ pub fn catalog_line(lang: Lang, as_of: IsoDate, stale: bool) -> String {
     h.open("p", &[])
         .text(&format!("{} ", t(lang, Msg::CatalogAsOf)))
         .el("time", &[("data-testid", "as-of")], &as_of.to_string())
-        .text(t(lang, Msg::FullStop))
         .text(t(lang, Msg::SourcesNote))
         .close("p");
     if stale {

@@ -313,7 +313,7 @@ test('the estimate is shown at both ends of the efficiency assumptions', async (
   const range = train.page.getByTestId('range');
   await range.waitFor();
   const text = await range.innerText();
-  assert.match(text, /^If efficiency is 25 % better than assumed \(MFU [\d.]+, memory bandwidth 0\.88\): [\d.]+ days, \$[\d,.]+ per job; 25 % worse \(MFU [\d.]+, memory bandwidth 0\.52\): [\d.]+ days, \$[\d,.]+ per job\.$/);
+  assert.match(text, /^If efficiency is 25 % better than assumed \(kernel efficiency [\d.]+, memory bandwidth 0\.88\): [\d.]+ days, \$[\d,.]+ per job; 25 % worse \(kernel efficiency [\d.]+, memory bandwidth 0\.52\): [\d.]+ days, \$[\d,.]+ per job\.$/);
   // The figures are the native engine's for the same link: each end 25 % off the training assumption.
   const cli = native(q).range;
   assert.equal(text, cli.text);

@@ -3,10 +3,11 @@
 // card, and Chinese table headers that do not stack one character per line. Both languages.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { newPage } from './browser.mjs';
 import { Gpuplan, start, stop } from './gpuplan.mjs';
 
 let server, browser;
-before(async () => ({ server, browser } = await start()));
+before(async () => ({ server, browser } = await start({ mounts: { '/app/': 'dist', '/host/': 'examples/embed' } })));
 after(() => stop(browser, server));
 
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
@@ -235,4 +236,20 @@ test('Chinese: no English left in formulas, the fine-tuning method or the footer
   await g.goto('v=1&lang=zh&view=assumptions');
   assert.ok(await g.page.getByRole('heading', { name: 'Savings Plans（假设）' }).isVisible());
   g.assertClean();
+});
+
+test('an embedded calculator on a narrow host: opening the form resizes the iframe to it', async () => {
+  const page = await newPage(browser, { viewport: { width: 600, height: 844 } });
+  await page.goto(`${server.origin}/host/`);
+  const calc = page.frameLocator('[data-testid="embed-calc"]');
+  await calc.locator('[data-testid="rec"]').first().waitFor();
+  const height = () => page.locator('[data-testid="embed-calc"]').evaluate((f) => parseFloat(f.style.height));
+  await page.waitForFunction(() => parseFloat(document.querySelector('[data-testid="embed-calc"]').style.height) > 300);
+  const folded = await height();
+  await calc.getByTestId('edit-inputs').click();
+  await page.waitForFunction((h) => parseFloat(document.querySelector('[data-testid="embed-calc"]').style.height) > h + 500, folded);
+  await calc.getByTestId('edit-inputs').click();
+  await page.waitForFunction((h) => parseFloat(document.querySelector('[data-testid="embed-calc"]').style.height) < h + 100, folded);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
 });
