@@ -1079,7 +1079,9 @@ fn a_capacity_block_card_describes_the_fleet_it_books() {
     assert_eq!(rec.n_accelerators % rec.n_instances, 0);
     let p = rec.parallelism.as_ref().unwrap_or_else(|| panic!("{rec:?}"));
     assert_eq!(p.tp * p.pp * p.dp, rec.n_accelerators);
-    let (g, h) = (rec.gpu_hours.unwrap_or(0.0), rec.job_hours.unwrap_or(0.0));
+    // Accelerator-hours of the run (the job's hours less its start-up, `restart`).
+    let (g, h) = (rec.gpu_hours.unwrap_or(0.0), rec.base_job_hours.unwrap_or(0.0));
+    assert!((rec.job_hours.unwrap_or(0.0) - h - s.purchase.restart_min / 60.0).abs() < 1e-9);
     assert!((g - accels * h).abs() < 1e-6 * g, "{g} vs {accels} × {h}");
     let od = option_cost(catalog(), &s, &rec, Buy::OnDemand);
     assert!((od.hourly_usd / cb.hourly_usd - od.per_accelerator_hour_usd / cb.per_accelerator_hour_usd).abs() < 1e-9);

@@ -376,7 +376,9 @@ fn apply_purchase(catalog: &Catalog, scenario: &Scenario, rec: &mut Recommendati
     }
     // A Capacity Block books the fleet its block length suits: the card then describes that fleet.
     if let Some(n) = o.cb.as_ref().map(|c| c.instances).filter(|n| *n != rec.n_instances) {
-        adopt_fleet(catalog, scenario, rec, n, o.job_hours);
+        // Its run: the block's job hours less the start-up every option adds once.
+        let run_h = o.job_hours.map(|h| h - super::cost::startup_h(scenario, rec));
+        adopt_fleet(catalog, scenario, rec, n, run_h);
     }
     if o.unavailable.is_none() {
         rec.hourly_usd = Some(o.hourly_usd);
