@@ -209,7 +209,11 @@ fn a_growing_service_scales_its_demand_not_its_instances() {
         assert_eq!(p.fleet_by_month.first(), Some(&r.n_instances), "{q}");
         let mut scale = 1.0;
         for n in &p.fleet_by_month {
-            let need = u.instances(50.0 * scale, s.target_tps * scale);
+            let at = |seqs| {
+                gpuplan::engine::recommend::serving_estimate(catalog(), &s, &r.instance, u.tp, seqs)
+                    .map_or(0.0, |e| e.tokens_per_s)
+            };
+            let need = u.instances(50.0 * scale, s.target_tps * scale, at);
             assert!(f64::from(*n) >= need, "{q}: {:?}", p.fleet_by_month);
             scale *= 1.1;
         }
@@ -232,27 +236,34 @@ fn a_growing_service_scales_its_demand_not_its_instances() {
     );
 }
 
-/// A unit's instances, by hand: 62 sequences and 1,248 tok/s a replica, 2 replicas an instance: 448
-/// users need ⌈448/62⌉ = 8 replicas = 4 instances; 20,000 tok/s need ⌈16.03⌉ = 17 replicas = 9; a
-/// replica over 2 instances (pipeline stages) needs 2 per replica.
+/// A unit's instances, by hand: 62 sequences a replica, 2 replicas an instance. 448 users need
+/// ⌈448/62⌉ = 8 replicas (56 users each) = 4 instances; 20,000 tok/s at 1,248 tok/s a replica need
+/// ⌈16.03⌉ = 17 replicas = 9 instances; 8 users with 20,000 tok/s: one replica's share is 8 users, at
+/// (say) 334 tok/s, ⌈59.9⌉ = 60 replicas = 30. A replica over 2 instances (pipeline stages) needs 2 each.
 #[test]
 fn a_serving_unit_counts_instances_as_the_planner_does() {
     let u = gpuplan::engine::outcome::ServingUnit {
+        tp: 4,
         seqs_per_replica: 62,
-        tokens_per_s_per_replica: 1_248.0,
         replicas_per_instance: 2,
         instances_per_replica: 1,
     };
-    assert_eq!(u.instances(448.0, 0.0), 4.0);
-    assert_eq!(u.instances(448.0, 20_000.0), 9.0);
-    assert_eq!(u.instances(62.0, 0.0), 1.0);
-    assert_eq!(u.instances(0.0, 0.0), 1.0);
+    let at = |seqs: u32| match seqs {
+        56 => 1_248.0,
+        8 => 334.0,
+        _ => panic!("{seqs}"),
+    };
+    assert_eq!(u.instances(448.0, 0.0, at), 4.0);
+    assert_eq!(u.instances(448.0, 20_000.0, at), 9.0);
+    assert_eq!(u.instances(8.0, 20_000.0, at), 30.0);
+    assert_eq!(u.instances(62.0, 0.0, at), 1.0);
+    assert_eq!(u.instances(0.0, 0.0, at), 1.0);
     let staged = gpuplan::engine::outcome::ServingUnit {
         replicas_per_instance: 1,
         instances_per_replica: 2,
         ..u
     };
-    assert_eq!(staged.instances(63.0, 0.0), 4.0);
+    assert_eq!(staged.instances(63.0, 0.0, at), 4.0);
 }
 
 /// A render farm (its instance count compounds; a service's follows its demand, below) growing 10 % a

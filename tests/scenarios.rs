@@ -379,6 +379,12 @@ fn a_growing_service_shows_its_commitment_rule_and_a_job_does_not() {
         )),
         "{grow:?}"
     );
+    let tps = lines("v=1&mode=batch&model=llama3.1-70b&inst=p5.48xlarge&growth=10&months=12&tps=20000");
+    assert!(
+        tps.iter()
+            .any(|f| f.contains("⌈20,000 × (1 + 0.1)^m / r_m⌉) / 2⌉) (r_m: a replica's tokens/s")),
+        "{tps:?}"
+    );
     // A training job ignores growth, and so does a one-month horizon.
     for q in [
         "v=1&task=train&model=llama3.1-8b&tokens=10&growth=10",

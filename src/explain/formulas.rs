@@ -244,13 +244,20 @@ fn growth_lines(scenario: &Scenario, _: &ModelArch, rec: &Recommendation, lang: 
     if rec.job_hours.is_none() && scenario.fleet_grows() {
         let g = crate::num::shortest(scenario.purchase.growth_pct / 100.0);
         let n0 = rec.n_instances;
+        let mut legend = "";
         let n_m = match rec.serving_unit {
             Some(u) => {
                 let up = |x: String, per: String| format!("⌈{x} × (1 + {g})^m / {per}⌉");
                 let mut r = up(scenario.batch.max(1).to_string(), u.seqs_per_replica.to_string());
                 if scenario.target_tps > 0.0 {
-                    let t = up(number(scenario.target_tps, 0), number(u.tokens_per_s_per_replica, 0));
+                    let t = up(number(scenario.target_tps, 0), "r_m".into());
+                    let r_m = if zh {
+                        "r_m：第 m 月每副本所服务序列数下的 tokens/s；"
+                    } else {
+                        "r_m: a replica's tokens/s at its share of month m's users; "
+                    };
                     r = format!("max({r}, {t})");
+                    legend = r_m;
                 }
                 if u.instances_per_replica > 1 {
                     r = format!("{} × {r}", u.instances_per_replica);
@@ -267,9 +274,9 @@ fn growth_lines(scenario: &Scenario, _: &ModelArch, rec: &Recommendation, lang: 
             None => format!("⌈{n0} × (1 + {g})^m⌉"),
         };
         out.push(if zh {
-            format!("第 m 月实例数 n_m = {n_m}（首月 m = 0，n_0 = {n0}）；承诺 k 台使 k·C + Σ max(0, n_m − k)·R 最小（C：一台实例在规划周期内的承诺费用；R：一台实例每月按需或 Spot 的费用）")
+            format!("第 m 月实例数 n_m = {n_m}（{legend}首月 m = 0，n_0 = {n0}）；承诺 k 台使 k·C + Σ max(0, n_m − k)·R 最小（C：一台实例在规划周期内的承诺费用；R：一台实例每月按需或 Spot 的费用）")
         } else {
-            format!("fleet in month m: n_m = {n_m} (m = 0 in the first month, n_0 = {n0}); commit the k that minimises k·C + Σ max(0, n_m − k)·R (C: one instance's commitment over the horizon; R: one instance-month On-Demand or Spot)")
+            format!("fleet in month m: n_m = {n_m} ({legend}m = 0 in the first month, n_0 = {n0}); commit the k that minimises k·C + Σ max(0, n_m − k)·R (C: one instance's commitment over the horizon; R: one instance-month On-Demand or Spot)")
         });
     }
     out

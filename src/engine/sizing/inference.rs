@@ -331,8 +331,8 @@ impl PlanCtx<'_> {
             }
         }
         ServingUnit {
+            tp: p.tp,
             seqs_per_replica: lo,
-            tokens_per_s_per_replica: self.estimate(p.tp, lo).tokens_per_s,
             replicas_per_instance: if p.pp > 1 { 1 } else { (self.count / p.tp).max(1) },
             instances_per_replica: p.pp.max(1),
         }
