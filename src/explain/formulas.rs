@@ -396,7 +396,7 @@ fn decode_lines(
     ));
     if let Some(p) = prefill {
         out.push(format!(
-            "{} = out / (out·t_step + B·t_prefill) = {o} / ({o} × {} ms + {seqs} × {} s) = {} {}",
+            "{} = out / (out·t_step + B·t_prefill) = {out} / ({out} × {} ms + {seqs} × {} s) = {} {}",
             if zh { "含预填充" } else { "with prefill" },
             number(step_s * 1e3, 2),
             number(p, 3),
@@ -405,7 +405,8 @@ fn decode_lines(
                 "token/秒（每位用户）"
             } else {
                 "tokens/s per user"
-            }
+            },
+            out = scenario.output_tokens
         ));
     }
     out
