@@ -300,7 +300,7 @@ mod tests {
         assert_eq!(with_plan["plan"]["items"].as_array().map(Vec::len), Some(p.items.len()));
         assert_eq!(with_plan["plan"]["fleet_by_month"], serde_json::json!([]));
         // A growing fleet exports its month-by-month size.
-        let (g, _) = crate::query::parse("v=1&mode=batch&inst=g6e.xlarge&growth=10&months=3", &c);
+        let (g, _) = crate::query::parse("v=1&task=graphics&mode=batch&inst=g6e.xlarge&growth=10&months=3", &c);
         let og = crate::engine::recommend(&c, &g);
         let pg = crate::engine::plan::plan(&c, &g, &og.recommendations[0]);
         let grown: serde_json::Value =

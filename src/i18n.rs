@@ -230,7 +230,7 @@ messages! {
     InterruptRate => "Spot interruptions per instance per month (%)", "每实例每月 Spot 中断率（%）";
     CkptInterval => "Checkpoint interval (minutes)", "检查点间隔（分钟）";
     CkptWrite => "Checkpoint write time (minutes)", "检查点写入时间（分钟）";
-    RestartMin => "Restart after an interruption (minutes)", "中断后重启时间（分钟）";
+    RestartMin => "Start-up or restart (minutes)", "启动或重启时间（分钟）";
     ReacqMin => "Getting Spot capacity back (minutes)", "重新获得 Spot 容量（分钟）";
     SpotMax => "Most Spot instances one job gets together", "单个作业可同时获得的 Spot 实例上限";
     Fx => "CNY per USD", "人民币/美元汇率";

@@ -131,7 +131,143 @@ fn capacity_blocks_only_for_jobs_on_supporting_families() {
         .is_some());
 }
 
-/// A fleet growing 10 % a month for 24 months from one g6e.xlarge: 1, 2×7, 3×4, 4×3, 5×2, 6×2, 7×2, 8,
+/// Reviewer: `task=finetune&tokens=0.05` went to 8× B200 (p6-b200.48xlarge, $113.9328/h On-Demand)
+/// for 0.0692 h, $7.88: On-Demand and Spot counted no start-up (a Capacity Block did, `restart`).
+/// Every option now adds that start-up (10 min by default: boot, image pull, weights) once per job:
+/// 0.0692 + 0.1667 = 0.2358 h, $7.88 + 113.9328 / 6 = $7.88 + $18.99 = $26.87. Spot's interruption
+/// overhead multiplies the run only. The cheapest (`prio=cost`) for a 14B QLoRA of 0.1B tokens in a
+/// day is then g6e.xlarge (16.3 h, $30.30), not p6-b200 ($29.77 became 113.9328 × 0.4279 = $48.75).
+#[test]
+fn every_option_counts_a_jobs_start_up_once() {
+    let s = scenario("v=1&task=finetune&tokens=0.05&inst=p6-b200.48xlarge");
+    let r = first(&s);
+    let base = gpuplan::engine::cost::base_job_hours(&r).unwrap_or(0.0);
+    assert!((base - 0.0692).abs() < 0.0005, "{base}");
+    let up = 10.0 / 60.0;
+    let od = option_cost(catalog(), &s, &r, Buy::OnDemand);
+    assert!((od.job_hours.unwrap_or(0.0) - (base + up)).abs() < 1e-9, "{od:?}");
+    assert!(
+        (od.job_usd.unwrap_or(0.0) - 113.9328 * (base + up)).abs() < 1e-6,
+        "{od:?}"
+    );
+    assert!((od.job_usd.unwrap_or(0.0) - 26.87).abs() < 0.005, "{od:?}");
+    assert!((r.job_usd.unwrap_or(0.0) - 26.87).abs() < 0.005, "{r:?}");
+    let spot = option_cost(catalog(), &s, &r, Buy::Spot);
+    let factor = spot.spot.as_ref().map_or(0.0, |d| d.overhead_factor);
+    assert!(spot.unavailable.is_none() && factor >= 1.0, "{spot:?}");
+    assert!(
+        (spot.job_hours.unwrap_or(0.0) - (base * factor + up)).abs() < 1e-9,
+        "{spot:?}"
+    );
+    let sp = option_cost(catalog(), &s, &r, Buy::InstanceSp1);
+    assert!((sp.job_hours.unwrap_or(0.0) - (base + up)).abs() < 1e-9, "{sp:?}");
+    // The formula line shows it.
+    let lines = gpuplan::explain::formulas(&s, &recommend(catalog(), &s).arch, &r, gpuplan::scenario::Lang::En);
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("job = ") && l.contains(" × 0.2 h (start-up) = $26.87")),
+        "{lines:?}"
+    );
+    let zh = gpuplan::explain::formulas(&s, &recommend(catalog(), &s).arch, &r, gpuplan::scenario::Lang::Zh);
+    assert!(zh.iter().any(|l| l.contains(" × 0.2 h（启动）")), "{zh:?}");
+    // No start-up (`restart=0`): the old figure.
+    let s0 = scenario("v=1&task=finetune&tokens=0.05&inst=p6-b200.48xlarge&restart=0");
+    let od0 = option_cost(catalog(), &s0, &first(&s0), Buy::OnDemand);
+    assert!((od0.job_usd.unwrap_or(0.0) - 7.88).abs() < 0.005, "{od0:?}");
+    let q = scenario("v=1&task=finetune&method=qlora&model=qwen2.5-14b&tokens=0.1&days=1&prio=cost");
+    assert_eq!(first(&q).instance, "g6e.xlarge");
+}
+
+/// Reviewer: `model=llama3.1-8b&batch=50&ctx=2500&out=500&growth=10&months=24` planned ⌈1.1^m⌉
+/// instances (1, 2, 2, …, 9, 9: month 1 doubled the fleet for 10 % more users). A growing service now
+/// scales its demand: on g7e.2xlarge (one 96 GB GPU) a replica holds 230 sequences of 2,500 tokens
+/// beside the 8B weights, so 50 × 1.1^m users need one instance while 50 × 1.1^m ≤ 230, i.e. to
+/// month 16 (1.1^16 = 4.595, 229.7 users), and two from month 17 (252.7) to month 23 (447.7):
+/// 17 × 1 + 7 × 2 = 31 instance-months, not 101. With a per-sequence target of 20 tok/s fewer
+/// sequences share a replica; every month still has at least what its users need.
+#[test]
+fn a_growing_service_scales_its_demand_not_its_instances() {
+    let s = scenario("v=1&model=llama3.1-8b&batch=50&ctx=2500&out=500&growth=10&months=24&inst=g7e.2xlarge");
+    let r = first(&s);
+    let u = r.serving_unit.unwrap_or_else(|| panic!("{r:?}"));
+    assert_eq!(
+        (u.seqs_per_replica, u.replicas_per_instance, u.instances_per_replica),
+        (230, 1, 1)
+    );
+    let p = plan(catalog(), &s, &r);
+    let mut want = vec![1; 17];
+    want.extend([2; 7]);
+    assert_eq!(p.fleet_by_month, want);
+    for q in ["&seqtps=20", "&seqtps=20&tps=3000", "&prio=perf&seqtps=20"] {
+        let s = scenario(&format!(
+            "v=1&model=llama3.1-8b&batch=50&ctx=2500&out=500&growth=10&months=24{q}"
+        ));
+        let r = first(&s);
+        let Some(u) = r.serving_unit else { panic!("{q}") };
+        let p = plan(catalog(), &s, &r);
+        assert_eq!(p.fleet_by_month.first(), Some(&r.n_instances), "{q}");
+        let mut scale = 1.0;
+        for n in &p.fleet_by_month {
+            let at = |seqs| {
+                gpuplan::engine::recommend::serving_estimate(catalog(), &s, &r.instance, u.tp, seqs)
+                    .map_or(0.0, |e| e.tokens_per_s)
+            };
+            let need = u.instances(50.0 * scale, s.target_tps * scale, at);
+            assert!(f64::from(*n) >= need, "{q}: {:?}", p.fleet_by_month);
+            scale *= 1.1;
+        }
+        // 101 was the old plan's count for the users alone (a growing throughput target adds its own;
+        // prio=perf serves one sequence a replica, its own choice, 50 instances in month 0).
+        assert!(
+            q != "&seqtps=20" || p.fleet_by_month.iter().sum::<u32>() < 101,
+            "{q}: {:?}",
+            p.fleet_by_month
+        );
+    }
+    // A shrinking service never grows past its recommended count.
+    let s = scenario("v=1&model=llama3.1-8b&batch=400&growth=-8&months=12");
+    let r = first(&s);
+    let p = plan(catalog(), &s, &r);
+    assert!(
+        p.fleet_by_month.iter().all(|n| *n <= r.n_instances && *n >= 1),
+        "{:?}",
+        p.fleet_by_month
+    );
+}
+
+/// A unit's instances, by hand: 62 sequences a replica, 2 replicas an instance. 448 users need
+/// ⌈448/62⌉ = 8 replicas (56 users each) = 4 instances; 20,000 tok/s at 1,248 tok/s a replica need
+/// ⌈16.03⌉ = 17 replicas = 9 instances; 8 users with 20,000 tok/s: one replica's share is 8 users, at
+/// (say) 334 tok/s, ⌈59.9⌉ = 60 replicas = 30. A replica over 2 instances (pipeline stages) needs 2 each.
+#[test]
+fn a_serving_unit_counts_instances_as_the_planner_does() {
+    let u = gpuplan::engine::outcome::ServingUnit {
+        tp: 4,
+        seqs_per_replica: 62,
+        replicas_per_instance: 2,
+        instances_per_replica: 1,
+    };
+    let at = |seqs: u32| match seqs {
+        56 => 1_248.0,
+        8 => 334.0,
+        _ => panic!("{seqs}"),
+    };
+    assert_eq!(u.instances(448.0, 0.0, at), 4.0);
+    assert_eq!(u.instances(448.0, 20_000.0, at), 9.0);
+    assert_eq!(u.instances(8.0, 20_000.0, at), 30.0);
+    assert_eq!(u.instances(62.0, 0.0, at), 1.0);
+    assert_eq!(u.instances(0.0, 0.0, at), 1.0);
+    let staged = gpuplan::engine::outcome::ServingUnit {
+        replicas_per_instance: 1,
+        instances_per_replica: 2,
+        ..u
+    };
+    assert_eq!(staged.instances(63.0, 0.0, at), 4.0);
+}
+
+/// A render farm (its instance count compounds; a service's follows its demand, below) growing 10 % a
+/// month for 24 months from one g6e.xlarge: 1, 2×7, 3×4, 4×3, 5×2, 6×2, 7×2, 8,
 /// 9×2 (101 instance-months). Instance-layer k runs from the month the fleet first reaches k to the
 /// end: 24, 23, 16, 12, 9, 7, 5, 3 and 2 months. A 1-year EC2 Instance Savings Plan ($10,270.49 a
 /// term) costs 7.56 On-Demand months ($1,358.53 each), so a layer takes a term for every 12-month
@@ -139,7 +275,7 @@ fn capacity_blocks_only_for_jobs_on_supporting_families() {
 /// layers of 7, 5, 3 and 2 months run On-Demand: 7 terms and 4 + 7 + 5 + 3 + 2 = 21 flexible months.
 #[test]
 fn growing_fleet_commits_each_layer_it_keeps_using() {
-    let s = scenario("v=1&mode=batch&inst=g6e.xlarge&growth=10&months=24");
+    let s = scenario("v=1&task=graphics&mode=batch&inst=g6e.xlarge&growth=10&months=24");
     let r = first(&s);
     let p = plan(catalog(), &s, &r);
     assert_eq!(p.fleet_by_month.iter().map(|n| u64::from(*n)).sum::<u64>(), 101);
@@ -386,10 +522,13 @@ fn buy_spot_charges_the_checkpoint_overhead_once() {
     }
     let s = &op[1];
     let f = s.spot.as_ref().map_or(0.0, |d| d.overhead_factor);
-    // Spot's wall clock = the On-Demand one x the overhead factor, once; the headline shows exactly that.
-    assert!((s.job_hours.unwrap_or(0.0) - rp.job_hours.unwrap_or(0.0) * f).abs() < 1e-9);
+    // Spot's wall clock = the run x the overhead factor, once, plus the start-up every option counts
+    // once; the headline shows exactly that.
+    let up = plain.purchase.restart_min / 60.0;
+    assert!((s.job_hours.unwrap_or(0.0) - (rp.base_job_hours.unwrap_or(0.0) * f + up)).abs() < 1e-9);
+    assert!((rp.job_hours.unwrap_or(0.0) - (rp.base_job_hours.unwrap_or(0.0) + up)).abs() < 1e-9);
     assert_eq!(rs.job_hours, s.job_hours);
-    assert_eq!(rs.base_job_hours, rp.job_hours);
+    assert_eq!(rs.base_job_hours, rp.base_job_hours);
     let (pp, ps) = (plan(catalog(), &plain, &rp), plan(catalog(), &spot, &rs));
     assert_eq!(pp.horizon_usd, ps.horizon_usd);
 }
@@ -584,7 +723,8 @@ fn a_window_sizes_the_fleet_and_the_plan_is_never_empty() {
     if let Some(r) = fitting {
         let p = plan(catalog(), &s, r);
         assert_eq!(p.items.len(), 1, "{p:?}");
-        let shortest = r.base_job_hours.unwrap_or(0.0) / 24.0;
+        // The run plus its start-up (`restart`, counted once on every option).
+        let shortest = (r.base_job_hours.unwrap_or(0.0) + s.purchase.restart_min / 60.0) / 24.0;
         assert!(
             p.notices.iter().any(|w| matches!(w, gpuplan::engine::Why::WindowMissed { window_days: 5, shortest_days, .. } if (shortest_days - shortest).abs() < 1e-9)),
             "{:?}",
@@ -846,7 +986,8 @@ fn the_cost_formula_prints_the_engines_terms() {
     // Spot: the job's On-Demand wall clock × the checkpoint overhead, at the Spot rate.
     let q = "v=1&task=train&model=llama3.1-8b&tokens=10&inst=p5.48xlarge&buy=spot";
     let r = first(&scenario(q));
-    let f = r.job_hours.unwrap_or(0.0) / r.base_job_hours.unwrap_or(1.0);
+    // Less the start-up, a term of its own, once and without the factor.
+    let f = (r.job_hours.unwrap_or(0.0) - 10.0 / 60.0) / r.base_job_hours.unwrap_or(1.0);
     assert!(f > 1.0, "{f}");
     let line = cost_line(q);
     assert!(
@@ -888,7 +1029,7 @@ fn a_capacity_block_fleet_larger_than_recommended_is_re_planned_and_stated() {
     let job = training::job(&s, &s.model_arch(), a);
     let best = parallel::best_plan(&job, &hw, a, c.instances).unwrap_or_else(|| panic!("no plan"));
     let hours = 2e12 * best.seconds_per_token() / 3600.0;
-    let run = o.job_hours.unwrap_or(0.0);
+    let run = o.job_hours.unwrap_or(0.0) - s.purchase.restart_min / 60.0;
     assert!((run / hours - 1.0).abs() < 1e-9, "{run} vs {hours}");
     assert!(run + CB_END_STOP_H + s.purchase.restart_min / 60.0 <= f64::from(c.days) * 24.0);
     // The plan states fleet × length, the blocks, how far ahead dates are booked, and why it is larger.
@@ -972,7 +1113,9 @@ fn a_capacity_block_card_describes_the_fleet_it_books() {
     assert_eq!(rec.n_accelerators % rec.n_instances, 0);
     let p = rec.parallelism.as_ref().unwrap_or_else(|| panic!("{rec:?}"));
     assert_eq!(p.tp * p.pp * p.dp, rec.n_accelerators);
-    let (g, h) = (rec.gpu_hours.unwrap_or(0.0), rec.job_hours.unwrap_or(0.0));
+    // Accelerator-hours of the run (the job's hours less its start-up, `restart`).
+    let (g, h) = (rec.gpu_hours.unwrap_or(0.0), rec.base_job_hours.unwrap_or(0.0));
+    assert!((rec.job_hours.unwrap_or(0.0) - h - s.purchase.restart_min / 60.0).abs() < 1e-9);
     assert!((g - accels * h).abs() < 1e-6 * g, "{g} vs {accels} × {h}");
     let od = option_cost(catalog(), &s, &rec, Buy::OnDemand);
     assert!((od.hourly_usd / cb.hourly_usd - od.per_accelerator_hour_usd / cb.per_accelerator_hour_usd).abs() < 1e-9);

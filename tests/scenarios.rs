@@ -254,7 +254,8 @@ fn training_hand_computed_7b_on_h100() {
         "{:?} vs {gpu_hours}",
         r.gpu_hours
     );
-    assert!((r.job_usd.unwrap_or(0.0) - gpu_hours * 55.04 / 8.0).abs() < 1e-6);
+    // The run's GPU-hours at $55.04 an instance-hour, plus the job's 10-minute start-up (`restart`).
+    assert!((r.job_usd.unwrap_or(0.0) - (gpu_hours / 8.0 + 10.0 / 60.0) * 55.04).abs() < 1e-6);
     assert!(r.energy_kwh.is_some_and(|e| (e - gpu_hours * 0.7).abs() < 1e-6));
     let p = r.parallelism.as_ref().unwrap_or_else(|| panic!("no plan"));
     assert_eq!((p.tp, p.pp, p.dp, p.micro_batch, p.grad_accum), (1, 1, 8, 1, 1));
@@ -360,12 +361,29 @@ fn a_growing_service_shows_its_commitment_rule_and_a_job_does_not() {
             .map(|r| gpuplan::explain::formulas(&scenario, &o.arch, r, gpuplan::scenario::Lang::En))
             .unwrap_or_default()
     };
-    let grow = lines("v=1&mode=batch&inst=g6e.xlarge&growth=10&months=24");
+    // A render farm compounds its count; a service sizes each month from its users on one replica's
+    // capacity (g7e.2xlarge holds 230 sequences of 2,500 tokens of Llama 3.1 8B: tests/cost.rs).
+    let farm = lines("v=1&task=graphics&mode=batch&inst=g6e.xlarge&growth=10&months=24");
+    assert!(
+        farm.iter().any(|f| {
+            f.starts_with(
+            "fleet in month m: n_m = ⌈1 × (1 + 0.1)^m⌉ (m = 0 in the first month, n_0 = 1); commit the k that minimises"
+        )
+        }),
+        "{farm:?}"
+    );
+    let grow = lines("v=1&model=llama3.1-8b&batch=50&ctx=2500&out=500&growth=10&months=24&inst=g7e.2xlarge");
     assert!(
         grow.iter().any(|f| f.starts_with(
-            "fleet in month m: n_m = ⌈1 × (1 + 0.1)^m⌉ (m = 0 in the first month); commit the k that minimises"
+            "fleet in month m: n_m = max(1, ⌈50 × (1 + 0.1)^m / 230⌉) (m = 0 in the first month, n_0 = 1); commit"
         )),
         "{grow:?}"
+    );
+    let tps = lines("v=1&mode=batch&model=llama3.1-70b&inst=p5.48xlarge&growth=10&months=12&tps=20000");
+    assert!(
+        tps.iter()
+            .any(|f| f.contains("⌈20,000 × (1 + 0.1)^m / r_m⌉) / 2⌉) (r_m: a replica's tokens/s")),
+        "{tps:?}"
     );
     // A training job ignores growth, and so does a one-month horizon.
     for q in [
@@ -534,7 +552,8 @@ fn an_old_training_links_mfu_still_times_the_run_end_to_end() {
         let r = &o.recommendations[0];
         let p = r.parallelism.as_ref().unwrap_or_else(|| panic!("no plan"));
         assert!((p.effective_mfu - mfu.parse::<f64>().unwrap_or(0.0)).abs() < 1e-9);
-        r.job_hours.unwrap_or(f64::NAN) / 24.0
+        // The run, less the job's start-up (`restart`, 10 minutes).
+        (r.job_hours.unwrap_or(f64::NAN) - 10.0 / 60.0) / 24.0
     };
     let per_token = 6.0 * 7_241_732_096.0 + 12.0 * 32.0 * 4096.0 * 4096.0;
     let want = per_token * 1e11 / (8.0 * 989e12 * 0.3) / 86_400.0;

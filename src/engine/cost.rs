@@ -70,6 +70,8 @@ pub enum TermKind {
     WholeTerm,
     /// A Capacity Block's days (spread over the horizon's months for a service).
     Block,
+    /// A job's start-up (boot, image pull, weight loading: `restart`), once per job.
+    Startup,
 }
 
 /// One term of a cost, as the engine adds it up: rate per instance-hour × instances × hours × factor
@@ -237,6 +239,8 @@ struct Usage {
     /// Instance-hours a month of bursts on top.
     burst_hours: f64,
     job_instance_hours: Option<f64>,
+    /// A job's start-up, hours (0 for a service).
+    startup_h: f64,
 }
 
 fn usage(scenario: &Scenario, rec: &Recommendation) -> Usage {
@@ -248,7 +252,14 @@ fn usage(scenario: &Scenario, rec: &Recommendation) -> Usage {
         base_hours: n * scenario.hours_per_month,
         burst_hours: burst_n * scenario.purchase.burst_hours,
         job_instance_hours: base_job_hours(rec).map(|h| h * n),
+        startup_h: startup_h(scenario, rec),
     }
+}
+
+/// A job's start-up on any option, hours: boot, image pull and weight loading, the `restart` assumption
+/// a Capacity Block also counts (Spot's restarts after interruptions are in its overhead). 0 for a service.
+pub fn startup_h(scenario: &Scenario, rec: &Recommendation) -> f64 {
+    base_job_hours(rec).map_or(0.0, |_| scenario.purchase.restart_min / 60.0)
 }
 
 /// The job's wall clock before any purchase option's overhead (a recommendation whose headline follows
@@ -278,8 +289,10 @@ impl Basis<'_> {
     fn simple(&self, rate: f64, wall_factor: f64) -> OptionCost {
         let (u, rec) = (&self.u, self.rec);
         let monthly = rate * (u.base_hours + u.burst_hours) * wall_factor;
-        let job_hours = base_job_hours(rec).map(|h| h * wall_factor);
-        let job_usd = u.job_instance_hours.map(|h| h * rate * wall_factor);
+        let job_hours = base_job_hours(rec).map(|h| h * wall_factor + u.startup_h);
+        let job_usd = u
+            .job_instance_hours
+            .map(|h| (h * wall_factor + u.startup_h * u.n) * rate);
         OptionCost {
             hourly_usd: rate * u.n,
             monthly_usd: monthly,
@@ -291,6 +304,10 @@ impl Basis<'_> {
             monthly_terms: monthly_terms(self.scenario, u, (rate, wall_factor), TermKind::Usage, rate),
             job_terms: (base_job_hours(rec).map(|h| CostTerm::new(TermKind::Usage, rate, u.n, h, wall_factor)))
                 .into_iter()
+                .chain(
+                    (job_usd.is_some() && u.startup_h > 0.0)
+                        .then(|| CostTerm::new(TermKind::Startup, rate, u.n, u.startup_h, 1.0)),
+                )
                 .collect(),
             ..OptionCost::zero(self.buy)
         }
@@ -424,7 +441,7 @@ fn commitment(
         per_accelerator_hour_usd: eff / accels,
         // A job on a commitment pays the whole term: the rest of it only pays off if other work uses it.
         job_usd: u.job_instance_hours.map(|_| eff * u.n * term_hours),
-        job_hours: base_job_hours(rec),
+        job_hours: base_job_hours(rec).map(|h| h + u.startup_h),
         // Paid for all 730 hours of a month, it serves only the hours the fleet runs.
         usd_per_million_tokens: rec
             .tokens_per_s

@@ -294,7 +294,44 @@ pub struct Recommendation {
     pub energy_kwh: Option<f64>,
     /// How a training or fine-tuning job spreads over the accelerators; `None` where no plan is made.
     pub parallelism: Option<super::parallel::Parallelism>,
+    /// What the serving plan's replicas hold, to size a growing fleet from its demand; `None` off serving.
+    pub serving_unit: Option<ServingUnit>,
     pub reasons: Vec<Why>,
+}
+
+/// A serving plan's unit of capacity: its group size, the most sequences one replica serves still
+/// meeting the per-sequence target (all memory holds without one), and replicas per instance.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ServingUnit {
+    pub tp: u32,
+    pub seqs_per_replica: u32,
+    /// Replicas one instance hosts (1 when a replica spans instances).
+    pub replicas_per_instance: u32,
+    /// Instances one replica spans (pipeline stages).
+    pub instances_per_replica: u32,
+}
+
+impl ServingUnit {
+    /// Instances for `users` concurrent sequences and `target_tps` tokens/s in all, counted as the
+    /// serving planner counts them: replicas enough for the users, each serving its share of them, or
+    /// for the throughput at that share (`tokens_at(seqs)`: a replica's tokens/s), whichever is more.
+    pub fn instances(&self, users: f64, target_tps: f64, tokens_at: impl Fn(u32) -> f64) -> f64 {
+        let up = |x: f64| (x - 1e-9).ceil().max(1.0);
+        let users = up(users);
+        let by_users = up(users / f64::from(self.seqs_per_replica.max(1)));
+        let share = up(users / by_users);
+        let by_tps = if target_tps > 0.0 {
+            up(target_tps / tokens_at(share as u32).max(1e-9))
+        } else {
+            1.0
+        };
+        let replicas = by_users.max(by_tps);
+        if self.instances_per_replica > 1 {
+            replicas * f64::from(self.instances_per_replica)
+        } else {
+            up(replicas / f64::from(self.replicas_per_instance.max(1)))
+        }
+    }
 }
 
 /// One serving request of a stated length, at the fleet's full-load figures.

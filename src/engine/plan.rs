@@ -4,6 +4,7 @@ use super::cost::{option_cost, OptionCost, HOURS_PER_MONTH, HOURS_PER_YEAR};
 use super::outcome::Why;
 use super::recommend::Recommendation;
 use crate::catalog::Catalog;
+use crate::num::Within;
 use crate::scenario::{Buy, Scenario};
 
 mod cover;
@@ -82,6 +83,35 @@ pub fn fleet_by_month(n_instances: u32, growth_pct: f64, months: u32) -> Vec<u32
             let n = (size - 1e-9).ceil().max(1.0);
             size *= factor;
             n.min(super::eligibility::MAX_INSTANCES as f64) as u32
+        })
+        .collect()
+}
+
+/// A growing service's fleet month by month from its demand: the users (`batch`) and any throughput
+/// target compound by `growth_pct` a month, and each month gets the instances the serving plan's shape
+/// needs for them (`ServingUnit::instances`, a replica's tokens/s re-estimated at its share of users) (never fewer than a month's demand needs, nor, growing, than the recommended count;
+/// shrinking, never more). Without a serving unit (graphics, HPC), the count itself compounds.
+pub fn demand_fleet(catalog: &Catalog, s: &Scenario, rec: &Recommendation) -> Vec<u32> {
+    let Some(u) = rec.serving_unit else {
+        return fleet_by_month(rec.n_instances, s.purchase.growth_pct, s.months);
+    };
+    let factor = 1.0 + s.purchase.growth_pct / 100.0;
+    let n0 = f64::from(rec.n_instances);
+    let mut scale = 1.0;
+    (0..s.months)
+        .map(|m| {
+            let tokens_at = |seqs| {
+                super::recommend::serving_estimate(catalog, s, &rec.instance, u.tp, seqs)
+                    .map_or(0.0, |e| e.tokens_per_s)
+            };
+            let need = u.instances(f64::from(s.batch.max(1)) * scale, s.target_tps * scale, tokens_at);
+            scale *= factor;
+            let n = match (m, factor >= 1.0) {
+                (0, _) => n0,
+                (_, true) => need.max(n0),
+                (_, false) => need.min(n0),
+            };
+            n.within(1.0, super::eligibility::MAX_INSTANCES as f64) as u32
         })
         .collect()
 }
@@ -334,7 +364,7 @@ pub fn plan(catalog: &Catalog, scenario: &Scenario, rec: &Recommendation) -> Pla
         base_only.purchase.burst_instances = 0;
         let months = scenario.months.max(1) as usize;
         let base_fleet = if scenario.fleet_grows() {
-            fleet = fleet_by_month(rec.n_instances, scenario.purchase.growth_pct, scenario.months);
+            fleet = demand_fleet(catalog, scenario, rec);
             fleet.clone()
         } else {
             vec![rec.n_instances; months]

@@ -180,6 +180,7 @@ fn unfit(inst: &Instance, acc: &Accelerator, reason: Exclusion) -> Recommendatio
         prefill_s: None,
         energy_kwh: None,
         parallelism: None,
+        serving_unit: None,
         reasons: vec![why],
     }
 }
@@ -300,6 +301,7 @@ fn evaluate(
         prefill_s: sized.prefill_s,
         energy_kwh,
         parallelism: sized.parallelism,
+        serving_unit: sized.serving_unit,
         reasons,
     };
     apply_purchase(catalog, scenario, &mut rec);
@@ -374,7 +376,9 @@ fn apply_purchase(catalog: &Catalog, scenario: &Scenario, rec: &mut Recommendati
     }
     // A Capacity Block books the fleet its block length suits: the card then describes that fleet.
     if let Some(n) = o.cb.as_ref().map(|c| c.instances).filter(|n| *n != rec.n_instances) {
-        adopt_fleet(catalog, scenario, rec, n, o.job_hours);
+        // Its run: the block's job hours less the start-up every option adds once.
+        let run_h = o.job_hours.map(|h| h - super::cost::startup_h(scenario, rec));
+        adopt_fleet(catalog, scenario, rec, n, run_h);
     }
     if o.unavailable.is_none() {
         rec.hourly_usd = Some(o.hourly_usd);

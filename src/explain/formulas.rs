@@ -236,22 +236,47 @@ fn per_token_lines(scenario: &Scenario, _: &ModelArch, rec: &Recommendation, lan
     out
 }
 
-/// A growing service fleet: the commitment level the plan chooses.
+/// A growing service fleet: each month's count (from the demand on a serving plan's replicas, else
+/// compounded) and the commitment level the plan chooses.
 fn growth_lines(scenario: &Scenario, _: &ModelArch, rec: &Recommendation, lang: Lang) -> Vec<String> {
     let zh = lang == Lang::Zh;
     let mut out = Vec::new();
     if rec.job_hours.is_none() && scenario.fleet_grows() {
         let g = crate::num::shortest(scenario.purchase.growth_pct / 100.0);
+        let n0 = rec.n_instances;
+        let mut legend = "";
+        let n_m = match rec.serving_unit {
+            Some(u) => {
+                let up = |x: String, per: String| format!("⌈{x} × (1 + {g})^m / {per}⌉");
+                let mut r = up(scenario.batch.max(1).to_string(), u.seqs_per_replica.to_string());
+                if scenario.target_tps > 0.0 {
+                    let t = up(number(scenario.target_tps, 0), "r_m".into());
+                    let r_m = if zh {
+                        "r_m：第 m 月每副本所服务序列数下的 tokens/s；"
+                    } else {
+                        "r_m: a replica's tokens/s at its share of month m's users; "
+                    };
+                    r = format!("max({r}, {t})");
+                    legend = r_m;
+                }
+                if u.instances_per_replica > 1 {
+                    r = format!("{} × {r}", u.instances_per_replica);
+                } else if u.replicas_per_instance > 1 {
+                    r = format!("⌈{r} / {}⌉", u.replicas_per_instance);
+                }
+                let bound = if scenario.purchase.growth_pct > 0.0 {
+                    "max"
+                } else {
+                    "min"
+                };
+                format!("{bound}({n0}, {r})")
+            }
+            None => format!("⌈{n0} × (1 + {g})^m⌉"),
+        };
         out.push(if zh {
-            format!(
-                "第 m 月实例数 n_m = ⌈{} × (1 + {g})^m⌉（首月 m = 0）；承诺 k 台使 k·C + Σ max(0, n_m − k)·R 最小（C：一台实例在规划周期内的承诺费用；R：一台实例每月按需或 Spot 的费用）",
-                rec.n_instances
-            )
+            format!("第 m 月实例数 n_m = {n_m}（{legend}首月 m = 0，n_0 = {n0}）；承诺 k 台使 k·C + Σ max(0, n_m − k)·R 最小（C：一台实例在规划周期内的承诺费用；R：一台实例每月按需或 Spot 的费用）")
         } else {
-            format!(
-                "fleet in month m: n_m = ⌈{} × (1 + {g})^m⌉ (m = 0 in the first month); commit the k that minimises k·C + Σ max(0, n_m − k)·R (C: one instance's commitment over the horizon; R: one instance-month On-Demand or Spot)",
-                rec.n_instances
-            )
+            format!("fleet in month m: n_m = {n_m} ({legend}m = 0 in the first month, n_0 = {n0}); commit the k that minimises k·C + Σ max(0, n_m − k)·R (C: one instance's commitment over the horizon; R: one instance-month On-Demand or Spot)")
         });
     }
     out
@@ -312,6 +337,8 @@ fn cost_term(t: &crate::engine::cost::CostTerm, zh: bool) -> String {
         (TermKind::WholeTerm, true) => "整个承诺期",
         (TermKind::Block, false) => "Capacity Block",
         (TermKind::Block, true) => "容量块",
+        (TermKind::Startup, false) => "start-up",
+        (TermKind::Startup, true) => "启动",
     };
     if zh {
         format!("{out}（{label}）")

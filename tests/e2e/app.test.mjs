@@ -394,7 +394,7 @@ test('each purchase option shows how its figures were computed', async () => {
 });
 
 test('a growing fleet commits what it keeps using and runs the growth On-Demand, as the CLI computes', async () => {
-  const q = 'v=1&mode=batch&inst=g6e.xlarge&months=24';
+  const q = 'v=1&task=graphics&mode=batch&inst=g6e.xlarge&months=24'; // a render farm: its count compounds (a service's follows its demand)
   const g = await Gpuplan.open(browser, server.url, q);
   await g.page.getByTestId('plan').waitFor();
   assert.equal(await g.page.getByTestId('plan-fleet').count(), 0);

@@ -237,7 +237,7 @@ pub(super) fn capacity_block(
         horizon_usd: total,
         per_accelerator_hour_usd: rate.usd_hr * list / accels,
         job_usd: is_job.then_some(total),
-        job_hours: is_job.then_some(run_hours),
+        job_hours: is_job.then_some(run_hours + super::startup_h(scenario, rec)),
         usd_per_million_tokens: rec.tokens_per_s.map(|t| hourly / (t * 3600.0) * 1e6),
         breakeven_utilization: None,
         breakeven_month: None,

@@ -10,7 +10,7 @@ use super::{ceil_div, Sized};
 use crate::catalog::{Accelerator, Instance};
 use crate::engine::eligibility::{fleet, multinode_ok};
 use crate::engine::memory::{self, MemoryNeed, GIB};
-use crate::engine::outcome::{Exclusion, Figure, Why};
+use crate::engine::outcome::{Exclusion, Figure, ServingUnit, Why};
 use crate::engine::parallel::{Parallelism, Recompute};
 use crate::engine::perf::{self, DecodeEstimate, DecodeInputs};
 use crate::models::ModelArch;
@@ -170,6 +170,7 @@ pub(in crate::engine) fn size_inference(
         tokens_per_s_per_seq: Some(plan.estimate.tokens_per_s_per_seq),
         prefill_s: plan.estimate.prefill_s,
         parallelism: Some(parallelism),
+        serving_unit: Some(ctx.unit(&plan)),
         ..Sized::default()
     };
     Ok((sized, plan))
@@ -309,6 +310,32 @@ impl PlanCtx<'_> {
             step_overhead_s: a.step_overhead_ms * 1e-3,
         });
         with_prefill(decode, s.output_tokens, seqs)
+    }
+
+    /// The chosen plan's unit of capacity: the most sequences a replica of its shape serves at the
+    /// per-sequence target (speed falls as sequences are added: a binary search between the plan's and
+    /// what memory holds); `prio=perf` keeps the plan's own, its speed being the point.
+    fn unit(&self, p: &ServingPlan) -> ServingUnit {
+        let s = self.scenario;
+        let meets = |n: u32| s.seq_tps <= 0.0 || self.estimate(p.tp, n).tokens_per_s_per_seq >= s.seq_tps;
+        let (mut lo, mut hi) = (p.seqs_per_replica.max(1), p.max_seqs_per_replica);
+        if s.priority == Priority::Performance {
+            hi = lo;
+        }
+        while lo < hi {
+            let mid = lo + (hi - lo).div_ceil(2);
+            if meets(mid) {
+                lo = mid;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        ServingUnit {
+            tp: p.tp,
+            seqs_per_replica: lo,
+            replicas_per_instance: if p.pp > 1 { 1 } else { (self.count / p.tp).max(1) },
+            instances_per_replica: p.pp.max(1),
+        }
     }
 
     /// Plans for one group shape: the most sequences per replica that fit, and (with a per-sequence

@@ -26,6 +26,7 @@ pub(super) struct Sized {
     pub(super) tokens_per_s_per_seq: Option<f64>,
     pub(super) prefill_s: Option<f64>,
     pub(super) parallelism: Option<super::parallel::Parallelism>,
+    pub(super) serving_unit: Option<super::outcome::ServingUnit>,
 }
 
 fn ceil_div(a: u32, b: u32) -> u32 {
