@@ -321,7 +321,7 @@ test('the estimate is shown at both ends of the efficiency assumptions', async (
   assert.ok(cli.optimistic.job_hours < cli.pessimistic.job_hours);
   // Changing the (training) assumption moves the range with it: teff=0.2 puts the better end at 0.25.
   await train.goto(`${q}&teff=0.2&lang=zh`);
-  await train.page.getByTestId('range').filter({ hasText: /^效率比假设高 25 %（MFU 0\.25，显存带宽效率/ }).waitFor();
+  await train.page.getByTestId('range').filter({ hasText: /^效率比假设高 25 %（内核效率 0\.25，显存带宽效率/ }).waitFor();
   // A fleet sized to a throughput target: each end says how many instances and what they cost.
   const serve = await Gpuplan.open(browser, server.url, 'v=1&tps=20000&inst=p5.48xlarge');
   assert.match(await serve.page.getByTestId('range').innerText(), /\): 3 instances, [\d,]+ tokens\/s, \$[\d,.]+ a month; 25 % worse .*: 5 instances, [\d,]+ tokens\/s, \$[\d,.]+ a month\.$/);
