@@ -104,7 +104,7 @@ pub fn cumulative_series(options: &[OptionCost], months: u32) -> Vec<Series> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     #[test]
@@ -130,8 +130,8 @@ mod tests {
         assert_eq!((s.at(0.0), s.at(10.0), s.at(5.0)), (100.0, 0.0, 50.0));
     }
 
-    /// The options of the top fitting type for a link.
-    fn options_of(query: &str) -> (Vec<OptionCost>, u32) {
+    /// The options of the top fitting type for a link (also the cost charts' tests').
+    pub(crate) fn options_of(query: &str) -> (Vec<OptionCost>, u32) {
         let c = crate::catalog_static::catalog();
         let (s, _) = crate::query::parse(query, &c);
         let o = crate::engine::recommend(&c, &s);

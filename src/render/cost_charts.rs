@@ -261,6 +261,7 @@ pub fn option_bars(f: Fmt, options: &[OptionCost], months: u32) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::chart::tests::options_of;
     use crate::scenario::{Currency, Lang};
 
     const F: Fmt = Fmt {
@@ -268,16 +269,6 @@ mod tests {
         currency: Currency::Usd,
         cny_per_usd: 7.0,
     };
-
-    /// The options of the top fitting type for a link.
-    fn options_of(query: &str) -> (Vec<OptionCost>, u32) {
-        let c = crate::catalog_static::catalog();
-        let (s, _) = crate::query::parse(query, &c);
-        let o = crate::engine::recommend(&c, &s);
-        let rec = o.recommendations.iter().find(|r| r.fits).cloned();
-        let rec = rec.unwrap_or_else(|| panic!("nothing fits {query}"));
-        (crate::engine::cost::option_costs(&c, &s, &rec), s.months)
-    }
 
     #[test]
     fn both_cost_charts_show_the_rest_of_a_term_paid_after_the_horizon() {
