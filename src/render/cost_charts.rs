@@ -297,6 +297,17 @@ mod tests {
     }
 
     #[test]
+    fn the_legends_say_it_in_chinese_too() {
+        let (options, months) = options_of("model=llama3.1-8b&months=12");
+        let zh = Fmt { lang: Lang::Zh, ..F };
+        let (line, bars) = (cumulative(zh, &options, months), option_bars(zh, &options, months));
+        for svg in [&line, &bars] {
+            assert!(svg.contains("浅色或虚线：规划期结束后仍需支付的剩余承诺期"), "{svg}");
+        }
+        assert!(line.contains("圆点：按需累计费用已等于整个承诺期的费用") && line.contains("个月</title>"), "{line}");
+    }
+
+    #[test]
     fn a_horizon_of_whole_terms_owes_nothing_after_it() {
         let (options, months) = options_of("model=llama3.1-8b&months=36");
         let line = cumulative(F, &options, months);

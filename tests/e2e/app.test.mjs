@@ -251,6 +251,14 @@ test('the two cost charts agree, break-even dots lie past month 0, and chart tex
     g.assertClean();
     await g.page.close();
   }
+  // The same in Chinese: both legends say what the pale and dashed parts are.
+  const zh = await Gpuplan.open(browser, server.url, `${query}&lang=zh`, { viewport: { width: 390, height: 844 } });
+  for (const chart of ['chart-options', 'chart-cumulative']) {
+    await zh.page.getByTestId(chart).waitFor();
+    assert.match(await zh.page.getByTestId(chart).locator('ul.legend').innerText(), /规划期结束后仍需支付的剩余承诺期/);
+  }
+  assert.match(await zh.page.getByTestId('chart-cumulative').locator('ul.legend').innerText(), /圆点：按需累计费用已等于整个承诺期的费用/);
+  zh.assertClean();
 });
 
 test('screenshots at 1280x800 and 390x844 in both languages', async () => {
