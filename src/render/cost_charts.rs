@@ -304,7 +304,10 @@ mod tests {
         for svg in [&line, &bars] {
             assert!(svg.contains("浅色或虚线：规划期结束后仍需支付的剩余承诺期"), "{svg}");
         }
-        assert!(line.contains("圆点：按需累计费用已等于整个承诺期的费用") && line.contains("个月</title>"), "{line}");
+        assert!(
+            line.contains("圆点：按需累计费用已等于整个承诺期的费用") && line.contains("个月</title>"),
+            "{line}"
+        );
     }
 
     #[test]
