@@ -341,10 +341,10 @@ def spot_zone_prices(detail):
 def regional_spot(detail, od_price, median, lo, hi):
     """The Spot (median, min, max) over regional zones: recomputed from the zone prices when a Local Zone
     listed a price below On-Demand, else the reference's figures (which then use no Local Zone)."""
-    lz = [p for z, p in spot_zone_prices(detail) if is_local_zone(z) and (od_price is None or p < od_price)]
-    if not lz:
+    below = [(z, p) for z, p in spot_zone_prices(detail) if od_price is None or p < od_price]
+    if not any(is_local_zone(z) for z, _ in below):
         return median, lo, hi
-    ps = sorted(p for z, p in spot_zone_prices(detail) if not is_local_zone(z) and (od_price is None or p < od_price))
+    ps = sorted(p for z, p in below if not is_local_zone(z))
     if not ps:
         return None, None, None
     return round(statistics.median(ps), 5), ps[0], ps[-1]
@@ -368,21 +368,14 @@ def spot_zones(detail, od_price):
     with a Spot price below On-Demand, the median's basis; zones listed at On-Demand, i.e. no Spot capacity
     or discount there). Reads "az1..az3:0.67" as three zones; zones with no price ('') and remarks in
     brackets are not counted."""
-    import re
     below = at_od = 0
-    for tok in (detail or "").split():
-        m = re.fullmatch(r"([a-z0-9-]+?)(?:\(partial\))?(?:\.\.az(\d+))?:([0-9.]+)", tok)
-        if not m or is_local_zone(m.group(1)):
+    for zone, price in spot_zone_prices(detail):
+        if is_local_zone(zone):
             continue
-        zone, last, price = m.group(1), m.group(2), float(m.group(3))
-        n = 1
-        if last:
-            first = re.search(r"az(\d+)$", zone)
-            n = int(last) - int(first.group(1)) + 1 if first else 1
         if od_price is not None and price >= od_price:
-            at_od += n
+            at_od += 1
         else:
-            below += n
+            below += 1
     return below, at_od
 
 
