@@ -341,21 +341,22 @@ pub fn serving_estimate(
     replica_estimate(scenario, &arch, inst, acc, link_view(catalog, inst, count), tp, seqs)
 }
 
-/// The recommendation on `n` instances instead of its own: counts, memory on offer, the job's plan,
-/// accelerator-hours and energy, so every figure of the card is the booked fleet's.
-fn adopt_fleet(catalog: &Catalog, scenario: &Scenario, rec: &mut Recommendation, n: u32, job_hours: Option<f64>) {
+/// The recommendation on `n` instances instead of its own: counts, memory on offer, the job's plan and
+/// run hours there (one planner run), accelerator-hours and energy, so every figure of the card is the
+/// booked fleet's.
+fn adopt_fleet(catalog: &Catalog, scenario: &Scenario, rec: &mut Recommendation, n: u32) {
     let old_n = f64::from(rec.n_instances.max(1));
     let per_instance = f64::from(rec.n_accelerators) / old_n;
     let old_gpu_hours = rec.gpu_hours;
     rec.mem_available_gib *= f64::from(n) / old_n;
     rec.n_instances = n;
     rec.n_accelerators = (per_instance * f64::from(n)).round() as u32;
-    if let Some(p) = super::sizing::training::plan_on(catalog, scenario, &rec.instance, n) {
-        rec.parallelism = Some(p.parallelism);
+    // The booked fleet's own plan and pace: the hours every other option is then priced on.
+    if let Some((plan, run_h)) = super::sizing::training::run_on(catalog, scenario, &rec.instance, n) {
+        rec.parallelism = Some(plan.parallelism);
+        rec.base_job_hours = Some(run_h);
     }
-    // The booked fleet's own pace, the hours every other option is then priced on.
-    rec.base_job_hours = job_hours.or(rec.base_job_hours);
-    rec.gpu_hours = job_hours.map(|h| h * f64::from(rec.n_accelerators));
+    rec.gpu_hours = rec.base_job_hours.map(|h| h * f64::from(rec.n_accelerators));
     if let (Some(e), Some(old), Some(new)) = (rec.energy_kwh, old_gpu_hours, rec.gpu_hours) {
         rec.energy_kwh = Some(e * new / old.max(1e-9));
     }
@@ -376,9 +377,7 @@ fn apply_purchase(catalog: &Catalog, scenario: &Scenario, rec: &mut Recommendati
     }
     // A Capacity Block books the fleet its block length suits: the card then describes that fleet.
     if let Some(n) = o.cb.as_ref().map(|c| c.instances).filter(|n| *n != rec.n_instances) {
-        // Its run: the block's job hours less the start-up every option adds once.
-        let run_h = o.job_hours.map(|h| h - super::cost::startup_h(scenario, rec));
-        adopt_fleet(catalog, scenario, rec, n, run_h);
+        adopt_fleet(catalog, scenario, rec, n);
     }
     if o.unavailable.is_none() {
         rec.hourly_usd = Some(o.hourly_usd);

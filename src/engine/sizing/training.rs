@@ -131,18 +131,21 @@ pub(in crate::engine) fn hours_on(
     if !scenario.task.is_job() {
         return Some(base_hours * f64::from(rec.n_instances) / f64::from(n.max(1)));
     }
-    plan_on(catalog, scenario, &rec.instance, n).map(|p| job_hours(&p, scenario.train_tokens_b * 1e9))
+    run_on(catalog, scenario, &rec.instance, n).map(|(_, h)| h)
 }
 
-/// The planner's best plan for the scenario's job on exactly `n` instances of `instance`.
-pub(in crate::engine) fn plan_on(catalog: &Catalog, scenario: &Scenario, instance: &str, n: u32) -> Option<Plan> {
+/// The planner's best plan for the scenario's job on exactly `n` instances of `instance`, and the job's
+/// run hours on it (start-up not included).
+pub(in crate::engine) fn run_on(catalog: &Catalog, scenario: &Scenario, instance: &str, n: u32) -> Option<(Plan, f64)> {
     let inst = catalog.instance(instance)?;
     let acc = catalog.accelerator(&inst.accelerator)?;
     let a = &scenario.assumptions;
     let peak = training_peak_tflops(acc, scenario.precision, a)?;
     let job = job(scenario, &scenario.model_arch(), a);
     let hw = hardware(inst, acc, catalog.link(&inst.id), peak, a);
-    parallel::best_plan(&job, &hw, a, n)
+    let plan = parallel::best_plan(&job, &hw, a, n)?;
+    let hours = job_hours(&plan, scenario.train_tokens_b * 1e9);
+    Some((plan, hours))
 }
 
 /// The fewest instances on which some plan fits, by doubling then bisection.
