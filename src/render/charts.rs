@@ -196,13 +196,7 @@ pub fn fleet(f: Fmt, fleet: &[u32], committed: u32, commit_buy: Option<Buy>, fle
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::scenario::{Currency, Lang};
-
-    const F: Fmt = Fmt {
-        lang: Lang::En,
-        currency: Currency::Usd,
-        cny_per_usd: 7.0,
-    };
+    use crate::render::tests::EN_USD as F;
 
     #[test]
     fn fleet_chart_splits_each_month_at_the_committed_level() {

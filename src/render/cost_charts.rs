@@ -262,13 +262,8 @@ pub fn option_bars(f: Fmt, options: &[OptionCost], months: u32) -> String {
 mod tests {
     use super::*;
     use crate::chart::tests::options_of;
-    use crate::scenario::{Currency, Lang};
-
-    const F: Fmt = Fmt {
-        lang: Lang::En,
-        currency: Currency::Usd,
-        cny_per_usd: 7.0,
-    };
+    use crate::render::tests::EN_USD as F;
+    use crate::scenario::Lang;
 
     #[test]
     fn both_cost_charts_show_the_rest_of_a_term_paid_after_the_horizon() {

@@ -141,8 +141,15 @@ impl Fmt {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
+
+    /// How the render tests write figures: English, US dollars.
+    pub(crate) const EN_USD: Fmt = Fmt {
+        lang: Lang::En,
+        currency: Currency::Usd,
+        cny_per_usd: 7.0,
+    };
 
     #[test]
     fn escapes_text_and_attributes() {
