@@ -352,9 +352,10 @@ fn adopt_fleet(catalog: &Catalog, scenario: &Scenario, rec: &mut Recommendation,
     rec.n_instances = n;
     rec.n_accelerators = (per_instance * f64::from(n)).round() as u32;
     // The booked fleet's own plan and pace: the hours every other option is then priced on.
-    if let Some((plan, run_h)) = super::sizing::training::run_on(catalog, scenario, &rec.instance, n) {
+    use super::sizing::training::{job_hours, plan_on};
+    if let Some(plan) = plan_on(catalog, scenario, &rec.instance, n) {
+        rec.base_job_hours = Some(job_hours(&plan, scenario.train_tokens_b * 1e9));
         rec.parallelism = Some(plan.parallelism);
-        rec.base_job_hours = Some(run_h);
     }
     rec.gpu_hours = rec.base_job_hours.map(|h| h * f64::from(rec.n_accelerators));
     if let (Some(e), Some(old), Some(new)) = (rec.energy_kwh, old_gpu_hours, rec.gpu_hours) {

@@ -112,7 +112,7 @@ pub fn hardware(
     }
 }
 
-fn job_hours(plan: &Plan, total_tokens: f64) -> f64 {
+pub(in crate::engine) fn job_hours(plan: &Plan, total_tokens: f64) -> f64 {
     total_tokens * plan.seconds_per_token() / 3600.0
 }
 
@@ -131,21 +131,18 @@ pub(in crate::engine) fn hours_on(
     if !scenario.task.is_job() {
         return Some(base_hours * f64::from(rec.n_instances) / f64::from(n.max(1)));
     }
-    run_on(catalog, scenario, &rec.instance, n).map(|(_, h)| h)
+    plan_on(catalog, scenario, &rec.instance, n).map(|p| job_hours(&p, scenario.train_tokens_b * 1e9))
 }
 
-/// The planner's best plan for the scenario's job on exactly `n` instances of `instance`, and the job's
-/// run hours on it (start-up not included).
-pub(in crate::engine) fn run_on(catalog: &Catalog, scenario: &Scenario, instance: &str, n: u32) -> Option<(Plan, f64)> {
+/// The planner's best plan for the scenario's job on exactly `n` instances of `instance`.
+pub(in crate::engine) fn plan_on(catalog: &Catalog, scenario: &Scenario, instance: &str, n: u32) -> Option<Plan> {
     let inst = catalog.instance(instance)?;
     let acc = catalog.accelerator(&inst.accelerator)?;
     let a = &scenario.assumptions;
     let peak = training_peak_tflops(acc, scenario.precision, a)?;
     let job = job(scenario, &scenario.model_arch(), a);
     let hw = hardware(inst, acc, catalog.link(&inst.id), peak, a);
-    let plan = parallel::best_plan(&job, &hw, a, n)?;
-    let hours = job_hours(&plan, scenario.train_tokens_b * 1e9);
-    Some((plan, hours))
+    parallel::best_plan(&job, &hw, a, n)
 }
 
 /// The fewest instances on which some plan fits, by doubling then bisection.
