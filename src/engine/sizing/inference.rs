@@ -171,6 +171,7 @@ pub(in crate::engine) fn size_inference(
         tokens_per_s: Some(plan.estimate.tokens_per_s * f64::from(plan.hosted)),
         tokens_per_s_per_seq: Some(plan.estimate.tokens_per_s_per_seq),
         prefill_s: plan.estimate.prefill_s,
+        prefill_marginal_s: plan.estimate.prefill_marginal_s,
         parallelism: Some(parallelism),
         serving_unit: Some(ctx.unit(&plan)),
         ..Sized::default()

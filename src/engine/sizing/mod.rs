@@ -25,6 +25,7 @@ pub(super) struct Sized {
     pub(super) tokens_per_s: Option<f64>,
     pub(super) tokens_per_s_per_seq: Option<f64>,
     pub(super) prefill_s: Option<f64>,
+    pub(super) prefill_marginal_s: Option<f64>,
     pub(super) parallelism: Option<super::parallel::Parallelism>,
     pub(super) serving_unit: Option<super::outcome::ServingUnit>,
 }
