@@ -490,3 +490,25 @@ fn an_active_size_above_the_total_is_named() {
     // The order of the keys does not matter.
     assert_eq!(parse("v=1&active=9&params=7", catalog()), (s, w));
 }
+
+proptest::proptest! {
+    /// Whatever a link carries, what a warning echoes is visible text: no control, bidi, zero-width or
+    /// other invisible character survives, and it is capped.
+    #[test]
+    fn echoed_link_text_is_visible_and_capped(raw in proptest::collection::vec(
+        proptest::prop_oneof![proptest::char::any(), proptest::char::range(' ', '~'), proptest::char::range('\u{2000}', '\u{2070}')], 0..120)) {
+        let raw: String = raw.into_iter().collect();
+        let shown = gpuplan::query::quote_link_text(&raw, 80);
+        proptest::prop_assert!(shown.chars().count() <= 81, "{shown:?}");
+        for c in shown.chars() {
+            let u = u32::from(c);
+            let hidden = c.is_control()
+                || matches!(u, 0x200B..=0x200F | 0x2028..=0x202E | 0x2060..=0x206F | 0xFEFF | 0x061C | 0xE0000..=0xE0FFF);
+            proptest::prop_assert!(!hidden, "U+{u:04X} in {shown:?}");
+        }
+        // Printable text within the cap is kept as it is.
+        if raw.chars().count() <= 80 && raw.chars().all(|c| c.is_ascii_graphic() || c == ' ' || ('\u{4E00}'..='\u{9FFF}').contains(&c)) {
+            proptest::prop_assert_eq!(shown, raw);
+        }
+    }
+}

@@ -5,7 +5,7 @@ import { serve } from './server.mjs';
 import { newPage } from './browser.mjs';
 import { Gpuplan, start, stop } from './gpuplan.mjs';
 
-export const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; connect-src 'self'";
+export const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'";
 
 let server, strict, browser;
 before(async () => {
@@ -28,6 +28,31 @@ test('the built site works under a strict Content-Security-Policy with no violat
   for (const v of ['explore', 'compare', 'assumptions', 'plan']) await g.view(v);
   await page.getByTestId('chart-cumulative').waitFor();
   assert.deepEqual(await page.evaluate(() => window.__csp), []);
+  g.assertClean();
+});
+
+test('the page carries the same policy as a <meta> and runs under it alone, with no violation', async () => {
+  const page = await newPage(browser);
+  await page.addInitScript(() => {
+    window.__csp = [];
+    document.addEventListener('securitypolicyviolation', (e) => window.__csp.push(`${e.violatedDirective} ${e.blockedURI}`));
+  });
+  // The plain server sends no CSP header: what protects the page here is index.html's own <meta>.
+  const g = new Gpuplan(page, server.url);
+  await g.goto('v=1&prio=cost');
+  await g.recs().first().waitFor();
+  const meta = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
+  assert.equal(meta, CSP);
+  for (const v of ['explore', 'compare', 'assumptions', 'plan']) await g.view(v);
+  // The policy is live: an inline script added now is refused, and says so.
+  await page.evaluate(() => {
+    const s = document.createElement('script');
+    s.textContent = 'window.__ran = 1';
+    document.body.append(s);
+  });
+  await page.waitForFunction(() => window.__csp.length > 0);
+  assert.equal(await page.evaluate(() => window.__ran), undefined);
+  assert.deepEqual(await page.evaluate(() => window.__csp), ['script-src-elem inline']);
   g.assertClean();
 });
 
