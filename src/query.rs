@@ -429,9 +429,9 @@ pub fn parse_with(
     }
     if let Some(p) = params {
         apply_pair(&mut s, "params", &p, catalog, &mut warnings);
-        if let Some(a) = active {
-            apply_pair(&mut s, "active", &a, catalog, &mut warnings);
-        }
+    }
+    if let Some(a) = active {
+        apply_pair(&mut s, "active", &a, catalog, &mut warnings);
     }
     (s, warnings)
 }
