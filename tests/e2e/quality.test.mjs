@@ -44,7 +44,9 @@ test('the page carries the same policy as a <meta> and runs under it alone, with
   const meta = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
   assert.equal(meta, CSP);
   for (const v of ['explore', 'compare', 'assumptions', 'plan']) await g.view(v);
-  // The policy is live: an inline script added now is refused, and says so.
+  assert.deepEqual(await page.evaluate(() => window.__csp), []);
+  g.assertClean();
+  // The policy is live: an inline script added now is refused, and says so (in the console too).
   await page.evaluate(() => {
     const s = document.createElement('script');
     s.textContent = 'window.__ran = 1';
@@ -53,7 +55,7 @@ test('the page carries the same policy as a <meta> and runs under it alone, with
   await page.waitForFunction(() => window.__csp.length > 0);
   assert.equal(await page.evaluate(() => window.__ran), undefined);
   assert.deepEqual(await page.evaluate(() => window.__csp), ['script-src-elem inline']);
-  g.assertClean();
+  await page.context().close();
 });
 
 const PAYLOADS = [
