@@ -1,5 +1,5 @@
 //! Refreshes catalog.json's prices from AWS files: `catalog-import [--catalog FILE] [--dry-run] (--offer FILE | --spot FILE)...`.
-#![cfg_attr(unix, no_main)]
+#![cfg_attr(all(unix, not(test)), no_main)]
 
 use gpuplan::import::{apply, Input};
 use std::path::Path;

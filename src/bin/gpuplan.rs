@@ -1,5 +1,5 @@
 //! The command line: one query in, the engine's result as JSON out. Field names are documented in README and stay stable.
-#![cfg_attr(unix, no_main)]
+#![cfg_attr(all(unix, not(test)), no_main)]
 
 use gpuplan::catalog::Catalog;
 use gpuplan::engine::cost::{option_costs, OptionCost};

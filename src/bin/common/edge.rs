@@ -97,15 +97,18 @@ pub fn exit_for(tool: &str, written: Written) -> u8 {
 /// `std::env::args_os` (glibc hands them to std before any `main`).
 macro_rules! entry_point {
     ($run:path) => {
-        #[cfg(unix)]
+        #[cfg(all(unix, not(test)))]
         #[no_mangle]
         extern "C" fn main(_argc: std::ffi::c_int, _argv: *const *const std::ffi::c_char) -> std::ffi::c_int {
             std::ffi::c_int::from($run())
         }
-        #[cfg(not(unix))]
+        #[cfg(all(not(unix), not(test)))]
         fn main() -> std::process::ExitCode {
             std::process::ExitCode::from($run())
         }
+        // Unit tests of the binary run under the test harness's own `main`.
+        #[cfg(test)]
+        const _: fn() -> u8 = $run;
     };
 }
 pub(crate) use entry_point;
