@@ -60,6 +60,8 @@ const TRTLLM_URL: &str =
 const TRTLLM_H200: &str = "NVIDIA TensorRT-LLM blog, H200 achieves nearly 12,000 tokens/sec on Llama2-13B with TensorRT-LLM (H200 FP8 max throughput table)";
 const TRTLLM_H200_URL: &str =
     "https://github.com/NVIDIA/TensorRT-LLM/blob/release/0.5.0/docs/source/blogs/H200launch.md";
+const BASETEN: &str = "Baseten blog, Faster Mixtral inference with TensorRT-LLM and quantization";
+const BASETEN_URL: &str = "https://www.baseten.co/blog/faster-mixtral-inference-with-tensorrt-llm-and-quantization/";
 const HF_SM: &str = "Hugging Face blog (P. Schmid), Llama 2 on Amazon SageMaker a Benchmark (TGI 1.0.3)";
 const HF_SM_URL: &str = "https://huggingface.co/blog/llama-sagemaker-benchmark";
 
@@ -784,11 +786,41 @@ const RUNS: &[Run] = &[
         seqs: 20,
         measured: Measured::ThroughputTps { out: 50.0, tps: 321.54 },
     },
+    Run {
+        id: "MoE Mixtral 8x7B int8 A100 TP1 1 user TTFT",
+        family: "MoE",
+        source: BASETEN,
+        url: BASETEN_URL,
+        date: "2023-12",
+        setup: "Mixtral 8x7B, int8 quantization, TensorRT-LLM, a single A100 GPU, 512-token input, 128-token output, single concurrent request: 127 ms time to first token, 81 perceived tokens per second (taken as the decode rate, 12.35 ms per token)",
+        query: "v=1&model=mixtral-8x7b&prec=int8&ctx=640&out=128",
+        instance: "p4de.24xlarge",
+        tp: 1,
+        seqs: 1,
+        measured: Measured::TtftMs(127.0),
+    },
+    Run {
+        id: "MoE Mixtral 8x7B int8 A100 TP1 1 user decode",
+        family: "MoE",
+        source: BASETEN,
+        url: BASETEN_URL,
+        date: "2023-12",
+        setup: "Mixtral 8x7B, int8 quantization, TensorRT-LLM, a single A100 GPU, 512-token input, 128-token output, single concurrent request: 127 ms time to first token, 81 perceived tokens per second (taken as the decode rate, 12.35 ms per token)",
+        query: "v=1&model=mixtral-8x7b&prec=int8&ctx=640&out=128",
+        instance: "p4de.24xlarge",
+        tp: 1,
+        seqs: 1,
+        measured: Measured::ItlMs(12.35),
+    },
 ];
 
 /// Runs the model misses by more than 25 % with the current assumptions: the measured error and why.
 /// Not tuned away; a miss that comes within ±25 % must leave the list (the test says so).
 const KNOWN_MISSES: &[(&str, &str)] = &[
+    (
+        "MoE Mixtral 8x7B int8 A100 TP1 1 user TTFT",
+        "measured +50 %; an MoE prompt's prefill: the experts' grouped GEMMs and routing imbalance are not modelled, and the source's int8 may be weight-only (16-bit matmuls) where the engine prefills at the INT8 rate (capped at fp8x × the 16-bit peak); its decode row is held (+24 %)",
+    ),
     ("A100 Llama 2 70B TGI TP8 1 users", "measured +40 %; TGI 1.0.3 on p4d (A100 40GB) at one user took 41 ms per token where the weight read is ~16 ms; the same engine's 20-user run on the same instance is held (+13 %): that stack's per-step and NCCL all-reduce latency is above the one ring model's (68 µs at TP8), not tuned per engine"),
     ("A10G Llama 2 7B TGI TP4 1 users", "measured +28 %; one user of 7B over four A10Gs on PCIe: TGI's 16.8 ms per token is above what the weight read (3.2 ms) and the PCIe ring latency give; the 13B at one user and both at 20 users on the same instance are held"),
     ("H100 LLaMA 70B TP2 batch 64 2048/2048", "measured +84 %; 70B decode at large static batches with long outputs: the source's step is ~3× its weight and KV read and its FLOPs reach ~12-15 % of the FP8 peak; the decode compute cap (mfu 0.4) is one value for every run, and the 7B/13B large-batch rows are held"),
