@@ -7,7 +7,7 @@
 //! move into the product's accuracy ledger as it is.
 
 use gpuplan::catalog::Catalog;
-use gpuplan::engine::recommend::serving_estimate;
+use gpuplan::engine::serving_estimate;
 use gpuplan::query;
 
 /// What the source measured.
