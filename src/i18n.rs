@@ -208,6 +208,10 @@ messages! {
     OverheadGib => "Runtime overhead per accelerator (GiB)", "每加速器运行时开销（GiB）";
     ArLat => "All-reduce latency when serving, fixed (µs)", "推理 all-reduce 固定延迟（µs）";
     ArHop => "All-reduce latency per ring hop (µs)", "all-reduce 每跳延迟（µs）";
+    PrefillMfu => "Prefill share of the 16-bit peak (GPU)", "预填充占 16 位峰值的比例（GPU）";
+    NeuronMfu => "Neuron serving share of peak", "Neuron 推理占峰值的比例";
+    NeuronHop => "NeuronLink all-reduce latency per hop (µs)", "NeuronLink all-reduce 每跳延迟（µs）";
+    NeuronStep => "Fixed time per decode step on Neuron (ms)", "Neuron 每步解码固定耗时（ms）";
     StepMs => "Fixed time per decode step (ms)", "每步解码固定耗时（ms）";
     SeatUse => "Share of a GPU's memory seats may fill", "图形席位可用的 GPU 显存比例";
     PerfBudget => "Performance-first: cost budget (× the cheapest)", "性能优先：成本上限（最便宜的倍数）";
@@ -294,7 +298,9 @@ messages! {
     RegionsNote => "List prices per hour, before any reseller discount, cheapest first; * derived from a regional multiplier, not published.", "每小时标价（未计代理商折扣），从低到高；* 为按区域系数推算，非公开价格。";
     CopyEmbed => "Copy embed code", "复制嵌入代码";
     EmbedCopied => "Embed code copied", "嵌入代码已复制";
-    SrcServing => "Assumptions fitted once to 11 published serving runs (README: How accurate it is: serving); seat headroom is an assumption", "按 11 组公开推理实测一次性拟合的假设（见 README 推理准确度表）；席位余量为假设";
+    SrcServing => "Assumptions held once against 64 published serving runs (tests/published_serving.rs; README: How accurate it is: serving); seat headroom is an assumption", "按 64 组公开推理实测一次性检验的假设（tests/published_serving.rs；见 README 推理准确度表）；席位余量为假设";
+    SrcPrefill => "time to first token: TensorRT-LLM's first-token tables (A100 FP16, H100/L40S FP8, LLaMA 7B/70B, 128 and 2,048 tokens); FP8 at most the FP8 speed-up times this", "首个 token 时间：TensorRT-LLM 首 token 表（A100 FP16、H100/L40S FP8，LLaMA 7B/70B，128 与 2,048 token）；FP8 至多为此值乘以 FP8 加速比";
+    SrcNeuronServing => "AWS Neuron 2.18 Trn1 decoder table (Llama 2/3 8B-70B, TP 32, batch 1): time to first token and per output token", "AWS Neuron 2.18 Trn1 解码模型表（Llama 2/3 8B-70B，TP 32，batch 1）：首 token 时间与每个输出 token 时间";
     SrcMfu => "30 % typical, 50 % well tuned (JGalego/llm-calc on GitHub); 78-81 % is the matrix-multiply ceiling measured on one H200 (PyTorch, 2026)",
         "一般 30%，调优良好 50%（GitHub 上的 JGalego/llm-calc）；在一块 H200 上实测矩阵乘法上限为 78-81%（PyTorch，2026 年）";
     SrcBw => "a device-to-device copy reached ~90 % of peak on one H200 (PyTorch, 2026); decode kernels reach less",

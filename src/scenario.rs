@@ -141,6 +141,19 @@ pub struct Assumptions {
     /// Fixed time of every decode step besides reading weights and computing: sampling, scheduling and kernel
     /// launches, milliseconds (assumption, fitted with the two above to the published runs as a whole).
     pub step_overhead_ms: f64,
+    /// Share of the 16-bit dense peak a prompt's prefill reaches on a GPU (FP8/INT8 run at most `fp8_speedup`
+    /// times faster). Assumption held against TensorRT-LLM's first-token tables (A100 FP16 and H100 FP8,
+    /// LLaMA 7B/70B at 128 and 2,048 tokens: tests/published_serving.rs).
+    pub prefill_mfu: f64,
+    /// Serving on Neuron (Trainium, Inferentia2): share of the chip's peak prefill and the decode compute cap
+    /// reach. AWS Neuron 2.18 Trn1 decoder table: Llama 2/3 8B-70B time to first token at 1-4K tokens imply
+    /// ~20 % of the BF16 peak once the weight read and collectives are counted.
+    pub neuron_mfu: f64,
+    /// Latency per ring hop of an all-reduce over NeuronLink, microseconds (the fixed part is `tp_allreduce_us`);
+    /// with `neuron_step_ms` it reproduces Neuron 2.18's Trn1 time per output token of 8B and 70B at TP 32.
+    pub neuron_hop_us: f64,
+    /// Fixed time of every Neuron decode step (runtime, sampling, host round trip), milliseconds.
+    pub neuron_step_ms: f64,
     /// Share of each GPU's frame buffer graphics seats may fill; the rest is driver and display headroom (assumption).
     pub seat_mem_usable: f64,
     /// Training: share of the dense peak the matrix math reaches between communications, before
@@ -190,6 +203,10 @@ impl Default for Assumptions {
             tp_hop_us: 4.0,
             step_overhead_ms: 0.75,
             seat_mem_usable: 0.95,
+            prefill_mfu: 0.6,
+            neuron_mfu: 0.2,
+            neuron_hop_us: 1.25,
+            neuron_step_ms: 3.0,
             train_mfu: 0.55,
             link_efficiency: 0.8,
             comm_overlap: 0.8,

@@ -199,25 +199,28 @@ fn serving_charges_the_catalogs_own_link_for_the_type() {
 #[test]
 fn a_stated_output_is_decoded_not_prefilled_and_keeps_the_context_for_the_kv_cache() {
     // 2,500 tokens of context either way: the KV cache is the same; with 500 of them output, only the
-    // 2,000-token prompt is prefilled (prefill is linear in the prompt here: 2 × N × tokens ÷ peak).
+    // 2,000-token prompt is prefilled (its FLOPs, linear and causal attention, fall with the prompt; the
+    // weight read and step time do not).
     let whole = run(&scenario("v=1&model=llama3.1-8b&ctx=2500&inst=p5.48xlarge"));
     let split = run(&scenario("v=1&model=llama3.1-8b&ctx=2500&out=500&inst=p5.48xlarge"));
     let (a, b) = (only(&whole, "p5.48xlarge"), only(&split, "p5.48xlarge"));
     assert_eq!(a.memory.kv_cache_gib, b.memory.kv_cache_gib);
     let (pa, pb) = (a.prefill_s.unwrap_or(0.0), b.prefill_s.unwrap_or(0.0));
-    assert!(pa > 0.0 && (pb / pa - 0.8).abs() < 0.02, "{pa} {pb}");
+    assert!(pa > 0.0 && pb < pa && pb / pa > 0.7, "{pa} {pb}");
     // A thousand requests: $ per million output tokens × 500 × 1,000 / 10^6.
     let r = b.per_request(500).unwrap_or_else(|| panic!("{b:?}"));
     let m = b.usd_per_million_tokens.unwrap_or(0.0);
     assert!((r.usd - m * 500.0 / 1e6).abs() < 1e-12);
     let speed = b.tokens_per_s_per_seq.unwrap_or(0.0);
     assert!((r.total_s - 500.0 / speed).abs() < 1e-9);
-    // Each user's speed counts the replica's prefills: out / (out · t_step + B · t_prefill), below the
-    // decode-only speed of the same plan.
+    // Each user's speed counts the replica's prefills: out / (out · t_step + B · t_prefill,marginal), below
+    // the decode-only speed of the whole-context plan; above the same plan charged each prompt's whole
+    // time to first token (the weight read is shared by the batch) and the whole context's KV every step
+    // (a request reads prompt + out/2 on average).
     let seqs = f64::from(b.parallelism.as_ref().map_or(1, |p| p.micro_batch));
     let decode = a.tokens_per_s_per_seq.unwrap_or(0.0);
     assert!(speed < decode, "{speed} {decode}");
-    let expected = 500.0 / (500.0 / decode + seqs * pb);
-    assert!((speed / expected - 1.0).abs() < 0.02, "{speed} vs {expected}");
+    let unbatched = 500.0 / (500.0 / decode + seqs * pb);
+    assert!(speed > unbatched, "{speed} vs {unbatched}");
     assert!(a.per_request(0).is_none());
 }

@@ -32,6 +32,12 @@ const GENERAL: &[Line] = &[
     Field("arlat", Msg::ArLat, false),
     Field("arhop", Msg::ArHop, false),
     Field("stepms", Msg::StepMs, false),
+    Field("pfmfu", Msg::PrefillMfu, false),
+    Source("pfmfu", Msg::SrcPrefill),
+    Field("nmfu", Msg::NeuronMfu, false),
+    Field("nhop", Msg::NeuronHop, false),
+    Field("nstepms", Msg::NeuronStep, false),
+    Source("nmfu", Msg::SrcNeuronServing),
     Field("seatuse", Msg::SeatUse, false),
     Note(Msg::SrcServing),
 ];

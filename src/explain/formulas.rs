@@ -380,23 +380,30 @@ fn decode_lines(
     }
     // With the output stated, the user's speed counts the replica's prefills (perf's decode is 1/t_step).
     let o = f64::from(scenario.output_tokens);
-    let prefill = rec.prefill_s.filter(|_| o > 0.0);
+    let prefill = rec.prefill_marginal_s.filter(|_| o > 0.0);
+    // Neuron has its own hop latency and step time (assumptions `nhop`, `nstepms`).
+    let neuron = rec.accelerator.starts_with("trainium") || rec.accelerator.starts_with("inferentia");
+    let (hop_us, step_ms) = if neuron {
+        (a.neuron_hop_us, a.neuron_step_ms)
+    } else {
+        (a.tp_hop_us, a.step_overhead_ms)
+    };
     let step_s = prefill.map_or(1.0 / tokens_per_s_per_seq, |p| {
         (o / tokens_per_s_per_seq - f64::from(seqs) * p) / o
     });
     out.push(format!(
-        "t_step = (N_read·b + B·KV_seq) / (TP·BW·η) + 2·L·(α + 2·(TP−1)·β + 2·(TP−1)/TP·B·h·2 / link) + t₀; TP = {tp}, B = {seqs}, L = {}, η = {}, α = {} µs, β = {} µs, t₀ = {} ms → {} {}",
+        "t_step = (N_read·b + B·KV_seq) / (TP·BW·η) + 2·L·(α + 2·(TP−1)·β + 2·(TP−1)/TP·B·h·2 / link) + t₀ (KV_seq at prompt + out/2 tokens); TP = {tp}, B = {seqs}, L = {}, η = {}, α = {} µs, β = {} µs, t₀ = {} ms → {} {}",
         arch.layers,
         number(a.bw_efficiency, 2),
         number(a.tp_allreduce_us, 1),
-        number(a.tp_hop_us, 1),
-        number(a.step_overhead_ms, 2),
+        number(hop_us, 2),
+        number(step_ms, 2),
         number(1.0 / step_s, 1),
         if zh { "token/秒（每序列）" } else { "tokens/s per sequence" }
     ));
     if let Some(p) = prefill {
         out.push(format!(
-            "{} = out / (out·t_step + B·t_prefill) = {out} / ({out} × {} ms + {seqs} × {} s) = {} {}",
+            "{} = out / (out·t_step + B·t_prefill) = {out} / ({out} × {} ms + {seqs} × {} s) = {} {} (t_prefill: one more prompt's FLOPs and all-reduces; the batch shares the weight read)",
             if zh { "含预填充" } else { "with prefill" },
             number(step_s * 1e3, 2),
             number(p, 3),

@@ -65,6 +65,9 @@ pub struct Recommendation {
     pub tokens_per_s: Option<f64>,
     pub tokens_per_s_per_seq: Option<f64>,
     pub prefill_s: Option<f64>,
+    /// What one more prompt adds to a replica's batch (its FLOPs and all-reduces; the weight read and step
+    /// time are shared): the `t_prefill` each user's speed counts.
+    pub prefill_marginal_s: Option<f64>,
     /// Accelerator energy: the job's, or a month's for services, kWh (TDP × hours).
     pub energy_kwh: Option<f64>,
     /// How a training or fine-tuning job spreads over the accelerators; `None` where no plan is made.

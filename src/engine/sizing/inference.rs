@@ -80,6 +80,8 @@ pub(in crate::engine) fn size_inference(
         bw_bytes_s: bw * 1e9 * inst.fraction,
         peak_flops: peak.map(|p| p * 1e12 * inst.fraction),
         kv_bytes_seq: kv_seq_gib * GIB,
+        prefill_flops: prefill_tflops(acc, scenario.precision, a).map(|p| p * 1e12 * inst.fraction),
+        neuron: acc.stack == crate::catalog::Stack::Neuron,
     };
     let mut plans = Vec::new();
     for tp in tp_degrees(count, link.domain) {
@@ -168,6 +170,7 @@ pub(in crate::engine) fn size_inference(
         tokens_per_s: Some(plan.estimate.tokens_per_s * f64::from(plan.hosted)),
         tokens_per_s_per_seq: Some(plan.estimate.tokens_per_s_per_seq),
         prefill_s: plan.estimate.prefill_s,
+        prefill_marginal_s: plan.estimate.prefill_marginal_s,
         parallelism: Some(parallelism),
         serving_unit: Some(ctx.unit(&plan)),
         ..Sized::default()
@@ -176,11 +179,12 @@ pub(in crate::engine) fn size_inference(
 }
 
 /// With the output length stated, each request's prompt is prefilled once while the replica's other
-/// sequences wait: over the `out` decode steps of a request the replica prefills `seqs` prompts, so each
-/// user gets `out / (out · t_step + seqs · t_prefill)` tokens/s (the form `tests/published_serving.rs`
+/// sequences wait: over the `out` decode steps of a request the replica prefills `seqs` prompts, each adding
+/// its marginal cost (its FLOPs and all-reduces; the weight read and step time ride on the batch), so each
+/// user gets `out / (out · t_step + seqs · t_prefill,marginal)` tokens/s (the form `tests/published_serving.rs`
 /// holds against measured throughput). Unstated (0), or without a compute figure, decode alone.
 fn with_prefill(mut e: DecodeEstimate, output_tokens: u32, seqs: u32) -> DecodeEstimate {
-    if let Some(p) = e.prefill_s.filter(|_| output_tokens > 0) {
+    if let Some(p) = e.prefill_marginal_s.filter(|_| output_tokens > 0) {
         let out = f64::from(output_tokens);
         let cycle_s = out / e.tokens_per_s_per_seq + f64::from(seqs) * p;
         e.tokens_per_s_per_seq = out / cycle_s;
@@ -192,10 +196,28 @@ fn with_prefill(mut e: DecodeEstimate, output_tokens: u32, seqs: u32) -> DecodeE
 /// The compute peak serving runs at: the catalog's, else (for 16-bit compute, which INT8 and INT4
 /// weights also use without a published integer rate) the labelled assumption training uses.
 fn serving_peak_tflops(acc: &Accelerator, precision: Precision, a: &Assumptions) -> Option<f64> {
+    // Neuron's serving stacks store INT8 weights and multiply in BF16 (the Neuron performance tables:
+    // "Weight Storage Data Type int8", "Matmult-BF16").
+    let precision = match precision {
+        Precision::Int8 if acc.stack == crate::catalog::Stack::Neuron => Precision::Bf16,
+        p => p,
+    };
     perf::peak(acc, precision).tflops().or(match precision {
         Precision::Fp8 | Precision::Fp32 => None,
         _ => super::training::assumed_tflops(acc, a),
     })
+}
+
+/// The rate a prompt's prefill runs at, TFLOPS: on a GPU, `prefill_mfu` of the 16-bit peak, at most
+/// `fp8_speedup` times that in FP8/INT8 (and never above the precision's own peak); on Neuron,
+/// `neuron_mfu` of the precision's peak. `None` without a compute figure.
+fn prefill_tflops(acc: &Accelerator, precision: Precision, a: &Assumptions) -> Option<f64> {
+    let peak = serving_peak_tflops(acc, precision, a)?;
+    if acc.stack == crate::catalog::Stack::Neuron {
+        return Some(peak * a.neuron_mfu);
+    }
+    let p16 = serving_peak_tflops(acc, Precision::Bf16, a).unwrap_or(peak);
+    Some(peak.min(p16 * a.fp8_speedup.max(1.0)) * a.prefill_mfu)
 }
 
 /// Model FLOPs the fleet delivers at full load (2 per active parameter per token) over the peak of every
@@ -233,6 +255,8 @@ pub(in crate::engine) fn replica_estimate(
         bw_bytes_s: acc.mem_bw_gbs? * 1e9 * inst.fraction,
         peak_flops: serving_peak_tflops(acc, s.precision, &s.assumptions).map(|p| p * 1e12 * inst.fraction),
         kv_bytes_seq: need.kv_cache_gib * GIB / f64::from(seqs.max(1)),
+        prefill_flops: prefill_tflops(acc, s.precision, &s.assumptions).map(|p| p * 1e12 * inst.fraction),
+        neuron: acc.stack == crate::catalog::Stack::Neuron,
     };
     Some(ctx.estimate(tp, seqs.max(1)))
 }
@@ -277,6 +301,10 @@ struct PlanCtx<'a> {
     bw_bytes_s: f64,
     peak_flops: Option<f64>,
     kv_bytes_seq: f64,
+    /// One accelerator's prefill rate, FLOP/s (peak × the family's prefill efficiency).
+    prefill_flops: Option<f64>,
+    /// Neuron (Trainium, Inferentia2): its own efficiency, hop latency and step time.
+    neuron: bool,
 }
 
 impl PlanCtx<'_> {
@@ -284,29 +312,45 @@ impl PlanCtx<'_> {
     fn estimate(&self, tp: u32, seqs: u32) -> DecodeEstimate {
         let s = self.scenario;
         let a = &s.assumptions;
+        let arch = self.arch;
         let lat = perf::AllReduceLatency {
             fixed_s: a.tp_allreduce_us * 1e-6,
-            hop_s: a.tp_hop_us * 1e-6,
+            hop_s: if self.neuron { a.neuron_hop_us } else { a.tp_hop_us } * 1e-6,
         };
         let link = self.link.link_gbs * 1e9;
-        let (layers, hidden) = (self.arch.layers, self.arch.hidden);
-        // The prompt is prefilled; the output is decoded (its KV cache is in the context's).
+        let (layers, hidden) = (arch.layers, arch.hidden);
+        // The prompt is prefilled; the output is decoded. Over a request's `out` steps its KV cache grows
+        // from the prompt to the whole context: a step reads prompt + out/2 tokens of it on average.
         let prompt = f64::from(s.prompt_tokens());
+        let cached = |tokens: f64| arch.sliding_window.map_or(tokens, |w| tokens.min(f64::from(w)));
+        let ctx = f64::from(s.context_tokens.max(1));
+        let avg = prompt + f64::from(s.output_tokens) / 2.0;
+        let kv_read = self.kv_bytes_seq * (cached(avg) / cached(ctx).max(1.0)).min(1.0);
         let t = f64::from(tp);
+        let mfu = if self.neuron { a.neuron_mfu } else { a.mfu };
+        let step_ms = if self.neuron {
+            a.neuron_step_ms
+        } else {
+            a.step_overhead_ms
+        };
+        let attn_width = f64::from(arch.heads) * f64::from(arch.head_dim);
         let decode = perf::decode(&DecodeInputs {
-            active_params: self.arch.active_params,
-            read_params: self.arch.params_read(seqs),
+            active_params: arch.active_params,
+            read_params: arch.params_read(seqs),
             weight_bytes: s.precision.weight_bytes(),
-            kv_bytes_per_seq: self.kv_bytes_seq,
+            kv_bytes_per_seq: kv_read,
             batch: f64::from(seqs),
             bw_bytes_s: self.bw_bytes_s * t,
             bw_efficiency: a.bw_efficiency,
             peak_flops: self.peak_flops.map(|p| p * t),
-            mfu: a.mfu,
+            mfu,
             prompt_tokens: prompt,
+            prefill_flops_s: self.prefill_flops.map(|p| p * t),
+            attention_flops: perf::causal_attention_flops(layers, attn_width, prompt, arch.sliding_window),
+            prefill_read_params: arch.params_read(s.prompt_tokens().max(1)),
             comm_s: perf::tp_allreduce_s(layers, hidden, f64::from(seqs), tp, lat, link),
             prefill_comm_s: perf::tp_allreduce_s(layers, hidden, prompt, tp, lat, link),
-            step_overhead_s: a.step_overhead_ms * 1e-3,
+            step_overhead_s: step_ms * 1e-3,
         });
         with_prefill(decode, s.output_tokens, seqs)
     }

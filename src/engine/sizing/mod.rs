@@ -29,6 +29,7 @@ pub(super) struct Sized {
     pub(super) tokens_per_s: Option<f64>,
     pub(super) tokens_per_s_per_seq: Option<f64>,
     pub(super) prefill_s: Option<f64>,
+    pub(super) prefill_marginal_s: Option<f64>,
     pub(super) parallelism: Option<super::outcome::Parallelism>,
     pub(super) serving_unit: Option<super::outcome::ServingUnit>,
 }
