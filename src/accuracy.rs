@@ -272,6 +272,7 @@ fn machines_hardware(m: &Machines, p: Precision, catalog: &Catalog, a: &Assumpti
             let node = c.gpus.clamp(1, 8);
             let hw = Hardware {
                 peak_flops: peak * 1e12,
+                kernel_eff: a.train_mfu,
                 usable_gib: c.mem_gib * a.mem_usable,
                 mem_bw_bytes_s: c.mem_bw_gbs * 1e9,
                 link_bytes_s: c.link_gbs * 1e9,
