@@ -201,3 +201,24 @@ fn a_path_that_is_not_utf8_is_refused_with_a_message() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_figure_the_page_build_cannot_carry_is_refused_naming_the_file_that_brought_it() {
+    // The file's name becomes a source of the catalog: with U+001F (the page build's token separator) in it,
+    // the build would fail; the import refuses, naming that file.
+    let r = apply(
+        BUNDLED_JSON,
+        &[
+            Input::Offer("offer.json", OFFER),
+            Input::SpotHistory("spot\u{1f}.json", SPOT),
+        ],
+    );
+    let msg = r.err().map(|e| e.to_string()).unwrap_or_default();
+    assert!(msg.starts_with("spot\u{1f}.json"), "{msg}");
+    assert!(msg.contains("control character U+001F"), "{msg}");
+    assert!(apply(
+        BUNDLED_JSON,
+        &[Input::Offer("offer.json", OFFER), Input::SpotHistory("spot.json", SPOT)]
+    )
+    .is_ok());
+}

@@ -479,8 +479,8 @@ pub fn bench_recompute(query: &str, runs: u32) -> f64 {
     for _ in 0..runs.max(1) {
         let o = recommend(&catalog, &st.scenario);
         if let Some(r) = o.recommendations.first() {
-            let _ = crate::engine::cost::option_costs(&catalog, &st.scenario, r);
-            let _ = crate::engine::plan::plan(&catalog, &st.scenario, r);
+            let _ = crate::engine::option_costs(&catalog, &st.scenario, r);
+            let _ = crate::engine::plan(&catalog, &st.scenario, r);
         }
     }
     (js_sys::Date::now() - start) / f64::from(runs.max(1))

@@ -2,9 +2,9 @@
 #![cfg_attr(all(unix, not(test)), no_main)]
 
 use gpuplan::catalog::Catalog;
-use gpuplan::engine::cost::{option_costs, OptionCost};
-use gpuplan::engine::plan::{plan, Plan};
 use gpuplan::engine::sensitivity::{sensitivity, Bound};
+use gpuplan::engine::{option_costs, OptionCost};
+use gpuplan::engine::{plan, Plan};
 use gpuplan::engine::{recommend, Recommendation};
 use gpuplan::explain;
 use gpuplan::message;
@@ -159,8 +159,8 @@ fn recommendation_json(r: &Recommendation, options: &[OptionCost], lang: gpuplan
             "activations_per_accelerator": r.memory.activations_gib,
             "overhead_per_accelerator": r.memory.overhead_gib,
         },
-        "fp64_tflops": gpuplan::engine::recommend::fp64_tflops(r),
-        "usd_per_fp64_tflops_hour": gpuplan::engine::recommend::usd_per_fp64_tflops_hour(r),
+        "fp64_tflops": gpuplan::engine::fp64_tflops(r),
+        "usd_per_fp64_tflops_hour": gpuplan::engine::usd_per_fp64_tflops_hour(r),
         "reasons": r.reasons.iter().map(|w| explain::why(w, lang)).collect::<Vec<_>>(),
     })
 }
