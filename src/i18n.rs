@@ -217,6 +217,7 @@ messages! {
     PerfBudget => "Performance-first: cost budget (× the cheapest)", "性能优先：成本上限（最便宜的倍数）";
     LoraRank => "LoRA rank", "LoRA 秩";
     TrainAssumptions => "Training: how accelerators work together", "训练：加速器如何协同";
+    NeuronTrainMfu => "Training kernel efficiency on Trainium (Neuron's published tables)", "Trainium 训练计算效率（Neuron 公布的训练性能表）";
     TrainMfu => "Training kernel efficiency (share of peak between communications)", "训练计算效率（通信之外达到峰值的比例）";
     LinkEff => "Link efficiency (share of stated bandwidth a collective achieves)", "链路效率（集合通信达到标称带宽的比例）";
     CommOverlap => "Data-parallel overlap (share of a micro-batch's compute that hides communication)", "数据并行重叠（一个微批的计算可掩盖通信的比例）";

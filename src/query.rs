@@ -272,6 +272,7 @@ pub static KEYS: &[Key<Scenario>] = &[
     Key { name: "rank", slot: |s| Slot::Int(&mut s.assumptions.lora_rank, 1, 4096), unit: "", help: doc_text!("LoRA rank") },
     Key { name: "gbatch", slot: |s| Slot::Int(&mut s.global_batch, 0, 1_000_000), unit: doc_text!("sequences"), help: doc_text!("training: global batch per optimizer step over all replicas (0 = `batch` per replica)") },
     Key { name: "teff", slot: |s| Slot::Num(&mut s.assumptions.train_mfu, 0.01, 1.0), unit: "", help: doc_text!("assumption: training kernel efficiency (share of peak between communications)") },
+    Key { name: "nteff", slot: |s| Slot::Num(&mut s.assumptions.neuron_train_mfu, 0.01, 1.0), unit: "", help: doc_text!("assumption: training kernel efficiency on Trainium (Neuron's published training tables; `teff` when only that is set)") },
     Key { name: "linkeff", slot: |s| Slot::Num(&mut s.assumptions.link_efficiency, 0.01, 1.0), unit: "", help: doc_text!("assumption: share of a link's bandwidth a collective achieves") },
     Key { name: "overlap", slot: |s| Slot::Num(&mut s.assumptions.comm_overlap, 0.0, 1.0), unit: "", help: doc_text!("assumption: share of a micro-batch's compute data-parallel communication hides behind") },
     Key { name: "fp8x", slot: |s| Slot::Num(&mut s.assumptions.fp8_speedup, 1.0, 2.0), unit: doc_text!("×"), help: doc_text!("assumption: FP8 training speed over BF16, end to end") },

@@ -159,6 +159,12 @@ pub struct Assumptions {
     /// Training: share of the dense peak the matrix math reaches between communications, before
     /// recomputation, pipeline bubbles and waiting on links (issue 13; one value for every published run).
     pub train_mfu: f64,
+    /// Training kernel efficiency on Neuron chips (Trainium, Trainium2), in place of `train_mfu`: AWS
+    /// Neuron's Trn1 training tables state 28.4-33.1 % end-to-end MFU for GPT-3 23B/46B/175B on 32
+    /// trn1.32xlarge (Neuron 2.13) and 22 % for Llama 2 7B (2.13.1); 0.33 holds the planner to the nine
+    /// published Trn1 runs of `accuracy::training_runs`. No Trn2 training table is published: its value
+    /// is Trn1's until one is (issue 23).
+    pub neuron_train_mfu: f64,
     /// Share of a link's stated one-way bandwidth a collective achieves (nccl-tests: p4d 231 of 300 GB/s
     /// in one instance = 0.77; p4de over EFA ≈ 0.84 of the model's figure).
     pub link_efficiency: f64,
@@ -181,6 +187,17 @@ pub struct Assumptions {
 }
 
 impl Assumptions {
+    /// The training kernel efficiency on a Neuron chip: `nteff`, or `teff` where a link sets `teff` and
+    /// not `nteff` (links made before `nteff` meant `teff` for every chip).
+    pub fn neuron_kernel_eff(&self) -> f64 {
+        let d = Assumptions::default();
+        if self.neuron_train_mfu == d.neuron_train_mfu && self.train_mfu != d.train_mfu {
+            self.train_mfu
+        } else {
+            self.neuron_train_mfu
+        }
+    }
+
     /// Links made before the training planner (issue 13) set `mfu` for training as the run's end-to-end
     /// share of peak. While `teff` keeps its default and `mfu` does not, training keeps that meaning:
     /// the planner still chooses the plan, and the step is timed at this MFU.
@@ -208,6 +225,7 @@ impl Default for Assumptions {
             neuron_hop_us: 1.25,
             neuron_step_ms: 3.0,
             train_mfu: 0.55,
+            neuron_train_mfu: 0.33,
             link_efficiency: 0.8,
             comm_overlap: 0.8,
             fp8_speedup: 1.4,

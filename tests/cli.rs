@@ -279,6 +279,32 @@ fn every_promised_field_has_a_value() {
     }
 }
 
+/// `gpuplan accuracy` prints the ledger: a per-family record whose run counts add up to the table's
+/// runs, and one line per published run, each with its source.
+#[test]
+fn accuracy_prints_the_ledger_by_family() {
+    let out = gpuplan(&["accuracy"]);
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    let runs = gpuplan::accuracy::training_runs();
+    for r in &runs {
+        assert!(
+            text.lines()
+                .any(|l| l.starts_with(&format!("| {} |", r.name)) && l.contains(r.source)),
+            "{}",
+            r.name
+        );
+    }
+    let counted: usize = text
+        .lines()
+        .take_while(|l| !l.is_empty())
+        .skip(2)
+        .filter_map(|l| l.split('|').nth(2).and_then(|c| c.trim().parse::<usize>().ok()))
+        .sum();
+    assert_eq!(counted, runs.len(), "{text}");
+    assert!(text.contains("| Trainium (trn1) |"), "{text}");
+}
+
 /// Runs the CLI through `sh` so the test can shape its stdout (closed, a full disk), returning the output.
 fn gpuplan_sh(redirect: &str, query: &str) -> std::process::Output {
     Command::new("sh")

@@ -81,6 +81,7 @@ const V1_LINKS: &[&str] = &[
     "v=1&task=train&gbatch=1024&teff=0.5&linkeff=0.7&overlap=0.5&fp8x=1.3&nogdr=0.4&ppchunks=2&a10g=70&rtx6000=400&gaudi=90",
     "v=1&task=train&window=10&spotwin=1&reacq=30&spotmax=8",
     "v=1&lang=zh",
+    "v=1&task=train&model=llama3.1-8b&inst=trn1.32xlarge&nteff=0.3",
     "v=1&view=explore&xfam=g6&xacc=l4&xmem=24&xefa=1&xreg=1&xstack=neuron&xsort=-mem&xunit=mo&xper=accel&xhide=net,spot",
     "v=1&view=compare&cmp=p5.48xlarge,g6e.xlarge",
     "v=1&pick=g6e.xlarge",

@@ -186,17 +186,19 @@ fn flow_neuron_eligible_inference_goes_to_inferentia2() {
 fn flow_large_training_trainium_if_eligible_else_p_family() {
     let q = "v=1&task=train&model=qwen2.5-32b&tokens=100&ctx=4096&prio=cost";
     let eligible = run(q);
-    // After the June 2025 P-family price cut, Trn1 is within ~25 % of the cheapest (a P6-B200 or P5) once
-    // its 50 Gbps of network per chip is charged: the articles' "Trainium saves up to 50 %" no longer
-    // holds at list prices, but it is a contender, as the articles' flow says.
+    // Trn1 is eligible and planned, as the articles' flow says. Timed at Neuron's own published training
+    // efficiency (`nteff`, issue 23: ~33 % MFU in AWS's Trn1 tables, where every chip used to run at the
+    // GPU kernel efficiency), and after the June 2025 P-family price cut, it costs more than the cheapest
+    // P type at list prices: the articles' "Trainium saves up to 50 %" does not hold at list prices
+    // (it may with negotiated Trainium pricing, which a reseller discount expresses).
     let best = eligible.recommendations[0].job_usd.unwrap_or(f64::NAN);
     let trn = eligible
         .recommendations
         .iter()
-        .find(|r| r.instance == "trn1.32xlarge")
+        .find(|r| r.instance == "trn1.32xlarge" && r.fits)
         .and_then(|r| r.job_usd)
         .unwrap_or(f64::INFINITY);
-    assert!(trn <= best * 1.25, "trn1 {trn} vs best {best}");
+    assert!(trn > best && trn <= best * 3.0, "trn1 {trn} vs best {best}");
     let not_eligible = run(&format!("{q}&cuda=1"));
     assert!(family_of(top(&not_eligible)).starts_with('p'), "{}", top(&not_eligible));
     let urgent = run(&format!("{q}&urgent=1"));
@@ -522,8 +524,9 @@ fn seventy_b_on_p5_versus_g6e_the_plan_and_why() {
 
 #[test]
 fn a_34b_model_at_default_settings_gets_trainium() {
-    // The articles' flow: 30B+ Transformer, not urgent → Trainium. At default settings trn1 is eligible,
-    // fits, and is within 25 % of the cheapest.
+    // The articles' flow: 30B+ Transformer, not urgent → Trainium. At default settings trn1 is eligible
+    // and fits; at Neuron's published training efficiency (`nteff`, issue 23) it costs more than the
+    // cheapest at list prices, within 3× (it was within 25 % while Trainium ran at the GPU efficiency).
     let o = run("v=1&task=train&params=34&tokens=100&prio=cost");
     let best = o.recommendations[0].job_usd.unwrap_or(f64::NAN);
     let trn = o
@@ -531,7 +534,8 @@ fn a_34b_model_at_default_settings_gets_trainium() {
         .iter()
         .find(|r| r.instance == "trn1.32xlarge" && r.fits);
     let trn = trn.unwrap_or_else(|| panic!("trn1 not recommended: {:?}", o.excluded));
-    assert!(trn.job_usd.unwrap_or(f64::INFINITY) <= best * 1.25);
+    let trn_usd = trn.job_usd.unwrap_or(f64::INFINITY);
+    assert!(trn_usd > best && trn_usd <= best * 3.0, "trn1 {trn_usd} vs best {best}");
     assert!(trn.parallelism.as_ref().is_some_and(|p| p.tp >= 2));
 }
 

@@ -61,6 +61,7 @@ const PURCHASE: &[Line] = &[
 
 const TRAINING: &[Line] = &[
     Field("teff", Msg::TrainMfu, false),
+    Field("nteff", Msg::NeuronTrainMfu, false),
     Field("linkeff", Msg::LinkEff, false),
     Field("overlap", Msg::CommOverlap, false),
     Field("fp8x", Msg::Fp8Speedup, false),

@@ -15,9 +15,55 @@ use serde_json::{json, Value};
 #[path = "common/edge.rs"]
 mod edge;
 
-const USAGE: &str = "usage: gpuplan '<query>'\n\
+const USAGE: &str = "usage: gpuplan '<query>' | gpuplan accuracy\n\
   e.g. gpuplan 'v=1&task=infer&model=llama3.1-8b&prec=bf16&ctx=8192&batch=8&prio=cost'\n\
-  Prints the recommendations as JSON. Query keys are listed in README.md.";
+  Prints the recommendations as JSON. Query keys are listed in README.md.\n\
+  `gpuplan accuracy` prints the published runs the estimates are held to, by family.";
+
+/// Signed percent, no decimals.
+fn pct(x: f64) -> String {
+    format!("{:+.0} %", x * 100.0)
+}
+
+/// `gpuplan accuracy`: the ledger's per-family record, then every run with its estimate and error
+/// (the same table tests/published_runs.rs holds the planner to).
+fn accuracy() -> String {
+    use gpuplan::accuracy::{by_family, score_all, training_runs};
+    let s = score_all(
+        &training_runs(),
+        &Catalog::bundled(),
+        &gpuplan::scenario::Assumptions::default(),
+    );
+    let mut out = String::from("| family | runs | median | worst | within ±25 % |\n|---|---|---|---|---|\n");
+    for (f, m) in by_family(&s) {
+        out.push_str(&format!(
+            "| {} | {} | {} | {} | {} |\n",
+            f.name(),
+            m.runs,
+            pct(m.median),
+            pct(m.worst),
+            m.within_25
+        ));
+    }
+    out.push_str("\nmedian and worst: estimated speed ÷ published speed − 1 (positive = the estimate is faster)\n\n");
+    out.push_str("| run | family | workload | published | estimate | error | known miss | source | date |\n|---|---|---|---|---|---|---|---|---|\n");
+    for x in &s {
+        out.push_str(&format!(
+            "| {} | {} | {} | {} {} | {} | {} | {} | {} | {} |\n",
+            x.run.name,
+            x.run.family.name(),
+            x.run.workload.name(),
+            x.run.published,
+            x.run.unit.name(),
+            x.estimate.map_or("no plan".into(), |e| format!("{e:.4}")),
+            x.speed_error().map_or("-".into(), pct),
+            if x.run.known_miss.is_some() { "yes" } else { "" },
+            x.run.source,
+            x.run.date,
+        ));
+    }
+    out
+}
 
 fn option_json(o: &OptionCost, lang: gpuplan::scenario::Lang) -> Value {
     json!({
@@ -158,6 +204,7 @@ fn run_main() -> u8 {
         [a] if a == "--help" || a == "-h" => {
             return edge::exit_for("gpuplan", edge::write_stdout(&format!("{USAGE}\n")))
         }
+        [a] if a == "accuracy" => return edge::exit_for("gpuplan", edge::write_stdout(&accuracy())),
         [a] if !a.starts_with('-') => a.clone(),
         _ => {
             edge::say(USAGE);

@@ -47,6 +47,9 @@ pub struct Job {
 pub struct Hardware {
     /// Dense peak per accelerator for the job's precision (FP8 already scaled by the FP8 efficiency), FLOP/s.
     pub peak_flops: f64,
+    /// Share of that peak the matrix math reaches between communications: the family's kernel
+    /// efficiency (`teff` on GPUs, `nteff` on Neuron chips).
+    pub kernel_eff: f64,
     pub usable_gib: f64,
     pub mem_bw_bytes_s: f64,
     /// Intra-instance link per accelerator, one direction, bytes/s.

@@ -59,7 +59,7 @@ pub(super) fn terms(job: &Job, hw: &Hardware, a: &Assumptions, l: &Layout, token
 /// Compute, recomputation and dequantisation per accelerator per step (every device does 1/N of the work).
 fn busy_terms(job: &Job, hw: &Hardware, a: &Assumptions, l: &Layout, tokens_per_step: f64) -> (f64, f64, f64) {
     let devices = f64::from(l.tp * l.pp * l.dp);
-    let flops_rate = hw.peak_flops * a.train_mfu;
+    let flops_rate = hw.peak_flops * hw.kernel_eff;
     let compute_s = job.flops_per_token * tokens_per_step / devices / flops_rate;
     let f = l.full_share();
     let extra = match l.rc {
@@ -169,6 +169,7 @@ mod tests {
     fn hw() -> Hardware {
         Hardware {
             peak_flops: 1e15,
+            kernel_eff: 1.0,
             usable_gib: 80.0,
             mem_bw_bytes_s: 1e12,
             link_bytes_s: 1e11,
