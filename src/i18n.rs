@@ -104,7 +104,8 @@ messages! {
     StratReseller => "No changes: reseller 15 % off", "不改架构：代理商 8.5 折";
     StrategyChanged => "Changed: ", "已修改：";
     StrategyNoChange => "Already set: nothing changed.", "已是此设置，无改动。";
-    OnlyTypes => "Instance types (Inferentia2 only)", "实例类型（仅 Inferentia2）";
+    OnlyTypes => "Only these instance types", "仅限这些实例类型";
+    AllTypes => "Rank all types", "改为全部类型";
     Recommendations => "Recommendations", "推荐";
     Best => "Best for this scenario", "最适合此场景";
     Instance => "Instance", "实例";

@@ -197,6 +197,23 @@ fn Strategies(ctx: Ctx) -> impl IntoView {
     }
 }
 
+/// A restriction to named instance types (`inst=`, from a link or a strategy): shown with the types it
+/// keeps and removed in one click, so no hidden filter narrows the ranking.
+#[component]
+fn OnlyTypes(ctx: Ctx) -> impl IntoView {
+    let types = move || ctx.scenario.with(|s| s.instances.join(", "));
+    let restricted = move || ctx.scenario.with(|s| !s.instances.is_empty());
+    view! {
+        <Show when=restricted>
+            <div class="field only-types" data-testid="only-types">
+                <span class="label">{ctx.tx(Msg::OnlyTypes)}</span>
+                <span class="types">{types}</span>
+                <button type="button" class="small" data-testid="all-types" on:click=move |_| ctx.set("inst", "")>{ctx.tx(Msg::AllTypes)}</button>
+            </div>
+        </Show>
+    }
+}
+
 /// Constraints, priority, region, usage and how the team buys.
 #[component]
 fn PurchaseForm(ctx: Ctx) -> impl IntoView {
@@ -228,6 +245,7 @@ fn PurchaseForm(ctx: Ctx) -> impl IntoView {
             <Segmented ctx=ctx key="prio" label=Msg::Priority current=value_of(ctx, "prio")
                 options=vec![("cost", Msg::PrioCost), ("balanced", Msg::PrioBalanced), ("perf", Msg::PrioPerf)] />
             {lines(ctx, &[One(Select("region", Msg::Region, regions))])}
+            <OnlyTypes ctx=ctx />
         </section>
         <section class="card">
             <h2>{ctx.tx(Msg::Usage)}</h2>
