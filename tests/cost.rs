@@ -1133,13 +1133,38 @@ fn a_capacity_block_rate_from_a_source_article_is_marked() {
     assert_eq!(cb.cb.as_ref().map(|c| c.source.as_str()), Some("article-001"));
     assert!(cb.assumption, "{cb:?}");
     let r = first(&s);
-    let en = gpuplan::explain::option_formula(&cb, r.n_instances, Lang::En);
+    let en = gpuplan::explain::option_formula(&cb, r.n_instances, Lang::En, &gpuplan::format::usd);
     assert!(en.contains("not AWS's Capacity Block price list"), "{en}");
-    let zh = gpuplan::explain::option_formula(&cb, r.n_instances, Lang::Zh);
+    let zh = gpuplan::explain::option_formula(&cb, r.n_instances, Lang::Zh, &gpuplan::format::usd);
     assert!(zh.contains("非 AWS 公布的容量块价目表"), "{zh}");
     let s = scenario(&format!("{q}p5en.48xlarge"));
     let cb = option_cost(catalog(), &s, &first(&s), Buy::CapacityBlock);
     assert!(!cb.assumption && cb.cb.is_some_and(|c| c.source == "cb-2026-rise"));
+}
+
+#[test]
+fn a_capacity_block_formula_multiplies_out_under_a_discount_and_reads_in_the_page_currency() {
+    use gpuplan::scenario::Lang;
+    // Issue 24 #13: "$98.84/h × 6 × 12 days × 24 h = $145,176" under a 15 % discount (the product is
+    // $170,796); and the formulas stayed in USD under CNY.
+    let q = "v=1&task=train&model=llama3.1-70b&tokens=200&days=10&buy=cb&inst=p6-b200.48xlarge&disc=15";
+    let s = scenario(q);
+    let r = first(&s);
+    let cb = option_cost(catalog(), &s, &r, Buy::CapacityBlock);
+    let c = cb.cb.clone().unwrap_or_else(|| panic!("a block"));
+    let list = c.rate_usd_hr * f64::from(c.instances) * f64::from(c.days) * 24.0;
+    assert!((cb.upfront_usd - list * 0.85).abs() < 0.01, "{} vs {list}", cb.upfront_usd);
+    let en = gpuplan::explain::option_formula(&cb, r.n_instances, Lang::En, &gpuplan::format::usd);
+    assert!(en.contains("days × 24 h × (1 − 15 %) = $"), "{en}");
+    assert!(!en.contains("article-001"), "{en}");
+    let cny = |v: f64| gpuplan::format::money(v, gpuplan::scenario::Currency::Cny, 7.0);
+    let zh = gpuplan::explain::option_formula(&cb, r.n_instances, Lang::Zh, &cny);
+    assert!(zh.contains("天 × 24 小时 × (1 − 15 %) = ¥") && !zh.contains('$'), "{zh}");
+    // The detail's formulas follow the display currency too.
+    let s = scenario(&format!("{q}&cur=cny&fx=7"));
+    let arch = s.model_arch();
+    let lines = gpuplan::explain::formulas(&s, &arch, &first(&s), Lang::Zh).join("\n");
+    assert!(lines.contains('¥') && !lines.contains('$'), "{lines}");
 }
 
 #[test]

@@ -168,7 +168,7 @@ fn Strategies(ctx: Ctx) -> impl IntoView {
                 let job = st.scenario.task.is_job();
                 s.apply(&mut st.scenario);
                 if st.scenario.task.is_job() != job {
-                    st.scenario.batch = crate::scenario::Scenario::default().batch;
+                    super::new_kind_of_task(&mut st.scenario);
                 }
             });
             let after = ctx.scenario.get_untracked();

@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::engine::Recommendation;
-use crate::format::{number, usd};
+use crate::format::number;
 use crate::models::ModelArch;
 use crate::scenario::{Lang, Scenario, Task};
 
@@ -30,8 +30,8 @@ pub fn formulas(scenario: &Scenario, arch: &ModelArch, rec: &Recommendation, lan
 }
 
 /// The headline cost's line (see `cost_line`).
-fn cost_lines(_: &Scenario, _: &ModelArch, rec: &Recommendation, lang: Lang) -> Vec<String> {
-    cost_line(rec, lang == Lang::Zh).into_iter().collect()
+fn cost_lines(scenario: &Scenario, _: &ModelArch, rec: &Recommendation, lang: Lang) -> Vec<String> {
+    cost_line(rec, lang == Lang::Zh, &money_in(scenario)).into_iter().collect()
 }
 
 /// The weights: parameters × bytes per parameter.
@@ -153,6 +153,7 @@ fn training_lines(scenario: &Scenario, arch: &ModelArch, rec: &Recommendation, l
 
 /// HPC: what an hour of one FP64 TFLOPS costs.
 fn hpc_lines(scenario: &Scenario, _: &ModelArch, rec: &Recommendation, lang: Lang) -> Vec<String> {
+    let usd = &money_in(scenario);
     let zh = lang == Lang::Zh;
     let mut out = Vec::new();
     if scenario.task != Task::Hpc {
@@ -179,6 +180,7 @@ fn hpc_lines(scenario: &Scenario, _: &ModelArch, rec: &Recommendation, lang: Lan
 
 /// Serving: a million output tokens at the fleet's throughput, running flat out.
 fn per_token_lines(scenario: &Scenario, _: &ModelArch, rec: &Recommendation, lang: Lang) -> Vec<String> {
+    let usd = &money_in(scenario);
     let zh = lang == Lang::Zh;
     let mut out = Vec::new();
     if let (Some(h), Some(t), Some(m)) = (rec.hourly_usd, rec.tokens_per_s, rec.usd_per_million_tokens) {
@@ -300,19 +302,19 @@ fn energy_lines(_: &Scenario, _: &ModelArch, rec: &Recommendation, lang: Lang) -
 /// The headline cost as the engine adds it up (`Recommendation::job_terms` for a job, else
 /// `monthly_terms`): each term's rate × instances × hours, so a commitment shows its 730 h, Spot its
 /// overhead, bursts their own hours. `None` without a price.
-fn cost_line(rec: &crate::engine::Recommendation, zh: bool) -> Option<String> {
+fn cost_line(rec: &crate::engine::Recommendation, zh: bool, usd: Money<'_>) -> Option<String> {
     let (name, terms, total) = if rec.job_terms.is_empty() {
         (if zh { "每月" } else { "monthly" }, &rec.monthly_terms, rec.monthly_usd)
     } else {
         (if zh { "每个作业" } else { "job" }, &rec.job_terms, rec.job_usd)
     };
     let total = total.filter(|_| !terms.is_empty())?;
-    let sum: Vec<String> = terms.iter().map(|t| cost_term(t, zh)).collect();
+    let sum: Vec<String> = terms.iter().map(|t| cost_term(t, zh, usd)).collect();
     Some(format!("{name} = {} = {}", sum.join(" + "), usd(total)))
 }
 
 /// One term: `$0.8048/h × 2 × 730 h`, then its factor and what its hours are.
-fn cost_term(t: &crate::engine::cost::CostTerm, zh: bool) -> String {
+fn cost_term(t: &crate::engine::cost::CostTerm, zh: bool, usd: Money<'_>) -> String {
     use crate::engine::cost::TermKind;
     let mut out = format!(
         "{}/h × {} × {} h",
@@ -428,17 +430,17 @@ mod tests {
         };
         let committed = t(TermKind::Committed, 1.0);
         assert_eq!(
-            cost_term(&committed, false),
+            cost_term(&committed, false, &crate::format::usd),
             "$0.6549/h × 2 × 730 h (committed: every hour)"
         );
-        assert_eq!(cost_term(&committed, true), "$0.6549/h × 2 × 730 h（承诺：每小时计费）");
-        assert_eq!(cost_term(&t(TermKind::Usage, 1.0), false), "$0.6549/h × 2 × 730 h");
+        assert_eq!(cost_term(&committed, true, &crate::format::usd), "$0.6549/h × 2 × 730 h（承诺：每小时计费）");
+        assert_eq!(cost_term(&t(TermKind::Usage, 1.0), false, &crate::format::usd), "$0.6549/h × 2 × 730 h");
         assert_eq!(
-            cost_term(&t(TermKind::Usage, 1.0667), true),
+            cost_term(&t(TermKind::Usage, 1.0667), true, &crate::format::usd),
             "$0.6549/h × 2 × 730 h × 1.0667（Spot 中断）"
         );
         assert_eq!(
-            cost_term(&t(TermKind::Block, 0.5), false),
+            cost_term(&t(TermKind::Block, 0.5), false, &crate::format::usd),
             "$0.6549/h × 2 × 730 h ÷ 2 (Capacity Block)"
         );
     }

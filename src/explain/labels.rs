@@ -12,6 +12,23 @@ pub fn price_basis(per: &str, unit: &str, lang: Lang) -> String {
     }
 }
 
+/// What a table of list prices says under a reseller's discount (`disc`), so an undiscounted price is
+/// never read as the price paid: Explore lists prices, Compare's On-Demand row is one, its options are not.
+pub fn list_prices(discount_pct: f64, compare: bool, lang: Lang) -> String {
+    if discount_pct <= 0.0 {
+        return String::new();
+    }
+    let pct = number(discount_pct, 2);
+    match (lang, compare) {
+        (Lang::Zh, false) => format!("均为公开价目表价格，未扣除 {pct}% 代理商折扣"),
+        (Lang::Zh, true) => format!("“按需”一行为公开价目表价格，未扣除 {pct}% 代理商折扣；下方各购买方式已计入折扣。"),
+        (Lang::En, false) => format!("list prices, before the {pct} % reseller discount"),
+        (Lang::En, true) => {
+            format!("The On-Demand row is the list price, before the {pct} % reseller discount; the purchase options below include it.")
+        }
+    }
+}
+
 /// The speed of one sequence after the total: " (18 per sequence)"; Chinese puts the measure first,
 /// "（每序列 18 token/秒）".
 pub fn per_sequence(tokens_per_s: f64, lang: Lang) -> String {
@@ -35,6 +52,13 @@ pub fn changed_fields(changed: &[Msg], lang: Lang) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn list_prices_are_said_only_under_a_discount() {
+        assert_eq!(list_prices(0.0, false, Lang::En), "");
+        assert_eq!(list_prices(15.0, false, Lang::En), "list prices, before the 15 % reseller discount");
+        assert!(list_prices(15.0, true, Lang::Zh).contains("未扣除 15% 代理商折扣"));
+    }
 
     #[test]
     fn labels_read_naturally_in_both_languages() {

@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::engine::cost::NotOffered;
-use crate::format::{number, usd};
+use crate::format::number;
 use crate::scenario::{Buy, Lang};
 
 /// A purchase option's name.
@@ -99,6 +99,15 @@ pub fn spot_supply_line(s: &crate::engine::cost::SpotDetail, zh: bool) -> String
     }
 }
 
+/// A source as a reader meets it: a source article by its description, not its catalog id.
+pub(crate) fn source_name(id: &str, zh: bool) -> &str {
+    match (id.starts_with("article-"), zh) {
+        (true, true) => "来源文章",
+        (true, false) => "source article",
+        (false, _) => id,
+    }
+}
+
 /// After a Capacity Block rate's source: a source article's rate is not AWS's published price list.
 pub(super) fn cb_article_note(source: &str, zh: bool) -> &'static str {
     match (source.starts_with("article-"), zh) {
@@ -109,17 +118,25 @@ pub(super) fn cb_article_note(source: &str, zh: bool) -> &'static str {
 }
 
 /// A Capacity Block: the price of the block, how its length is chosen, and the booking rules.
-fn cb_lines(c: &crate::engine::cost::CbDetail, upfront_usd: f64, zh: bool) -> Vec<String> {
+fn cb_lines(c: &crate::engine::cost::CbDetail, upfront_usd: f64, zh: bool, usd: Money<'_>) -> Vec<String> {
     let mut lines = Vec::new();
+    // A reseller's discount on the block's list rate multiplies out in the line, so its product is its total.
+    let list_usd = c.rate_usd_hr * f64::from(c.instances) * f64::from(c.days) * 24.0;
+    let discount = if list_usd > 0.0 { 1.0 - upfront_usd / list_usd } else { 0.0 };
+    let discount = if discount.abs() > 1e-6 {
+        format!(" × (1 − {} %)", number(discount * 100.0, 2))
+    } else {
+        String::new()
+    };
     lines.push(
         format!(
-            "{}/h × {} × {} {} = {} ({} {}{})",
+            "{}/h × {} × {} {}{discount} = {} ({} {}{})",
             usd(c.rate_usd_hr),
             c.instances,
             c.days,
             if zh { "天 × 24 小时" } else { "days × 24 h" },
             usd(upfront_usd),
-            c.source,
+            source_name(&c.source, zh),
             c.as_of,
             match (c.rate_derived, zh) {
                 (false, _) => "",
@@ -157,7 +174,7 @@ fn cb_lines(c: &crate::engine::cost::CbDetail, upfront_usd: f64, zh: bool) -> Ve
 }
 
 /// How an option's figures were computed, with the numbers, for a tooltip.
-pub fn option_formula(o: &crate::engine::cost::OptionCost, n_instances: u32, lang: Lang) -> String {
+pub fn option_formula(o: &crate::engine::cost::OptionCost, n_instances: u32, lang: Lang, usd: Money<'_>) -> String {
     use crate::scenario::Buy;
     let zh = lang == Lang::Zh;
     let per_inst = o.hourly_usd / f64::from(n_instances.max(1));
@@ -217,7 +234,7 @@ pub fn option_formula(o: &crate::engine::cost::OptionCost, n_instances: u32, lan
         });
     }
     if let Some(c) = &o.cb {
-        parts.extend(cb_lines(c, o.upfront_usd, zh));
+        parts.extend(cb_lines(c, o.upfront_usd, zh, usd));
     }
     if o.buy.term_years().is_some() && o.job_usd.is_some() {
         parts.push(if zh {

@@ -183,7 +183,7 @@ fn option_row(h: &mut Html, f: Fmt, o: &OptionCost, n_instances: u32, per_mtok: 
         .el(
             "p",
             &[("class", "formula-text")],
-            &explain::option_formula(o, n_instances, f.lang),
+            &explain::option_formula(o, n_instances, f.lang, &|v| f.money(v)),
         )
         .close("details")
         .close("th");
