@@ -223,8 +223,8 @@ messages! {
     A10gTflops => "A10G dense BF16 TFLOPS (assumption)", "A10G 稠密 BF16 TFLOPS（假设）";
     Rtx6000Tflops => "RTX PRO 6000 dense BF16 TFLOPS (assumption)", "RTX PRO 6000 稠密 BF16 TFLOPS（假设）";
     GaudiTflops => "Gaudi HL-205 dense BF16 TFLOPS (assumption)", "Gaudi HL-205 稠密 BF16 TFLOPS（假设）";
-    SrcTrain => "Assumptions; held against published runs in tests/published_runs.rs (README: How accurate it is). Link efficiency from nccl-tests (p4d: 231 of 300 GB/s); no-GPUDirect share from a g6e report (~3 of 6.25 GB/s). No public tensor figure exists for A10G, RTX PRO 6000 or Gaudi.",
-        "均为假设；已用 tests/published_runs.rs 中的公开训练记录检验（README：准确度）。链路效率来自 nccl-tests（p4d：300 GB/s 中实测 231）；无 GPUDirect 比例来自 g6e 报告（6.25 GB/s 中约 3）。A10G、RTX PRO 6000 和 Gaudi 没有公开的张量算力数字。";
+    SrcTrain => "Assumptions, checked against published training runs of each accelerator family the planner recommends. Link efficiency from nccl-tests (p4d: 231 of 300 GB/s); no-GPUDirect share from a g6e report (~3 of 6.25 GB/s). No public tensor figure exists for A10G, RTX PRO 6000 or Gaudi.",
+        "均为假设，已用所推荐各加速器系列的公开训练实测检验。链路效率来自 nccl-tests（p4d：300 GB/s 中实测 231）；无 GPUDirect 比例来自 g6e 报告（6.25 GB/s 中约 3）。A10G、RTX PRO 6000 和 Gaudi 没有公开的张量算力数字。";
     CspDisc => "Compute Savings Plan discount (%)", "Compute Savings Plans 折扣（%）";
     IspDisc => "EC2 Instance Savings Plan discount (%)", "EC2 Instance Savings Plans 折扣（%）";
     SpotDisc => "Spot discount off On-Demand where none was observed (%)", "未观测到 Spot 价格时的折扣（%）";
@@ -253,8 +253,8 @@ messages! {
     HygieneCb => "When a Capacity Block's window ends, check its instances are released.", "Capacity Block 使用窗口结束后，确认资源已释放。";
     HygieneEip => "Release unused Elastic IPs and delete unattached EBS volumes.", "释放未使用的弹性 IP，删除未挂载的 EBS 卷。";
     CatalogAsOf => "Prices and specs as of", "价格与规格截至";
-    Stale => "The catalog is more than 180 days old on your clock: prices may have changed. Refresh it with catalog-import (see README).",
-        "按你的时钟，目录已超过 180 天：价格可能已变。可用 catalog-import 刷新（见 README）。";
+    Stale => "The catalog is more than 180 days old on your clock: prices may have changed. Whoever hosts this page can refresh it (catalog-import).",
+        "按你的时钟，目录已超过 180 天：价格可能已变。托管此页面的人可用 catalog-import 刷新目录。";
     SourcesNote => ". Every figure names its source and date: tap, focus or hover over a price.", "。每个数字都注明来源与日期：轻点、聚焦或悬停价格即可查看。";
     Warnings => "Some fields of the link could not be used", "链接中的部分字段无法使用";
     ChartCumulative => "Cumulative cost over the horizon", "整个周期的累计成本";
@@ -277,7 +277,7 @@ messages! {
     Prefill => "prefill", "预填充";
     Hours => "h", "小时";
     Days => "days", "天";
-    ArticleNote => "Note on a figure quoted in the articles", "关于文章引用数字的说明";
+    ArticleNote => "Note on a figure quoted in the source articles", "关于来源文章所引数字的说明";
     CatalogNotes => "Catalog notes on this type and its accelerator", "目录对该实例及其加速器的备注（英文）";
     Sources => "Sources", "数据来源";
     SourcesIntro => "Every price and spec in the catalog names one of these and its date: hover or focus a figure to see which.",
@@ -295,7 +295,7 @@ messages! {
     RegionsNote => "List prices per hour, before any reseller discount, cheapest first; * derived from a regional multiplier, not published.", "每小时标价（未计代理商折扣），从低到高；* 为按区域系数推算，非公开价格。";
     CopyEmbed => "Copy embed code", "复制嵌入代码";
     EmbedCopied => "Embed code copied", "嵌入代码已复制";
-    SrcServing => "Assumptions fitted once to 11 published serving runs (README: How accurate it is: serving); seat headroom is an assumption", "按 11 组公开推理实测一次性拟合的假设（见 README 推理准确度表）；席位余量为假设";
+    SrcServing => "Assumptions fitted once to 11 published serving runs; seat headroom is an assumption", "按 11 组公开推理实测一次性拟合的假设；席位余量为假设";
     SrcMfu => "30 % typical, 50 % well tuned (JGalego/llm-calc on GitHub); 78-81 % is the matrix-multiply ceiling measured on one H200 (PyTorch, 2026)",
         "一般 30%，调优良好 50%（GitHub 上的 JGalego/llm-calc）；在一块 H200 上实测矩阵乘法上限为 78-81%（PyTorch，2026 年）";
     SrcBw => "a device-to-device copy reached ~90 % of peak on one H200 (PyTorch, 2026); decode kernels reach less",
@@ -308,7 +308,9 @@ messages! {
         "没有按实例类型公开的费率：取该类型公开的预留实例折扣，否则用下方目录中的假设";
     SrcSpot => "Spot Instance Advisor bands (<5 … >20 % a month), band midpoint; worst band where unknown",
         "Spot Instance Advisor 中断率区间（每月 <5% … >20%），取区间中点；未知时取最差区间";
-    SrcCkpt => "the articles: checkpoint to S3 every 15-30 minutes", "文章建议：每 15-30 分钟把检查点存到 S3";
+    SrcCkpt => "the source articles: checkpoint to S3 every 15-30 minutes", "来源文章建议：每 15-30 分钟把检查点存到 S3";
+    ArticlesAre => "The source articles: four Chinese-language guides (2026) to choosing and buying AWS GPU instances, whose strategies, quoted prices and advice this planner checks and cites.",
+        "来源文章：四篇 2026 年的中文 AWS GPU 实例选型与购买指南；本规划器核对并引用其中的策略、报价与建议。";
     SpBasis => "median discount of the published us-east-1 Reserved Instances of the matching class, term and payment over GPU and Neuron types, capped at AWS's maximum",
         "按同类别、同期限、同预付方式的 us-east-1 公开预留实例折扣（各 GPU/Neuron 类型）取中位数，并以 AWS 公布的上限封顶";
     ExportCsv => "Download CSV", "下载 CSV";
@@ -328,6 +330,22 @@ messages! {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Words a user should not meet on the page: the project's files, its README's headings, catalog
+    /// ids and link keys (issue 24 #21).
+    pub(crate) const INTERNAL_WORDS: &[&str] = &["tests/", ".rs", "README", "article-0", "spotmax", "mode=", "How accurate"];
+
+    #[test]
+    fn no_label_speaks_of_the_projects_files_or_link_keys() {
+        for m in ALL {
+            for lang in [Lang::En, Lang::Zh] {
+                let text = t(lang, *m);
+                for w in INTERNAL_WORDS {
+                    assert!(!text.contains(w), "{m:?} ({lang:?}) says {w}: {text}");
+                }
+            }
+        }
+    }
 
     #[test]
     fn labels_are_looked_up_by_their_own_entry() {

@@ -114,6 +114,7 @@ pub fn Assumptions(ctx: Ctx) -> impl IntoView {
             <div class="table-wrap" tabindex="0"><table inner_html=sp_rows></table></div>
             <h3 id="sources">{ctx.tx(Msg::Sources)}</h3>
             <p class="source muted">{ctx.tx(Msg::SourcesIntro)}</p>
+            <p class="source muted" data-testid="articles-are">{ctx.tx(Msg::ArticlesAre)}</p>
             <div class="table-wrap" tabindex="0"><table class="sources" inner_html=sources></table></div>
         </section>
     }
