@@ -40,6 +40,7 @@ messages! {
     Copied => "Link copied", "链接已复制";
     CopyFailed => "Copy failed: select the address bar and copy it", "复制失败：请手动复制地址栏";
     Reset => "Reset", "重置";
+    SkipToResult => "Skip to the result", "跳到结果";
     Workload => "Workload", "工作负载";
     Task => "Task", "任务";
     TaskInfer => "Serve a model", "模型推理";
@@ -60,7 +61,7 @@ messages! {
     OutputTokens => "Output tokens per request", "每次请求输出 token 数";
     MicroBatch => "Sequences per replica per step (micro-batch × accumulation)", "每副本每步序列数（微批 × 梯度累积）";
     TrainTokens => "Training tokens (billions)", "训练 token 数（十亿）";
-    TargetDays => "Target wall-clock (days)", "目标时长（天）";
+    TargetDays => "Target duration (days; sizes the fleet)", "目标时长（天；据此定实例数）";
     TargetTps => "Total throughput needed (output tokens/s, 0 = what the users need)", "所需总吞吐（输出 token/秒，0 = 按用户数）";
     SeqTps => "Speed each user needs (output tokens/s, 0 = any)", "每位用户所需速度（输出 token/秒，0 = 不限）";
     Method => "Method", "方法";
@@ -78,6 +79,12 @@ messages! {
     NonTransformer => "Not a standard Transformer (multimodal, speech…)", "非标准 Transformer（多模态、语音等）";
     Urgent => "Must launch now (no 1-2 weeks of Neuron porting)", "必须立即上线（无法等待 1-2 周 Neuron 适配）";
     Multinode => "Allow multi-node (EFA)", "允许多节点（EFA）";
+    HintEfa => "EFA (Elastic Fabric Adapter): AWS's low-latency network between instances; a model or job split across several instances needs it.",
+        "EFA（Elastic Fabric Adapter）：AWS 实例之间的低延迟网络；跨多台实例切分的模型或作业需要它。";
+    HintReplica => "A replica is one complete copy of the model; replicas work side by side on more users or more data.",
+        "副本是模型的一份完整拷贝；多个副本并行服务更多用户或处理更多数据。";
+    HintMfu => "MFU: the share of the accelerator's peak compute the model's arithmetic actually uses.",
+        "MFU：模型运算实际用到的加速器峰值算力比例。";
     Priority => "Priority", "优先级";
     PrioCost => "Cost", "成本优先";
     PrioPerf => "Performance", "性能优先";
@@ -95,7 +102,7 @@ messages! {
     ResellerOnAll => "Also on Spot and commitments", "同样适用于 Spot 与承诺类";
     BurstInstances => "Burst instances on top", "额外突发实例数";
     BurstHours => "Burst hours per month", "突发每月小时数";
-    WindowDays => "Job must finish within (days, 0 = any)", "作业须在几天内完成（0 = 不限）";
+    WindowDays => "Hard window: must finish within (days, 0 = none)", "硬性时限：须在几天内完成（天，0 = 无）";
     Strategies => "Start from a strategy", "从组合策略开始";
     StratDev => "Experiments: Spot + checkpoints", "实验：Spot + 检查点";
     StratSteady => "Steady inference: 1-year Savings Plan", "稳定推理：1 年 Savings Plans";

@@ -1168,6 +1168,46 @@ fn a_capacity_block_formula_multiplies_out_under_a_discount_and_reads_in_the_pag
 }
 
 #[test]
+fn formulas_give_one_copys_weights_and_the_fleets_sum_as_such() {
+    use gpuplan::scenario::Lang;
+    // Issue 24 #18: "weights = N × b = 7B × 2 bytes = 312.9 GiB" was the fleet's sum.
+    let s = scenario("v=1&task=train&params=7&tokens=1000");
+    let r = first(&s);
+    assert!(r.n_accelerators > 1, "{}", r.n_accelerators);
+    let lines = gpuplan::explain::formulas(&s, &s.model_arch(), &r, Lang::En).join("\n");
+    let copy = 7e9 * 2.0 / f64::from(1u32 << 30);
+    assert!(lines.contains(&format!("weights (one copy) = N × b = 7B × 2 bytes = {} GiB", gpuplan::format::number(copy, 1))), "{lines}");
+    assert!(lines.contains("accelerators = ") && lines.contains("the fleet's sum"), "{lines}");
+    // QLoRA holds its base in 4 bits (with scales), whatever the compute precision.
+    let s = scenario("v=1&task=finetune&model=llama3.1-70b&method=qlora&tokens=0.02");
+    let zh = gpuplan::explain::formulas(&s, &s.model_arch(), &first(&s), Lang::Zh).join("\n");
+    assert!(zh.contains("× 0.5625 字节（4-bit 基座"), "{zh}");
+}
+
+#[test]
+fn a_checkpoint_interval_longer_than_the_job_is_not_suggested() {
+    use gpuplan::scenario::Lang;
+    // Issue 24 #18: a job of a few hours was told to checkpoint every several hours.
+    let mut withheld = 0;
+    for q in ["v=1&task=finetune&model=llama3.1-8b&tokens=0.01&buy=spot", "v=1&task=train&params=7&tokens=1000&buy=spot"] {
+        let s = scenario(q);
+        let r = first(&s);
+        let spot = option_cost(catalog(), &s, &r, Buy::Spot);
+        let (Some(detail), Some(job_h)) = (spot.spot.as_ref(), spot.job_hours) else { continue };
+        let text = gpuplan::explain::option_formula(&spot, r.n_instances, Lang::En, &gpuplan::format::usd);
+        match detail.young_interval_min {
+            Some(y) if y >= job_h * 60.0 => {
+                withheld += 1;
+                assert!(!text.contains("τ*"), "{q}: {text}");
+            }
+            Some(_) => assert!(text.contains("τ*"), "{q}: {text}"),
+            None => {}
+        }
+    }
+    assert!(withheld > 0, "the short job's interval exceeds it");
+}
+
+#[test]
 fn a_growth_plans_vcpu_quota_counts_its_largest_month() {
     use gpuplan::engine::Why;
     // The commitments' and the growth line's peaks fall in different months: the quota notice counts

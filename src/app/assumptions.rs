@@ -21,6 +21,7 @@ use Line::{Field, Note, Source};
 const GENERAL: &[Line] = &[
     Field("mfu", Msg::Mfu, false),
     Source("mfu", Msg::SrcMfu),
+    Note(Msg::HintMfu),
     Field("bweff", Msg::BwEff, false),
     Source("bweff", Msg::SrcBw),
     Field("usable", Msg::MemUsable, false),

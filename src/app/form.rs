@@ -113,6 +113,7 @@ pub fn WorkloadForm(ctx: Ctx) -> impl IntoView {
                         {move || view! { <NumberField ctx=ctx key=size_key() current=value_of(ctx, size_key()) label=size_label() /> }}
                     </div>
                     {move || lines(ctx, length_lines(task.get()))}
+                    <p class="hint" data-testid="hint-replica">{ctx.tx(Msg::HintReplica)}</p>
                 </Show>
                 {move || lines(ctx, &task_lines(task.get()))}
             </section>
@@ -139,12 +140,19 @@ const STRATEGY_FIELDS: &[(&str, Msg)] = &[
     ("disc", Msg::ResellerPct),
 ];
 
-/// Reseller discount, bursts, growth and a fixed window.
-const USAGE: &[Line] = &[
-    Row(&[Num("disc", Msg::ResellerPct), Check("discall", Msg::ResellerOnAll)]),
-    Row(&[Num("burst", Msg::BurstInstances), Num("bursth", Msg::BurstHours)]),
-    Row(&[Num("growth", Msg::GrowthPct), Num("window", Msg::WindowDays)]),
-];
+/// Reseller discount, then what applies to the task: a service's bursts and growth, a job's hard window.
+fn usage_lines(task: Task) -> &'static [Line] {
+    const DISC: Line = Row(&[Num("disc", Msg::ResellerPct), Check("discall", Msg::ResellerOnAll)]);
+    if task.is_job() {
+        &[DISC, One(Num("window", Msg::WindowDays))]
+    } else {
+        &[
+            DISC,
+            Row(&[Num("burst", Msg::BurstInstances), Num("bursth", Msg::BurstHours)]),
+            One(Num("growth", Msg::GrowthPct)),
+        ]
+    }
+}
 
 /// Every region with a price, in name order.
 fn regions(ctx: Ctx) -> Vec<(String, String)> {
@@ -235,6 +243,7 @@ fn PurchaseForm(ctx: Ctx) -> impl IntoView {
             .collect::<Vec<_>>()
     };
     let commitment = move || ctx.scenario.with(|s| s.purchase.buy.term_years().is_some());
+    let task = Memo::new(move |_| ctx.scenario.with(|s| s.task));
     view! {
         <section class="card">
             <h2>{ctx.tx(Msg::Constraints)}</h2>
@@ -242,6 +251,7 @@ fn PurchaseForm(ctx: Ctx) -> impl IntoView {
             <CheckField ctx=ctx key="arch" label=Msg::NonTransformer on="other" off="transformer"
                 checked=Signal::derive(move || value_of(ctx, "arch").get() == "other") />
             {lines(ctx, &[One(Check("urgent", Msg::Urgent)), One(Check("multinode", Msg::Multinode))])}
+            <p class="hint" data-testid="hint-efa">{ctx.tx(Msg::HintEfa)}</p>
             <Segmented ctx=ctx key="prio" label=Msg::Priority current=value_of(ctx, "prio")
                 options=vec![("cost", Msg::PrioCost), ("balanced", Msg::PrioBalanced), ("perf", Msg::PrioPerf)] />
             {lines(ctx, &[One(Select("region", Msg::Region, regions))])}
@@ -256,7 +266,7 @@ fn PurchaseForm(ctx: Ctx) -> impl IntoView {
                     <SelectField ctx=ctx key="pay" label=Msg::Payment current=value_of(ctx, "pay") options=pays />
                 </Show>
             </div>
-            {lines(ctx, USAGE)}
+            {move || lines(ctx, usage_lines(task.get()))}
             <Strategies ctx=ctx />
         </section>
     }

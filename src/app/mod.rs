@@ -321,10 +321,13 @@ pub fn App() -> impl IntoView {
     }
     view! {
         <div data-testid="app" class="app" class:embed=embedded data-embed=move || embedded().to_string() lang=lang_attr>
-            {move || (!embedded()).then(|| view! { <Header ctx=ctx /> })}
+            {move || (!embedded()).then(|| view! {
+                <a class="skip" href=move || if ctx.view.get() == View::Plan { "#result" } else { "#main" } data-testid="skip-to-result">{ctx.tx(Msg::SkipToResult)}</a>
+                <Header ctx=ctx />
+            })}
             {catalog_note.map(|n| view! { <CatalogNotice ctx=ctx note=n /> })}
             <WarningList ctx=ctx />
-            <main id="main">
+            <main id="main" tabindex="-1">
                 {move || match ctx.view.get() {
                     View::Plan => view! { <PlanView ctx=ctx /> }.into_any(),
                     View::Explore => view! { <explore::Explore ctx=ctx /> }.into_any(),
@@ -382,7 +385,7 @@ fn PlanView(ctx: Ctx) -> impl IntoView {
                 </button>
                 <form::WorkloadForm ctx=ctx />
             })}
-            <div class="results-col" id="result">
+            <div class="results-col" id="result" tabindex="-1">
                 <results::Results ctx=ctx />
                 <div class="contents" inner_html=guidance></div>
             </div>

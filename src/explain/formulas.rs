@@ -34,30 +34,47 @@ fn cost_lines(scenario: &Scenario, _: &ModelArch, rec: &Recommendation, lang: La
     cost_line(rec, lang == Lang::Zh, &money_in(scenario)).into_iter().collect()
 }
 
-/// The weights: parameters × bytes per parameter.
+/// The weights: parameters × bytes per parameter for one copy of the model (QLoRA's frozen base in 4
+/// bits, LoRA's in 16), then what the fleet holds when that differs: per accelerator × accelerators.
 fn weights_lines(scenario: &Scenario, arch: &ModelArch, rec: &Recommendation, lang: Lang) -> Vec<String> {
+    use crate::scenario::{FinetuneMethod, Precision};
     let zh = lang == Lang::Zh;
     let mut out = Vec::new();
-    let b = scenario.precision.weight_bytes();
-    let n_b = arch.total_params / 1e9;
     if !scenario.task.uses_model() {
         return out;
     }
+    let (b, bits) = match (scenario.task, scenario.method) {
+        (Task::Finetune, FinetuneMethod::Qlora) => (Precision::Int4.weight_bytes(), Some(4)),
+        (Task::Finetune, FinetuneMethod::Lora) => (2.0, None),
+        _ => (scenario.precision.weight_bytes(), None),
+    };
+    let n_b = arch.total_params / 1e9;
+    let copy_gib = arch.total_params * b / (1024.0 * 1024.0 * 1024.0);
+    let four_bit = match (bits, zh) {
+        (Some(_), true) => "（4-bit 基座，含缩放因子）",
+        (Some(_), false) => " (4-bit base with its scales)",
+        (None, _) => "",
+    };
     out.push(if zh {
-        format!(
-            "权重 = N × b = {}B × {} 字节 = {}",
-            number(n_b, 2),
-            number(b, 4),
-            gib(rec.memory.weights_gib)
-        )
+        format!("权重（一份模型）= N × b = {}B × {} 字节{four_bit} = {}", number(n_b, 2), number(b, 4), gib(copy_gib))
     } else {
-        format!(
-            "weights = N × b = {}B × {} bytes = {}",
-            number(n_b, 2),
-            number(b, 4),
-            gib(rec.memory.weights_gib)
-        )
+        format!("weights (one copy) = N × b = {}B × {} bytes{four_bit} = {}", number(n_b, 2), number(b, 4), gib(copy_gib))
     });
+    // A job's memory counts the fleet's weights: shards and data-parallel copies over every accelerator.
+    let devices = rec.n_accelerators.max(1);
+    let sum = rec.memory.weights_gib;
+    if scenario.task.is_job() && devices > 1 && (sum / copy_gib - 1.0).abs() > 0.01 {
+        let per = sum / f64::from(devices);
+        out.push(if zh {
+            format!("每个加速器持有 {}，× {devices} 个加速器 = {}（整个集群合计，含分片与数据并行副本）", gib(per), gib(sum))
+        } else {
+            format!(
+                "per accelerator {} × {devices} accelerators = {} (the fleet's sum: shards and data-parallel copies)",
+                gib(per),
+                gib(sum)
+            )
+        });
+    }
     out
 }
 

@@ -205,11 +205,19 @@ pub fn option_formula(o: &crate::engine::cost::OptionCost, n_instances: u32, lan
                 .map_or(String::new(), |b| format!(" (Spot Advisor {b} %)")),
             number(s.overhead_factor, 3)
         ));
-        if let Some(y) = s.young_interval_min {
+        // An interval longer than the job is no advice: the job ends before its first checkpoint.
+        let within_job = |y: f64| o.job_hours.is_none_or(|h| y < h * 60.0);
+        if let Some(y) = s.young_interval_min.filter(|y| within_job(*y)) {
             parts.push(if zh {
-                format!("最优检查点间隔 τ* ≈ {} 分钟（Young 公式）", number(y, 0))
+                format!(
+                    "最优检查点间隔 τ* ≈ {} 分钟（Young 公式 τ* = √(2 × 写入时间 × 平均中断间隔)：检查点耗时与重算损失之和最小）",
+                    number(y, 0)
+                )
             } else {
-                format!("best checkpoint interval τ* ≈ {} min (Young)", number(y, 0))
+                format!(
+                    "best checkpoint interval τ* ≈ {} min (Young: τ* = √(2 × write time × mean time between interruptions), the interval that loses least to checkpoints and re-done work)",
+                    number(y, 0)
+                )
             });
         }
     }
