@@ -172,7 +172,7 @@ fn memory_cell(h: &mut Html, f: Fmt, r: &Recommendation) {
         _ => None,
     });
     if let Some(reason) = other_reason {
-        h.open("td", &[("data-label", f.t(Msg::Memory))])
+        h.open("td", &[("class", "wrap"), ("data-label", f.t(Msg::Memory))])
             .el("span", &[("class", "mem why-not")], &format!("✗ {reason}"))
             .close("td");
         return;
