@@ -40,6 +40,7 @@ messages! {
     Copied => "Link copied", "链接已复制";
     CopyFailed => "Copy failed: select the address bar and copy it", "复制失败：请手动复制地址栏";
     Reset => "Reset", "重置";
+    ReviewAssumptions => "Review them", "查看这些假设";
     SkipToResult => "Skip to the result", "跳到结果";
     Workload => "Workload", "工作负载";
     Task => "Task", "任务";
@@ -133,6 +134,7 @@ messages! {
     YourPick => "Your pick", "你选中的实例";
     BackToBest => "Back to the best", "回到最佳推荐";
     CheapestPlanMonth => "Cheapest plan, per month", "最省钱方案（每月）";
+    CheapestPlanMonthAvg => "Cheapest plan, per month (average of the growing fleet)", "最省钱方案（每月，按增长中的集群平均）";
     CheapestPlanJob => "Cheapest plan, per job", "最省钱方案（每次作业）";
     EnergyMonth => "Accelerator energy per month", "加速器每月能耗";
     EnergyJob => "Accelerator energy per job", "加速器每次作业能耗";
@@ -340,7 +342,15 @@ mod tests {
 
     /// Words a user should not meet on the page: the project's files, its README's headings, catalog
     /// ids and link keys (issue 24 #21).
-    pub(crate) const INTERNAL_WORDS: &[&str] = &["tests/", ".rs", "README", "article-0", "spotmax", "mode=", "How accurate"];
+    pub(crate) const INTERNAL_WORDS: &[&str] = &[
+        "tests/",
+        ".rs",
+        "README",
+        "article-0",
+        "spotmax",
+        "mode=",
+        "How accurate",
+    ];
 
     #[test]
     fn no_label_speaks_of_the_projects_files_or_link_keys() {

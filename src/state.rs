@@ -411,11 +411,16 @@ mod tests {
         let (st, _) = parse_state("v=1&task=hpc&view=explore&fp64=40", &c);
         let html = embed_snippet(&st, "https://docs.example/gpuplan/");
         assert!(
-            html.contains("<iframe src=\"https://docs.example/gpuplan/?v=1&amp;task=hpc&amp;fp64=40&amp;embed=1&amp;theme=auto\""),
+            html.contains(
+                "<iframe src=\"https://docs.example/gpuplan/?v=1&amp;task=hpc&amp;fp64=40&amp;embed=1&amp;theme=auto\""
+            ),
             "{html}"
         );
         // Issue 24 #21: the host is told the theme key and the width the card reads best at.
-        assert!(html.contains("max-width:960px") && html.contains("360-960 px"), "{html}");
+        assert!(
+            html.contains("max-width:960px") && html.contains("360-960 px"),
+            "{html}"
+        );
         assert!(html.contains("d.gpuplan !== 'height'"));
     }
 

@@ -386,6 +386,7 @@ fn PlanView(ctx: Ctx) -> impl IntoView {
                 <form::WorkloadForm ctx=ctx />
             })}
             <div class="results-col" id="result" tabindex="-1">
+                <assumptions::ChangedNotice ctx=ctx />
                 <results::Results ctx=ctx />
                 <div class="contents" inner_html=guidance></div>
             </div>

@@ -31,7 +31,9 @@ pub fn formulas(scenario: &Scenario, arch: &ModelArch, rec: &Recommendation, lan
 
 /// The headline cost's line (see `cost_line`).
 fn cost_lines(scenario: &Scenario, _: &ModelArch, rec: &Recommendation, lang: Lang) -> Vec<String> {
-    cost_line(rec, lang == Lang::Zh, &money_in(scenario)).into_iter().collect()
+    cost_line(rec, lang == Lang::Zh, &money_in(scenario))
+        .into_iter()
+        .collect()
 }
 
 /// The weights: parameters × bytes per parameter for one copy of the model (QLoRA's frozen base in 4
@@ -56,9 +58,19 @@ fn weights_lines(scenario: &Scenario, arch: &ModelArch, rec: &Recommendation, la
         (None, _) => "",
     };
     out.push(if zh {
-        format!("权重（一份模型）= N × b = {}B × {} 字节{four_bit} = {}", number(n_b, 2), number(b, 4), gib(copy_gib))
+        format!(
+            "权重（一份模型）= N × b = {}B × {} 字节{four_bit} = {}",
+            number(n_b, 2),
+            number(b, 4),
+            gib(copy_gib)
+        )
     } else {
-        format!("weights (one copy) = N × b = {}B × {} bytes{four_bit} = {}", number(n_b, 2), number(b, 4), gib(copy_gib))
+        format!(
+            "weights (one copy) = N × b = {}B × {} bytes{four_bit} = {}",
+            number(n_b, 2),
+            number(b, 4),
+            gib(copy_gib)
+        )
     });
     // A job's memory counts the fleet's weights: shards and data-parallel copies over every accelerator.
     let devices = rec.n_accelerators.max(1);
@@ -66,7 +78,11 @@ fn weights_lines(scenario: &Scenario, arch: &ModelArch, rec: &Recommendation, la
     if scenario.task.is_job() && devices > 1 && (sum / copy_gib - 1.0).abs() > 0.01 {
         let per = sum / f64::from(devices);
         out.push(if zh {
-            format!("每个加速器持有 {}，× {devices} 个加速器 = {}（整个集群合计，含分片与数据并行副本）", gib(per), gib(sum))
+            format!(
+                "每个加速器持有 {}，× {devices} 个加速器 = {}（整个集群合计，含分片与数据并行副本）",
+                gib(per),
+                gib(sum)
+            )
         } else {
             format!(
                 "per accelerator {} × {devices} accelerators = {} (the fleet's sum: shards and data-parallel copies)",
@@ -450,8 +466,14 @@ mod tests {
             cost_term(&committed, false, &crate::format::usd),
             "$0.6549/h × 2 × 730 h (committed: every hour)"
         );
-        assert_eq!(cost_term(&committed, true, &crate::format::usd), "$0.6549/h × 2 × 730 h（承诺：每小时计费）");
-        assert_eq!(cost_term(&t(TermKind::Usage, 1.0), false, &crate::format::usd), "$0.6549/h × 2 × 730 h");
+        assert_eq!(
+            cost_term(&committed, true, &crate::format::usd),
+            "$0.6549/h × 2 × 730 h（承诺：每小时计费）"
+        );
+        assert_eq!(
+            cost_term(&t(TermKind::Usage, 1.0), false, &crate::format::usd),
+            "$0.6549/h × 2 × 730 h"
+        );
         assert_eq!(
             cost_term(&t(TermKind::Usage, 1.0667), true, &crate::format::usd),
             "$0.6549/h × 2 × 730 h × 1.0667（Spot 中断）"

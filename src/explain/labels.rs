@@ -12,6 +12,24 @@ pub fn price_basis(per: &str, unit: &str, lang: Lang) -> String {
     }
 }
 
+/// The assumptions a scenario changes from their defaults: "This scenario changes 2 assumptions from
+/// their defaults: MFU, Checkpoint interval (minutes)."
+pub fn changed_assumptions(labels: &[crate::i18n::Msg], lang: Lang) -> String {
+    let names: Vec<&str> = labels.iter().map(|m| crate::i18n::t(lang, *m)).collect();
+    match lang {
+        Lang::Zh => format!("此场景有 {} 项假设不同于默认值：{}。", labels.len(), names.join("、")),
+        Lang::En if labels.len() == 1 => format!(
+            "This scenario changes 1 assumption from its default: {}.",
+            names.join(", ")
+        ),
+        Lang::En => format!(
+            "This scenario changes {} assumptions from their defaults: {}.",
+            labels.len(),
+            names.join(", ")
+        ),
+    }
+}
+
 /// What a table of list prices says under a reseller's discount (`disc`), so an undiscounted price is
 /// never read as the price paid: Explore lists prices, Compare's On-Demand row is one, its options are not.
 pub fn list_prices(discount_pct: f64, compare: bool, lang: Lang) -> String {
@@ -56,7 +74,10 @@ mod tests {
     #[test]
     fn list_prices_are_said_only_under_a_discount() {
         assert_eq!(list_prices(0.0, false, Lang::En), "");
-        assert_eq!(list_prices(15.0, false, Lang::En), "list prices, before the 15 % reseller discount");
+        assert_eq!(
+            list_prices(15.0, false, Lang::En),
+            "list prices, before the 15 % reseller discount"
+        );
         assert!(list_prices(15.0, true, Lang::Zh).contains("未扣除 15% 代理商折扣"));
     }
 

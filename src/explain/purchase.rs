@@ -100,7 +100,7 @@ pub fn spot_supply_line(s: &crate::engine::cost::SpotDetail, zh: bool) -> String
 }
 
 /// A source as a reader meets it: a source article by its description, not its catalog id.
-pub(crate) fn source_name(id: &str, zh: bool) -> &str {
+pub fn source_name(id: &str, zh: bool) -> &str {
     match (id.starts_with("article-"), zh) {
         (true, true) => "来源文章",
         (true, false) => "source article",
@@ -109,7 +109,7 @@ pub(crate) fn source_name(id: &str, zh: bool) -> &str {
 }
 
 /// After a Capacity Block rate's source: a source article's rate is not AWS's published price list.
-pub(super) fn cb_article_note(source: &str, zh: bool) -> &'static str {
+pub fn cb_article_note(source: &str, zh: bool) -> &'static str {
     match (source.starts_with("article-"), zh) {
         (false, _) => "",
         (true, true) => "（来源文章的价格，非 AWS 公布的容量块价目表）",
@@ -122,7 +122,11 @@ fn cb_lines(c: &crate::engine::cost::CbDetail, upfront_usd: f64, zh: bool, usd: 
     let mut lines = Vec::new();
     // A reseller's discount on the block's list rate multiplies out in the line, so its product is its total.
     let list_usd = c.rate_usd_hr * f64::from(c.instances) * f64::from(c.days) * 24.0;
-    let discount = if list_usd > 0.0 { 1.0 - upfront_usd / list_usd } else { 0.0 };
+    let discount = if list_usd > 0.0 {
+        1.0 - upfront_usd / list_usd
+    } else {
+        0.0
+    };
     let discount = if discount.abs() > 1e-6 {
         format!(" × (1 − {} %)", number(discount * 100.0, 2))
     } else {

@@ -163,3 +163,27 @@ test('#22 the first frame and the app put the title and description in the same 
     await app.context().close();
   }
 });
+
+test('#15 the headline names its option\'s source and a growing fleet\'s average; changed assumptions are said and highlighted', async () => {
+  const cb = 'v=1&task=train&model=llama3.1-70b&tokens=200&days=10&buy=cb&inst=p6-b200.48xlarge';
+  for (const [L, article, avg, changed] of [
+    [LANGS[0], /source article — 2026-07-01/, /average of the growing fleet/, /changes 2 assumptions from their defaults: Model-FLOPs utilisation \(MFU\), Checkpoint interval/],
+    [LANGS[1], /来源文章 — 2026-07-01/, /按增长中的集群平均/, /有 2 项假设不同于默认值/],
+  ]) {
+    const g = await Gpuplan.open(browser, server.url, `${cb}${L.q}`);
+    const src = await g.page.getByTestId('price-source').innerText();
+    assert.match(src, article);
+    assert.doesNotMatch(src, /Karpenter/);
+    await g.goto(`v=1&growth=15${L.q}`);
+    assert.match(await g.page.locator('.plan-fig dt').innerText(), avg);
+    assert.equal(await g.page.getByTestId('assumptions-changed').count(), 0);
+    await g.goto(`v=1&mfu=0.35&ckpt=20${L.q}`);
+    assert.match(await g.page.getByTestId('assumptions-changed').innerText(), changed);
+    await g.page.getByTestId('assumptions-changed').getByRole('button').click();
+    await g.page.getByTestId('assumptions').waitFor();
+    const marked = await g.page.locator('.assumptions .changed input').evaluateAll((es) => es.map((e) => e.dataset.key));
+    assert.deepEqual(marked, ['mfu', 'ckpt']);
+    g.assertClean();
+    await g.page.context().close();
+  }
+});
