@@ -30,6 +30,14 @@ pub fn changed_assumptions(labels: &[crate::i18n::Msg], lang: Lang) -> String {
     }
 }
 
+/// Whose price history a card shows when the catalog has none for the plan's region.
+pub fn history_elsewhere(shown: &str, plan_region: &str, lang: Lang) -> String {
+    match lang {
+        Lang::Zh => format!("{shown}；目录中没有 {plan_region} 的记录"),
+        Lang::En => format!("{shown}; none recorded for {plan_region}"),
+    }
+}
+
 /// What a table of list prices says under a reseller's discount (`disc`), so an undiscounted price is
 /// never read as the price paid: Explore lists prices, Compare's On-Demand row is one, its options are not.
 pub fn list_prices(discount_pct: f64, compare: bool, lang: Lang) -> String {

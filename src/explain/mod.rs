@@ -14,7 +14,7 @@ mod warnings;
 
 pub use exclusions::exclusion;
 pub use formulas::formulas;
-pub use labels::{changed_assumptions, changed_fields, list_prices, per_sequence, price_basis};
+pub use labels::{changed_assumptions, changed_fields, history_elsewhere, list_prices, per_sequence, price_basis};
 pub use line::line;
 pub use parallel::{plan_formula, plan_words};
 pub use purchase::{buy_name, cb_article_note, not_offered, option_formula, source_name, spot_supply_line};

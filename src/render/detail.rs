@@ -144,10 +144,16 @@ fn why_and_notes(h: &mut Html, d: &DetailIn) {
         "en",
         &catalog_notes(d),
     );
-    let history = price_history(d);
+    let (history, region) = price_history(d);
     if !history.is_empty() {
+        // The plan's region when the catalog records its history; else us-east-1's, saying so.
+        let whose = if region == d.scenario.region {
+            region.to_string()
+        } else {
+            explain::history_elsewhere(region, &d.scenario.region, f.lang)
+        };
         h.open("p", &[("class", "history"), ("data-testid", "price-history")])
-            .el("strong", &[], &format!("{} (us-east-1)", f.t(Msg::PriceHistory)))
+            .el("strong", &[], &format!("{} ({whose})", f.t(Msg::PriceHistory)))
             .text(&format!("{}{}", f.t(Msg::Colon), history.join("; ")))
             .close("p");
     }
@@ -277,11 +283,26 @@ fn price_source(d: &DetailIn) -> Option<String> {
     })
 }
 
-/// The price levels of this type in us-east-1 (the June 2025 cut), oldest first.
-fn price_history(d: &DetailIn) -> Vec<String> {
+/// The price levels of this type in the plan's region, oldest first, with the region they are of: the
+/// plan's where the catalog has its history, else us-east-1's (the June 2025 cut is recorded there).
+fn price_history<'a>(d: &'a DetailIn) -> (Vec<String>, &'a str) {
     let f = d.fmt;
-    d.catalog
-        .price_history_of(&d.rec.instance)
+    let of = |region: &str| -> Vec<&crate::catalog::PricePoint> {
+        let points = d
+            .catalog
+            .price_history
+            .iter()
+            .filter(|p| p.instance == d.rec.instance && p.region == region)
+            .collect();
+        crate::order::sorted(points, &|a, b| a.from.cmp(&b.from))
+    };
+    let here = of(&d.scenario.region);
+    let (points, region) = if here.len() > 1 {
+        (here, d.scenario.region.as_str())
+    } else {
+        (of("us-east-1"), "us-east-1")
+    };
+    let lines = points
         .windows(2)
         .filter_map(|w| match w {
             [a, b] if (a.usd_hr - b.usd_hr).abs() > 1e-9 => Some(format!(
@@ -293,7 +314,8 @@ fn price_history(d: &DetailIn) -> Vec<String> {
             )),
             _ => None,
         })
-        .collect()
+        .collect();
+    (lines, region)
 }
 
 /// What the catalog records about this type and its chip: caveats, disagreements between sources.
@@ -477,6 +499,21 @@ mod tests {
         assert!(top.contains("按增长中的集群平均"), "{top}");
         let (top, _, _) = card("model=llama3.1-8b", Lang::En);
         assert!(!top.contains("average of the growing fleet"), "{top}");
+    }
+
+    #[test]
+    fn the_price_history_says_whose_region_it_is() {
+        // Issue 24 #23: a plan in Tokyo showed us-east-1's history as if it were its own.
+        let (top, _, _) = card("v=1&inst=p5.48xlarge&region=ap-northeast-1", Lang::En);
+        let at = top.find("price-history").unwrap_or_else(|| panic!("{top}"));
+        assert!(
+            top[at..].contains("us-east-1; none recorded for ap-northeast-1"),
+            "{}",
+            &top[at..at + 200]
+        );
+        let (top, _, _) = card("v=1&inst=p5.48xlarge", Lang::Zh);
+        let at = top.find("price-history").unwrap_or_else(|| panic!("{top}"));
+        assert!(top[at..].contains("价格历史 (us-east-1)"), "{}", &top[at..at + 200]);
     }
 
     #[test]
