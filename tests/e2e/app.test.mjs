@@ -234,7 +234,7 @@ test('the two cost charts agree, break-even dots lie past month 0, and chart tex
     const dots = await line.locator('circle.be').evaluateAll((cs) => cs.map((c) => c.getBoundingClientRect().left));
     assert.ok(dots.length >= 2 && dots.every((x) => x > axis + 20), `${axis}: ${dots}`);
     assert.equal(new Set(dots.map(Math.round)).size, dots.length);
-    // Text: 11 px at every width, and inside its figure.
+    // Text: the page's smallest size (0.72rem = 11.52 px) at every width, and inside its figure.
     for (const chart of ['chart-options', 'chart-cumulative', 'chart-memory']) {
       const fig = g.page.getByTestId(chart);
       const box = await fig.evaluate((f) => f.getBoundingClientRect().toJSON());
@@ -243,7 +243,7 @@ test('the two cost charts agree, break-even dots lie past month 0, and chart tex
       // A rotated title's box is as high as its text is long: its width is the line's height.
       for (const t of texts.filter((t) => t.turned)) t.box.height = t.box.width;
       for (const t of texts.filter((t) => t.text !== '›')) {
-        assert.ok(['11px', '14px'].includes(t.size), `${width} ${chart} ${t.text}: ${t.size}`);
+        assert.ok(['11.52px', '14px'].includes(t.size), `${width} ${chart} ${t.text}: ${t.size}`);
         assert.ok(t.box.height >= 10 && t.box.height <= 20, `${width} ${chart} ${t.text}: ${t.box.height} px high`);
         assert.ok(t.box.left >= box.left - 1 && t.box.right <= box.right + 1, `${width} ${chart} "${t.text}" leaves its figure`);
       }

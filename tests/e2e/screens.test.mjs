@@ -187,3 +187,31 @@ test('#15 the headline names its option\'s source and a growing fleet\'s average
     await g.page.context().close();
   }
 });
+
+test('#20 on a phone: Explore\'s prices in view, the tapped source whole, the sticky button a strip, chart text at the page\'s smallest size', async () => {
+  for (const L of LANGS) {
+    const g = await Gpuplan.open(browser, server.url, `v=1&view=explore${L.q}`, { viewport: { width: 390, height: 844 }, hasTouch: true });
+    const cell = g.page.locator('[data-testid="catalog-row"] td[data-src]').first();
+    await cell.tap();
+    const wrap = await g.page.locator('.explore .table-wrap').evaluate((w) => w.getBoundingClientRect().toJSON());
+    const box = await cell.evaluate((td) => td.getBoundingClientRect().toJSON());
+    assert.ok(box.left >= wrap.left && box.right <= wrap.right + 1, `price cell ${box.left}-${box.right} outside ${wrap.left}-${wrap.right}`);
+    await g.goto(`v=1&task=train&model=llama3.1-8b&tokens=100&inst=p5.48xlarge${L.q}`);
+    const button = await g.page.getByTestId('edit-inputs').evaluate((b) => b.getBoundingClientRect().toJSON());
+    const column = await g.page.locator('#result').evaluate((r) => r.getBoundingClientRect().toJSON());
+    assert.ok(Math.abs(button.width - column.width) < 2, `button ${button.width} px in a ${column.width} px column`);
+    // The smallest text outside the charts, and every chart's text: one size.
+    await g.page.getByTestId('chart-options').waitFor();
+    const sizes = await g.page.evaluate(() => {
+      const px = (e) => parseFloat(getComputedStyle(e).fontSize);
+      const page = [...document.querySelectorAll('main *:not(svg, svg *)')].filter((e) => e.childNodes.length && [...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim()) && e.getClientRects().length);
+      const ticks = [...document.querySelectorAll('main svg text.tick')];
+      // Labels drawn as ::before (a phone table's column names) count as the page's text too.
+      const labels = [...document.querySelectorAll('main td[data-label]')].map((e) => getComputedStyle(e, '::before')).filter((b) => b.content !== 'none' && b.display !== 'none').map((b) => parseFloat(b.fontSize));
+      return { page: Math.min(...page.map(px), ...labels), ticks: [...new Set(ticks.map(px))] };
+    });
+    assert.deepEqual(sizes.ticks, [sizes.page], JSON.stringify(sizes));
+    g.assertClean();
+    await g.page.context().close();
+  }
+});
