@@ -87,15 +87,27 @@ pub fn rec_rows(
     limit: usize,
 ) -> String {
     let mut h = Html::new();
-    for r in outcome.recommendations.iter().take(limit) {
+    let shown: Vec<&Recommendation> = outcome.recommendations.iter().take(limit).collect();
+    // One precision per money column.
+    let decimals = (
+        f.decimals_of(&shown.iter().filter_map(|r| r.hourly_usd).collect::<Vec<_>>()),
+        f.decimals_of(
+            &shown
+                .iter()
+                .filter_map(|r| r.job_usd.or(r.monthly_usd))
+                .collect::<Vec<_>>(),
+        ),
+    );
+    for r in shown {
         let selected = chosen == Some(r.instance.as_str());
-        rec_row(&mut h, f, r, task, selected, compare.contains(&r.instance));
+        rec_row(&mut h, f, r, task, (selected, compare.contains(&r.instance)), decimals);
     }
     h.finish()
 }
 
 /// One ranked row.
-fn rec_row(h: &mut Html, f: Fmt, r: &Recommendation, task: Task, selected: bool, picked: bool) {
+fn rec_row(h: &mut Html, f: Fmt, r: &Recommendation, task: Task, marks: (bool, bool), decimals: (usize, usize)) {
+    let (selected, picked) = marks;
     let class = match (selected, r.fits) {
         (true, true) => "selected",
         (true, false) => "selected unfit",
@@ -144,7 +156,7 @@ fn rec_row(h: &mut Html, f: Fmt, r: &Recommendation, task: Task, selected: bool,
     memory_cell(h, f, r);
     // A type that cannot run the scenario is not priced: a dash, not "no public price" (its price exists).
     let none = if r.fits { f.t(Msg::NoPrice) } else { "—" };
-    let or_none = |v: Option<f64>| v.map_or_else(|| none.to_string(), |x| f.money(x));
+    let or_none = |v: Option<f64>, d: usize| v.map_or_else(|| none.to_string(), |x| f.money_at(x, d));
     h.el(
         "td",
         &[("class", "num wrap"), ("data-label", f.t(speed_label(task)))],
@@ -153,12 +165,12 @@ fn rec_row(h: &mut Html, f: Fmt, r: &Recommendation, task: Task, selected: bool,
     h.el(
         "td",
         &[("class", "num"), ("data-label", f.t(Msg::Hourly))],
-        &or_none(r.hourly_usd),
+        &or_none(r.hourly_usd, decimals.0),
     );
     h.el(
         "td",
         &[("class", "num"), ("data-label", f.t(cost_label(task)))],
-        &or_none(r.job_usd.or(r.monthly_usd)),
+        &or_none(r.job_usd.or(r.monthly_usd), decimals.1),
     );
     compare_cell(h, f, &r.instance, picked);
     h.close("tr");
