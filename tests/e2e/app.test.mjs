@@ -146,8 +146,12 @@ test('Explore filters, sorts and keeps its state in the link', async () => {
   await g.queryMatching(/view=explore.*xfam=g6e/);
   // Host-side units: per vCPU divides each On-Demand price by the type's vCPUs, and the table says so.
   // (The table is sorted by price, so rows are matched by instance, not position.)
-  const byId = () => rows.evaluateAll((rs) => Object.fromEntries(rs.map((r) => [r.dataset.instance,
-    { od: Number(r.dataset.odUsd), vcpus: Number(r.querySelectorAll('td.num')[3].textContent.replace(/,/g, '')) }])));
+  // The vCPU cell is found by its column's head (the prices come right after the name).
+  const byId = () => rows.evaluateAll((rs) => {
+    const col = [...document.querySelectorAll('table.catalog thead th')].findIndex((th) => th.querySelector('[data-col="cpu"]'));
+    return Object.fromEntries(rs.map((r) => [r.dataset.instance,
+      { od: Number(r.dataset.odUsd), vcpus: Number(r.children[col].textContent.replace(/,/g, '')) }]));
+  });
   const perInstance = await byId();
   assert.equal(await g.page.getByTestId('price-basis').textContent(), 'prices per instance per hour');
   await g.select('xper', 'vcpu');
