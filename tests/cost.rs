@@ -1134,13 +1134,99 @@ fn a_capacity_block_rate_from_a_source_article_is_marked() {
     assert_eq!(cb.cb.as_ref().map(|c| c.source.as_str()), Some("article-001"));
     assert!(cb.assumption, "{cb:?}");
     let r = first(&s);
-    let en = gpuplan::explain::option_formula(&cb, r.n_instances, Lang::En);
+    let en = gpuplan::explain::option_formula(&cb, r.n_instances, Lang::En, &gpuplan::format::usd);
     assert!(en.contains("not AWS's Capacity Block price list"), "{en}");
-    let zh = gpuplan::explain::option_formula(&cb, r.n_instances, Lang::Zh);
+    let zh = gpuplan::explain::option_formula(&cb, r.n_instances, Lang::Zh, &gpuplan::format::usd);
     assert!(zh.contains("非 AWS 公布的容量块价目表"), "{zh}");
     let s = scenario(&format!("{q}p5en.48xlarge"));
     let cb = option_cost(catalog(), &s, &first(&s), Buy::CapacityBlock);
     assert!(!cb.assumption && cb.cb.is_some_and(|c| c.source == "cb-2026-rise"));
+}
+
+#[test]
+fn a_capacity_block_formula_multiplies_out_under_a_discount_and_reads_in_the_page_currency() {
+    use gpuplan::scenario::Lang;
+    // Issue 24 #13: "$98.84/h × 6 × 12 days × 24 h = $145,176" under a 15 % discount (the product is
+    // $170,796); and the formulas stayed in USD under CNY.
+    let q = "v=1&task=train&model=llama3.1-70b&tokens=200&days=10&buy=cb&inst=p6-b200.48xlarge&disc=15";
+    let s = scenario(q);
+    let r = first(&s);
+    let cb = option_cost(catalog(), &s, &r, Buy::CapacityBlock);
+    let c = cb.cb.clone().unwrap_or_else(|| panic!("a block"));
+    let list = c.rate_usd_hr * f64::from(c.instances) * f64::from(c.days) * 24.0;
+    assert!(
+        (cb.upfront_usd - list * 0.85).abs() < 0.01,
+        "{} vs {list}",
+        cb.upfront_usd
+    );
+    let en = gpuplan::explain::option_formula(&cb, r.n_instances, Lang::En, &gpuplan::format::usd);
+    assert!(en.contains("days × 24 h × (1 − 15 %) = $"), "{en}");
+    assert!(!en.contains("article-001"), "{en}");
+    let cny = |v: f64| gpuplan::format::money(v, gpuplan::scenario::Currency::Cny, 7.0);
+    let zh = gpuplan::explain::option_formula(&cb, r.n_instances, Lang::Zh, &cny);
+    assert!(
+        zh.contains("天 × 24 小时 × (1 − 15 %) = ¥") && !zh.contains('$'),
+        "{zh}"
+    );
+    // The detail's formulas follow the display currency too.
+    let s = scenario(&format!("{q}&cur=cny&fx=7"));
+    let arch = s.model_arch();
+    let lines = gpuplan::explain::formulas(&s, &arch, &first(&s), Lang::Zh).join("\n");
+    assert!(lines.contains('¥') && !lines.contains('$'), "{lines}");
+}
+
+#[test]
+fn formulas_give_one_copys_weights_and_the_fleets_sum_as_such() {
+    use gpuplan::scenario::Lang;
+    // Issue 24 #18: "weights = N × b = 7B × 2 bytes = 312.9 GiB" was the fleet's sum.
+    let s = scenario("v=1&task=train&params=7&tokens=1000");
+    let r = first(&s);
+    assert!(r.n_accelerators > 1, "{}", r.n_accelerators);
+    let lines = gpuplan::explain::formulas(&s, &s.model_arch(), &r, Lang::En).join("\n");
+    let copy = 7e9 * 2.0 / f64::from(1u32 << 30);
+    assert!(
+        lines.contains(&format!(
+            "weights (one copy) = N × b = 7B × 2 bytes = {} GiB",
+            gpuplan::format::number(copy, 1)
+        )),
+        "{lines}"
+    );
+    assert!(
+        lines.contains("accelerators = ") && lines.contains("the fleet's sum"),
+        "{lines}"
+    );
+    // QLoRA holds its base in 4 bits (with scales), whatever the compute precision.
+    let s = scenario("v=1&task=finetune&model=llama3.1-70b&method=qlora&tokens=0.02");
+    let zh = gpuplan::explain::formulas(&s, &s.model_arch(), &first(&s), Lang::Zh).join("\n");
+    assert!(zh.contains("× 0.5625 字节（4-bit 基座"), "{zh}");
+}
+
+#[test]
+fn a_checkpoint_interval_longer_than_the_job_is_not_suggested() {
+    use gpuplan::scenario::Lang;
+    // Issue 24 #18: a job of a few hours was told to checkpoint every several hours.
+    let mut withheld = 0;
+    for q in [
+        "v=1&task=finetune&model=llama3.1-8b&tokens=0.01&buy=spot",
+        "v=1&task=train&params=7&tokens=1000&buy=spot",
+    ] {
+        let s = scenario(q);
+        let r = first(&s);
+        let spot = option_cost(catalog(), &s, &r, Buy::Spot);
+        let (Some(detail), Some(job_h)) = (spot.spot.as_ref(), spot.job_hours) else {
+            continue;
+        };
+        let text = gpuplan::explain::option_formula(&spot, r.n_instances, Lang::En, &gpuplan::format::usd);
+        match detail.young_interval_min {
+            Some(y) if y >= job_h * 60.0 => {
+                withheld += 1;
+                assert!(!text.contains("τ*"), "{q}: {text}");
+            }
+            Some(_) => assert!(text.contains("τ*"), "{q}: {text}"),
+            None => {}
+        }
+    }
+    assert!(withheld > 0, "the short job's interval exceeds it");
 }
 
 #[test]

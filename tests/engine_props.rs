@@ -161,7 +161,7 @@ fn explain_everything(s: &gpuplan::scenario::Scenario, o: &gpuplan::engine::Outc
             assert!(!explain::why(w, lang).is_empty(), "{}: {w:?}", encode(s));
         }
         for opt in option_costs(catalog(), s, r) {
-            let text = explain::option_formula(&opt, r.n_instances, lang);
+            let text = explain::option_formula(&opt, r.n_instances, lang, &gpuplan::format::usd);
             assert!(!text.contains("NaN"), "{}: {text}", encode(s));
         }
     }

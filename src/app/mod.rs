@@ -108,7 +108,7 @@ impl Ctx {
             }
             // Serving's concurrent sequences are not a training micro-batch: a new kind of task starts from the default.
             if st.scenario.task.is_job() != job {
-                st.scenario.batch = Scenario::default().batch;
+                new_kind_of_task(&mut st.scenario);
             }
         });
         self.warnings.update(|ws| {
@@ -123,6 +123,8 @@ impl Ctx {
     }
 }
 
+use form::{fresh_state, new_kind_of_task};
+
 /// The state to start from: the link, else the last scenario on this browser, else defaults in the browser's language.
 fn initial_state(catalog: &Catalog) -> (AppState, Vec<Warning>) {
     // A reload right after an edit: the edit's link, which the address had not caught up with.
@@ -130,7 +132,7 @@ fn initial_state(catalog: &Catalog) -> (AppState, Vec<Warning>) {
     let from_link = !query.is_empty();
     let has_lang = crate::query::pairs(&query).any(|(k, _)| k == "lang");
     let source = if from_link { Some(query) } else { url_sync::load_last() };
-    let (mut st, warnings) = source.map_or_else(|| (AppState::default(), Vec::new()), |q| parse_state(&q, catalog));
+    let (mut st, warnings) = source.map_or_else(|| (fresh_state(), Vec::new()), |q| parse_state(&q, catalog));
     if !from_link {
         // How the page is shown belongs to the link that asked for it: a stored embed mode (from an older
         // version, or written by hand) must never turn the bare address into an embed without its Reset.
@@ -308,10 +310,13 @@ pub fn App() -> impl IntoView {
     }
     view! {
         <div data-testid="app" class="app" class:embed=embedded data-embed=move || embedded().to_string() lang=lang_attr>
-            {move || (!embedded()).then(|| view! { <Header ctx=ctx /> })}
+            {move || (!embedded()).then(|| view! {
+                <a class="skip" href=move || if ctx.view.get() == View::Plan { "#result" } else { "#main" } data-testid="skip-to-result">{ctx.tx(Msg::SkipToResult)}</a>
+                <Header ctx=ctx />
+            })}
             {catalog_note.map(|n| view! { <CatalogNotice ctx=ctx note=n /> })}
             <WarningList ctx=ctx />
-            <main id="main">
+            <main id="main" tabindex="-1">
                 {move || match ctx.view.get() {
                     View::Plan => view! { <PlanView ctx=ctx /> }.into_any(),
                     View::Explore => view! { <explore::Explore ctx=ctx /> }.into_any(),
@@ -369,7 +374,8 @@ fn PlanView(ctx: Ctx) -> impl IntoView {
                 </button>
                 <form::WorkloadForm ctx=ctx />
             })}
-            <div class="results-col" id="result">
+            <div class="results-col" id="result" tabindex="-1">
+                <assumptions::ChangedNotice ctx=ctx />
                 <results::Results ctx=ctx />
                 <div class="contents" inner_html=guidance></div>
             </div>
@@ -411,7 +417,7 @@ fn Header(ctx: Ctx) -> impl IntoView {
         url_sync::forget_last();
         let lang = ctx.lang();
         ctx.update(|s| {
-            *s = AppState::default();
+            *s = fresh_state();
             s.scenario.lang = lang;
         });
         ctx.warnings.set(Vec::new());

@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::engine::Recommendation;
-use crate::format::{number, usd};
+use crate::format::number;
 use crate::models::ModelArch;
 use crate::scenario::{Lang, Scenario, Task};
 
@@ -30,34 +30,67 @@ pub fn formulas(scenario: &Scenario, arch: &ModelArch, rec: &Recommendation, lan
 }
 
 /// The headline cost's line (see `cost_line`).
-fn cost_lines(_: &Scenario, _: &ModelArch, rec: &Recommendation, lang: Lang) -> Vec<String> {
-    cost_line(rec, lang == Lang::Zh).into_iter().collect()
+fn cost_lines(scenario: &Scenario, _: &ModelArch, rec: &Recommendation, lang: Lang) -> Vec<String> {
+    cost_line(rec, lang == Lang::Zh, &money_in(scenario))
+        .into_iter()
+        .collect()
 }
 
-/// The weights: parameters × bytes per parameter.
+/// The weights: parameters × bytes per parameter for one copy of the model (QLoRA's frozen base in 4
+/// bits, LoRA's in 16), then what the fleet holds when that differs: per accelerator × accelerators.
 fn weights_lines(scenario: &Scenario, arch: &ModelArch, rec: &Recommendation, lang: Lang) -> Vec<String> {
+    use crate::scenario::{FinetuneMethod, Precision};
     let zh = lang == Lang::Zh;
     let mut out = Vec::new();
-    let b = scenario.precision.weight_bytes();
-    let n_b = arch.total_params / 1e9;
     if !scenario.task.uses_model() {
         return out;
     }
+    let (b, bits) = match (scenario.task, scenario.method) {
+        (Task::Finetune, FinetuneMethod::Qlora) => (Precision::Int4.weight_bytes(), Some(4)),
+        (Task::Finetune, FinetuneMethod::Lora) => (2.0, None),
+        _ => (scenario.precision.weight_bytes(), None),
+    };
+    let n_b = arch.total_params / 1e9;
+    let copy_gib = arch.total_params * b / (1024.0 * 1024.0 * 1024.0);
+    let four_bit = match (bits, zh) {
+        (Some(_), true) => "（4-bit 基座，含缩放因子）",
+        (Some(_), false) => " (4-bit base with its scales)",
+        (None, _) => "",
+    };
     out.push(if zh {
         format!(
-            "权重 = N × b = {}B × {} 字节 = {}",
+            "权重（一份模型）= N × b = {}B × {} 字节{four_bit} = {}",
             number(n_b, 2),
             number(b, 4),
-            gib(rec.memory.weights_gib)
+            gib(copy_gib)
         )
     } else {
         format!(
-            "weights = N × b = {}B × {} bytes = {}",
+            "weights (one copy) = N × b = {}B × {} bytes{four_bit} = {}",
             number(n_b, 2),
             number(b, 4),
-            gib(rec.memory.weights_gib)
+            gib(copy_gib)
         )
     });
+    // A job's memory counts the fleet's weights: shards and data-parallel copies over every accelerator.
+    let devices = rec.n_accelerators.max(1);
+    let sum = rec.memory.weights_gib;
+    if scenario.task.is_job() && devices > 1 && (sum / copy_gib - 1.0).abs() > 0.01 {
+        let per = sum / f64::from(devices);
+        out.push(if zh {
+            format!(
+                "每个加速器持有 {}，× {devices} 个加速器 = {}（整个集群合计，含分片与数据并行副本）",
+                gib(per),
+                gib(sum)
+            )
+        } else {
+            format!(
+                "per accelerator {} × {devices} accelerators = {} (the fleet's sum: shards and data-parallel copies)",
+                gib(per),
+                gib(sum)
+            )
+        });
+    }
     out
 }
 
@@ -153,6 +186,7 @@ fn training_lines(scenario: &Scenario, arch: &ModelArch, rec: &Recommendation, l
 
 /// HPC: what an hour of one FP64 TFLOPS costs.
 fn hpc_lines(scenario: &Scenario, _: &ModelArch, rec: &Recommendation, lang: Lang) -> Vec<String> {
+    let usd = &money_in(scenario);
     let zh = lang == Lang::Zh;
     let mut out = Vec::new();
     if scenario.task != Task::Hpc {
@@ -179,6 +213,7 @@ fn hpc_lines(scenario: &Scenario, _: &ModelArch, rec: &Recommendation, lang: Lan
 
 /// Serving: a million output tokens at the fleet's throughput, running flat out.
 fn per_token_lines(scenario: &Scenario, _: &ModelArch, rec: &Recommendation, lang: Lang) -> Vec<String> {
+    let usd = &money_in(scenario);
     let zh = lang == Lang::Zh;
     let mut out = Vec::new();
     if let (Some(h), Some(t), Some(m)) = (rec.hourly_usd, rec.tokens_per_s, rec.usd_per_million_tokens) {
@@ -300,19 +335,19 @@ fn energy_lines(_: &Scenario, _: &ModelArch, rec: &Recommendation, lang: Lang) -
 /// The headline cost as the engine adds it up (`Recommendation::job_terms` for a job, else
 /// `monthly_terms`): each term's rate × instances × hours, so a commitment shows its 730 h, Spot its
 /// overhead, bursts their own hours. `None` without a price.
-fn cost_line(rec: &crate::engine::Recommendation, zh: bool) -> Option<String> {
+fn cost_line(rec: &crate::engine::Recommendation, zh: bool, usd: Money<'_>) -> Option<String> {
     let (name, terms, total) = if rec.job_terms.is_empty() {
         (if zh { "每月" } else { "monthly" }, &rec.monthly_terms, rec.monthly_usd)
     } else {
         (if zh { "每个作业" } else { "job" }, &rec.job_terms, rec.job_usd)
     };
     let total = total.filter(|_| !terms.is_empty())?;
-    let sum: Vec<String> = terms.iter().map(|t| cost_term(t, zh)).collect();
+    let sum: Vec<String> = terms.iter().map(|t| cost_term(t, zh, usd)).collect();
     Some(format!("{name} = {} = {}", sum.join(" + "), usd(total)))
 }
 
 /// One term: `$0.8048/h × 2 × 730 h`, then its factor and what its hours are.
-fn cost_term(t: &crate::engine::outcome::CostTerm, zh: bool) -> String {
+fn cost_term(t: &crate::engine::outcome::CostTerm, zh: bool, usd: Money<'_>) -> String {
     use crate::engine::outcome::TermKind;
     let mut out = format!(
         "{}/h × {} × {} h",
@@ -435,17 +470,23 @@ mod tests {
         };
         let committed = t(TermKind::Committed, 1.0);
         assert_eq!(
-            cost_term(&committed, false),
+            cost_term(&committed, false, &crate::format::usd),
             "$0.6549/h × 2 × 730 h (committed: every hour)"
         );
-        assert_eq!(cost_term(&committed, true), "$0.6549/h × 2 × 730 h（承诺：每小时计费）");
-        assert_eq!(cost_term(&t(TermKind::Usage, 1.0), false), "$0.6549/h × 2 × 730 h");
         assert_eq!(
-            cost_term(&t(TermKind::Usage, 1.0667), true),
+            cost_term(&committed, true, &crate::format::usd),
+            "$0.6549/h × 2 × 730 h（承诺：每小时计费）"
+        );
+        assert_eq!(
+            cost_term(&t(TermKind::Usage, 1.0), false, &crate::format::usd),
+            "$0.6549/h × 2 × 730 h"
+        );
+        assert_eq!(
+            cost_term(&t(TermKind::Usage, 1.0667), true, &crate::format::usd),
             "$0.6549/h × 2 × 730 h × 1.0667（Spot 中断）"
         );
         assert_eq!(
-            cost_term(&t(TermKind::Block, 0.5), false),
+            cost_term(&t(TermKind::Block, 0.5), false, &crate::format::usd),
             "$0.6549/h × 2 × 730 h ÷ 2 (Capacity Block)"
         );
     }

@@ -12,6 +12,49 @@ pub fn price_basis(per: &str, unit: &str, lang: Lang) -> String {
     }
 }
 
+/// The assumptions a scenario changes from their defaults: "This scenario changes 2 assumptions from
+/// their defaults: MFU, Checkpoint interval (minutes)."
+pub fn changed_assumptions(labels: &[crate::i18n::Msg], lang: Lang) -> String {
+    let names: Vec<&str> = labels.iter().map(|m| crate::i18n::t(lang, *m)).collect();
+    match lang {
+        Lang::Zh => format!("此场景有 {} 项假设不同于默认值：{}。", labels.len(), names.join("、")),
+        Lang::En if labels.len() == 1 => format!(
+            "This scenario changes 1 assumption from its default: {}.",
+            names.join(", ")
+        ),
+        Lang::En => format!(
+            "This scenario changes {} assumptions from their defaults: {}.",
+            labels.len(),
+            names.join(", ")
+        ),
+    }
+}
+
+/// Whose price history a card shows when the catalog has none for the plan's region.
+pub fn history_elsewhere(shown: &str, plan_region: &str, lang: Lang) -> String {
+    match lang {
+        Lang::Zh => format!("{shown}；目录中没有 {plan_region} 的记录"),
+        Lang::En => format!("{shown}; none recorded for {plan_region}"),
+    }
+}
+
+/// What a table of list prices says under a reseller's discount (`disc`), so an undiscounted price is
+/// never read as the price paid: Explore lists prices, Compare's On-Demand row is one, its options are not.
+pub fn list_prices(discount_pct: f64, compare: bool, lang: Lang) -> String {
+    if discount_pct <= 0.0 {
+        return String::new();
+    }
+    let pct = number(discount_pct, 2);
+    match (lang, compare) {
+        (Lang::Zh, false) => format!("均为公开价目表价格，未扣除 {pct}% 代理商折扣"),
+        (Lang::Zh, true) => format!("“按需”一行为公开价目表价格，未扣除 {pct}% 代理商折扣；下方各购买方式已计入折扣。"),
+        (Lang::En, false) => format!("list prices, before the {pct} % reseller discount"),
+        (Lang::En, true) => {
+            format!("The On-Demand row is the list price, before the {pct} % reseller discount; the purchase options below include it.")
+        }
+    }
+}
+
 /// The speed of one sequence after the total: " (18 per sequence)"; Chinese puts the measure first,
 /// "（每序列 18 token/秒）".
 pub fn per_sequence(tokens_per_s: f64, lang: Lang) -> String {
@@ -35,6 +78,16 @@ pub fn changed_fields(changed: &[Msg], lang: Lang) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn list_prices_are_said_only_under_a_discount() {
+        assert_eq!(list_prices(0.0, false, Lang::En), "");
+        assert_eq!(
+            list_prices(15.0, false, Lang::En),
+            "list prices, before the 15 % reseller discount"
+        );
+        assert!(list_prices(15.0, true, Lang::Zh).contains("未扣除 15% 代理商折扣"));
+    }
 
     #[test]
     fn labels_read_naturally_in_both_languages() {

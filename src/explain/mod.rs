@@ -14,10 +14,18 @@ mod warnings;
 
 pub use exclusions::exclusion;
 pub use formulas::formulas;
-pub use labels::{changed_fields, per_sequence, price_basis};
+pub use labels::{changed_assumptions, changed_fields, history_elsewhere, list_prices, per_sequence, price_basis};
 pub use line::line;
 pub use parallel::{plan_formula, plan_words};
-pub use purchase::{buy_name, not_offered, option_formula, spot_supply_line};
+pub use purchase::{buy_name, cb_article_note, not_offered, option_formula, source_name, spot_supply_line};
+
+/// Money as the page shows it: the display currency's symbol and amount.
+pub type Money<'a> = &'a dyn Fn(f64) -> String;
+
+/// Money in the scenario's display currency (formulas read in the currency the page shows).
+pub fn money_in(s: &crate::scenario::Scenario) -> impl Fn(f64) -> String + '_ {
+    move |v| crate::format::money(v, s.purchase.currency, s.purchase.cny_per_usd)
+}
 pub use ranges::range;
 pub use reasons::{fits_on, fleet_path, steady_fleet_note, why};
 pub use scenario_line::{breakeven_use, months, over_months, per_request, savings, scenario_line};

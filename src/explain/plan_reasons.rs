@@ -153,9 +153,19 @@ pub(super) fn why_rank(w: &Why, lang: Lang) -> Option<String> {
                 .map(|r| {
                     let note = super::purchase::cb_article_note(&r.source, zh);
                     if zh {
-                        format!("{} {}（{}）{note}", super::buy_name(r.buy, lang), r.as_of, r.source)
+                        format!(
+                            "{} {}（{}）{note}",
+                            super::buy_name(r.buy, lang),
+                            r.as_of,
+                            super::purchase::source_name(&r.source, zh)
+                        )
                     } else {
-                        format!("{} {} ({}){note}", super::buy_name(r.buy, lang), r.as_of, r.source)
+                        format!(
+                            "{} {} ({}){note}",
+                            super::buy_name(r.buy, lang),
+                            r.as_of,
+                            super::purchase::source_name(&r.source, zh)
+                        )
                     }
                 })
                 .collect();

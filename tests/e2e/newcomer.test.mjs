@@ -84,7 +84,7 @@ test('switching task does not carry serving sequences into a micro-batch; strate
   await g.press('task', 'infer');
   await g.page.locator('.chips button', { hasText: 'Inference off CUDA' }).click();
   await g.page.waitForFunction(() => [...document.querySelectorAll('[data-testid="rec"]')].every((r) => r.dataset.instance.startsWith('inf2.')));
-  assert.match(await g.page.getByTestId('strategy-changed').innerText(), /^Changed: .*Instance types/);
+  assert.match(await g.page.getByTestId('strategy-changed').innerText(), /^Changed: .*Only these instance types/);
   await g.goto('v=1&lang=zh');
   await g.page.locator('.chips button', { hasText: '代理商' }).click();
   assert.match(await g.page.getByTestId('strategy-changed').innerText(), /^已修改：代理商折扣/);

@@ -174,6 +174,6 @@ test('keyboard only: set a workload, read the top result, copy the link', async 
   // The embed code for the same scenario, as a card.
   await page.getByTestId('copy-embed').click();
   await page.waitForFunction(() => /mbed|嵌入/.test(document.querySelector('[data-testid="copy-status"]')?.textContent ?? ''));
-  assert.match(await page.evaluate(() => navigator.clipboard.readText()), /^<iframe src="http:\/\/127\.0\.0\.1:\d+\/sub\/path\/\?v=1&amp;task=finetune.*&amp;embed=1.*" title="gpuplan"[\s\S]*<script>\n  window\.addEventListener/);
+  assert.match(await page.evaluate(() => navigator.clipboard.readText()), /^<!-- gpuplan card: theme=auto[^\n]*360-960 px wide\. -->\n<iframe src="http:\/\/127\.0\.0\.1:\d+\/sub\/path\/\?v=1&amp;task=finetune.*&amp;embed=1.*&amp;theme=auto" title="gpuplan"[^>]*max-width:960px[\s\S]*<script>\n  window\.addEventListener/);
   g.assertClean();
 });
