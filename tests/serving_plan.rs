@@ -173,7 +173,7 @@ fn serving_charges_the_catalogs_own_link_for_the_type() {
     assert!(link.name.starts_with("PCIe") && !link.source.is_empty(), "{link:?}");
     let s = scenario("v=1&model=llama3.1-70b&batch=1&ctx=4096&inst=g6e.12xlarge");
     let prefill = |cat: &Catalog| {
-        gpuplan::engine::recommend::serving_estimate(cat, &s, "g6e.12xlarge", 4, 1)
+        gpuplan::engine::serving_estimate(cat, &s, "g6e.12xlarge", 4, 1)
             .and_then(|e| e.prefill_s)
             .unwrap_or_else(|| panic!("no estimate"))
     };

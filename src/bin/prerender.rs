@@ -9,9 +9,10 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let dir = std::env::args()
+    // A path need not be UTF-8: taken as the OS gives it.
+    let dir = std::env::args_os()
         .nth(1)
-        .or_else(|| std::env::var("TRUNK_STAGING_DIR").ok())
+        .or_else(|| std::env::var_os("TRUNK_STAGING_DIR"))
         .map(PathBuf::from);
     let Some(dir) = dir else {
         eprintln!("prerender: give the built dist/ directory (or run as a Trunk hook)");
@@ -78,13 +79,13 @@ fn run(dir: &Path) -> Result<usize, String> {
 /// file) and the files it caches: the page, wasm, js and css, then every pre-rendered page.
 fn service_worker(dir: &Path, index: &str, c: &Catalog) -> Result<String, String> {
     let mut core = vec!["./".to_string()];
-    let mut names: Vec<String> = fs::read_dir(dir)
+    let names: Vec<String> = fs::read_dir(dir)
         .map_err(|e| format!("{}: {e}", dir.display()))?
         .filter_map(Result::ok)
         .map(|e| e.file_name().to_string_lossy().into_owned())
         .filter(|n| n != "sw.js" && [".wasm", ".js", ".css"].iter().any(|x| n.ends_with(x)))
         .collect();
-    names.sort();
+    let names = gpuplan::order::sorted(names, &|a, b| a.cmp(b));
     core.extend(names.into_iter().map(|n| format!("./{n}")));
     let mut pages = Vec::new();
     for lang in [Lang::En, Lang::Zh] {

@@ -2,10 +2,8 @@
 
 use super::{detail, notes, options, ranked, Fmt, Html};
 use crate::catalog::Catalog;
-use crate::engine::cost::{option_costs, OptionCost};
-use crate::engine::plan::{plan, Plan};
 use crate::engine::sensitivity::{sensitivity, Sensitivity};
-use crate::engine::{recommend, Outcome, Recommendation};
+use crate::engine::{option_costs, plan, recommend, OptionCost, Outcome, Plan, Recommendation};
 use crate::explain;
 use crate::i18n::Msg;
 use crate::scenario::{Lang, Scenario};
