@@ -21,6 +21,7 @@ pub mod order;
 pub mod query;
 pub mod render;
 pub mod scenario;
+pub mod site_text;
 pub mod state;
 
 pub mod app;

@@ -268,6 +268,8 @@ pub fn App() -> impl IntoView {
     // Links made here record this catalog's date.
     st.catalog_date = Some(as_of);
     let state = RwSignal::new(st);
+    // Over the pre-rendered answer, the page draws everything at once (the same HTML, so nothing moves).
+    let pre_rendered = url_sync::take_first_frame();
     let scenario = Memo::new(move |_| state.with(|s| s.scenario.clone()));
     // A new scenario is a new outcome: no comparison of the old one (its derived `PartialEq` would be
     // compiled into the page for nothing; BENCHMARKS.md).
@@ -284,7 +286,7 @@ pub fn App() -> impl IntoView {
         engine,
         warnings: RwSignal::new(warnings),
         lang: Memo::new(move |_| scenario.with(|s| s.lang)),
-        full: RwSignal::new(false),
+        full: RwSignal::new(pre_rendered),
         view: Memo::new(move |_| state.with(|s| s.view)),
         embed: Memo::new(move |_| state.with(|s| s.embed)),
     };

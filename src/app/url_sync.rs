@@ -195,3 +195,15 @@ pub fn post_height(height: f64) {
     let _ = js_sys::Reflect::set(&msg, &"height".into(), &height.into());
     let _ = parent.post_message(&msg, "*");
 }
+
+/// Removes index.html's first frame (the app mounts in its place) and says whether it showed the
+/// build's pre-rendered answer (boot/lang.js marks `<html class="linked">` where it did not).
+pub fn take_first_frame() -> bool {
+    let d = gloo::utils::document();
+    let Some(boot) = d.get_element_by_id("boot") else {
+        return false;
+    };
+    boot.remove();
+    d.document_element()
+        .is_some_and(|e| !e.class_name().split(' ').any(|c| c == "linked"))
+}

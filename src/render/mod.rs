@@ -8,7 +8,9 @@ pub mod detail;
 pub mod explore;
 pub mod notes;
 pub mod options;
+pub mod page;
 pub mod ranked;
+pub mod site;
 mod svg;
 
 use crate::i18n::{t, Msg};

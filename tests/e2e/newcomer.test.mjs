@@ -22,7 +22,7 @@ test('index.html carries a first frame in the browser language, gone once the ap
     await page.goto(`${server.url}?v=1`);
     await page.getByText(shown).waitFor();
     assert.equal(await page.getByText(hidden).isVisible(), false);
-    assert.equal(await page.locator('#boot h1').innerText(), 'gpuplan');
+    assert.equal(await page.locator('#boot .boot-wait h1').innerText(), 'gpuplan');
     await page.context().close();
   }
   const g = await Gpuplan.open(browser, server.url);

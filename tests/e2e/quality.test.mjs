@@ -6,7 +6,7 @@ import { serve } from './server.mjs';
 import { newPage } from './browser.mjs';
 import { Gpuplan, start, stop } from './gpuplan.mjs';
 
-export const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'";
+export const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; connect-src 'self'; worker-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'";
 
 let server, strict, browser;
 before(async () => {
