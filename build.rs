@@ -359,6 +359,25 @@ fn main() {
             ("note", Str),
         ],
     );
+    out.list(
+        &c["managed"],
+        "managed",
+        &[
+            ("service", Str),
+            ("model", Str),
+            ("offer", Str),
+            ("region", Str),
+            ("tier", Str),
+            ("in_usd_m", OptF64),
+            ("out_usd_m", OptF64),
+            ("usd_hr", OptF64),
+            ("pct", OptF64),
+            ("until", OptStr),
+            ("source", Str),
+            ("as_of", Date),
+            ("note", Str),
+        ],
+    );
     let dest = std::path::Path::new(&std::env::var("OUT_DIR").unwrap_or_else(|e| panic!("OUT_DIR: {e}")))
         .join("catalog.tokens");
     std::fs::write(&dest, out.finish()).unwrap_or_else(|e| panic!("{}: {e}", dest.display()));

@@ -8,11 +8,13 @@ mod date;
 mod entries;
 mod json_error;
 mod link;
+mod managed;
 mod rules;
 mod source;
 pub use date::IsoDate;
 use json_error::{entry_at_line, field_before};
 pub use link::Link;
+pub use managed::ManagedPrice;
 pub use rules::RULES;
 pub use source::Source;
 
@@ -308,6 +310,8 @@ pub struct Catalog {
     pub article_quotes: Vec<ArticleQuote>,
     /// Interconnect per instance type (at most one entry each).
     pub links: Vec<Link>,
+    /// Managed services' prices (Bedrock, SageMaker AI, ECS Managed Instances).
+    pub managed: Vec<ManagedPrice>,
 }
 
 /// Why a catalog was refused: always names the entry and the field.
@@ -361,6 +365,7 @@ struct RawCatalog {
     price_history: Vec<PricePoint>,
     article_quotes: Vec<ArticleQuote>,
     links: Vec<Link>,
+    managed: Vec<ManagedPrice>,
 }
 
 impl Catalog {
@@ -420,6 +425,7 @@ impl Catalog {
             price_history: raw.price_history,
             article_quotes: raw.article_quotes,
             links: raw.links,
+            managed: raw.managed,
         };
         rules::check(&catalog)?;
         Ok(catalog)
