@@ -451,9 +451,9 @@ def clean(x):
 # Managed services (issue 26, item 5): Amazon Bedrock per-token and provisioned-throughput prices for the
 # presets AWS sells, SageMaker AI instance rates, ECS Managed Instances fees. Kept apart from the EC2 code.
 MANAGED_SOURCES = [
-    ("aws-pricing-cache", "AWS Pricing Cache (pricing-cache.md, 'Last updated: 2026-09-03'): Bedrock and SageMaker AI prices transcribed from aws.amazon.com",
+    ("aws-pricing-cache", "AWS Pricing Cache (aws/agent-toolkit-for-aws): Bedrock and SageMaker AI prices from aws.amazon.com",
      "Amazon Web Services (aws/agent-toolkit-for-aws)", "github.com/aws/agent-toolkit-for-aws/blob/02b47245/plugins/aws-startup-advisor/skills/gcp-to-aws/references/shared/pricing-cache.md", "2026-09-03"),
-    ("ecs-pricing", "Amazon ECS pricing page transcription (ECS Managed Instances management fee, c6a.2xlarge example)",
+    ("ecs-pricing", "Amazon ECS pricing page (ECS Managed Instances fee, c6a.2xlarge example), as transcribed by API Evangelist",
      "API Evangelist (api-evangelist/amazon-ecs @ 1c14926d)", "aws.amazon.com/ecs/pricing/", "2026-09-20"),
 ]
 # Bedrock's model names (managed_services.csv) for the presets that are the same model; nothing else is matched.
