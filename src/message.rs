@@ -166,7 +166,9 @@ pub fn result_message(
                 message: crate::explain::warning(w, scenario.lang),
             })
             .collect(),
-        managed: top.filter(|r| r.fits).and_then(|r| managed_figures(catalog, scenario, r)),
+        managed: top
+            .filter(|r| r.fits)
+            .and_then(|r| managed_figures(catalog, scenario, r)),
     }
 }
 

@@ -250,13 +250,20 @@ const BROKEN: &[(&str, &str, &str, &[&str])] = &[
         "managed_models_are_presets",
         r#"{"service":"bedrock","model":"llama3.1-8b","offer":"Llama 3.1 Instruct (8B)","region":"us-east-2","tier":"on-demand""#,
         r#"{"service":"bedrock","model":"llama3.3-8b","offer":"Llama 3.1 Instruct (8B)","region":"us-east-2","tier":"on-demand""#,
-        &["managed (bedrock llama3.3-8b us-east-2 on-demand)", "field `model`", "not a model preset"],
+        &[
+            "managed (bedrock llama3.3-8b us-east-2 on-demand)",
+            "field `model`",
+            "not a model preset",
+        ],
     ),
     (
         "managed_unique",
         r#"{"service":"bedrock","model":"llama3.1-8b","offer":"Llama 3.1 Instruct (8B)","region":"us-east-2","tier":"batch""#,
         r#"{"service":"bedrock","model":"llama3.1-8b","offer":"Llama 3.1 Instruct (8B)","region":"us-east-2","tier":"on-demand""#,
-        &["managed (bedrock llama3.1-8b us-east-2 on-demand)", "duplicate managed price"],
+        &[
+            "managed (bedrock llama3.1-8b us-east-2 on-demand)",
+            "duplicate managed price",
+        ],
     ),
 ];
 

@@ -47,7 +47,10 @@ fn bedrock_bill_for_a_months_tokens_is_tokens_times_price() {
     assert!(close(m.batch_monthly_usd.unwrap_or(0.0), 1734.48), "{m:?}");
     // Fewer hours a month, fewer tokens: half the hours, half the bill.
     let (_, _, half) = managed("v=1&model=llama3.1-8b&ctx=1200&out=200&tps=1000&hours=365");
-    assert!(close(half.bedrock_monthly_usd.unwrap_or(0.0), 3468.96 / 2.0), "{half:?}");
+    assert!(
+        close(half.bedrock_monthly_usd.unwrap_or(0.0), 3468.96 / 2.0),
+        "{half:?}"
+    );
 }
 
 #[test]
@@ -68,11 +71,17 @@ fn the_break_even_agrees_with_both_lines() {
         // At the break-even, split at the load's mix, Bedrock's bill is the plan's month.
         let total = load.in_tokens_month + load.out_tokens_month;
         let share_in = load.in_tokens_month / total;
-        assert!(close(on_demand.cost_usd(be * share_in, be * (1.0 - share_in)), plan), "{q}");
+        assert!(
+            close(on_demand.cost_usd(be * share_in, be * (1.0 - share_in)), plan),
+            "{q}"
+        );
         // Bedrock is cheaper exactly when the load is below the break-even.
         assert_eq!(m.bedrock_cheaper(), Some(total < be), "{q}: {m:?}");
         // The fleet carries at least the load it was sized for.
-        assert!(m.capacity_tokens_month.is_some_and(|c| c >= total * (1.0 - 1e-9)), "{q}: {m:?}");
+        assert!(
+            m.capacity_tokens_month.is_some_and(|c| c >= total * (1.0 - 1e-9)),
+            "{q}: {m:?}"
+        );
     }
 }
 
@@ -103,11 +112,16 @@ fn the_card_says_which_is_cheaper_and_where_it_breaks_even_in_both_languages() {
     assert!(en.contains("SageMaker AI real-time endpoint on ml."), "{en}");
     assert!(en.contains("no published price"), "{en}");
     let zh = lines(q, Lang::Zh).join("\n");
-    assert!(zh.contains("盈亏平衡") && zh.contains("每月 $3,468.96") && zh.contains("便宜"), "{zh}");
+    assert!(
+        zh.contains("盈亏平衡") && zh.contains("每月 $3,468.96") && zh.contains("便宜"),
+        "{zh}"
+    );
     // Without the output tokens per request the mix is unknown: the card asks for `out`, no bill.
     let (_, _, m) = managed("v=1&model=llama3.1-8b");
     assert!(m.load.is_none() && m.bedrock_monthly_usd.is_none());
-    assert!(lines("v=1&model=llama3.1-8b", Lang::En).iter().any(|l| l.contains("`out`")));
+    assert!(lines("v=1&model=llama3.1-8b", Lang::En)
+        .iter()
+        .any(|l| l.contains("`out`")));
 }
 
 #[test]
@@ -117,7 +131,10 @@ fn the_ecs_fee_cut_is_named_for_g_and_p_families() {
     assert_eq!(m.ecs_fee_usd_hr, None);
     assert_eq!(m.ecs_fee_cut.as_ref().map(|c| c.0), Some(35.0));
     let en = lines("v=1&model=llama3.1-8b&out=200&inst=g6e.xlarge", Lang::En).join("\n");
-    assert!(en.contains("management fee: no published price; the fee for this family fell 35 %"), "{en}");
+    assert!(
+        en.contains("management fee: no published price; the fee for this family fell 35 %"),
+        "{en}"
+    );
 }
 
 #[test]
@@ -150,5 +167,8 @@ fn the_embed_message_carries_the_same_figures() {
     let (qs, _) = gpuplan::query::parse("v=1&model=qwen2.5-7b&out=200", &c);
     let qm = gpuplan::message::result_message(&c, &qs, &[], &recommend(&c, &qs));
     let qm = qm.managed.unwrap_or_else(|| panic!("no managed figures"));
-    assert_eq!((qm.bedrock, qm.bedrock_monthly_usd, qm.cheaper), ("no_published_price", None, None));
+    assert_eq!(
+        (qm.bedrock, qm.bedrock_monthly_usd, qm.cheaper),
+        ("no_published_price", None, None)
+    );
 }

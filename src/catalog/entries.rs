@@ -149,7 +149,11 @@ priced_entry!(ArticleQuote, |q| format!("article_quotes ({} {})", q.instance, q.
 
 impl Entry for ManagedPrice {
     fn label(&self) -> String {
-        let m = if self.model.is_empty() { &self.offer } else { &self.model };
+        let m = if self.model.is_empty() {
+            &self.offer
+        } else {
+            &self.model
+        };
         format!("managed ({} {} {} {})", self.service, m, self.region, self.tier)
     }
     fn sources(&self) -> Vec<(&'static str, &str)> {

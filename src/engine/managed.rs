@@ -117,7 +117,11 @@ fn hourly(m: &ManagedPrice) -> Option<HourlyRate> {
 /// Bedrock's prices for a model preset: per tier, the scenario's region where published, else the one
 /// region the source gives (named on the page).
 pub fn bedrock(c: &Catalog, model: &str, region: &str) -> Bedrock {
-    let rows: Vec<&ManagedPrice> = c.managed.iter().filter(|m| m.service == "bedrock" && m.model == model).collect();
+    let rows: Vec<&ManagedPrice> = c
+        .managed
+        .iter()
+        .filter(|m| m.service == "bedrock" && m.model == model)
+        .collect();
     let tier = |t: &str| {
         let of = || rows.iter().filter(|m| m.tier == t);
         of().find(|m| m.region == region).or_else(|| of().next()).copied()
@@ -138,14 +142,21 @@ pub fn bedrock(c: &Catalog, model: &str, region: &str) -> Bedrock {
         on_demand,
         batch: tier("batch").and_then(token_price),
         latency: tier("latency").and_then(token_price),
-        provisioned: ["pt-0", "pt-1", "pt-6"].iter().filter_map(|t| tier(t).and_then(hourly)).collect(),
+        provisioned: ["pt-0", "pt-1", "pt-6"]
+            .iter()
+            .filter_map(|t| tier(t).and_then(hourly))
+            .collect(),
     }
 }
 
 /// The stated load: output tokens/s (the `tps` target, else the fleet's output for the stated users) over
 /// the hours a month it runs, and the prompt tokens per output token of a request; `None` without `out`.
 pub fn load(s: &Scenario, rec: &Recommendation) -> Option<Load> {
-    let out_tps = if s.target_tps > 0.0 { s.target_tps } else { rec.tokens_per_s? };
+    let out_tps = if s.target_tps > 0.0 {
+        s.target_tps
+    } else {
+        rec.tokens_per_s?
+    };
     let out = f64::from(s.output_tokens);
     (out > 0.0 && s.task == Task::Inference).then(|| {
         let out_tokens_month = per_month(out_tps, s.hours_per_month);
@@ -170,7 +181,10 @@ pub fn compare(c: &Catalog, s: &Scenario, rec: &Recommendation) -> Option<Manage
         Bedrock::Priced { on_demand, .. } => Some(on_demand),
         _ => None,
     };
-    let bill = |p: Option<&TokenPrice>| load.zip(p).map(|(l, p)| p.cost_usd(l.in_tokens_month, l.out_tokens_month));
+    let bill = |p: Option<&TokenPrice>| {
+        load.zip(p)
+            .map(|(l, p)| p.cost_usd(l.in_tokens_month, l.out_tokens_month))
+    };
     let batch = match &bedrock {
         Bedrock::Priced { batch, .. } => batch.as_ref(),
         _ => None,
@@ -179,7 +193,10 @@ pub fn compare(c: &Catalog, s: &Scenario, rec: &Recommendation) -> Option<Manage
     // Total tokens at the load's mix: `share_in` of them input.
     let mix = load.map(|l| l.in_tokens_month / (l.in_tokens_month + l.out_tokens_month));
     let per_token = mix.zip(price).map(|(share_in, p)| p.cost_usd(share_in, 1.0 - share_in));
-    let breakeven_tokens_month = plan_monthly_usd.zip(per_token).filter(|(_, t)| *t > 0.0).map(|(m, t)| m / t);
+    let breakeven_tokens_month = plan_monthly_usd
+        .zip(per_token)
+        .filter(|(_, t)| *t > 0.0)
+        .map(|(m, t)| m / t);
     let capacity_tokens_month = rec
         .tokens_per_s
         .zip(mix)
@@ -219,7 +236,9 @@ fn sagemaker(c: &Catalog, instance: &str, region: &str) -> Option<(HourlyRate, f
 /// (g, p, trn: every G, P and Trainium family of the catalog), the longest that matches.
 fn ecs_fee_cut(c: &Catalog, family: &str) -> Option<(f64, String)> {
     let cuts = c.managed.iter().filter(|m| m.service == "ecs" && m.tier == "fee-cut");
-    let best = cuts.filter(|m| family.starts_with(m.model.as_str())).max_by_key(|m| m.model.len())?;
+    let best = cuts
+        .filter(|m| family.starts_with(m.model.as_str()))
+        .max_by_key(|m| m.model.len())?;
     Some((best.pct?, best.source.clone()))
 }
 
@@ -253,11 +272,17 @@ mod tests {
                 assert_eq!((on_demand.in_usd_m, on_demand.out_usd_m), (0.72, 0.72));
                 assert_eq!(on_demand.region, "us-east-2");
                 assert_eq!(batch.map(|b| b.out_usd_m), Some(0.36));
-                assert_eq!(provisioned.iter().map(|p| p.usd_hr).collect::<Vec<_>>(), [24.0, 21.18, 13.08]);
+                assert_eq!(
+                    provisioned.iter().map(|p| p.usd_hr).collect::<Vec<_>>(),
+                    [24.0, 21.18, 13.08]
+                );
             }
             other => panic!("{other:?}"),
         }
-        assert!(matches!(bedrock(&c, "llama3.1-405b", "us-east-1"), Bedrock::Ended { .. }));
+        assert!(matches!(
+            bedrock(&c, "llama3.1-405b", "us-east-1"),
+            Bedrock::Ended { .. }
+        ));
         assert_eq!(bedrock(&c, "qwen2.5-72b", "us-east-1"), Bedrock::NoPrice);
     }
 }

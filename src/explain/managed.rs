@@ -81,19 +81,37 @@ fn bedrock_lines(c: &Catalog, b: &Bedrock, model: &str, lang: Lang, money: &dyn 
     let src = cite(c, &on_demand.source, on_demand.as_of);
     let region = &on_demand.region;
     let mut out = vec![if zh {
-        format!("Amazon Bedrock 按需（{model}，{region}）：每百万输入 / 输出 token {}（{src}）。", pair(on_demand, money))
+        format!(
+            "Amazon Bedrock 按需（{model}，{region}）：每百万输入 / 输出 token {}（{src}）。",
+            pair(on_demand, money)
+        )
     } else {
-        format!("Amazon Bedrock on-demand ({model}, {region}): {} per million input / output tokens ({src}).", pair(on_demand, money))
+        format!(
+            "Amazon Bedrock on-demand ({model}, {region}): {} per million input / output tokens ({src}).",
+            pair(on_demand, money)
+        )
     }];
     let mut extra = Vec::new();
     if let Some(b) = batch {
-        extra.push(if zh { format!("批量推理 {}", pair(b, money)) } else { format!("batch inference {}", pair(b, money)) });
+        extra.push(if zh {
+            format!("批量推理 {}", pair(b, money))
+        } else {
+            format!("batch inference {}", pair(b, money))
+        });
     }
     if let Some(l) = latency {
-        extra.push(if zh { format!("延迟优化 {}", pair(l, money)) } else { format!("latency-optimized {}", pair(l, money)) });
+        extra.push(if zh {
+            format!("延迟优化 {}", pair(l, money))
+        } else {
+            format!("latency-optimized {}", pair(l, money))
+        });
     }
     if !extra.is_empty() {
-        out.push(if zh { format!("{}（每百万 token）。", extra.join("；")) } else { format!("Also: {} per million tokens.", extra.join("; ")) });
+        out.push(if zh {
+            format!("{}（每百万 token）。", extra.join("；"))
+        } else {
+            format!("Also: {} per million tokens.", extra.join("; "))
+        });
     }
     if let Some(first) = provisioned.first() {
         let rates: Vec<String> = provisioned
@@ -130,14 +148,22 @@ fn verdict_lines(m: &Managed, lang: Lang, money: &dyn Fn(f64) -> String) -> Vec<
     let (pin, pout) = (price(on_demand.in_usd_m, money), price(on_demand.out_usd_m, money));
     let gap = money((bedrock - plan).abs());
     let mut out = vec![if zh {
-        let who = if bedrock < plan { format!("Bedrock 便宜 {gap}") } else { format!("自建便宜 {gap}") };
+        let who = if bedrock < plan {
+            format!("Bedrock 便宜 {gap}")
+        } else {
+            format!("自建便宜 {gap}")
+        };
         format!(
             "按所述负载（每月输入 {tin} + 输出 {tout} token）：Bedrock 按需每月 {}（{tin} × {pin} + {tout} × {pout}，每百万），本方案每月 {}：{who}。",
             money(bedrock),
             money(plan)
         )
     } else {
-        let who = if bedrock < plan { format!("Bedrock is cheaper by {gap}") } else { format!("self-hosting is cheaper by {gap}") };
+        let who = if bedrock < plan {
+            format!("Bedrock is cheaper by {gap}")
+        } else {
+            format!("self-hosting is cheaper by {gap}")
+        };
         format!(
             "At the stated load ({tin} input + {tout} output tokens a month): Bedrock on-demand {} a month ({tin} × {pin} + {tout} × {pout} per million); this plan {} a month: {who}.",
             money(bedrock),
@@ -178,16 +204,23 @@ fn hosting_lines(c: &Catalog, m: &Managed, instance: &str, lang: Lang, money: &d
     };
     let fee = m.ecs_fee_usd_hr.map(|f| format!("{}/h", money(f)));
     let cut = m.ecs_fee_cut.as_ref().map(|(pct, src)| {
-        let s = c.source(src).map_or(src.clone(), |s| format!("{}, {}", s.title, s.date));
+        let s = c
+            .source(src)
+            .map_or(src.clone(), |s| format!("{}, {}", s.title, s.date));
         if zh {
             format!("；该系列管理费自 2026 年 7 月起降低 {} %（{s}）", number(*pct, 0))
         } else {
-            format!("; the fee for this family fell {} % from July 2026 ({s})", number(*pct, 0))
+            format!(
+                "; the fee for this family fell {} % from July 2026 ({s})",
+                number(*pct, 0)
+            )
         }
     });
     let cut = cut.unwrap_or_default();
     let ecs = match (fee, zh) {
-        (Some(fee), false) => format!("ECS Managed Instances on {instance}: management fee {fee} per instance on top of EC2{cut}."),
+        (Some(fee), false) => {
+            format!("ECS Managed Instances on {instance}: management fee {fee} per instance on top of EC2{cut}.")
+        }
         (Some(fee), true) => format!("在 {instance} 上使用 ECS 托管实例：每台实例在 EC2 之外另收管理费 {fee}{cut}。"),
         (None, false) => format!("ECS Managed Instances on {instance}: management fee: no published price{cut}."),
         (None, true) => format!("在 {instance} 上使用 ECS 托管实例：管理费无公开价格{cut}。"),
@@ -196,7 +229,14 @@ fn hosting_lines(c: &Catalog, m: &Managed, instance: &str, lang: Lang, money: &d
 }
 
 /// Every line of the card's managed-services part, in order.
-pub fn managed_lines(c: &Catalog, m: &Managed, model: &str, instance: &str, lang: Lang, money: &dyn Fn(f64) -> String) -> Vec<String> {
+pub fn managed_lines(
+    c: &Catalog,
+    m: &Managed,
+    model: &str,
+    instance: &str,
+    lang: Lang,
+    money: &dyn Fn(f64) -> String,
+) -> Vec<String> {
     let mut out = bedrock_lines(c, &m.bedrock, model, lang, money);
     out.extend(verdict_lines(m, lang, money));
     out.extend(hosting_lines(c, m, instance, lang, money));

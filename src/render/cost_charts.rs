@@ -313,7 +313,10 @@ mod tests {
     fn the_legends_say_it_in_chinese_too() {
         let (options, months) = options_of("model=llama3.1-8b&months=12");
         let zh = Fmt { lang: Lang::Zh, ..F };
-        let (line, bars) = (cumulative(zh, &options, months, None), option_bars(zh, &options, months));
+        let (line, bars) = (
+            cumulative(zh, &options, months, None),
+            option_bars(zh, &options, months),
+        );
         for svg in [&line, &bars] {
             assert!(svg.contains("浅色或虚线：规划期结束后仍需支付的剩余承诺期"), "{svg}");
         }

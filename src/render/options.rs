@@ -129,14 +129,9 @@ pub fn options(d: &DetailIn, options: &[OptionCost]) -> String {
 /// Self-hosting against Amazon Bedrock, SageMaker AI and ECS Managed Instances, in lines.
 fn managed_part(h: &mut Html, d: &DetailIn, m: &crate::engine::managed::Managed) {
     let f = d.fmt;
-    let lines = explain::managed_lines(
-        d.catalog,
-        m,
-        d.outcome.arch.name,
-        &d.rec.instance,
-        f.lang,
-        &|usd| f.money(usd),
-    );
+    let lines = explain::managed_lines(d.catalog, m, d.outcome.arch.name, &d.rec.instance, f.lang, &|usd| {
+        f.money(usd)
+    });
     h.open("section", &[("class", "managed"), ("data-testid", "managed")])
         .el("h3", &[], f.t(Msg::ManagedHead))
         .open("ul", &[])
