@@ -190,6 +190,7 @@ fn main() {
             ("source", Str),
             ("as_of", Date),
             ("note", Str),
+            ("fp4_tflops", OptF64),
         ],
     );
     out.list(

@@ -537,6 +537,25 @@ def managed_services():
     return out
 
 
+# FP4 (NVFP4/MXFP4) dense tensor peaks, TFLOPS (issue 26, item 4), from accelerators.csv with its sources; only
+# Blackwell parts whose sources give one. A chip absent here has no FP4 figure and the planner refuses FP4 on it.
+FP4_PEAKS = {
+    "b200": (9000, "FP4 dense 9,000 TFLOPS (glennklockwood.com B200, HGX 1000 W; HGX B200 72 PF / 8 GPUs)."),
+    "b300": (13000, "FP4 dense ~13,000 TFLOPS (glennklockwood.com B300: 13,125; the lower round figure of accelerators.csv is used)."),
+    "rtx-pro-6000": (2000, "FP4 2,000 TFLOPS dense = the headline 4,000 AI TOPS FP4 with sparsity / 2 (topcpu.net)."),
+    "rtx-pro-4500": (879, "FP4 dense 879 TFLOPS at workstation clocks (hmc-tech.com)."),
+}
+
+
+def add_fp4_peaks(accelerators):
+    """Each accelerator's `fp4_tflops` (null where no source gives one), its remark appended to the note."""
+    for a in accelerators:
+        peak, remark = FP4_PEAKS.get(a["id"], (None, ""))
+        a["fp4_tflops"] = peak
+        if remark:
+            a["note"] = f"{a['note']} {remark}".strip()
+
+
 def main():
     raw = list(csv.DictReader(open(f"{REF}/catalog_raw.csv", encoding="utf-8")))
     instances = {}
@@ -679,6 +698,7 @@ def main():
                              "llm_decode": aid not in NO_LLM_DECODE, "llm_decode_source": NO_LLM_DECODE.get(aid, src),
                              "trains": aid not in INFERENCE_ONLY, "trains_source": INFERENCE_ONLY.get(aid, src),
                              "source": src, "as_of": "2025-12-02" if src == "neuron-docs" else "2026-08-01", "note": note})
+    add_fp4_peaks(accelerators)
 
     catalog = {
         "schema_version": 1,

@@ -50,6 +50,8 @@ pub struct Accelerator {
     pub bf16_tflops: Option<f64>,
     pub fp16_tflops: Option<f64>,
     pub fp8_tflops: Option<f64>,
+    /// Dense FP4 (NVFP4/MXFP4) tensor peak, where a source gives one (Blackwell).
+    pub fp4_tflops: Option<f64>,
     pub int8_tops: Option<f64>,
     /// Vector (non-tensor) FP64 peak.
     pub fp64_tflops: Option<f64>,

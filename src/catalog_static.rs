@@ -164,6 +164,7 @@ pub fn catalog() -> Catalog {
             source: r.text(),
             as_of: r.date(),
             note: r.text(),
+            fp4_tflops: r.opt_f64(),
         }),
         instances: r.list(|r| Instance {
             id: r.text(),

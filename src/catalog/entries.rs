@@ -35,6 +35,7 @@ impl Entry for Accelerator {
             ("bf16_tflops", self.bf16_tflops),
             ("fp16_tflops", self.fp16_tflops),
             ("fp8_tflops", self.fp8_tflops),
+            ("fp4_tflops", self.fp4_tflops),
             ("int8_tops", self.int8_tops),
             ("fp64_tflops", self.fp64_tflops),
             ("tdp_w", self.tdp_w),

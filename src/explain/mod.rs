@@ -59,5 +59,6 @@ pub fn precision_name(p: Precision) -> &'static str {
         Precision::Fp8 => "FP8",
         Precision::Int8 => "INT8",
         Precision::Int4 => "INT4",
+        Precision::Fp4 => "FP4",
     }
 }
