@@ -37,6 +37,8 @@ pub struct HourlyRate {
 
 /// What Bedrock publishes for the scenario's model.
 #[derive(Clone, Debug, PartialEq)]
+// One value per card: its size does not matter, and a Box would cost bytes for nothing.
+#[allow(clippy::large_enum_variant)]
 pub enum Bedrock {
     /// No published price for this model (a custom size, or a preset AWS does not sell).
     NoPrice,
