@@ -190,6 +190,7 @@ fn main() {
             ("source", Str),
             ("as_of", Date),
             ("note", Str),
+            ("fp4_tflops", OptF64),
         ],
     );
     out.list(
@@ -356,6 +357,25 @@ fn main() {
             ("net_gbps_per_accel", OptF64),
             ("gdr", OptBool),
             ("gdr_source", OptStr),
+            ("note", Str),
+        ],
+    );
+    out.list(
+        &c["managed"],
+        "managed",
+        &[
+            ("service", Str),
+            ("model", Str),
+            ("offer", Str),
+            ("region", Str),
+            ("tier", Str),
+            ("in_usd_m", OptF64),
+            ("out_usd_m", OptF64),
+            ("usd_hr", OptF64),
+            ("pct", OptF64),
+            ("until", OptStr),
+            ("source", Str),
+            ("as_of", Date),
             ("note", Str),
         ],
     );

@@ -8,11 +8,13 @@ mod date;
 mod entries;
 mod json_error;
 mod link;
+mod managed;
 mod rules;
 mod source;
 pub use date::IsoDate;
 use json_error::{entry_at_line, field_before};
 pub use link::Link;
+pub use managed::ManagedPrice;
 pub use rules::RULES;
 pub use source::Source;
 
@@ -48,6 +50,8 @@ pub struct Accelerator {
     pub bf16_tflops: Option<f64>,
     pub fp16_tflops: Option<f64>,
     pub fp8_tflops: Option<f64>,
+    /// Dense FP4 (NVFP4/MXFP4) tensor peak, where a source gives one (Blackwell).
+    pub fp4_tflops: Option<f64>,
     pub int8_tops: Option<f64>,
     /// Vector (non-tensor) FP64 peak.
     pub fp64_tflops: Option<f64>,
@@ -308,6 +312,8 @@ pub struct Catalog {
     pub article_quotes: Vec<ArticleQuote>,
     /// Interconnect per instance type (at most one entry each).
     pub links: Vec<Link>,
+    /// Managed services' prices (Bedrock, SageMaker AI, ECS Managed Instances).
+    pub managed: Vec<ManagedPrice>,
 }
 
 /// Why a catalog was refused: always names the entry and the field.
@@ -361,6 +367,7 @@ struct RawCatalog {
     price_history: Vec<PricePoint>,
     article_quotes: Vec<ArticleQuote>,
     links: Vec<Link>,
+    managed: Vec<ManagedPrice>,
 }
 
 impl Catalog {
@@ -428,6 +435,7 @@ impl Catalog {
             price_history: raw.price_history,
             article_quotes: raw.article_quotes,
             links: raw.links,
+            managed: raw.managed,
         };
         rules::check(&catalog)?;
         Ok(catalog)

@@ -272,6 +272,8 @@ messages! {
     SourcesNote => ". Every figure names its source and date: tap, focus or hover over a price.", "。每个数字都注明来源与日期：轻点、聚焦或悬停价格即可查看。";
     Warnings => "Some fields of the link could not be used", "链接中的部分字段无法使用";
     ChartCumulative => "Cumulative cost over the horizon", "整个周期的累计成本";
+    ManagedHead => "Self-hosted or managed", "自建还是托管服务";
+    ChartBedrock => "Amazon Bedrock on-demand, stated load", "Amazon Bedrock 按需（所述负载）";
     ChartOptions => "Cost per purchase option", "各购买方式成本";
     ChartOwed => "Pale or dashed: the rest of a term, paid after the horizon", "浅色或虚线：规划期结束后仍需支付的剩余承诺期";
     ChartBreakEven => "Dot: On-Demand has cost as much as the whole term", "圆点：按需累计费用已等于整个承诺期的费用";

@@ -186,7 +186,7 @@ choice!(
     "full|lora|qlora",
     [FinetuneMethod::Full, FinetuneMethod::Lora, FinetuneMethod::Qlora]
 );
-choice!(Precision, "fp32|bf16|fp16|fp8|int8|int4", Precision::ALL);
+choice!(Precision, "fp32|bf16|fp16|fp8|int8|int4|fp4", Precision::ALL);
 choice!(
     Priority,
     "cost|perf|balanced",

@@ -59,29 +59,34 @@ pub enum Precision {
     Fp8,
     Int8,
     Int4,
+    /// 4-bit floating point with block scales (NVFP4, MXFP4): Blackwell tensor cores compute in it.
+    Fp4,
 }
 
 impl Precision {
-    pub const ALL: [Precision; 6] = [
+    pub const ALL: [Precision; 7] = [
         Precision::Fp32,
         Precision::Bf16,
         Precision::Fp16,
         Precision::Fp8,
         Precision::Int8,
         Precision::Int4,
+        Precision::Fp4,
     ];
 
-    /// Bytes per weight. 4-bit includes group scales (~4.5 bits; DOMAIN.md "Weights").
+    /// Bytes per weight. 4-bit includes group scales (~4.5 bits; DOMAIN.md "Weights"); FP4 as NVFP4, one
+    /// FP8 scale per 16 values: 4 + 8/16 = 4.5 bits (MXFP4's one 8-bit scale per 32 is 4.25: NVFP4's is the larger).
     pub fn weight_bytes(self) -> f64 {
         match self {
             Precision::Fp32 => 4.0,
             Precision::Bf16 | Precision::Fp16 => 2.0,
             Precision::Fp8 | Precision::Int8 => 1.0,
-            Precision::Int4 => 0.5625,
+            Precision::Int4 | Precision::Fp4 => 0.5625,
         }
     }
 
-    /// Bytes per KV-cache value: 8-bit formats keep an 8-bit cache, 4-bit weight-only quantisation keeps a 16-bit cache.
+    /// Bytes per KV-cache value: 8-bit formats keep an 8-bit cache; 4-bit weights (INT4 weight-only, FP4)
+    /// keep a 16-bit cache (the conservative choice: FP4 serving may also run an FP8 cache).
     pub fn kv_bytes(self) -> f64 {
         match self {
             Precision::Fp32 => 4.0,

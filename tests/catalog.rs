@@ -232,6 +232,39 @@ const BROKEN: &[(&str, &str, &str, &[&str])] = &[
         r#""instance":"dl1.24xlarge","kind":"roce","name":"RoCE (on-chip Ethernet)","link_gbs":null,"link_basis":"no source read gives the figure","source":"gpuplan-assumption","as_of":"2026-12-01","domain":9"#,
         &["links (dl1.24xlarge)", "field `domain` 9"],
     ),
+    (
+        // Bedrock's on-demand price of Llama 3.1 8B without its output price.
+        "managed_figures_for_tier",
+        r#""in_usd_m":0.22,"out_usd_m":0.22,"usd_hr":null,"pct":null,"until":null,"source":"aws-pricing-cache","as_of":"2026-09-03","note":"on-demand, Standard""#,
+        r#""in_usd_m":0.22,"out_usd_m":null,"usd_hr":null,"pct":null,"until":null,"source":"aws-pricing-cache","as_of":"2026-09-03","note":"on-demand, Standard""#,
+        &["managed (bedrock llama3.1-8b us-east-2 on-demand)", "field"],
+    ),
+    (
+        // A fee cut of 100 % or more is not a cut.
+        "managed_figures_for_tier",
+        r#""tier":"fee-cut","in_usd_m":null,"out_usd_m":null,"usd_hr":null,"pct":35"#,
+        r#""tier":"fee-cut","in_usd_m":null,"out_usd_m":null,"usd_hr":null,"pct":135"#,
+        &["managed (ecs g all fee-cut)", "`pct`"],
+    ),
+    (
+        "managed_models_are_presets",
+        r#"{"service":"bedrock","model":"llama3.1-8b","offer":"Llama 3.1 Instruct (8B)","region":"us-east-2","tier":"on-demand""#,
+        r#"{"service":"bedrock","model":"llama3.3-8b","offer":"Llama 3.1 Instruct (8B)","region":"us-east-2","tier":"on-demand""#,
+        &[
+            "managed (bedrock llama3.3-8b us-east-2 on-demand)",
+            "field `model`",
+            "not a model preset",
+        ],
+    ),
+    (
+        "managed_unique",
+        r#"{"service":"bedrock","model":"llama3.1-8b","offer":"Llama 3.1 Instruct (8B)","region":"us-east-2","tier":"batch""#,
+        r#"{"service":"bedrock","model":"llama3.1-8b","offer":"Llama 3.1 Instruct (8B)","region":"us-east-2","tier":"on-demand""#,
+        &[
+            "managed (bedrock llama3.1-8b us-east-2 on-demand)",
+            "duplicate managed price",
+        ],
+    ),
 ];
 
 #[test]

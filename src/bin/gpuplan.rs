@@ -6,7 +6,9 @@ use gpuplan::engine::sensitivity::{sensitivity, Bound};
 use gpuplan::engine::{option_costs, OptionCost};
 use gpuplan::engine::{plan, Plan};
 use gpuplan::engine::{recommend, Recommendation};
+use gpuplan::engine;
 use gpuplan::explain;
+use gpuplan::format;
 use gpuplan::message;
 use gpuplan::query;
 use gpuplan::scenario::Scenario;
@@ -252,6 +254,13 @@ fn run_main() -> u8 {
         })).collect::<Vec<_>>(),
         "nearest": outcome.nearest,
         "notices": notices,
+        // Self-hosting the top recommendation against Bedrock, SageMaker AI and ECS Managed Instances:
+        // the message's figures and the card's sentences.
+        "managed": top.and_then(|r| {
+            let m = engine::managed::compare(&catalog, &scenario, r)?;
+            let lines = explain::managed_lines(&catalog, &m, outcome.arch.name, &r.instance, lang, &|usd| format::usd(usd));
+            Some(json!({"figures": message::managed_figures(&catalog, &scenario, r), "lines": lines}))
+        }),
         // The embed's result message (v1) for the same query: the page posts the same builder's output.
         "summary": serde_json::to_value(message::result_message(&catalog, &scenario, &warnings, &outcome)).unwrap_or(Value::Null),
         "line": explain::line(&scenario, &outcome, catalog.as_of),

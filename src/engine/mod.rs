@@ -14,6 +14,7 @@
 pub mod buyer;
 pub mod cost;
 mod eligibility;
+pub mod managed;
 pub mod memory;
 pub mod outcome;
 pub mod parallel;

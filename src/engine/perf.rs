@@ -43,6 +43,13 @@ pub fn peak(acc: &Accelerator, precision: Precision) -> Peak {
         Precision::Int8 => or_unknown(acc.int8_tops.or(acc.fp16_tflops).or(acc.bf16_tflops)),
         // 4-bit is weight-only (W4A16): compute runs at the 16-bit peak.
         Precision::Int4 => or_unknown(acc.bf16_tflops.or(acc.fp16_tflops)),
+        // FP4 (NVFP4/MXFP4) weights and activations on Blackwell tensor cores, at the catalog's sourced FP4
+        // peak; a Blackwell part without one is unknown, anything older has no FP4 tensor cores.
+        Precision::Fp4 => match acc.fp4_tflops {
+            Some(v) => Peak::Native(v),
+            None if acc.arch.starts_with("Blackwell") => Peak::Unknown,
+            None => Peak::Unsupported,
+        },
         // No TF32/FP32 tensor figures are in the catalog: FP32 compute is not estimated.
         Precision::Fp32 => Peak::Unknown,
     }

@@ -3,7 +3,7 @@
 use super::*;
 use crate::engine::outcome::{Exclusion, Figure};
 use crate::format::number;
-use crate::scenario::Lang;
+use crate::scenario::{Lang, Precision};
 
 /// Why a family (or some sizes) was left out, as a sentence.
 pub fn exclusion(e: &Exclusion, lang: Lang) -> String {
@@ -185,6 +185,15 @@ fn exclusion_fit(e: &Exclusion, lang: Lang) -> Option<String> {
                     number(crate::engine::HOST_RAM_RESERVE_GIB, 0),
                     gib(*needed_gib)
                 )
+            }
+        }
+        Exclusion::NoPrecision {
+            precision: Precision::Fp4,
+        } => {
+            if zh {
+                "不做 FP4 规划：FP4（NVFP4/MXFP4）仅用于推理服务，且仅限有公开 FP4 峰值的芯片（Blackwell：B200、B300、RTX PRO 6000/4500）。".into()
+            } else {
+                "No FP4 plan: FP4 (NVFP4/MXFP4) is planned for serving only, on chips with a published FP4 peak (Blackwell: B200, B300, RTX PRO 6000/4500).".into()
             }
         }
         Exclusion::NoPrecision { precision } => {

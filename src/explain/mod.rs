@@ -4,6 +4,7 @@ mod exclusions;
 mod formulas;
 mod labels;
 mod line;
+mod managed;
 mod parallel;
 mod plan_reasons;
 mod purchase;
@@ -16,6 +17,7 @@ pub use exclusions::exclusion;
 pub use formulas::formulas;
 pub use labels::{changed_assumptions, changed_fields, history_elsewhere, list_prices, per_sequence, price_basis};
 pub use line::line;
+pub use managed::{managed_lines, tokens};
 pub use parallel::{plan_formula, plan_words};
 pub use purchase::{buy_name, cb_article_note, not_offered, option_formula, source_name, spot_supply_line};
 
@@ -65,5 +67,6 @@ pub fn precision_name(p: Precision) -> &'static str {
         Precision::Fp8 => "FP8",
         Precision::Int8 => "INT8",
         Precision::Int4 => "INT4",
+        Precision::Fp4 => "FP4",
     }
 }

@@ -137,11 +137,30 @@ pub fn options(d: &DetailIn, options: &[OptionCost]) -> String {
         option_row(&mut h, f, o, &row);
     }
     h.close("tbody").close("table").close("div");
+    let managed = crate::engine::managed::compare(d.catalog, d.scenario, d.rec);
+    if let Some(m) = &managed {
+        managed_part(&mut h, d, m);
+    }
+    let bedrock = managed.and_then(|m| m.bedrock_monthly_usd);
     h.open("div", &[("class", "charts")]);
     h.fragment(&cost_charts::option_bars(f, options, d.scenario.months));
-    h.fragment(&cost_charts::cumulative(f, options, d.scenario.months));
+    h.fragment(&cost_charts::cumulative(f, options, d.scenario.months, bedrock));
     h.close("div");
     h.finish()
+}
+
+/// Self-hosting against Amazon Bedrock, SageMaker AI and ECS Managed Instances, in lines.
+fn managed_part(h: &mut Html, d: &DetailIn, m: &crate::engine::managed::Managed) {
+    let f = d.fmt;
+    let lines = explain::managed_lines(d.catalog, m, d.outcome.arch.name, &d.rec.instance, f.lang, &|usd| {
+        f.money(usd)
+    });
+    h.open("section", &[("class", "managed"), ("data-testid", "managed")])
+        .el("h3", &[], f.t(Msg::ManagedHead))
+        .open("ul", &[])
+        .items(&lines)
+        .close("ul")
+        .close("section");
 }
 
 /// The decimals of each money column of the options' table.
