@@ -140,7 +140,7 @@ fn the_ecs_fee_cut_is_named_for_g_and_p_families() {
 #[test]
 fn the_cumulative_chart_draws_bedrock_beside_the_plan() {
     let (c, s, r) = plan("v=1&model=llama3.1-8b&ctx=1200&out=200&tps=1000");
-    let options = gpuplan::engine::cost::option_costs(&c, &s, &r);
+    let options = gpuplan::engine::option_costs(&c, &s, &r);
     let f = gpuplan::render::Fmt::new(Lang::En, &s);
     let svg = gpuplan::render::cost_charts::cumulative(f, &options, 12, Some(3468.96));
     assert!(svg.contains(r#"data-testid="bedrock-line""#), "{svg}");
