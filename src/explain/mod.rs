@@ -14,7 +14,7 @@ mod warnings;
 
 pub use exclusions::exclusion;
 pub use formulas::formulas;
-pub use labels::{changed_fields, per_sequence, price_basis};
+pub use labels::{changed_fields, per_sequence, price_basis, room};
 pub use line::line;
 pub use parallel::{plan_formula, plan_words};
 pub use purchase::{buy_name, not_offered, option_formula, spot_supply_line};
