@@ -395,6 +395,14 @@ impl Catalog {
                 entry_err(entry_at_line(json, e.line()), format!("{field}{e}"))
             }
         })?;
+        if let Some((line, code)) = json_error::control_escape(json) {
+            return Err(entry_err(
+                entry_at_line(json, line),
+                format!(
+                    "line {line}: a text carries the control character U+{code:04X}, which no catalog text may hold"
+                ),
+            ));
+        }
         if raw.schema_version != SCHEMA_VERSION {
             return Err(entry_err(
                 "schema_version",

@@ -1,7 +1,7 @@
 //! The embed's result message (format v1): the headline figures a host page reads, built by one pure function that the page (posted with `serde-wasm-bindgen`) and the CLI (its `summary` field) share.
 
 use crate::catalog::Catalog;
-use crate::engine::plan::plan;
+use crate::engine::plan;
 use crate::engine::{Outcome, Recommendation};
 use crate::query::Warning;
 use crate::scenario::Scenario;

@@ -11,8 +11,10 @@ use crate::scenario::{
 use crate::state::Column;
 
 mod form;
+mod quote;
 mod slot;
 pub use form::form_pairs;
+pub use quote::quote_link_text;
 pub use slot::{apply_slot, range_of, slot_text};
 use slot::{values_text, warning};
 
@@ -97,7 +99,7 @@ pub fn percent_encode(s: &str) -> String {
 }
 
 fn shorten(s: &str) -> String {
-    s.chars().take(80).collect()
+    quote_link_text(s, 80)
 }
 
 /// Splits a query (with or without a leading `?`) into decoded key-value pairs.
@@ -396,9 +398,9 @@ pub fn parse_with(
     }
     if let Some(p) = params {
         apply_pair(&mut s, "params", &p, catalog, &mut warnings);
-        if let Some(a) = active {
-            apply_pair(&mut s, "active", &a, catalog, &mut warnings);
-        }
+    }
+    if let Some(a) = active {
+        apply_pair(&mut s, "active", &a, catalog, &mut warnings);
     }
     (s, warnings)
 }

@@ -368,3 +368,34 @@ fn no_spot_figure_uses_a_local_zone() {
         Some(20.2037)
     );
 }
+
+/// What the page's build cannot carry, parse refuses: a control character in any text (U+001F separates
+/// build.rs's tokens), escaped or raw, in a region, a zone, a source title.
+#[test]
+fn a_text_with_a_control_character_is_refused_so_whatever_parses_builds() {
+    let cases: &[(&str, &str)] = &[
+        (
+            r#"{"instance":"g5.xlarge","region":"us-east-1","usd_hr":1.006"#,
+            r#"{"instance":"g5.xlarge","region":"us-east-1\u001f","usd_hr":1.006"#,
+        ),
+        (r#""id":"nvidia-specs","title""#, r#""id":"nvidia-specs\n","title""#),
+        (
+            r#""id":"nvidia-specs","title""#,
+            "\"id\":\"nvidia-specs\u{85}\",\"title\"",
+        ),
+    ];
+    for (find, replace) in cases {
+        let msg = error_text(parse_edited(find, replace));
+        assert!(msg.contains("control character U+"), "{msg}");
+        assert!(msg.contains("line "), "{msg}");
+    }
+    // An escaped backslash before an n is text, not a newline.
+    let ok = parse_edited(
+        r#""id":"nvidia-specs","title""#,
+        r#""id":"nvidia-specs","title\\n":"x","title""#,
+    );
+    assert!(
+        !matches!(&ok, Err(e) if e.to_string().contains("control character")),
+        "{ok:?}"
+    );
+}

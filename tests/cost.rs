@@ -1,8 +1,9 @@
 //! The cost engine: hand-computed cases and properties over the whole catalog.
 
 use gpuplan::catalog::Catalog;
-use gpuplan::engine::cost::{option_cost, option_costs, OptionCost, HOURS_PER_YEAR};
-use gpuplan::engine::plan::plan;
+use gpuplan::engine::cost::HOURS_PER_YEAR;
+use gpuplan::engine::plan;
+use gpuplan::engine::{option_cost, option_costs, OptionCost};
 use gpuplan::engine::{recommend, Recommendation};
 use gpuplan::query;
 use gpuplan::scenario::{Buy, Scenario};
@@ -210,7 +211,7 @@ fn a_growing_service_scales_its_demand_not_its_instances() {
         let mut scale = 1.0;
         for n in &p.fleet_by_month {
             let at = |seqs| {
-                gpuplan::engine::recommend::serving_estimate(catalog(), &s, &r.instance, u.tp, seqs)
+                gpuplan::engine::serving_estimate(catalog(), &s, &r.instance, u.tp, seqs)
                     .map_or(0.0, |e| e.tokens_per_s)
             };
             let need = u.instances(50.0 * scale, s.target_tps * scale, at);
@@ -295,7 +296,7 @@ fn growing_fleet_commits_each_layer_it_keeps_using() {
     let growth: Vec<_> = p
         .items
         .iter()
-        .filter(|i| i.segment == gpuplan::engine::plan::Segment::Growth)
+        .filter(|i| i.segment == gpuplan::engine::outcome::Segment::Growth)
         .collect();
     assert_eq!(growth.len(), 1);
     assert_eq!(growth[0].buy, Buy::OnDemand);
@@ -349,7 +350,7 @@ fn bursts_are_committed_above_break_even() {
     let burst = p
         .items
         .iter()
-        .find(|i| i.segment == gpuplan::engine::plan::Segment::Burst);
+        .find(|i| i.segment == gpuplan::engine::outcome::Segment::Burst);
     assert_eq!(burst.map(|b| (b.buy, b.instances)), Some((Buy::InstanceSp1, 2)));
     assert!(burst.is_some_and(|b| (b.horizon_usd - 20_540.98).abs() < 0.02));
     let s = scenario("v=1&mode=batch&inst=g6e.xlarge&burst=2");
@@ -357,7 +358,7 @@ fn bursts_are_committed_above_break_even() {
     let burst = p
         .items
         .iter()
-        .find(|i| i.segment == gpuplan::engine::plan::Segment::Burst);
+        .find(|i| i.segment == gpuplan::engine::outcome::Segment::Burst);
     assert!(
         burst.is_some_and(|b| b.buy == Buy::OnDemand && (b.horizon_usd - 7_860.86).abs() < 0.01),
         "{burst:?}"
@@ -472,7 +473,7 @@ proptest! {
         for r in recommend(catalog(), &s).recommendations.iter().take(3) {
             let o = option_cost(catalog(), &s, r, Buy::ALL[buy]);
             if o.unavailable.is_some() { continue; }
-            let sum = |t: &[gpuplan::engine::cost::CostTerm]| t.iter().map(|t| t.usd()).sum::<f64>();
+            let sum = |t: &[gpuplan::engine::outcome::CostTerm]| t.iter().map(|t| t.usd()).sum::<f64>();
             prop_assert!((sum(&o.monthly_terms) - o.monthly_usd).abs() <= 1e-9 * o.monthly_usd.max(1.0), "{q} {:?}", o.buy);
             let job = o.job_usd.unwrap_or(0.0);
             prop_assert!((sum(&o.job_terms) - job).abs() <= 1e-9 * job.max(1.0), "{q} {:?}", o.buy);
@@ -582,7 +583,7 @@ fn growth_plan_is_the_least_over_every_level(q: &str, s: &Scenario, r: &Recommen
     let bursts: f64 = p
         .items
         .iter()
-        .filter(|i| i.segment == gpuplan::engine::plan::Segment::Burst)
+        .filter(|i| i.segment == gpuplan::engine::outcome::Segment::Burst)
         .map(|i| i.horizon_usd)
         .sum();
     for o in costs
@@ -793,7 +794,7 @@ fn capacity_blocks_follow_the_rules() {
     };
     assert!(matches!(
         option_cost(c, &s, &big, Buy::CapacityBlock).unavailable,
-        Some(gpuplan::engine::cost::NotOffered::CbTooMany {
+        Some(gpuplan::engine::outcome::NotOffered::CbTooMany {
             instances: 300,
             max: 256
         })
@@ -820,7 +821,7 @@ fn a_one_month_launch_can_run_on_a_capacity_block() {
 
 #[test]
 fn spot_respects_capacity_interactivity_and_checkpoints() {
-    use gpuplan::engine::cost::{NotOffered, SpotSupply};
+    use gpuplan::engine::outcome::{NotOffered, SpotSupply};
     // 49 × p6-b200 together on Spot: the type shows Spot in 1 zone (scarce): one instance at most.
     let s =
         scenario("v=1&task=train&model=llama3.1-70b&tokens=2000&ctx=4096&batch=1&days=30&cuda=1&inst=p6-b200.48xlarge");
@@ -869,7 +870,7 @@ fn spot_respects_capacity_interactivity_and_checkpoints() {
 
 #[test]
 fn a_plan_says_what_a_buyer_must_know() {
-    use gpuplan::engine::buyer::QuotaFamily;
+    use gpuplan::engine::outcome::QuotaFamily;
     use gpuplan::engine::Why;
     // 112 × p5.48xlarge (192 vCPUs each) serving for a year: 21,504 vCPUs of "Running On-Demand P
     // instances"; the 1-year plan it buys reserves no capacity.
@@ -1177,7 +1178,7 @@ fn a_growth_plans_vcpu_quota_counts_its_largest_month() {
 
 #[test]
 fn a_job_lines_monthly_usd_means_what_the_readme_says() {
-    use gpuplan::engine::plan::Segment;
+    use gpuplan::engine::outcome::Segment;
     // README (CLI JSON, plan.items): a Capacity Block job line's monthly_usd is the whole block, paid
     // upfront; an On-Demand or Spot job line's is a month of the fleet running, the job is horizon_usd.
     let mut seen = Vec::new();
@@ -1224,7 +1225,7 @@ fn a_type_left_with_one_spot_zone_says_so() {
     let r = first(&s);
     let o = option_cost(catalog(), &s, &r, Buy::Spot);
     let d = o.spot.as_ref().unwrap_or_else(|| panic!("{o:?}"));
-    assert_eq!((d.zones, d.supply), (1, gpuplan::engine::cost::SpotSupply::Scarce));
+    assert_eq!((d.zones, d.supply), (1, gpuplan::engine::outcome::SpotSupply::Scarce));
     assert!(gpuplan::explain::spot_supply_line(d, false).contains("only 1 zone(s)"));
     let p = plan(catalog(), &s, &r);
     let Some(w) = p.notices.iter().find(|w| matches!(w, Why::SpotAtScale { .. })) else {

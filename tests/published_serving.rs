@@ -3,7 +3,7 @@
 //! of the measurement and the median ratio within ±15 %. README's "How accurate it is" shows this table.
 
 use gpuplan::catalog::Catalog;
-use gpuplan::engine::recommend::serving_estimate;
+use gpuplan::engine::serving_estimate;
 use gpuplan::query;
 
 /// What the source measured.

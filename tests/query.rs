@@ -490,3 +490,107 @@ fn an_active_size_above_the_total_is_named() {
     // The order of the keys does not matter.
     assert_eq!(parse("v=1&active=9&params=7", catalog()), (s, w));
 }
+
+proptest::proptest! {
+    /// Whatever a link carries, what a warning echoes is visible text: no control, bidi, zero-width or
+    /// other invisible character survives, and it is capped.
+    #[test]
+    fn echoed_link_text_is_visible_and_capped(raw in proptest::collection::vec(
+        proptest::prop_oneof![proptest::char::any(), proptest::char::range(' ', '~'), proptest::char::range('\u{2000}', '\u{2070}')], 0..120)) {
+        let raw: String = raw.into_iter().collect();
+        let shown = gpuplan::query::quote_link_text(&raw, 80);
+        proptest::prop_assert!(shown.chars().count() <= 81, "{shown:?}");
+        for c in shown.chars() {
+            let u = u32::from(c);
+            let hidden = c.is_control()
+                || matches!(u, 0x200B..=0x200F | 0x2028..=0x202E | 0x2060..=0x206F | 0xFEFF | 0x061C | 0xE0000..=0xE0FFF);
+            proptest::prop_assert!(!hidden, "U+{u:04X} in {shown:?}");
+        }
+        // Printable text within the cap is kept as it is.
+        if raw.chars().count() <= 80 && raw.chars().all(|c| c.is_ascii_graphic() || c == ' ' || ('\u{4E00}'..='\u{9FFF}').contains(&c)) {
+            proptest::prop_assert_eq!(shown, raw);
+        }
+    }
+}
+
+/// Every key of both tables, given a hostile value: the value is either taken (the state changes and
+/// reads back the same from its own link, or it is what the key already held) or a warning names the key.
+/// Nothing is dropped or changed silently.
+fn assert_taken_or_warned(key: &str, value: &str) -> Result<(), String> {
+    let c = catalog();
+    let q = format!("v=1&{key}={}", gpuplan::query::percent_encode(value));
+    let (st, warnings) = parse_state(&q, c);
+    let warned = warnings.iter().any(|w| w.field == key);
+    // Taken: the key now holds exactly the value given (as text or the same number).
+    let mut st2 = st.clone();
+    if warned || same_value(&key_text(key, &mut st2), value) {
+        return Ok(());
+    }
+    Err(format!(
+        "{key}={value:?}: neither taken nor warned; state {:?}",
+        encode_state(&st)
+    ))
+}
+
+fn every_key_name() -> Vec<&'static str> {
+    KEYS.iter()
+        .map(|k| k.name)
+        .chain(PAGE_KEYS.iter().map(|k| k.name))
+        .filter(|k| *k != "v")
+        .collect()
+}
+
+#[test]
+fn every_key_warns_on_every_hostile_value_it_does_not_take() {
+    let hostile = [
+        "<junk>",
+        "7",
+        "zz,yy",
+        "-1e309",
+        "NaN",
+        "\u{202E}x",
+        "id",
+        "1e400",
+        "od,<junk>",
+        "-",
+        "0x10",
+        " 8",
+    ];
+    let failures: Vec<String> = every_key_name()
+        .into_iter()
+        .flat_map(|k| hostile.iter().map(move |v| (k, *v)))
+        .filter_map(|(k, v)| assert_taken_or_warned(k, v).err())
+        .collect();
+    assert!(failures.is_empty(), "{failures:#?}");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 600, failure_persistence: None, ..ProptestConfig::default() })]
+    #[test]
+    fn any_value_of_any_key_is_taken_or_warned(pick in 0usize..1000, value in prop_oneof!["[ -~]{1,12}", "\\PC{1,6}"]) {
+        let names = every_key_name();
+        let key = names[pick % names.len()];
+        if let Err(e) = assert_taken_or_warned(key, &value) {
+            prop_assert!(false, "{}", e);
+        }
+    }
+}
+
+/// What `key` holds in `st`, read from the key's own slot.
+fn key_text(key: &str, st: &mut AppState) -> Option<String> {
+    match KEYS.iter().find(|k| k.name == key) {
+        Some(k) => slot_text((k.slot)(&mut st.scenario)),
+        None => PAGE_KEYS
+            .iter()
+            .find(|k| k.name == key)
+            .and_then(|k| slot_text((k.slot)(st))),
+    }
+}
+
+/// Whether a key's text is the value given: the same text, the same number, or both empty ("," is the empty list).
+fn same_value(held: &Option<String>, value: &str) -> bool {
+    let value = if value.split(',').all(str::is_empty) { "" } else { value };
+    let Some(text) = held else { return value.is_empty() };
+    let num = |v: &str| v.trim().parse::<f64>().ok().filter(|x| x.is_finite());
+    text == value || (num(text).is_some() && num(text) == num(value))
+}

@@ -259,7 +259,7 @@ fn training_hand_computed_7b_on_h100() {
     assert!(r.energy_kwh.is_some_and(|e| (e - gpu_hours * 0.7).abs() < 1e-6));
     let p = r.parallelism.as_ref().unwrap_or_else(|| panic!("no plan"));
     assert_eq!((p.tp, p.pp, p.dp, p.micro_batch, p.grad_accum), (1, 1, 8, 1, 1));
-    assert_eq!(p.recompute, gpuplan::engine::parallel::Recompute::Selective);
+    assert_eq!(p.recompute, gpuplan::engine::outcome::Recompute::Selective);
     assert!(p.comm_share.abs() < 1e-12);
     // Effective MFU counts model FLOPs only: 0.55 × 4.989e10 / 5.204e10.
     assert!((p.effective_mfu - 0.55 * (per_token - 4.0 * 32.0 * 4096.0 * 4096.0) / per_token).abs() < 1e-9);
@@ -293,7 +293,7 @@ fn absurd_targets_are_refused_with_a_reason_never_a_wrapped_count() {
     assert!(o
         .recommendations
         .iter()
-        .all(|r| u64::from(r.n_instances) <= gpuplan::engine::recommend::MAX_INSTANCES));
+        .all(|r| u64::from(r.n_instances) <= gpuplan::engine::MAX_INSTANCES));
     assert!(o
         .excluded
         .iter()
@@ -313,7 +313,7 @@ fn the_planner_chooses_the_micro_batch_and_70b_fits_p4d_at_default_settings() {
         let p = r.parallelism.as_ref().unwrap_or_else(|| panic!("{id}: no plan"));
         assert!(p.micro_batch * p.grad_accum >= 8, "{id}: {p:?}");
         assert!(p.micro_batch <= 4, "{id}: {p:?}");
-        assert_ne!(p.recompute, gpuplan::engine::parallel::Recompute::None, "{id}: {p:?}");
+        assert_ne!(p.recompute, gpuplan::engine::outcome::Recompute::None, "{id}: {p:?}");
         assert!(p.tp <= 8 && p.dp >= 1, "{id}: {p:?}");
     }
     // Even a micro-batch of 1 with full recomputation is too much for a 16 GiB T4 at 128K tokens.
@@ -327,7 +327,7 @@ fn hpc_is_compared_by_dollars_per_fp64_tflops_hour() {
     // p5.48xlarge: 8 × H100 SXM at 34 FP64 TFLOPS = 272; $55.04/h / 272 = $0.2024 per TFLOPS-hour.
     let o = run("v=1&task=hpc&fp64=40");
     let p5 = o.recommendations.iter().find(|r| r.instance == "p5.48xlarge");
-    let lens = p5.and_then(gpuplan::engine::recommend::usd_per_fp64_tflops_hour);
+    let lens = p5.and_then(gpuplan::engine::usd_per_fp64_tflops_hour);
     assert!(lens.is_some_and(|c| (c - 55.04 / 272.0).abs() < 1e-9), "{lens:?}");
     // The formula list shows how it was computed.
     let catalog = Catalog::bundled();
@@ -345,7 +345,7 @@ fn hpc_is_compared_by_dollars_per_fp64_tflops_hour() {
     assert_eq!(
         t.recommendations
             .first()
-            .and_then(gpuplan::engine::recommend::usd_per_fp64_tflops_hour),
+            .and_then(gpuplan::engine::usd_per_fp64_tflops_hour),
         None
     );
 }

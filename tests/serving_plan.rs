@@ -40,7 +40,7 @@ fn llama2_70b_on_p4de_tp2_replicas_by_default_tp8_for_latency() {
     // idle TP2 replicas of the instance serve nobody (issue 23: they no longer count), so even the
     // balanced default splits over all 8 GPUs, what the one user gets most from.
     let s = scenario(P4DE_70B);
-    let tps2 = gpuplan::engine::recommend::serving_estimate(&Catalog::bundled(), &s, "p4de.24xlarge", 2, 1)
+    let tps2 = gpuplan::engine::serving_estimate(&Catalog::bundled(), &s, "p4de.24xlarge", 2, 1)
         .map_or(0.0, |e| e.tokens_per_s_per_seq);
     assert!((18.0..19.2).contains(&tps2), "{tps2}");
     let o = run(&s);
@@ -177,7 +177,7 @@ fn serving_charges_the_catalogs_own_link_for_the_type() {
     assert!(link.name.starts_with("PCIe") && !link.source.is_empty(), "{link:?}");
     let s = scenario("v=1&model=llama3.1-70b&batch=1&ctx=4096&inst=g6e.12xlarge");
     let prefill = |cat: &Catalog| {
-        gpuplan::engine::recommend::serving_estimate(cat, &s, "g6e.12xlarge", 4, 1)
+        gpuplan::engine::serving_estimate(cat, &s, "g6e.12xlarge", 4, 1)
             .and_then(|e| e.prefill_s)
             .unwrap_or_else(|| panic!("no estimate"))
     };
@@ -232,7 +232,7 @@ fn a_stated_output_is_decoded_not_prefilled_and_keeps_the_context_for_the_kv_cac
 
 /// One replica of `tp` on `inst` at `seqs` sequences, as the planner estimates it.
 fn replica(s: &Scenario, inst: &str, tp: u32, seqs: u32) -> gpuplan::engine::perf::DecodeEstimate {
-    gpuplan::engine::recommend::serving_estimate(&Catalog::bundled(), s, inst, tp, seqs)
+    gpuplan::engine::serving_estimate(&Catalog::bundled(), s, inst, tp, seqs)
         .unwrap_or_else(|| panic!("no estimate for {inst}"))
 }
 

@@ -125,11 +125,18 @@ impl Ctx {
 
 /// The state to start from: the link, else the last scenario on this browser, else defaults in the browser's language.
 fn initial_state(catalog: &Catalog) -> (AppState, Vec<Warning>) {
-    let query = url_sync::read_query();
+    // A reload right after an edit: the edit's link, which the address had not caught up with.
+    let query = url_sync::take_unwritten().unwrap_or_else(url_sync::read_query);
     let from_link = !query.is_empty();
+    let has_lang = crate::query::pairs(&query).any(|(k, _)| k == "lang");
     let source = if from_link { Some(query) } else { url_sync::load_last() };
     let (mut st, warnings) = source.map_or_else(|| (AppState::default(), Vec::new()), |q| parse_state(&q, catalog));
-    let has_lang = crate::query::pairs(&url_sync::read_query()).any(|(k, _)| k == "lang");
+    if !from_link {
+        // How the page is shown belongs to the link that asked for it: a stored embed mode (from an older
+        // version, or written by hand) must never turn the bare address into an embed without its Reset.
+        st.embed = Embed::No;
+        st.transparent = false;
+    }
     if !from_link && !has_lang && st.scenario.lang == Lang::En && url_sync::prefers_chinese() {
         st.scenario.lang = Lang::Zh;
     }
@@ -202,13 +209,18 @@ fn keep_link_in_step(ctx: Ctx) {
             request_animation_frame(url_sync::post_content_height);
             return;
         }
-        let write = move |push: bool| url_sync::write_query(&q, push);
         if last_view.get_value() != view {
             last_view.set_value(view);
-            write(true);
+            url_sync::write_query(&q, true);
+            url_sync::clear_unwritten();
         } else {
-            pending
-                .set_value(set_timeout_with_handle(move || write(false), std::time::Duration::from_millis(120)).ok());
+            // A reload within the 120 ms reads this tab's note (`initial_state`), so the edit is not lost.
+            url_sync::note_unwritten(&q);
+            let write = move || {
+                url_sync::write_query(&q, false);
+                url_sync::clear_unwritten();
+            };
+            pending.set_value(set_timeout_with_handle(write, std::time::Duration::from_millis(120)).ok());
         }
     });
     let _ = window_event_listener(leptos::ev::popstate, move |_| {
@@ -467,8 +479,8 @@ pub fn bench_recompute(query: &str, runs: u32) -> f64 {
     for _ in 0..runs.max(1) {
         let o = recommend(&catalog, &st.scenario);
         if let Some(r) = o.recommendations.first() {
-            let _ = crate::engine::cost::option_costs(&catalog, &st.scenario, r);
-            let _ = crate::engine::plan::plan(&catalog, &st.scenario, r);
+            let _ = crate::engine::option_costs(&catalog, &st.scenario, r);
+            let _ = crate::engine::plan(&catalog, &st.scenario, r);
         }
     }
     (js_sys::Date::now() - start) / f64::from(runs.max(1))

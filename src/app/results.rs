@@ -1,9 +1,9 @@
 //! The Plan view's answer: the chosen recommendation in detail, the ranked list, and why the others were left out.
 
 use super::Ctx;
-use crate::engine::cost::{option_costs, OptionCost};
-use crate::engine::plan::{plan, Plan};
 use crate::engine::Recommendation;
+use crate::engine::{option_costs, OptionCost};
+use crate::engine::{plan, Plan};
 use crate::explain;
 use crate::i18n::Msg;
 use crate::render;

@@ -70,6 +70,37 @@ pub fn save_last(query: &str) {
     }
 }
 
+/// This tab's note of an edit whose link is not written yet: "the address it replaces\nthe new link".
+const UNWRITTEN_KEY: &str = "gpuplan:unwritten";
+
+fn session() -> Option<web_sys::Storage> {
+    web_sys::window().and_then(|w| w.session_storage().ok().flatten())
+}
+
+/// Notes, for this tab only, that the address is about to become `query` (the history write waits
+/// 120 ms): a reload before then reads the note instead of the older address.
+pub fn note_unwritten(query: &str) {
+    if let Some(s) = session() {
+        let _ = s.set_item(UNWRITTEN_KEY, &format!("{}\n{query}", read_query()));
+    }
+}
+
+/// The link is written: nothing is pending.
+pub fn clear_unwritten() {
+    if let Some(s) = session() {
+        let _ = s.remove_item(UNWRITTEN_KEY);
+    }
+}
+
+/// The link this tab's last edit had not yet written, if the address is still the one it was to replace
+/// (a reload within the 120 ms); taken once.
+pub fn take_unwritten() -> Option<String> {
+    let note = session()?.get_item(UNWRITTEN_KEY).ok().flatten()?;
+    clear_unwritten();
+    let (from, to) = note.split_once('\n')?;
+    (from == read_query()).then(|| to.to_string())
+}
+
 pub fn forget_last() {
     if let Some(s) = storage() {
         let _ = s.remove_item(STORAGE_KEY);

@@ -1,16 +1,19 @@
 //! The command line: one query in, the engine's result as JSON out. Field names are documented in README and stay stable.
+#![cfg_attr(all(unix, not(test)), no_main)]
 
 use gpuplan::catalog::Catalog;
-use gpuplan::engine::cost::{option_costs, OptionCost};
-use gpuplan::engine::plan::{plan, Plan};
 use gpuplan::engine::sensitivity::{sensitivity, Bound};
+use gpuplan::engine::{option_costs, OptionCost};
+use gpuplan::engine::{plan, Plan};
 use gpuplan::engine::{recommend, Recommendation};
 use gpuplan::explain;
 use gpuplan::message;
 use gpuplan::query;
 use gpuplan::scenario::Scenario;
 use serde_json::{json, Value};
-use std::process::ExitCode;
+
+#[path = "common/edge.rs"]
+mod edge;
 
 const USAGE: &str = "usage: gpuplan '<query>'\n\
   e.g. gpuplan 'v=1&task=infer&model=llama3.1-8b&prec=bf16&ctx=8192&batch=8&prio=cost'\n\
@@ -118,8 +121,8 @@ fn recommendation_json(r: &Recommendation, options: &[OptionCost], lang: gpuplan
             "activations_per_accelerator": r.memory.activations_gib,
             "overhead_per_accelerator": r.memory.overhead_gib,
         },
-        "fp64_tflops": gpuplan::engine::recommend::fp64_tflops(r),
-        "usd_per_fp64_tflops_hour": gpuplan::engine::recommend::usd_per_fp64_tflops_hour(r),
+        "fp64_tflops": gpuplan::engine::fp64_tflops(r),
+        "usd_per_fp64_tflops_hour": gpuplan::engine::usd_per_fp64_tflops_hour(r),
         "reasons": r.reasons.iter().map(|w| explain::why(w, lang)).collect::<Vec<_>>(),
     })
 }
@@ -148,17 +151,25 @@ fn range_json(catalog: &Catalog, scenario: &Scenario, instance: &str) -> Option<
     }))
 }
 
-fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+edge::entry_point!(run_main);
+
+/// The program: reads the arguments, answers, returns the exit status.
+fn run_main() -> u8 {
+    let (args, not_utf8) = edge::text_args(std::env::args_os().skip(1));
+    for bad in &not_utf8 {
+        edge::say(&format!(
+            "gpuplan: warning: argument {} is not UTF-8; read as {:?} (each invalid byte sequence as U+FFFD)",
+            bad.position, bad.lossy
+        ));
+    }
     let query = match args.as_slice() {
         [a] if a == "--help" || a == "-h" => {
-            println!("{USAGE}");
-            return ExitCode::SUCCESS;
+            return edge::exit_for("gpuplan", edge::write_stdout(&format!("{USAGE}\n")))
         }
         [a] if !a.starts_with('-') => a.clone(),
         _ => {
-            eprintln!("{USAGE}");
-            return ExitCode::from(2);
+            edge::say(USAGE);
+            return 2;
         }
     };
     let catalog = Catalog::bundled();
@@ -207,13 +218,10 @@ fn main() -> ExitCode {
         "line": explain::line(&scenario, &outcome, catalog.as_of),
     });
     match serde_json::to_string_pretty(&out) {
-        Ok(s) => {
-            println!("{s}");
-            ExitCode::SUCCESS
-        }
+        Ok(s) => edge::exit_for("gpuplan", edge::write_stdout(&(s + "\n"))),
         Err(e) => {
-            eprintln!("gpuplan: could not write JSON: {e}");
-            ExitCode::FAILURE
+            edge::say(&format!("gpuplan: could not write JSON: {e}"));
+            1
         }
     }
 }

@@ -1,7 +1,7 @@
 //! Why an instance type was left out, as plain words.
 
 use super::*;
-use crate::engine::recommend::{Exclusion, Figure};
+use crate::engine::outcome::{Exclusion, Figure};
 use crate::format::number;
 use crate::scenario::Lang;
 
@@ -73,7 +73,7 @@ fn exclusion_offer(e: &Exclusion, lang: Lang) -> Option<String> {
             }
         }
         Exclusion::WeakFp64 { fp64_tflops } => {
-            let bar = number(crate::engine::recommend::HPC_MIN_FP64_TFLOPS, 2);
+            let bar = number(crate::engine::HPC_MIN_FP64_TFLOPS, 2);
             match (fp64_tflops, zh) {
                 (Some(f), true) => format!("FP64 仅 {} TFLOPS/芯片，不足 {bar} TFLOPS 的双精度门槛。", number(*f, 2)),
                 (Some(f), false) => format!(
@@ -259,13 +259,13 @@ fn exclusion_fleet(e: &Exclusion, lang: Lang) -> Option<String> {
                 format!(
                     "需要约 {} 台实例，超过单个方案 {} 台的上限。",
                     number(*instances as f64, 0),
-                    number(crate::engine::recommend::MAX_INSTANCES as f64, 0)
+                    number(crate::engine::MAX_INSTANCES as f64, 0)
                 )
             } else {
                 format!(
                     "Would need about {} instances, past the {} a single plan holds.",
                     number(*instances as f64, 0),
-                    number(crate::engine::recommend::MAX_INSTANCES as f64, 0)
+                    number(crate::engine::MAX_INSTANCES as f64, 0)
                 )
             }
         }

@@ -159,8 +159,8 @@ fn hpc_lines(scenario: &Scenario, _: &ModelArch, rec: &Recommendation, lang: Lan
         return out;
     }
     if let (Some(tf), Some(c)) = (
-        crate::engine::recommend::fp64_tflops(rec),
-        crate::engine::recommend::usd_per_fp64_tflops_hour(rec),
+        crate::engine::fp64_tflops(rec),
+        crate::engine::usd_per_fp64_tflops_hour(rec),
     ) {
         out.push(format!(
             "{} = {}/h ÷ {} TFLOPS = {}",
@@ -334,8 +334,8 @@ fn cost_line(rec: &crate::engine::Recommendation, zh: bool) -> Option<String> {
 }
 
 /// One term: `$0.8048/h × 2 × 730 h`, then its factor and what its hours are.
-fn cost_term(t: &crate::engine::cost::CostTerm, zh: bool) -> String {
-    use crate::engine::cost::TermKind;
+fn cost_term(t: &crate::engine::outcome::CostTerm, zh: bool) -> String {
+    use crate::engine::outcome::TermKind;
     let mut out = format!(
         "{}/h × {} × {} h",
         usd(t.usd_hr),
@@ -437,7 +437,7 @@ fn decode_lines(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::cost::{CostTerm, TermKind};
+    use crate::engine::outcome::{CostTerm, TermKind};
 
     #[test]
     fn a_term_says_what_its_hours_are_in_both_languages() {

@@ -1,7 +1,7 @@
 //! Purchase options: their names, why one is not offered, and each option's formula line.
 
 use super::*;
-use crate::engine::cost::NotOffered;
+use crate::engine::outcome::NotOffered;
 use crate::format::{number, usd};
 use crate::scenario::{Buy, Lang};
 
@@ -72,7 +72,7 @@ pub fn not_offered(n: &NotOffered, lang: Lang) -> String {
 
 /// What the catalog shows of Spot capacity, and the time to get it back after an interruption.
 pub fn spot_supply_line(s: &crate::engine::cost::SpotDetail, zh: bool) -> String {
-    use crate::engine::cost::SpotSupply;
+    use crate::engine::outcome::SpotSupply;
     let judged = match (s.supply, zh) {
         (SpotSupply::Ample, true) => format!("{} 个可用区有低于按需的 Spot 价格：容量充足", s.zones),
         (SpotSupply::Ample, false) => format!("Spot below On-Demand in {} zones: ample capacity", s.zones),

@@ -2,7 +2,7 @@
 
 use super::plan_reasons::{why_buyer, why_purchase, why_rank};
 use super::*;
-use crate::engine::recommend::Why;
+use crate::engine::outcome::Why;
 use crate::format::number;
 use crate::scenario::Lang;
 

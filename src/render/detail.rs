@@ -4,7 +4,7 @@ use super::ranked::{cost_label, speed_label, speed_text};
 use super::{charts, Fmt, Html};
 use crate::catalog::Catalog;
 
-use crate::engine::plan::Plan;
+use crate::engine::outcome::Plan;
 use crate::engine::{Outcome, Recommendation, Why};
 use crate::explain;
 use crate::format;
@@ -378,8 +378,8 @@ mod tests {
             .find(|r| r.fits)
             .cloned()
             .unwrap_or_else(|| panic!("nothing fits {query}"));
-        let p = crate::engine::plan::plan(&c, &s, &rec);
-        let opts = crate::engine::cost::option_costs(&c, &s, &rec);
+        let p = crate::engine::plan(&c, &s, &rec);
+        let opts = crate::engine::option_costs(&c, &s, &rec);
         let range = crate::engine::sensitivity::sensitivity(&c, &s, &rec.instance);
         let d = DetailIn {
             catalog: &c,

@@ -3,7 +3,7 @@
 use super::detail::DetailIn;
 use super::{charts, cost_charts, Fmt, Html};
 use crate::engine::cost::OptionCost;
-use crate::engine::plan::{Plan, Segment};
+use crate::engine::outcome::{Plan, Segment};
 use crate::explain;
 use crate::format;
 use crate::i18n::Msg;

@@ -38,8 +38,8 @@ pub fn speed_text(r: &Recommendation, f: Fmt) -> String {
         return format!("{} {}{per}", format::number(t, 0), f.t(Msg::TokensPerS));
     }
     // HPC: peak FP64 and what an hour of one TFLOPS of it costs (the lens HPC buyers compare by).
-    if let Some(tf) = crate::engine::recommend::fp64_tflops(r) {
-        let cost = crate::engine::recommend::usd_per_fp64_tflops_hour(r).map_or(String::new(), |c| {
+    if let Some(tf) = crate::engine::fp64_tflops(r) {
+        let cost = crate::engine::usd_per_fp64_tflops_hour(r).map_or(String::new(), |c| {
             format!(" · {} {}", f.money(c), f.t(Msg::PerTflopsHour))
         });
         return format!("{} {}{cost}", format::number(tf, 1), f.t(Msg::Fp64Tflops));

@@ -9,9 +9,8 @@
 use super::{ceil_div, Sized};
 use crate::catalog::{Accelerator, Instance};
 use crate::engine::eligibility::{fleet, multinode_ok};
-use crate::engine::memory::{self, MemoryNeed, GIB};
-use crate::engine::outcome::{Exclusion, Figure, ServingLoad, ServingUnit, Why};
-use crate::engine::parallel::{Parallelism, Recompute};
+use crate::engine::memory::{self, GIB};
+use crate::engine::outcome::{Exclusion, Figure, MemoryNeed, Parallelism, Recompute, ServingLoad, ServingUnit, Why};
 use crate::engine::perf::{self, DecodeEstimate, DecodeInputs};
 use crate::models::ModelArch;
 use crate::num::Within;

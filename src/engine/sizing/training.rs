@@ -4,9 +4,8 @@
 use super::Sized;
 use crate::catalog::{Accelerator, Catalog, Instance, Link};
 use crate::engine::eligibility::{fleet, multinode_ok, MAX_INSTANCES};
-use crate::engine::memory::{lora_params, MemoryNeed};
-use crate::engine::outcome::Recommendation;
-use crate::engine::outcome::{Exclusion, Figure, Why};
+use crate::engine::memory::lora_params;
+use crate::engine::outcome::{Exclusion, Figure, MemoryNeed, Recommendation, Why};
 use crate::engine::parallel::{self, Hardware, Job, Plan};
 use crate::engine::perf;
 use crate::models::ModelArch;
