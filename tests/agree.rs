@@ -4,8 +4,8 @@
 //! fleet is the headline's unless it names another count. A disagreement fails with the scenario's link.
 
 use gpuplan::catalog::Catalog;
-use gpuplan::engine::cost::option_costs;
-use gpuplan::engine::plan::plan;
+use gpuplan::engine::option_costs;
+use gpuplan::engine::plan;
 use gpuplan::engine::recommend;
 use gpuplan::engine::sensitivity::sensitivity;
 use gpuplan::query::parse;
