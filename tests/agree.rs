@@ -111,7 +111,7 @@ fn check(q: &str) -> Result<(), TestCaseError> {
             // carries the 730 hours it is paid for over the hours it runs).
             if let (Some(m), Some(h)) = (r.usd_per_million_tokens, r.hourly_usd) {
                 let paid = m * t * 3600.0 / 1e6;
-                let used = 730.0 / s.hours_per_month.min(730.0).max(1e-9);
+                let used = 730.0 / gpuplan::num::Within::within(s.hours_per_month, 1e-9, 730.0);
                 prop_assert!(
                     close(paid, h) || close(paid, h * used),
                     "{q}\n{}: $/M {m} × {t} tokens/s = {paid}/h vs {h}/h",
