@@ -58,6 +58,7 @@ messages! {
     SeqLen => "Sequence length (tokens)", "序列长度（token）";
     Concurrency => "Concurrent users (sequences)", "并发用户（序列）数";
     PerRequest => "Per 1,000 requests", "每千次请求";
+    Room => "Room on these instances", "这些实例的剩余容量";
     PromptTokens => "Prompt tokens per request", "每次请求输入 token 数";
     OutputTokens => "Output tokens per request", "每次请求输出 token 数";
     MicroBatch => "Sequences per replica per step (micro-batch × accumulation)", "每副本每步序列数（微批 × 梯度累积）";

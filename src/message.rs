@@ -98,6 +98,12 @@ pub struct TopFigures {
     pub job_hours: Option<f64>,
     pub tokens_per_s: Option<f64>,
     pub usd_per_million_tokens: Option<f64>,
+    /// Serving: the users the fleet serves, the speed each gets (tokens_per_s = users × it), and the
+    /// room for more users beyond them with the speed each would then get.
+    pub users: Option<u32>,
+    pub tokens_per_s_per_user: Option<f64>,
+    pub room_users: Option<u32>,
+    pub room_tokens_per_s_per_user: Option<f64>,
 }
 
 /// The plan's totals over the horizon.
@@ -135,6 +141,10 @@ fn top_figures(r: &Recommendation) -> TopFigures {
         job_hours: r.job_hours,
         tokens_per_s: r.tokens_per_s,
         usd_per_million_tokens: r.usd_per_million_tokens,
+        users: r.serving_unit.map(|u| u.load.users),
+        tokens_per_s_per_user: r.serving_unit.and(r.tokens_per_s_per_seq),
+        room_users: r.serving_unit.map(|u| u.load.room_users),
+        room_tokens_per_s_per_user: r.serving_unit.map(|u| u.load.room_tokens_per_s_per_seq),
     }
 }
 

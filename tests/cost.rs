@@ -238,9 +238,10 @@ fn a_growing_service_scales_its_demand_not_its_instances() {
 }
 
 /// A unit's instances, by hand: 62 sequences a replica, 2 replicas an instance. 448 users need
-/// ⌈448/62⌉ = 8 replicas (56 users each) = 4 instances; 20,000 tok/s at 1,248 tok/s a replica need
-/// ⌈16.03⌉ = 17 replicas = 9 instances; 8 users with 20,000 tok/s: one replica's share is 8 users, at
-/// (say) 334 tok/s, ⌈59.9⌉ = 60 replicas = 30. A replica over 2 instances (pipeline stages) needs 2 each.
+/// ⌈448/62⌉ = 8 replicas = 4 instances; a throughput target packs every replica to its 62 sequences:
+/// 20,000 tok/s at (say) 1,248 tok/s a packed replica need ⌈16.03⌉ = 17 replicas = 9 instances, for 448
+/// users or for 8 (the target, not the 8 users, sets the load: never a replica at 8 sequences, issue 23).
+/// A replica over 2 instances (pipeline stages) needs 2 each.
 #[test]
 fn a_serving_unit_counts_instances_as_the_planner_does() {
     let u = gpuplan::engine::outcome::ServingUnit {
@@ -248,15 +249,15 @@ fn a_serving_unit_counts_instances_as_the_planner_does() {
         seqs_per_replica: 62,
         replicas_per_instance: 2,
         instances_per_replica: 1,
+        load: Default::default(),
     };
     let at = |seqs: u32| match seqs {
-        56 => 1_248.0,
-        8 => 334.0,
+        62 => 1_248.0,
         _ => panic!("{seqs}"),
     };
     assert_eq!(u.instances(448.0, 0.0, at), 4.0);
     assert_eq!(u.instances(448.0, 20_000.0, at), 9.0);
-    assert_eq!(u.instances(8.0, 20_000.0, at), 30.0);
+    assert_eq!(u.instances(8.0, 20_000.0, at), 9.0);
     assert_eq!(u.instances(62.0, 0.0, at), 1.0);
     assert_eq!(u.instances(0.0, 0.0, at), 1.0);
     let staged = gpuplan::engine::outcome::ServingUnit {

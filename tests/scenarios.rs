@@ -384,7 +384,7 @@ fn a_growing_service_shows_its_commitment_rule_and_a_job_does_not() {
     let tps = lines("v=1&mode=batch&model=llama3.1-70b&inst=p5.48xlarge&growth=10&months=12&tps=20000");
     assert!(
         tps.iter()
-            .any(|f| f.contains("⌈20,000 × (1 + 0.1)^m / r_m⌉) / 2⌉) (r_m: a replica's tokens/s")),
+            .any(|f| f.contains("⌈20,000 × (1 + 0.1)^m / r⌉)) (r: a replica's tokens/s packed to its s sequences")),
         "{tps:?}"
     );
     // A training job ignores growth, and so does a one-month horizon.
@@ -419,7 +419,7 @@ fn serving_shows_what_a_million_tokens_cost_and_how() {
     assert!(
         lines
             .iter()
-            .any(|f| f == "per million tokens = $1.34/h ÷ (186 tokens/s × 3,600 s) × 10⁶ = $2.01 (at full load)"),
+            .any(|f| f == "per million tokens = $1.34/h ÷ (8 users × 23.2 = 186 tokens/s × 3,600 s) × 10⁶ = $2.01"),
         "{lines:?}"
     );
     // A training job has no per-token figure.

@@ -117,7 +117,7 @@ mod tests {
         let (lo, hi, mid) = (range.low.tokens_per_s, range.high.tokens_per_s, r.tokens_per_s);
         assert!(lo < mid && mid < hi, "{lo:?} {mid:?} {hi:?}");
 
-        let (c, s, r) = top("v=1&tps=20000&inst=p5.48xlarge");
+        let (c, s, r) = top("v=1&tps=60000&inst=p5.48xlarge");
         let range = sensitivity(&c, &s, &r.instance).unwrap_or_else(|| panic!("no range"));
         assert!(range.low.n_instances >= r.n_instances && r.n_instances >= range.high.n_instances);
         assert!(range.low.n_instances > range.high.n_instances, "{range:?}");

@@ -211,7 +211,7 @@ fn hpc_lines(scenario: &Scenario, _: &ModelArch, rec: &Recommendation, lang: Lan
     out
 }
 
-/// Serving: a million output tokens at the fleet's throughput, running flat out.
+/// Serving: a million output tokens at what the fleet's users generate (users × each one's speed).
 fn per_token_lines(scenario: &Scenario, _: &ModelArch, rec: &Recommendation, lang: Lang) -> Vec<String> {
     let usd = &money_in(scenario);
     let zh = lang == Lang::Zh;
@@ -224,18 +224,37 @@ fn per_token_lines(scenario: &Scenario, _: &ModelArch, rec: &Recommendation, lan
         } else {
             String::new()
         };
+        let (users, each) = match (rec.serving_unit, rec.tokens_per_s_per_seq) {
+            (Some(u), Some(e)) if u.load.users > 0 => (u.load.users, e),
+            _ => (0, 0.0),
+        };
+        let gen = if users == 0 {
+            number(t, 0)
+        } else if zh {
+            format!(
+                "{} 个用户 × {} = {}",
+                number(f64::from(users), 0),
+                number(each, 1),
+                number(t, 0)
+            )
+        } else {
+            format!(
+                "{} users × {} = {}",
+                number(f64::from(users), 0),
+                number(each, 1),
+                number(t, 0)
+            )
+        };
         out.push(if zh {
             format!(
-                "每百万 token = {}/小时{hours} ÷ ({} token/秒 × 3600 秒) × 10⁶ = {}（满负荷运行）",
+                "每百万 token = {}/小时{hours} ÷ ({gen} token/秒 × 3600 秒) × 10⁶ = {}",
                 usd(h),
-                number(t, 0),
                 usd(m)
             )
         } else {
             format!(
-                "per million tokens = {}/h{hours} ÷ ({} tokens/s × 3,600 s) × 10⁶ = {} (at full load)",
+                "per million tokens = {}/h{hours} ÷ ({gen} tokens/s × 3,600 s) × 10⁶ = {}",
                 usd(h),
-                number(t, 0),
                 usd(m)
             )
         });
@@ -285,11 +304,14 @@ fn growth_lines(scenario: &Scenario, _: &ModelArch, rec: &Recommendation, lang: 
                 let up = |x: String, per: String| format!("⌈{x} × (1 + {g})^m / {per}⌉");
                 let mut r = up(scenario.batch.max(1).to_string(), u.seqs_per_replica.to_string());
                 if scenario.target_tps > 0.0 {
-                    let t = up(number(scenario.target_tps, 0), "r_m".into());
+                    r = up(scenario.batch.max(1).to_string(), format!("s = {}", u.seqs_per_replica));
+                }
+                if scenario.target_tps > 0.0 {
+                    let t = up(number(scenario.target_tps, 0), "r".into());
                     let r_m = if zh {
-                        "r_m：第 m 月每副本所服务序列数下的 tokens/s；"
+                        "r：每个副本装满 s 个序列时的 tokens/s；"
                     } else {
-                        "r_m: a replica's tokens/s at its share of month m's users; "
+                        "r: a replica's tokens/s packed to its s sequences; "
                     };
                     r = format!("max({r}, {t})");
                     legend = r_m;

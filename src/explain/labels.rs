@@ -65,6 +65,21 @@ pub fn per_sequence(tokens_per_s: f64, lang: Lang) -> String {
     }
 }
 
+/// The room a serving fleet leaves beyond its users, its own figure: more users at the most a replica
+/// serves (memory, or the per-sequence target), and the speed each user would then get.
+pub fn room(load: &crate::engine::outcome::ServingLoad, lang: Lang) -> String {
+    let (n, each) = (
+        number(f64::from(load.room_users), 0),
+        number(load.room_tokens_per_s_per_seq, 1),
+    );
+    match (lang, load.room_users) {
+        (Lang::Zh, 0) => "已满：每个副本已达上限".to_string(),
+        (Lang::En, 0) => "none: every replica is at its most".to_string(),
+        (Lang::Zh, _) => format!("还可再容纳约 {n} 个用户（届时每个约 {each} token/秒）"),
+        (Lang::En, _) => format!("room for ~{n} more users (each then ~{each} tokens/s)"),
+    }
+}
+
 /// The fields a strategy chip changed ("Changed: Region, Purchase"), or that it changed nothing.
 pub fn changed_fields(changed: &[Msg], lang: Lang) -> String {
     if changed.is_empty() {
@@ -95,6 +110,25 @@ mod tests {
         assert_eq!(price_basis("vCPU", "小时", Lang::Zh), "价格单位：vCPU · 小时");
         assert_eq!(per_sequence(18.04, Lang::En), " (18 per sequence)");
         assert_eq!(per_sequence(18.26, Lang::Zh), "（每序列 18.3 token/秒）");
+    }
+
+    #[test]
+    fn the_room_is_its_own_labelled_figure_in_both_languages() {
+        let load = crate::engine::outcome::ServingLoad {
+            room_users: 1200,
+            room_tokens_per_s_per_seq: 9.26,
+            ..Default::default()
+        };
+        assert_eq!(
+            room(&load, Lang::En),
+            "room for ~1,200 more users (each then ~9.3 tokens/s)"
+        );
+        assert_eq!(
+            room(&load, Lang::Zh),
+            "还可再容纳约 1,200 个用户（届时每个约 9.3 token/秒）"
+        );
+        let full = crate::engine::outcome::ServingLoad::default();
+        assert!(room(&full, Lang::En).starts_with("none"));
     }
 
     #[test]

@@ -211,6 +211,9 @@ fn figures(h: &mut Html, d: &DetailIn) {
     if let Some(m) = rec.usd_per_million_tokens {
         figure(h, "", f.t(Msg::PerMTok), "top-per-mtok", &f.money(m));
     }
+    if let Some(u) = rec.serving_unit {
+        figure(h, "", f.t(Msg::Room), "top-room", &explain::room(&u.load, f.lang));
+    }
     if let Some(r) = rec.per_request(d.scenario.output_tokens) {
         let text = explain::per_request(&f.money(r.usd * 1000.0), r.total_s, r.prefill_s, f.lang);
         figure(h, "", f.t(Msg::PerRequest), "top-per-request", &text);

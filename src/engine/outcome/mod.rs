@@ -48,7 +48,7 @@ pub struct Recommendation {
     pub monthly_usd: Option<f64>,
     /// Cost of one training or fine-tuning job.
     pub job_usd: Option<f64>,
-    /// $ per million output tokens at full throughput.
+    /// $ per million output tokens: the month's cost over the tokens the fleet's users generate.
     pub usd_per_million_tokens: Option<f64>,
     /// The terms `monthly_usd` and `job_usd` add up to (empty without a price).
     pub monthly_terms: Vec<CostTerm>,
@@ -61,7 +61,7 @@ pub struct Recommendation {
     pub base_job_hours: Option<f64>,
     /// Accelerator-hours of the job.
     pub gpu_hours: Option<f64>,
-    /// Aggregate output tokens per second of the fleet.
+    /// Output tokens per second the fleet's users generate: users × `tokens_per_s_per_seq`.
     pub tokens_per_s: Option<f64>,
     pub tokens_per_s_per_seq: Option<f64>,
     pub prefill_s: Option<f64>,
@@ -78,7 +78,8 @@ pub struct Recommendation {
 }
 
 /// A serving plan's unit of capacity: its group size, the most sequences one replica serves still
-/// meeting the per-sequence target (all memory holds without one), and replicas per instance.
+/// meeting the per-sequence target (all memory holds without one), and replicas per instance; and how
+/// the plan loads it: the users spread over the replicas, and the room left.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ServingUnit {
     pub tp: u32,
@@ -87,19 +88,39 @@ pub struct ServingUnit {
     pub replicas_per_instance: u32,
     /// Instances one replica spans (pipeline stages).
     pub instances_per_replica: u32,
+    pub load: ServingLoad,
+}
+
+/// How the paid fleet is loaded. Online: the stated users spread over every replica the instances host
+/// (⌈users ÷ replicas⌉ on the busiest, whose speed every user is counted at). With a throughput target:
+/// every replica packed to the load the planner chose. The fleet's tokens/s is `users` × the speed each
+/// gets (`Recommendation::tokens_per_s_per_seq`).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct ServingLoad {
+    /// Replicas the paid instances host.
+    pub replicas: u32,
+    /// Concurrent sequences the fleet serves (the stated users, or replicas × the packed load).
+    pub users: u32,
+    /// Sequences on the busiest replica.
+    pub users_per_replica: u32,
+    /// More users the same instances hold at `seqs_per_replica` a replica (memory, or the per-sequence
+    /// target), and the speed each user then gets.
+    pub room_users: u32,
+    pub room_tokens_per_s_per_seq: f64,
 }
 
 impl ServingUnit {
     /// Instances for `users` concurrent sequences and `target_tps` tokens/s in all, counted as the
-    /// serving planner counts them: replicas enough for the users, each serving its share of them, or
-    /// for the throughput at that share (`tokens_at(seqs)`: a replica's tokens/s), whichever is more.
+    /// serving planner counts them: replicas enough for the users at `seqs_per_replica` each, or for the
+    /// throughput with every replica packed to `seqs_per_replica` (`tokens_at(seqs)`: a replica's
+    /// tokens/s), whichever is more.
     pub fn instances(&self, users: f64, target_tps: f64, tokens_at: impl Fn(u32) -> f64) -> f64 {
         let up = |x: f64| (x - 1e-9).ceil().max(1.0);
         let users = up(users);
-        let by_users = up(users / f64::from(self.seqs_per_replica.max(1)));
-        let share = up(users / by_users);
+        let per = self.seqs_per_replica.max(1);
+        let by_users = up(users / f64::from(per));
         let by_tps = if target_tps > 0.0 {
-            up(target_tps / tokens_at(share as u32).max(1e-9))
+            up(target_tps / tokens_at(per).max(1e-9))
         } else {
             1.0
         };

@@ -119,10 +119,21 @@ pub enum Why {
         tokens_per_s_per_seq: f64,
         comm_share: f64,
     },
-    /// The concurrent sequences are split over replicas: one replica holds at most `max_fit`.
+    /// The concurrent sequences (`users`) are spread over every replica the instances host, at most
+    /// `per_replica` each: one replica holds at most `max_fit`.
     SequencesPerReplica {
         max_fit: u32,
         per_replica: u32,
+        replicas: u32,
+        users: u32,
+    },
+    /// With a throughput target the planner chooses each replica's load: `per_replica` sequences, the
+    /// most its memory holds (`max_fit`) or, with a per-sequence target, the most that still meet it
+    /// (`by_seq_target`); the work is assumed queued deep enough to keep every replica that full.
+    PackedForTarget {
+        per_replica: u32,
+        max_fit: u32,
+        by_seq_target: bool,
         replicas: u32,
     },
     MultiNode {
