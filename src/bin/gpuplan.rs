@@ -2,11 +2,11 @@
 #![cfg_attr(all(unix, not(test)), no_main)]
 
 use gpuplan::catalog::Catalog;
+use gpuplan::engine;
 use gpuplan::engine::sensitivity::{sensitivity, Bound};
 use gpuplan::engine::{option_costs, OptionCost};
 use gpuplan::engine::{plan, Plan};
 use gpuplan::engine::{recommend, Recommendation};
-use gpuplan::engine;
 use gpuplan::explain;
 use gpuplan::format;
 use gpuplan::message;

@@ -15,7 +15,9 @@ mod warnings;
 
 pub use exclusions::exclusion;
 pub use formulas::formulas;
-pub use labels::{changed_assumptions, changed_fields, history_elsewhere, list_prices, per_sequence, price_basis, room};
+pub use labels::{
+    changed_assumptions, changed_fields, history_elsewhere, list_prices, per_sequence, price_basis, room,
+};
 pub use line::line;
 pub use managed::{managed_lines, tokens};
 pub use parallel::{plan_formula, plan_words};
