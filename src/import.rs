@@ -9,7 +9,9 @@ use serde_json::{json, Map, Value};
 use std::collections::BTreeMap;
 
 mod read;
+mod stream;
 use read::{parse_offer, parse_spot, RiRate};
+pub use stream::Source;
 
 /// Why an input was refused. Always names the file.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -30,6 +32,8 @@ fn err(file: &str, problem: impl Into<String>) -> ImportError {
 pub enum Input<'a> {
     /// AWS Price List bulk offer file (AmazonEC2, one region): name, text.
     Offer(&'a str, &'a str),
+    /// The same, read from disk as a stream in bounded memory (the real files run to gigabytes): name, path.
+    OfferFile(&'a str, &'a std::path::Path),
     /// `aws ec2 describe-spot-price-history` output: name, text.
     SpotHistory(&'a str, &'a str),
 }
@@ -71,14 +75,15 @@ pub fn apply(catalog_json: &str, inputs: &[Input]) -> Result<(String, Report), I
     let mut newest = current.as_of;
     for input in inputs {
         let date = match input {
-            Input::Offer(file, text) => apply_offer(&mut root, &mut report, &current, file, text)?,
+            Input::Offer(file, text) => apply_offer(&mut root, &mut report, &current, file, Source::Text(text))?,
+            Input::OfferFile(file, path) => apply_offer(&mut root, &mut report, &current, file, Source::File(path))?,
             Input::SpotHistory(file, text) => apply_spot_history(&mut root, &mut report, &current, file, text)?,
         };
         newest = newest.max(date);
         // Each file's figures are checked as soon as they are in, so a refusal names the file that brought
         // the figure (and the catalog entry and field it would break), not the catalog as a whole.
         let name = match input {
-            Input::Offer(file, _) | Input::SpotHistory(file, _) => *file,
+            Input::Offer(file, _) | Input::OfferFile(file, _) | Input::SpotHistory(file, _) => *file,
         };
         sort_prices(&mut root);
         Catalog::parse(&write_catalog(&root)).map_err(|e| err(name, format!("would break the catalog: {e}")))?;
@@ -109,10 +114,10 @@ fn apply_offer(
     report: &mut Report,
     current: &Catalog,
     file: &str,
-    text: &str,
+    src: Source,
 ) -> Result<IsoDate, ImportError> {
     let known = |id: &str| current.instance(id).is_some();
-    let (date, od, ri) = parse_offer(file, text, &known)?;
+    let (date, od, ri) = parse_offer(file, src, &known)?;
     let regions: Vec<&str> = od
         .iter()
         .map(|r| r.region.as_str())

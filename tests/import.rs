@@ -102,7 +102,7 @@ fn malformed_inputs_are_refused_naming_the_file() {
     ];
     for (input, fragment) in cases {
         let name = match &input {
-            Input::Offer(n, _) | Input::SpotHistory(n, _) => n.to_string(),
+            Input::Offer(n, _) | Input::OfferFile(n, _) | Input::SpotHistory(n, _) => n.to_string(),
         };
         match apply(BUNDLED_JSON, &[input]) {
             Ok(_) => panic!("{name} was accepted"),
@@ -221,4 +221,78 @@ fn a_figure_the_page_build_cannot_carry_is_refused_naming_the_file_that_brought_
         &[Input::Offer("offer.json", OFFER), Input::SpotHistory("spot.json", SPOT)]
     )
     .is_ok());
+}
+
+/// The offer fixture's three parts as separate JSON texts, so a test can lay them out in any order.
+fn offer_parts() -> (String, String, String) {
+    let v: serde_json::Value = match serde_json::from_str(OFFER) {
+        Ok(v) => v,
+        Err(e) => panic!("{e}"),
+    };
+    let part = |k: &str| v.get(k).map(|x| x.to_string()).unwrap_or_default();
+    let header = format!(
+        r#""offerCode":{},"publicationDate":{}"#,
+        part("offerCode"),
+        part("publicationDate")
+    );
+    (header, part("products"), part("terms"))
+}
+
+#[test]
+fn an_offer_file_read_from_disk_as_a_stream_imports_what_its_text_does() {
+    let path = std::env::temp_dir().join(format!("gpuplan-offer-{}.json", std::process::id()));
+    if let Err(e) = std::fs::write(&path, OFFER) {
+        panic!("{e}");
+    }
+    let from_text = apply(BUNDLED_JSON, &[Input::Offer("offer.json", OFFER)]);
+    let from_file = apply(BUNDLED_JSON, &[Input::OfferFile("offer.json", &path)]);
+    let _ = std::fs::remove_file(&path);
+    match (from_text, from_file) {
+        (Ok(a), Ok(b)) => {
+            assert!(a.1.changed > 0, "the fixture changes prices: {:?}", a.1);
+            assert_eq!(a, b);
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn an_offer_file_gives_the_same_rates_whatever_order_its_keys_come_in() {
+    let (header, products, terms) = offer_parts();
+    let reference = apply(BUNDLED_JSON, &[Input::Offer("offer.json", OFFER)]);
+    let layouts = [
+        format!(r#"{{{header},"products":{products},"terms":{terms}}}"#),
+        format!(r#"{{"terms":{terms},"products":{products},{header}}}"#),
+        format!(r#"{{"products":{products},"disclaimer":{{"a":[1,2,{{"b":null}}]}},"terms":{terms},{header}}}"#),
+    ];
+    for text in &layouts {
+        assert_eq!(
+            apply(BUNDLED_JSON, &[Input::Offer("offer.json", text)]),
+            reference,
+            "{text:.120}"
+        );
+    }
+}
+
+#[test]
+fn an_offer_file_without_terms_or_with_trailing_text_is_refused_naming_it() {
+    let (header, products, terms) = offer_parts();
+    let cases = [
+        (format!(r#"{{{header},"products":{products}}}"#), "no `terms` object"),
+        (format!(r#"{{{header},"terms":{terms}}}"#), "no `products` object"),
+        (
+            format!(r#"{{{header},"products":{products},"terms":{terms}}} x"#),
+            "not JSON",
+        ),
+        (format!(r#"{{{header},"products":[],"terms":{terms}}}"#), "not JSON"),
+    ];
+    for (text, fragment) in &cases {
+        match apply(BUNDLED_JSON, &[Input::Offer("o.json", text)]) {
+            Ok(_) => panic!("accepted: {text:.120}"),
+            Err(e) => {
+                assert_eq!(e.file, "o.json");
+                assert!(e.problem.contains(fragment), "{fragment}: {e}");
+            }
+        }
+    }
 }

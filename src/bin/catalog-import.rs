@@ -85,11 +85,22 @@ fn run_main() -> u8 {
     }
 }
 
-/// The catalog's text and each file's, in order; the first that cannot be read is the error.
+/// The catalog's text and each Spot file's, in order (an offer file is read later, as a stream, so a
+/// multi-gigabyte file is never in memory: only its path is checked here); the first that cannot be read
+/// is the error.
 fn read_all(a: &Args) -> Result<(String, Vec<String>), String> {
     let read = |p: &str| std::fs::read_to_string(p).map_err(|e| format!("{p}: {e}"));
     let catalog = read(&a.catalog)?;
-    let texts = a.files.iter().map(|(_, p)| read(p)).collect::<Result<Vec<_>, _>>()?;
+    let texts = a
+        .files
+        .iter()
+        .map(|(offer, p)| match offer {
+            true => std::fs::File::open(p)
+                .map(|_| String::new())
+                .map_err(|e| format!("{p}: {e}")),
+            false => read(p),
+        })
+        .collect::<Result<Vec<_>, _>>()?;
     Ok((catalog, texts))
 }
 
@@ -108,7 +119,7 @@ fn run(a: &Args) -> u8 {
         .zip(&texts)
         .map(|((is_offer, p), t)| {
             if *is_offer {
-                Input::Offer(p, t)
+                Input::OfferFile(p, Path::new(p))
             } else {
                 Input::SpotHistory(p, t)
             }
