@@ -249,8 +249,11 @@ pub(super) fn parse_offer_stream(
 mod tests {
     use super::*;
 
-    /// Walks `text`, returning the kept texts, the seen flags and every (path, key, child) handed over.
-    fn walked(text: &str, ask: &Ask) -> Result<(Found, Vec<(usize, String, String)>), ImportError> {
+    /// Every (path index, key, child as JSON text) a walk handed over.
+    type Handed = Vec<(usize, String, String)>;
+
+    /// Walks `text`, returning the kept texts, the seen flags and every child handed over.
+    fn walked(text: &str, ask: &Ask) -> Result<(Found, Handed), ImportError> {
         let mut got = Vec::new();
         let found = walk("t.json", Source::Text(text), ask, &mut |i, k, v| {
             got.push((i, k, v.to_string()));
