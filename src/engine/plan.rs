@@ -208,7 +208,7 @@ fn service_segment(
             segment,
             buy: Buy::CapacityBlock,
             instances: o.cb.as_ref().map_or(rec.n_instances, |c| c.instances),
-            hours_per_month: HOURS_PER_MONTH,
+            hours_per_month: s.hours_per_month.min(HOURS_PER_MONTH),
             from_month: 0,
             months,
             upfront_usd: o.upfront_usd,
@@ -301,6 +301,13 @@ pub fn cheapest_plan(catalog: &Catalog, scenario: &Scenario, rec: &Recommendatio
     let all_od;
     if rec.job_hours.is_some() {
         all_od = option_cost(catalog, scenario, rec, Buy::OnDemand).comparable_usd();
+        let horizon_h = f64::from(scenario.months) * HOURS_PER_MONTH;
+        if let Some(h) = rec.job_hours.filter(|h| *h > horizon_h) {
+            notices.push(Why::JobBeyondHorizon {
+                job_days: h / 24.0,
+                months: scenario.months,
+            });
+        }
         items.extend(job_item(catalog, scenario, rec, &mut notices));
     } else {
         let mut base_only = scenario.clone();

@@ -33,6 +33,7 @@ pub fn why(w: &Why, lang: Lang) -> String {
         | Why::Plan { .. }
         | Why::ContextBeyondModel { .. }
         | Why::WindowMissed { .. }
+        | Why::JobBeyondHorizon { .. }
         | Why::EndToEndMfu { .. }
         | Why::SizedForWindow { .. } => why_purchase,
         Why::VcpuQuota { .. }

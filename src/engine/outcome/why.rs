@@ -187,6 +187,11 @@ pub enum Why {
         across_instances: bool,
         efa: bool,
     },
+    /// The job runs longer than the planning horizon (`months`): its cost covers the whole job.
+    JobBeyondHorizon {
+        job_days: f64,
+        months: u32,
+    },
     /// No purchase option finishes the job inside the window: the shortest any option takes.
     WindowMissed {
         window_days: u32,

@@ -1,0 +1,114 @@
+//! The cheapest plan and the figures around it agree with each other (issue 24, "Plans"): hand-worked
+//! cases for a growing fleet's commitments, a job longer than a term, the cheapest plan over every type,
+//! a range on another fleet, a type without On-Demand, and a short event on a Capacity Block.
+
+use gpuplan::catalog::Catalog;
+use gpuplan::engine::cost::{job_cover, HOURS_PER_YEAR};
+use gpuplan::engine::outcome::TermKind;
+use gpuplan::engine::{option_cost, recommend, Recommendation, Why};
+use gpuplan::query;
+use gpuplan::scenario::{Buy, Scenario};
+use std::sync::OnceLock;
+
+fn catalog() -> &'static Catalog {
+    static C: OnceLock<Catalog> = OnceLock::new();
+    C.get_or_init(Catalog::bundled)
+}
+
+fn scenario(q: &str) -> Scenario {
+    let (s, w) = query::parse(q, catalog());
+    assert!(w.is_empty(), "{q}: {w:?}");
+    s
+}
+
+fn top(s: &Scenario) -> Recommendation {
+    match recommend(catalog(), s).recommendations.into_iter().find(|r| r.fits) {
+        Some(r) => r,
+        None => panic!("nothing fits {s:?}"),
+    }
+}
+
+fn close(a: f64, b: f64) -> bool {
+    (a - b).abs() <= 1e-6 * b.abs().max(1.0)
+}
+
+/// Item 2: `job_cover` by hand. A 10,872 h job on a 1-year term (8,760 h) at $34.6752/h against
+/// $55.04/h On-Demand: one term and 2,112 h On-Demand ($116,244) beats a second term ($303,755).
+#[test]
+fn a_job_longer_than_a_term_renews_it_or_runs_on_demand_after_it() {
+    assert_eq!(job_cover(10_872.0, 8760.0, 34.6752, 55.04), (1.0, 2112.0));
+    // 16,000 h: one term plus 7,240 h On-Demand ($398,490) costs more than a second term: two terms.
+    assert_eq!(job_cover(16_000.0, 8760.0, 34.6752, 55.04), (2.0, 0.0));
+    // Inside one term: one term, nothing On-Demand; exactly two terms: two.
+    assert_eq!(job_cover(100.0, 8760.0, 34.6752, 55.04), (1.0, 0.0));
+    assert_eq!(job_cover(2.0 * 8760.0, 8760.0, 34.6752, 55.04), (2.0, 0.0));
+    // 209 years (1,830,840 h) on a 1-year term: 209 terms, not one.
+    assert_eq!(job_cover(209.0 * 8760.0, 8760.0, 34.6752, 55.04), (209.0, 0.0));
+}
+
+const LONG_JOB: &str = "v=1&task=train&model=llama3.1-8b&tokens=3000&ctx=4096&gbatch=256&multinode=0&inst=p5.48xlarge";
+
+/// Item 2 on the issue's link: the job runs 10,872 h; its 1-year Savings Plan was priced as exactly
+/// 8,760 h of the rate ($303,754.75). Now: 8,760 h × $34.6752 + (10,872 − 8,760) h × $55.04.
+#[test]
+fn the_issues_long_job_pays_for_all_its_hours_and_is_flagged() {
+    let s = scenario(LONG_JOB);
+    let r = top(&s);
+    let od = option_cost(catalog(), &s, &r, Buy::OnDemand);
+    let sp = option_cost(catalog(), &s, &r, Buy::InstanceSp1);
+    assert!(
+        close(od.hourly_usd, 55.04) && close(sp.hourly_usd, 34.6752),
+        "{od:?} {sp:?}"
+    );
+    let h = sp.job_hours.unwrap_or(0.0);
+    assert!(h > 10_871.0 && h < 10_873.0, "{h}");
+    let want = 34.6752 * HOURS_PER_YEAR + 55.04 * (h - HOURS_PER_YEAR);
+    assert!(close(sp.job_usd.unwrap_or(0.0), want), "{:?} vs {want}", sp.job_usd);
+    assert!(sp.job_usd.unwrap_or(0.0) > 419_995.0 && sp.job_usd.unwrap_or(0.0) < 419_997.0);
+    // The terms add up to the figure and name the tail.
+    let kinds: Vec<TermKind> = sp.job_terms.iter().map(|t| t.kind).collect();
+    assert_eq!(kinds, [TermKind::WholeTerm, TermKind::OnDemandTail]);
+    assert!(close(sp.job_terms.iter().map(|t| t.usd()).sum(), want));
+    // A 3-year term (26,280 h) holds the whole job: one term, no tail.
+    let sp3 = option_cost(catalog(), &s, &r, Buy::InstanceSp3);
+    assert!(close(sp3.job_usd.unwrap_or(0.0), sp3.hourly_usd * 3.0 * HOURS_PER_YEAR));
+    // Longer than the 12-month horizon: the plan says so, in both languages.
+    let p = gpuplan::engine::plan(catalog(), &s, &r);
+    let beyond = p.notices.iter().find(|w| matches!(w, Why::JobBeyondHorizon { .. }));
+    let Some(w) = beyond else {
+        panic!("no notice: {:?}", p.notices)
+    };
+    let en = gpuplan::explain::why(w, gpuplan::scenario::Lang::En);
+    assert!(
+        en.starts_with("The job runs 453 days, longer than the 12-month planning horizon"),
+        "{en}"
+    );
+    let zh = gpuplan::explain::why(w, gpuplan::scenario::Lang::Zh);
+    assert!(zh.starts_with("作业运行 453 天，超过 12 个月的规划周期"), "{zh}");
+    // A job inside the horizon says nothing of it.
+    let short = scenario("v=1&task=train&model=llama3.1-8b&tokens=100&inst=p5.48xlarge");
+    let p = gpuplan::engine::plan(catalog(), &short, &top(&short));
+    assert!(!p.notices.iter().any(|w| matches!(w, Why::JobBeyondHorizon { .. })));
+}
+
+/// Item 9: a short event of 200 hours in a one-month horizon on a Capacity Block is a 9-day block:
+/// ⌈(200 h + 0.5 h stop + the start-up) / 24⌉ = 9 days, 216 h × $41.528 = $8,970.05 (it was sized to
+/// 730 h: a 35-day block, $34,883.52). The plan then books it, cheaper than 200 h On-Demand ($11,008).
+#[test]
+fn a_short_events_block_is_sized_to_its_hours() {
+    let s = scenario("v=1&model=llama3.1-70b&hours=200&months=1&inst=p5.48xlarge");
+    let r = top(&s);
+    let cb = option_cost(catalog(), &s, &r, Buy::CapacityBlock);
+    let d = cb.cb.as_ref().map(|c| (c.days, c.instances, c.rate_usd_hr));
+    assert_eq!(d, Some((9, 1, 41.528)), "{cb:?}");
+    assert!(close(cb.horizon_usd, 41.528 * 9.0 * 24.0), "{}", cb.horizon_usd);
+    let od = option_cost(catalog(), &s, &r, Buy::OnDemand);
+    assert!(close(od.horizon_usd, 55.04 * 200.0));
+    let p = gpuplan::engine::plan(catalog(), &s, &r);
+    assert_eq!(p.items.iter().map(|i| i.buy).collect::<Vec<_>>(), [Buy::CapacityBlock]);
+    assert!(close(p.horizon_usd, 8970.048));
+    // A horizon of several months is covered whole (the hours of each month are not back to back).
+    let s = scenario("v=1&model=llama3.1-70b&months=2&inst=p5.48xlarge");
+    let cb = option_cost(catalog(), &s, &top(&s), Buy::CapacityBlock);
+    assert_eq!(cb.cb.map(|c| c.days), Some(63)); // ⌈(1,460 h + margin) / 24⌉ = 61 → whole weeks: 63
+}
