@@ -112,3 +112,72 @@ fn a_short_events_block_is_sized_to_its_hours() {
     let cb = option_cost(catalog(), &s, &top(&s), Buy::CapacityBlock);
     assert_eq!(cb.cb.map(|c| c.days), Some(63)); // ⌈(1,460 h + margin) / 24⌉ = 61 → whole weeks: 63
 }
+
+/// The plan box's lines (`ul.plan-items > li`) and its HTML for a link, as the page draws them.
+fn plan_box(q: &str) -> (Vec<String>, String) {
+    let c = catalog();
+    let (s, _) = query::parse(q, c);
+    let a = gpuplan::render::page::Answer::compute(c, &s, "");
+    let html = gpuplan::render::page::summary(c, &s, &a, false);
+    let list = html.split("<ul class=\"plan-items\">").nth(1).unwrap_or("");
+    let list = list.split("</ul>").next().unwrap_or("");
+    let items = list
+        .split("<li>")
+        .skip(1)
+        .map(|li| li.split("</li>").next().unwrap_or("").replace("&amp;", "&"))
+        .collect();
+    (items, html)
+}
+
+const GROWING: &str =
+    "v=1&model=llama3.1-70b&ctx=2500&out=500&batch=20&seqtps=20&region=ap-northeast-1&growth=15&months=24";
+
+/// Item 1: the growing fleet over 24 months (1 → 13 × p4d.24xlarge) commits a 1-year EC2 Instance
+/// Savings Plan on five instance-layers, from months 1, 6, 11, 14 and 16; the plan box listed them as
+/// identical "Baseline: 1 × p4d.24xlarge — …" lines and the chart split every month at 1. Each line now
+/// says its months; the chart splits each month at the commitments active in it.
+#[test]
+fn a_growing_fleets_commitments_say_their_months_and_add_up_in_the_chart() {
+    let s = scenario(GROWING);
+    let p = gpuplan::engine::plan(catalog(), &s, &top(&s));
+    let lines: Vec<(Buy, u32, u32, u32)> = p
+        .items
+        .iter()
+        .filter(|i| i.segment == gpuplan::engine::outcome::Segment::Baseline)
+        .map(|i| (i.buy, i.instances, i.from_month, i.months))
+        .collect();
+    let isp = Buy::InstanceSp1;
+    assert_eq!(
+        lines,
+        [
+            (isp, 1, 0, 24),
+            (isp, 1, 5, 12),
+            (isp, 1, 10, 12),
+            (isp, 1, 13, 11),
+            (isp, 1, 15, 9)
+        ]
+    );
+    // Month by month, the sum of the lines active then (by hand from the five lines above).
+    let want: Vec<u32> = [[1; 5].as_slice(), &[2; 5], &[3; 3], &[4; 2], &[5; 2], &[4; 5], &[3; 2]].concat();
+    assert_eq!(gpuplan::engine::plan::committed_by_month(&p), want);
+    // The total is the lines' sum: five commitments and the growth.
+    assert!(close(p.horizon_usd, p.items.iter().map(|i| i.horizon_usd).sum()));
+
+    let (items, html) = plan_box(GROWING);
+    assert_eq!(items.len(), p.items.len(), "{items:?}");
+    assert!(
+        items[0].starts_with("Baseline: 1 × p4d.24xlarge, months 1–24 — EC2 Instance Savings Plan, 1 year ("),
+        "{items:?}"
+    );
+    assert!(
+        items[1].starts_with("Baseline: 1 × p4d.24xlarge, months 6–17 — "),
+        "{items:?}"
+    );
+    let distinct: std::collections::BTreeSet<&String> = items.iter().collect();
+    assert_eq!(distinct.len(), items.len(), "two lines read the same: {items:?}");
+    // The chart's level steps: one segment per committed month, and the legend gives its most.
+    assert_eq!(html.matches("class=\"level\"").count(), 24, "{html}");
+    assert!(html.contains("up to 5 × EC2 Instance Savings Plan, 1 year"), "{html}");
+    let (zh, _) = plan_box(&format!("{GROWING}&lang=zh"));
+    assert!(zh[1].contains("p4d.24xlarge，第 6–17 月 — "), "{zh:?}");
+}

@@ -58,6 +58,18 @@ pub fn demand_fleet(catalog: &Catalog, s: &Scenario, rec: &Recommendation) -> Ve
         .collect()
 }
 
+/// A growing fleet's committed instances in each month of the horizon: the sum of the baseline lines
+/// active that month (commitments started in different months add up); empty for a steady fleet or a job.
+pub fn committed_by_month(plan: &Plan) -> Vec<u32> {
+    (0..plan.fleet_by_month.len() as u32)
+        .map(|m| {
+            let active =
+                |i: &&PlanItem| i.segment == Segment::Baseline && i.from_month <= m && m < i.from_month + i.months;
+            plan.items.iter().filter(active).map(|i| i.instances).sum()
+        })
+        .collect()
+}
+
 /// What one instance costs on each commitment over a term, and flexibly per month, for the scenario's
 /// usage (`hours_per_month`); `None` for an option not offered.
 fn per_instance_terms(catalog: &Catalog, s: &Scenario, rec: &Recommendation) -> (Vec<Term>, Option<OptionCost>) {

@@ -308,6 +308,19 @@ fn why_price(w: &Why, lang: Lang) -> Option<String> {
     })
 }
 
+/// The months of the horizon a plan line covers, 1-based, as a phrase after its fleet (", months
+/// 6–17"; ", month 6"); empty for a line of no months.
+pub fn month_span(from_month: u32, months: u32, lang: Lang) -> String {
+    let (a, b) = (from_month + 1, from_month + months);
+    match (months, lang == Lang::Zh) {
+        (0, _) => String::new(),
+        (1, false) => format!(", month {a}"),
+        (1, true) => format!("，第 {a} 月"),
+        (_, false) => format!(", months {a}–{b}"),
+        (_, true) => format!("，第 {a}–{b} 月"),
+    }
+}
+
 /// A growing fleet's path over the horizon, as a sentence ("Fleet: 1 → 9 instances over 24 months
 /// (+10 % a month)"); `None` for a steady fleet.
 pub fn fleet_path(fleet: &[u32], growth_pct: f64, lang: Lang) -> Option<String> {

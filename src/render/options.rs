@@ -16,6 +16,7 @@ pub fn plan(d: &DetailIn, plan: &Plan) -> String {
     let find = |s: Segment| plan.items.iter().find(|i| i.segment == s).map(|i| (i.instances, i.buy));
     let (baseline, growth) = (find(Segment::Baseline), find(Segment::Growth));
     let committed = baseline.map_or(0, |(n, _)| n);
+    let by_month = crate::engine::plan::committed_by_month(plan);
     let mut h = Html::new();
     h.open("h3", &[])
         .text(&format!("{}{}", f.t(Msg::TheCheapestPlan), f.t(Msg::Colon)))
@@ -29,7 +30,7 @@ pub fn plan(d: &DetailIn, plan: &Plan) -> String {
         h.fragment(&charts::fleet(
             f,
             &plan.fleet_by_month,
-            committed,
+            &by_month,
             baseline.map(|(_, b)| b),
             growth.map(|(_, b)| b),
         ));
@@ -54,7 +55,16 @@ pub fn plan(d: &DetailIn, plan: &Plan) -> String {
             });
             let colon = f.t(Msg::Colon);
             let (buy, usd) = (explain::buy_name(i.buy, f.lang), f.money(i.horizon_usd));
-            format!("{seg}{colon}{up_to}{} × {} — {buy} ({usd})", i.instances, plan.instance)
+            // A growing fleet's commitments start in different months: each line says which.
+            let months = if i.segment == Segment::Baseline && !plan.fleet_by_month.is_empty() {
+                explain::month_span(i.from_month, i.months, f.lang)
+            } else {
+                String::new()
+            };
+            format!(
+                "{seg}{colon}{up_to}{} × {}{months} — {buy} ({usd})",
+                i.instances, plan.instance
+            )
         })
         .collect();
     h.open("ul", &[("class", "plan-items")]).items(&items).close("ul");

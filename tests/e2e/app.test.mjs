@@ -427,7 +427,9 @@ test('a growing fleet commits what it keeps using and runs the growth On-Demand,
   assert.ok(cli.plan.items.some((it) => it.purchase !== 'od') && cli.plan.items.some((it) => it.purchase === 'od'));
   cli.plan.items.forEach((it, i) => {
     const label = it.segment === 'baseline' ? 'Baseline: ' : 'Above the commitment: up to ';
-    assert.ok(items[i].startsWith(`${label}${it.instances} × g6e.xlarge — `), `${items[i]} vs ${JSON.stringify(it)}`);
+    // A commitment line says its months (1-based), as the CLI's from_month and months give them.
+    const span = it.segment !== 'baseline' ? '' : it.months === 1 ? `, month ${it.from_month + 1}` : `, months ${it.from_month + 1}–${it.from_month + it.months}`;
+    assert.ok(items[i].startsWith(`${label}${it.instances} × g6e.xlarge${span} — `), `${items[i]} vs ${JSON.stringify(it)}`);
   });
   // The chart: a bar per month, split at the committed level, and the level drawn across.
   const chart = g.page.getByTestId('chart-fleet');

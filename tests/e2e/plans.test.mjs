@@ -43,3 +43,23 @@ test('interactive desktops are never on Spot; a render farm may be', async () =>
   farm.assertClean();
   await farm.page.context().close();
 });
+
+test('a growing fleet\'s commitments each say their months, and the chart steps at their sum', async () => {
+  const q = 'v=1&model=llama3.1-70b&ctx=2500&out=500&batch=20&seqtps=20&region=ap-northeast-1&growth=15&months=24';
+  for (const [lang, first, second, legend] of [
+    ['en', 'Baseline: 1 × p4d.24xlarge, months 1–24 — ', 'Baseline: 1 × p4d.24xlarge, months 6–17 — ', /up to 5 × EC2 Instance Savings Plan, 1 year/],
+    ['zh', '基线：1 × p4d.24xlarge，第 1–24 月 — ', '基线：1 × p4d.24xlarge，第 6–17 月 — ', /最多 5 × /],
+  ]) {
+    const g = await Gpuplan.open(browser, server.url, `${q}&lang=${lang}`);
+    await g.page.getByTestId('chart-fleet').waitFor();
+    const items = await g.page.locator('[data-testid="plan"] ul.plan-items > li').allTextContents();
+    assert.ok(items[0].startsWith(first), items.join('\n'));
+    assert.ok(items[1].startsWith(second), items.join('\n'));
+    assert.equal(new Set(items).size, items.length, items.join('\n'));
+    const chart = g.page.getByTestId('chart-fleet');
+    assert.equal(await chart.locator('[data-testid="fleet-committed"] line.level').count(), 24);
+    assert.match(await chart.locator('ul.legend').innerText(), legend);
+    g.assertClean();
+    await g.page.context().close();
+  }
+});
