@@ -122,15 +122,7 @@ fn check(q: &str) -> Result<(), TestCaseError> {
     }
     // The headline is the chosen purchase option's (or On-Demand's where it is not offered).
     let opts = option_costs(c, &s, top);
-    let not_offered = top
-        .reasons
-        .iter()
-        .any(|w| matches!(w, gpuplan::engine::Why::BuyNotOffered { .. }));
-    let buy = if not_offered {
-        gpuplan::scenario::Buy::OnDemand
-    } else {
-        s.purchase.buy
-    };
+    let buy = top.priced_as(s.purchase.buy);
     if let Some(opt) = opts.iter().find(|x| x.buy == buy && x.unavailable.is_none()) {
         if top.hourly_usd.is_some() {
             prop_assert!(

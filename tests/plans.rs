@@ -181,3 +181,38 @@ fn a_growing_fleets_commitments_say_their_months_and_add_up_in_the_chart() {
     let (zh, _) = plan_box(&format!("{GROWING}&lang=zh"));
     assert!(zh[1].contains("p4d.24xlarge，第 6–17 月 — "), "{zh:?}");
 }
+
+/// Item 8: p5e.48xlarge has no On-Demand price in us-east-2, only Capacity Blocks. The row said 6
+/// instances, 641 h and no price while the plan booked 18 × 9 days ($154,742.40 = 18 × $39.80 × 216 h)
+/// and the range another two fleets. The row is now the booking: the fleet, hours and cost the plan has.
+#[test]
+fn a_type_without_on_demand_shows_the_booking_its_plan_makes() {
+    let s = scenario("v=1&task=train&params=7&tokens=1000&region=us-east-2&inst=p5e.48xlarge");
+    let r = top(&s);
+    let p = gpuplan::engine::plan(catalog(), &s, &r);
+    let item = p.items.first().map(|i| (i.buy, i.instances, i.horizon_usd));
+    assert_eq!(item, Some((Buy::CapacityBlock, 18, 18.0 * 39.8 * 216.0)));
+    assert_eq!(r.n_instances, 18);
+    assert_eq!(r.priced_as(s.purchase.buy), Buy::CapacityBlock);
+    assert!(close(r.job_usd.unwrap_or(0.0), 18.0 * 39.8 * 216.0), "{:?}", r.job_usd);
+    let cb = option_cost(catalog(), &s, &r, Buy::CapacityBlock);
+    assert_eq!(r.job_hours, cb.job_hours);
+    let why: Vec<String> = r
+        .reasons
+        .iter()
+        .map(|w| gpuplan::explain::why(w, gpuplan::scenario::Lang::En))
+        .collect();
+    assert!(
+        why.iter().any(|w| w.ends_with("; figures are Capacity Block.")),
+        "{why:?}"
+    );
+    let zh = r
+        .reasons
+        .iter()
+        .map(|w| gpuplan::explain::why(w, gpuplan::scenario::Lang::Zh));
+    assert!(
+        zh.clone().any(|w| w.ends_with("显示“Capacity Block 容量块”的价格。")),
+        "{:?}",
+        zh.collect::<Vec<_>>()
+    );
+}

@@ -331,15 +331,30 @@ fn adopt_fleet(catalog: &Catalog, scenario: &Scenario, rec: &mut Recommendation,
 /// Makes the headline figures exactly the chosen purchase option's (baseline and bursts), or
 /// On-Demand's where that option is not offered, with a reason.
 fn apply_purchase(catalog: &Catalog, scenario: &Scenario, rec: &mut Recommendation) {
+    use crate::scenario::Buy;
     let buy = scenario.purchase.buy;
-    let mut o = super::cost::option_cost(catalog, scenario, rec, buy, hours_on);
+    let cost = |b: Buy| super::cost::option_cost(catalog, scenario, rec, b, hours_on);
+    let mut o = cost(buy);
     if let Some(reason) = o.unavailable.take() {
-        if buy != crate::scenario::Buy::OnDemand {
-            rec.reasons.push(Why::BuyNotOffered { buy, reason });
-            o = super::cost::option_cost(catalog, scenario, rec, crate::scenario::Buy::OnDemand, hours_on);
-        } else {
-            return; // no On-Demand price: `Why::NoPublicPrice` says so
-        }
+        // On-Demand, or without an On-Demand price the cheapest option offered (a type sold only in
+        // Capacity Blocks in the region): the card is then the booking the plan makes.
+        let od = Some(cost(Buy::OnDemand)).filter(|x| buy != Buy::OnDemand && x.unavailable.is_none());
+        let fallback = od.or_else(|| {
+            let offered = Buy::ALL.iter().filter(|b| **b != buy).map(|b| cost(*b));
+            offered
+                .filter_map(|x| x.comparable_usd().map(|usd| (x, usd)))
+                .min_by(|a, b| a.1.total_cmp(&b.1))
+                .map(|(x, _)| x)
+        });
+        let Some(f) = fallback else {
+            return; // nothing priced: `Why::NoPublicPrice` says so
+        };
+        rec.reasons.push(Why::BuyNotOffered {
+            buy,
+            reason,
+            instead: f.buy,
+        });
+        o = f;
     }
     // A Capacity Block books the fleet its block length suits: the card then describes that fleet.
     if let Some(n) = o.cb.as_ref().map(|c| c.instances).filter(|n| *n != rec.n_instances) {

@@ -68,7 +68,15 @@ pub fn sensitivity(catalog: &Catalog, scenario: &Scenario, instance: &str) -> Op
             tokens_per_s: r.tokens_per_s,
             monthly_usd: r.monthly_usd,
             kernel: s.task.is_job() && !e2e,
-            on_demand_instead: r.reasons.iter().any(|w| matches!(w, Why::BuyNotOffered { .. })),
+            on_demand_instead: r.reasons.iter().any(|w| {
+                matches!(
+                    w,
+                    Why::BuyNotOffered {
+                        instead: crate::scenario::Buy::OnDemand,
+                        ..
+                    }
+                )
+            }),
         })
     };
     Some(Sensitivity {

@@ -10,19 +10,16 @@ use crate::scenario::Lang;
 pub(super) fn why_purchase(w: &Why, lang: Lang) -> Option<String> {
     let zh = lang == Lang::Zh;
     Some(match w {
-        Why::BuyNotOffered { buy, reason } => {
+        Why::BuyNotOffered { buy, reason, instead } => {
+            let (b, why, i) = (
+                buy_name(*buy, lang),
+                not_offered(reason, lang),
+                buy_name(*instead, lang),
+            );
             if zh {
-                format!(
-                    "所选购买方式“{}”不可用（{}），显示按需价格。",
-                    buy_name(*buy, lang),
-                    not_offered(reason, lang)
-                )
+                format!("所选购买方式“{b}”不可用（{why}），显示“{i}”的价格。")
             } else {
-                format!(
-                    "The chosen option “{}” is not available ({}); figures are On-Demand.",
-                    buy_name(*buy, lang),
-                    not_offered(reason, lang)
-                )
+                format!("The chosen option “{b}” is not available ({why}); figures are {i}.")
             }
         }
         Why::Plan {
