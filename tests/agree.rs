@@ -178,7 +178,7 @@ fn check(q: &str) -> Result<(), TestCaseError> {
     }
     // The range's fleet: where it keeps the headline's count, the users and so their tokens/s follow the
     // same rule (users × speed, speed lower at the pessimistic end).
-    if let (Some(range), Some(u)) = (sensitivity(c, &s, &top.instance), top.serving_unit) {
+    if let (Some(range), Some(u)) = (sensitivity(c, &s, top), top.serving_unit) {
         for b in [&range.low, &range.high] {
             if b.n_instances == top.n_instances && s.target_tps <= 0.0 {
                 prop_assert!(b.tokens_per_s.is_some(), "{q}\nrange without tokens/s");

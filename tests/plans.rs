@@ -216,3 +216,55 @@ fn a_type_without_on_demand_shows_the_booking_its_plan_makes() {
         zh.collect::<Vec<_>>()
     );
 }
+
+/// Item 7: a range whose two ends both land on another fleet than the card's (405B on 112 × p5.48xlarge,
+/// "509–811 days" from 16 instances) named no count, as if timed on the card's 112. Each end on another
+/// fleet now says its count and that it is not the card's.
+#[test]
+fn a_range_on_another_fleet_says_so() {
+    use gpuplan::engine::sensitivity::{Bound, Sensitivity};
+    let b = |n_instances, days: f64| Bound {
+        mfu: 0.5,
+        bw_efficiency: 0.7,
+        n_instances,
+        job_hours: Some(days * 24.0),
+        job_usd: Some(1e6),
+        tokens_per_s: None,
+        monthly_usd: None,
+        kernel: true,
+        on_demand_instead: false,
+    };
+    let money = |v: f64| gpuplan::format::usd(v);
+    let range = |card_instances| Sensitivity {
+        low: b(16, 811.0),
+        high: b(16, 509.0),
+        card_instances,
+    };
+    let en = |s: &Sensitivity| gpuplan::explain::range(s, gpuplan::scenario::Lang::En, &money).unwrap_or_default();
+    let text = en(&range(112));
+    assert_eq!(text.matches("16 instances (not the 112 above), ").count(), 2, "{text}");
+    let zh = gpuplan::explain::range(&range(112), gpuplan::scenario::Lang::Zh, &money).unwrap_or_default();
+    assert_eq!(zh.matches("16 台实例（而非上方的 112 台）").count(), 2, "{zh}");
+    // On the card's own fleet at both ends: no count, as before.
+    assert!(!en(&range(16)).contains("instances"), "{}", en(&range(16)));
+
+    // The engine's range on a real link: each end on another fleet than the card's says so.
+    let s = scenario("v=1&task=train&model=llama3.1-405b&tokens=3000&days=365&inst=p5.48xlarge");
+    let r = top(&s);
+    let Some(sens) = gpuplan::engine::sensitivity::sensitivity(catalog(), &s, &r) else {
+        panic!("no range")
+    };
+    assert_eq!(sens.card_instances, r.n_instances);
+    let text = en(&sens);
+    for bound in [&sens.low, &sens.high] {
+        if bound.n_instances != r.n_instances {
+            assert!(
+                text.contains(&format!(
+                    "{} instances (not the {} above)",
+                    bound.n_instances, r.n_instances
+                )),
+                "{text}"
+            );
+        }
+    }
+}

@@ -176,8 +176,9 @@ fn recommendation_json(r: &Recommendation, options: &[OptionCost], lang: gpuplan
 }
 
 /// The top recommendation re-estimated at both ends of the efficiency assumptions, and the sentence.
-fn range_json(catalog: &Catalog, scenario: &Scenario, instance: &str) -> Option<Value> {
-    let s = sensitivity(catalog, scenario, instance)?;
+fn range_json(catalog: &Catalog, scenario: &Scenario, card: &gpuplan::engine::Recommendation) -> Option<Value> {
+    let s = sensitivity(catalog, scenario, card)?;
+    let instance = &card.instance;
     let bound = |b: &Bound| {
         json!({
             "mfu": b.mfu,
@@ -254,7 +255,7 @@ fn run_main() -> u8 {
             recommendation_json(r, &option_costs(&catalog, &scenario, r), lang)
         }).collect::<Vec<_>>(),
         "plan": top_plan.as_ref().map(|p| plan_json(p, lang)),
-        "range": top.and_then(|r| range_json(&catalog, &scenario, &r.instance)),
+        "range": top.and_then(|r| range_json(&catalog, &scenario, r)),
         "excluded": outcome.excluded.iter().map(|e| json!({
             "family": e.family,
             "instances": e.instances,

@@ -423,7 +423,7 @@ mod tests {
             .unwrap_or_else(|| panic!("nothing fits {query}"));
         let p = crate::engine::plan(&c, &s, &rec);
         let opts = crate::engine::option_costs(&c, &s, &rec);
-        let range = crate::engine::sensitivity::sensitivity(&c, &s, &rec.instance);
+        let range = crate::engine::sensitivity::sensitivity(&c, &s, &rec);
         let d = DetailIn {
             catalog: &c,
             scenario: &s,

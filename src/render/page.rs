@@ -23,7 +23,7 @@ pub fn figures(c: &Catalog, s: &Scenario, rec: &Recommendation, card: bool) -> F
     Figures {
         options: option_costs(c, s, rec),
         plan: plan(c, s, rec),
-        range: (!card).then(|| sensitivity(c, s, &rec.instance)).flatten(),
+        range: (!card).then(|| sensitivity(c, s, rec)).flatten(),
     }
 }
 
