@@ -268,3 +268,83 @@ fn a_range_on_another_fleet_says_so() {
         }
     }
 }
+
+/// Item 3: for a 7B model on 1T tokens the ranking puts p6-b200.48xlarge first, and its cheapest plan is a
+/// Capacity Block of 6 × 12 days at $98.84/h an instance: 6 × 288 h × $98.84 = $170,795.52. But 18 ×
+/// p5.48xlarge in a 9-day block cost 18 × 216 h × $41.528 = $161,460.86: the cheapest plan over every
+/// type that fits is that one, and the plan box says which type it is on.
+#[test]
+fn the_cheapest_plan_is_the_least_over_every_type_that_fits() {
+    let q = "v=1&task=train&params=7&tokens=1000";
+    let s = scenario(q);
+    let o = recommend(catalog(), &s);
+    let first = o
+        .recommendations
+        .iter()
+        .find(|r| r.fits)
+        .unwrap_or_else(|| panic!("nothing fits"));
+    assert_eq!(first.instance, "p6-b200.48xlarge");
+    let p = gpuplan::engine::plan_among(catalog(), &s, &o.recommendations, first);
+    assert!(close(p.horizon_usd, 6.0 * 288.0 * 98.84), "{}", p.horizon_usd);
+    let Some(e) = p.elsewhere.as_deref() else {
+        panic!("no cheaper type: {p:?}")
+    };
+    assert_eq!(e.instance, "p5.48xlarge");
+    let line = e.items.first().map(|i| (i.buy, i.instances));
+    assert_eq!(line, Some((Buy::CapacityBlock, 18)));
+    assert!(close(e.horizon_usd, 18.0 * 216.0 * 41.528), "{}", e.horizon_usd);
+    // No fitting type plans for less (an oracle over the ranking).
+    for r in o.recommendations.iter().filter(|r| r.fits) {
+        let other = gpuplan::engine::plan(catalog(), &s, r);
+        assert!(
+            other.items.is_empty() || other.horizon_usd >= e.horizon_usd - 0.005,
+            "{}: {}",
+            r.instance,
+            other.horizon_usd
+        );
+    }
+    // On the cheapest type itself there is nothing cheaper elsewhere.
+    let p5 = o
+        .recommendations
+        .iter()
+        .find(|r| r.instance == "p5.48xlarge")
+        .unwrap_or_else(|| panic!("no p5"));
+    assert_eq!(
+        gpuplan::engine::plan_among(catalog(), &s, &o.recommendations, p5).elsewhere,
+        None
+    );
+
+    let (_, html) = plan_box(q);
+    assert!(html.contains("The cheapest plan on p6-b200.48xlarge: "), "{html}");
+    assert!(
+        html.contains("Cheaper on another type: 18 × p5.48xlarge — Capacity Block ($161,460.86), the least over every type that fits."),
+        "{html}"
+    );
+    assert!(html.contains("data-act=\"pick\" data-id=\"p5.48xlarge\""), "{html}");
+    let (_, zh) = plan_box(&format!("{q}&lang=zh"));
+    assert!(zh.contains("p6-b200.48xlarge 上最省钱的方案："), "{zh}");
+    assert!(zh.contains("换一种类型更省钱：18 × p5.48xlarge — "), "{zh}");
+    // A plan already on the cheapest type keeps its title.
+    let (_, html) = plan_box(&format!("{q}&inst=p5.48xlarge"));
+    assert!(
+        html.contains("The cheapest plan: ") && !html.contains("plan-elsewhere"),
+        "{html}"
+    );
+}
+
+/// Item 2's formula, as the option's "how" shows it: the whole term and the On-Demand tail, summed.
+#[test]
+fn the_long_jobs_commitment_formula_shows_the_tail() {
+    let s = scenario(LONG_JOB);
+    let r = top(&s);
+    let sp = option_cost(catalog(), &s, &r, Buy::InstanceSp1);
+    let money = |v: f64| gpuplan::format::usd(v);
+    let en = gpuplan::explain::option_formula(&sp, r.n_instances, gpuplan::scenario::Lang::En, &money);
+    assert!(en.contains("job = $34.68/h × 1 × 8,760 h (the whole term) + $55.04/h × 1 × 2,111.9 h (On-Demand after the term) = $419,995.63"), "{en}");
+    let zh = gpuplan::explain::option_formula(&sp, r.n_instances, gpuplan::scenario::Lang::Zh, &money);
+    assert!(zh.contains("（承诺期满后按需）"), "{zh}");
+    assert!(
+        en.contains("A job longer than a term pays its whole terms, and its hours past the last one On-Demand"),
+        "{en}"
+    );
+}

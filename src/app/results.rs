@@ -26,8 +26,10 @@ pub fn Results(ctx: Ctx) -> impl IntoView {
             chosen.with(|r| {
                 r.as_ref().map(|r| {
                     super::run_engine(|| {
-                        ctx.catalog
-                            .with_value(|c| ctx.engine.with(|s| render::page::figures(c, s, r, card)))
+                        ctx.catalog.with_value(|c| {
+                            ctx.engine
+                                .with(|s| ctx.outcome.with(|o| render::page::figures(c, s, o, r, card)))
+                        })
                     })
                 })
             })
@@ -127,6 +129,8 @@ pub(super) fn refocus(selector: String) {
 fn on_results_click(ctx: Ctx, ev: leptos::ev::MouseEvent) {
     match acted(&ev) {
         Some((act, _)) if act == "best" => pick(ctx, None),
+        // The plan box's cheaper type: open it.
+        Some((act, id)) if act == "pick" => pick(ctx, Some(id)),
         Some((act, id)) if act == "region" => ctx.set("region", &id),
         // A fix names its link key beside the value it sets.
         Some((act, value)) if act == "fix" => {

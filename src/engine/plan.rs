@@ -356,7 +356,23 @@ pub fn cheapest_plan(catalog: &Catalog, scenario: &Scenario, rec: &Recommendatio
         items,
         fleet_by_month: fleet,
         notices,
+        elsewhere: None,
     }
+}
+
+/// The cheapest plan over every type in `recs` that fits and is priced, other than `plan`'s, where it
+/// costs less than `plan` (by more than a cent): the least over every type, not only the ranked first.
+/// On a tie the higher-ranked type.
+pub fn cheaper_elsewhere(catalog: &Catalog, scenario: &Scenario, recs: &[Recommendation], plan: &Plan) -> Option<Plan> {
+    let mut best: Option<Plan> = None;
+    for r in recs.iter().filter(|r| r.fits && r.instance != plan.instance) {
+        let p = cheapest_plan(catalog, scenario, r);
+        let bar = best.as_ref().map_or(plan.horizon_usd - 0.005, |b| b.horizon_usd);
+        if !p.items.is_empty() && p.horizon_usd < bar {
+            best = Some(p);
+        }
+    }
+    best
 }
 
 #[cfg(test)]

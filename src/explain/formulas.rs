@@ -363,6 +363,17 @@ fn cost_line(rec: &crate::engine::Recommendation, zh: bool, usd: Money<'_>) -> O
     } else {
         (if zh { "每个作业" } else { "job" }, &rec.job_terms, rec.job_usd)
     };
+    terms_line(name, terms, total, usd, zh)
+}
+
+/// `name = term + term = total`, each term as `cost_term` writes it; `None` without terms or a total.
+pub(super) fn terms_line(
+    name: &str,
+    terms: &[crate::engine::outcome::CostTerm],
+    total: Option<f64>,
+    usd: Money<'_>,
+    zh: bool,
+) -> Option<String> {
     let total = total.filter(|_| !terms.is_empty())?;
     let sum: Vec<String> = terms.iter().map(|t| cost_term(t, zh, usd)).collect();
     Some(format!("{name} = {} = {}", sum.join(" + "), usd(total)))

@@ -321,6 +321,42 @@ pub fn month_span(from_month: u32, months: u32, lang: Lang) -> String {
     }
 }
 
+/// The plan box's title where another type plans for less: this type's cheapest plan.
+pub fn cheapest_plan_on(instance: &str, lang: Lang) -> String {
+    if lang == Lang::Zh {
+        format!("{instance} 上最省钱的方案")
+    } else {
+        format!("The cheapest plan on {instance}")
+    }
+}
+
+/// The cheapest plan over every type that fits, on `instance`: its one line's fleet and option (`line`;
+/// `None` for a plan of several lines), its total `usd`; and the label of the button that opens it.
+pub fn cheaper_elsewhere(
+    instance: &str,
+    line: Option<(u32, crate::scenario::Buy)>,
+    usd: &str,
+    lang: Lang,
+) -> (String, String) {
+    let zh = lang == Lang::Zh;
+    let what = match (line, zh) {
+        (Some((n, b)), _) => format!("{n} × {instance} — {} ({usd})", buy_name(b, lang)),
+        (None, true) => format!("{instance}（{usd}）"),
+        (None, false) => format!("{instance} ({usd})"),
+    };
+    if zh {
+        (
+            format!("换一种类型更省钱：{what}，为所有可行类型中最低。"),
+            format!("查看 {instance}"),
+        )
+    } else {
+        (
+            format!("Cheaper on another type: {what}, the least over every type that fits."),
+            format!("Open {instance}"),
+        )
+    }
+}
+
 /// A growing fleet's path over the horizon, as a sentence ("Fleet: 1 → 9 instances over 24 months
 /// (+10 % a month)"); `None` for a steady fleet.
 pub fn fleet_path(fleet: &[u32], growth_pct: f64, lang: Lang) -> Option<String> {

@@ -18,10 +18,18 @@ pub fn plan(d: &DetailIn, plan: &Plan) -> String {
     let committed = baseline.map_or(0, |(n, _)| n);
     let by_month = crate::engine::plan::committed_by_month(plan);
     let mut h = Html::new();
+    // Where another type plans for less, this box is this type's cheapest plan, and says so.
+    let title = match &plan.elsewhere {
+        None => f.t(Msg::TheCheapestPlan).to_string(),
+        Some(_) => explain::cheapest_plan_on(&plan.instance, f.lang),
+    };
     h.open("h3", &[])
-        .text(&format!("{}{}", f.t(Msg::TheCheapestPlan), f.t(Msg::Colon)))
+        .text(&format!("{title}{}", f.t(Msg::Colon)))
         .el("span", &[("data-testid", "plan-total")], &f.money(plan.horizon_usd))
         .close("h3");
+    if let Some(e) = &plan.elsewhere {
+        elsewhere(&mut h, f, e);
+    }
     if let Some(p) = explain::fleet_path(&plan.fleet_by_month, d.scenario.purchase.growth_pct, f.lang) {
         h.el("p", &[("class", "fleet"), ("data-testid", "plan-fleet")], &p);
     }
@@ -76,6 +84,30 @@ pub fn plan(d: &DetailIn, plan: &Plan) -> String {
         );
     }
     h.finish()
+}
+
+/// The cheapest plan over every type that fits, on another type than the card's: its fleet and option
+/// (or its type alone for a plan of several lines), its total, and a button that opens that type.
+fn elsewhere(h: &mut Html, f: Fmt, e: &Plan) {
+    let line = match e.items.as_slice() {
+        [i] => Some((i.instances, i.buy)),
+        _ => None,
+    };
+    let (text, open) = explain::cheaper_elsewhere(&e.instance, line, &f.money(e.horizon_usd), f.lang);
+    h.open("p", &[("class", "elsewhere"), ("data-testid", "plan-elsewhere")])
+        .text(&text)
+        .text(" ")
+        .el(
+            "button",
+            &[
+                ("type", "button"),
+                ("class", "small"),
+                ("data-act", "pick"),
+                ("data-id", &e.instance),
+            ],
+            &open,
+        )
+        .close("p");
 }
 
 /// The purchase options' table and the two cost charts.
