@@ -320,7 +320,6 @@ fn the_cheapest_plan_is_the_least_over_every_type_that_fits() {
         html.contains("Cheaper on another type: 18 × p5.48xlarge — Capacity Block ($161,460.86), the least over every type that fits."),
         "{html}"
     );
-    assert!(html.contains("data-act=\"pick\" data-id=\"p5.48xlarge\""), "{html}");
     let (_, zh) = plan_box(&format!("{q}&lang=zh"));
     assert!(zh.contains("p6-b200.48xlarge 上最省钱的方案："), "{zh}");
     assert!(zh.contains("换一种类型更省钱：18 × p5.48xlarge — "), "{zh}");
@@ -343,8 +342,4 @@ fn the_long_jobs_commitment_formula_shows_the_tail() {
     assert!(en.contains("job = $34.68/h × 1 × 8,760 h (the whole term) + $55.04/h × 1 × 2,111.9 h (On-Demand after the term) = $419,995.63"), "{en}");
     let zh = gpuplan::explain::option_formula(&sp, r.n_instances, gpuplan::scenario::Lang::Zh, &money);
     assert!(zh.contains("（承诺期满后按需）"), "{zh}");
-    assert!(
-        en.contains("A job longer than a term pays its whole terms, and its hours past the last one On-Demand"),
-        "{en}"
-    );
 }

@@ -129,8 +129,6 @@ pub(super) fn refocus(selector: String) {
 fn on_results_click(ctx: Ctx, ev: leptos::ev::MouseEvent) {
     match acted(&ev) {
         Some((act, _)) if act == "best" => pick(ctx, None),
-        // The plan box's cheaper type: open it.
-        Some((act, id)) if act == "pick" => pick(ctx, Some(id)),
         Some((act, id)) if act == "region" => ctx.set("region", &id),
         // A fix names its link key beside the value it sets.
         Some((act, value)) if act == "fix" => {

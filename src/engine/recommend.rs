@@ -336,17 +336,14 @@ fn apply_purchase(catalog: &Catalog, scenario: &Scenario, rec: &mut Recommendati
     let cost = |b: Buy| super::cost::option_cost(catalog, scenario, rec, b, hours_on);
     let mut o = cost(buy);
     if let Some(reason) = o.unavailable.take() {
-        // On-Demand, or without an On-Demand price the cheapest option offered (a type sold only in
-        // Capacity Blocks in the region): the card is then the booking the plan makes.
-        let od = Some(cost(Buy::OnDemand)).filter(|x| buy != Buy::OnDemand && x.unavailable.is_none());
-        let fallback = od.or_else(|| {
-            let offered = Buy::ALL.iter().filter(|b| **b != buy).map(|b| cost(*b));
-            offered
-                .filter_map(|x| x.comparable_usd().map(|usd| (x, usd)))
-                .min_by(|a, b| a.1.total_cmp(&b.1))
-                .map(|(x, _)| x)
-        });
-        let Some(f) = fallback else {
+        // On-Demand, or without an On-Demand price a Capacity Block (every other option is priced from
+        // On-Demand): the card is then the booking the plan makes.
+        let f = [Buy::OnDemand, Buy::CapacityBlock]
+            .into_iter()
+            .filter(|b| *b != buy)
+            .map(cost)
+            .find(|x| x.unavailable.is_none());
+        let Some(f) = f else {
             return; // nothing priced: `Why::NoPublicPrice` says so
         };
         rec.reasons.push(Why::BuyNotOffered {

@@ -56,9 +56,9 @@ pub(super) fn why_purchase(w: &Why, lang: Lang) -> Option<String> {
         Why::JobBeyondHorizon { job_days, months } => {
             let d = number(*job_days, 0);
             if zh {
-                format!("作业运行 {d} 天，超过 {months} 个月的规划周期：每种方式都按整个作业计价（承诺期连续续订，或最后一个整期后按需），而非按规划周期。要缩短作业，请增加实例或减少 token。")
+                format!("作业运行 {d} 天，超过 {months} 个月的规划周期：各方式均按整个作业计价。")
             } else {
-                format!("The job runs {d} days, longer than the {months}-month planning horizon: each option is priced for the whole job (commitments renewed back to back, or On-Demand after the last whole term), not for the horizon. A shorter job needs more instances or fewer tokens.")
+                format!("The job runs {d} days, longer than the {months}-month planning horizon: each option is priced for the whole job.")
             }
         }
         Why::EndToEndMfu { mfu } => {

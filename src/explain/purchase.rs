@@ -252,15 +252,7 @@ pub fn option_formula(o: &crate::engine::cost::OptionCost, n_instances: u32, lan
         // The job's terms: whole terms (renewed), and any hours past the last On-Demand.
         let name = if zh { "每个作业" } else { "job" };
         parts.extend(super::formulas::terms_line(name, &o.job_terms, o.job_usd, usd, zh));
-        let tail = o
-            .job_terms
-            .iter()
-            .any(|t| t.kind == crate::engine::outcome::TermKind::OnDemandTail);
-        parts.push(if tail && zh {
-            "作业超过一个承诺期：按整期计费，最后一个整期之后的小时按需（比再续一期便宜）。".into()
-        } else if tail {
-            "A job longer than a term pays its whole terms, and its hours past the last one On-Demand (cheaper than renewing).".into()
-        } else if zh {
+        parts.push(if zh {
             "作业按整个承诺期计费：其余时间只有用于其他工作才划算。".into()
         } else {
             "A job pays the whole commitment term: the rest only pays off if other work uses it.".into()

@@ -331,29 +331,16 @@ pub fn cheapest_plan_on(instance: &str, lang: Lang) -> String {
 }
 
 /// The cheapest plan over every type that fits, on `instance`: its one line's fleet and option (`line`;
-/// `None` for a plan of several lines), its total `usd`; and the label of the button that opens it.
-pub fn cheaper_elsewhere(
-    instance: &str,
-    line: Option<(u32, crate::scenario::Buy)>,
-    usd: &str,
-    lang: Lang,
-) -> (String, String) {
-    let zh = lang == Lang::Zh;
-    let what = match (line, zh) {
-        (Some((n, b)), _) => format!("{n} × {instance} — {} ({usd})", buy_name(b, lang)),
-        (None, true) => format!("{instance}（{usd}）"),
-        (None, false) => format!("{instance} ({usd})"),
+/// `None` for a plan of several lines) and its total `usd`.
+pub fn cheaper_elsewhere(instance: &str, line: Option<(u32, crate::scenario::Buy)>, usd: &str, lang: Lang) -> String {
+    let what = match line {
+        Some((n, b)) => format!("{n} × {instance} — {} ({usd})", buy_name(b, lang)),
+        None => format!("{instance} ({usd})"),
     };
-    if zh {
-        (
-            format!("换一种类型更省钱：{what}，为所有可行类型中最低。"),
-            format!("查看 {instance}"),
-        )
+    if lang == Lang::Zh {
+        format!("换一种类型更省钱：{what}，为所有可行类型中最低。")
     } else {
-        (
-            format!("Cheaper on another type: {what}, the least over every type that fits."),
-            format!("Open {instance}"),
-        )
+        format!("Cheaper on another type: {what}, the least over every type that fits.")
     }
 }
 

@@ -87,27 +87,14 @@ pub fn plan(d: &DetailIn, plan: &Plan) -> String {
 }
 
 /// The cheapest plan over every type that fits, on another type than the card's: its fleet and option
-/// (or its type alone for a plan of several lines), its total, and a button that opens that type.
+/// (or its type alone for a plan of several lines) and its total (its row in the ranking opens it).
 fn elsewhere(h: &mut Html, f: Fmt, e: &Plan) {
     let line = match e.items.as_slice() {
         [i] => Some((i.instances, i.buy)),
         _ => None,
     };
-    let (text, open) = explain::cheaper_elsewhere(&e.instance, line, &f.money(e.horizon_usd), f.lang);
-    h.open("p", &[("class", "elsewhere"), ("data-testid", "plan-elsewhere")])
-        .text(&text)
-        .text(" ")
-        .el(
-            "button",
-            &[
-                ("type", "button"),
-                ("class", "small"),
-                ("data-act", "pick"),
-                ("data-id", &e.instance),
-            ],
-            &open,
-        )
-        .close("p");
+    let text = explain::cheaper_elsewhere(&e.instance, line, &f.money(e.horizon_usd), f.lang);
+    h.el("p", &[("class", "elsewhere"), ("data-testid", "plan-elsewhere")], &text);
 }
 
 /// The purchase options' table and the two cost charts.
