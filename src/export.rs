@@ -112,6 +112,8 @@ pub fn plan_table(plan: &Plan) -> Table {
             "instance",
             "instances",
             "hours_per_month",
+            "from_month",
+            "months",
             "upfront_usd",
             "monthly_usd",
             "horizon_usd",
@@ -128,6 +130,9 @@ pub fn plan_table(plan: &Plan) -> Table {
                     plan.instance.clone(),
                     i.instances.to_string(),
                     num(Some(i.hours_per_month)),
+                    // 1-based, as the plan box says it ("months 6–17").
+                    (i.from_month + 1).to_string(),
+                    i.months.to_string(),
                     num(Some(i.upfront_usd)),
                     num(Some(i.monthly_usd)),
                     num(Some(i.horizon_usd)),

@@ -122,15 +122,7 @@ fn check(q: &str) -> Result<(), TestCaseError> {
     }
     // The headline is the chosen purchase option's (or On-Demand's where it is not offered).
     let opts = option_costs(c, &s, top);
-    let not_offered = top
-        .reasons
-        .iter()
-        .any(|w| matches!(w, gpuplan::engine::Why::BuyNotOffered { .. }));
-    let buy = if not_offered {
-        gpuplan::scenario::Buy::OnDemand
-    } else {
-        s.purchase.buy
-    };
+    let buy = top.priced_as(s.purchase.buy);
     if let Some(opt) = opts.iter().find(|x| x.buy == buy && x.unavailable.is_none()) {
         if top.hourly_usd.is_some() {
             prop_assert!(
@@ -186,7 +178,7 @@ fn check(q: &str) -> Result<(), TestCaseError> {
     }
     // The range's fleet: where it keeps the headline's count, the users and so their tokens/s follow the
     // same rule (users × speed, speed lower at the pessimistic end).
-    if let (Some(range), Some(u)) = (sensitivity(c, &s, &top.instance), top.serving_unit) {
+    if let (Some(range), Some(u)) = (sensitivity(c, &s, top), top.serving_unit) {
         for b in [&range.low, &range.high] {
             if b.n_instances == top.n_instances && s.target_tps <= 0.0 {
                 prop_assert!(b.tokens_per_s.is_some(), "{q}\nrange without tokens/s");

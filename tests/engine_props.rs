@@ -172,7 +172,7 @@ fn explain_everything(s: &gpuplan::scenario::Scenario, o: &gpuplan::engine::Outc
         assert!(!explain::why(w, lang).is_empty());
     }
     if let Some(top) = o.recommendations.first().filter(|r| r.fits) {
-        if let Some(sens) = gpuplan::engine::sensitivity::sensitivity(catalog(), s, &top.instance) {
+        if let Some(sens) = gpuplan::engine::sensitivity::sensitivity(catalog(), s, top) {
             let money = |v: f64| gpuplan::format::usd(v);
             let _ = explain::range(&sens, lang, &money);
         }

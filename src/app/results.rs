@@ -26,8 +26,10 @@ pub fn Results(ctx: Ctx) -> impl IntoView {
             chosen.with(|r| {
                 r.as_ref().map(|r| {
                     super::run_engine(|| {
-                        ctx.catalog
-                            .with_value(|c| ctx.engine.with(|s| render::page::figures(c, s, r, card)))
+                        ctx.catalog.with_value(|c| {
+                            ctx.engine
+                                .with(|s| ctx.outcome.with(|o| render::page::figures(c, s, o, r, card)))
+                        })
                     })
                 })
             })

@@ -5,7 +5,7 @@ use gpuplan::catalog::Catalog;
 use gpuplan::engine;
 use gpuplan::engine::sensitivity::{sensitivity, Bound};
 use gpuplan::engine::{option_costs, OptionCost};
-use gpuplan::engine::{plan, Plan};
+use gpuplan::engine::{plan_among, Plan};
 use gpuplan::engine::{recommend, Recommendation};
 use gpuplan::explain;
 use gpuplan::format;
@@ -125,6 +125,8 @@ fn plan_json(p: &Plan, lang: gpuplan::scenario::Lang) -> Value {
         "fleet_by_month": p.fleet_by_month,
         "savings_vs_od_usd": p.savings_vs_od_usd,
         "notices": p.notices.iter().map(|w| explain::why(w, lang)).collect::<Vec<_>>(),
+        // The cheapest plan over every other type that fits, where it costs less than this one.
+        "elsewhere": p.elsewhere.as_ref().map(|e| plan_json(e, lang)),
     })
 }
 
@@ -176,8 +178,9 @@ fn recommendation_json(r: &Recommendation, options: &[OptionCost], lang: gpuplan
 }
 
 /// The top recommendation re-estimated at both ends of the efficiency assumptions, and the sentence.
-fn range_json(catalog: &Catalog, scenario: &Scenario, instance: &str) -> Option<Value> {
-    let s = sensitivity(catalog, scenario, instance)?;
+fn range_json(catalog: &Catalog, scenario: &Scenario, card: &gpuplan::engine::Recommendation) -> Option<Value> {
+    let s = sensitivity(catalog, scenario, card)?;
+    let instance = &card.instance;
     let bound = |b: &Bound| {
         json!({
             "mfu": b.mfu,
@@ -227,7 +230,7 @@ fn run_main() -> u8 {
     let outcome = recommend(&catalog, &scenario);
     // The plan and the range are for the top recommendation that fits.
     let top = outcome.recommendations.iter().find(|r| r.fits);
-    let top_plan = top.map(|r| plan(&catalog, &scenario, r));
+    let top_plan = top.map(|r| plan_among(&catalog, &scenario, &outcome.recommendations, r));
     // The scenario's notices, then the plan's (what a buyer must know).
     let notices: Vec<String> = outcome
         .notices
@@ -254,7 +257,7 @@ fn run_main() -> u8 {
             recommendation_json(r, &option_costs(&catalog, &scenario, r), lang)
         }).collect::<Vec<_>>(),
         "plan": top_plan.as_ref().map(|p| plan_json(p, lang)),
-        "range": top.and_then(|r| range_json(&catalog, &scenario, &r.instance)),
+        "range": top.and_then(|r| range_json(&catalog, &scenario, r)),
         "excluded": outcome.excluded.iter().map(|e| json!({
             "family": e.family,
             "instances": e.instances,

@@ -367,8 +367,13 @@ fn commitment(
     let monthly = committed_monthly + od_rate * u.burst_hours;
     let months = f64::from(scenario.months);
     let terms = (months / (12.0 * f64::from(term))).ceil().max(1.0);
-    let horizon = eff * u.n * term_hours * terms + od_rate * u.burst_hours * months;
+    let service_horizon = eff * u.n * term_hours * terms + od_rate * u.burst_hours * months;
     let od_monthly_usage = od_rate * u.base_hours;
+    let job = u
+        .job_instance_hours
+        .and(base_job_hours(rec))
+        .map(|h| job_cover(h + u.startup_h, term_hours, eff, od_rate));
+    let job_usd = job.map(|(terms, tail_h)| eff * u.n * term_hours * terms + od_rate * u.n * tail_h);
     let recurring_monthly = recurring_hourly * u.n * HOURS_PER_MONTH;
     OptionCost {
         buy,
@@ -376,10 +381,11 @@ fn commitment(
         hourly_usd: eff * u.n,
         upfront_usd: upfront,
         monthly_usd: monthly,
-        horizon_usd: horizon,
+        horizon_usd: job_usd.unwrap_or(service_horizon),
         per_accelerator_hour_usd: eff / accels,
-        // A job on a commitment pays the whole term: the rest of it only pays off if other work uses it.
-        job_usd: u.job_instance_hours.map(|_| eff * u.n * term_hours),
+        // A job on a commitment pays whole terms (the rest of the last one only pays off if other work
+        // uses it), or runs past its last whole term On-Demand where that is cheaper (`job_cover`).
+        job_usd,
         job_hours: base_job_hours(rec).map(|h| h + u.startup_h),
         // Paid for all 730 hours of a month, it serves only the hours the fleet runs.
         usd_per_million_tokens: rec
@@ -393,10 +399,29 @@ fn commitment(
         spot: None,
         cb: None,
         monthly_terms: monthly_terms(scenario, u, (eff, 1.0), TermKind::Committed, od_rate),
-        job_terms: (u
-            .job_instance_hours
-            .map(|_| CostTerm::new(TermKind::WholeTerm, eff, u.n, term_hours, 1.0)))
-        .into_iter()
-        .collect(),
+        job_terms: job
+            .map(|(terms, tail_h)| {
+                let whole = CostTerm::new(TermKind::WholeTerm, eff, u.n, term_hours, terms);
+                let tail = (tail_h > 0.0).then(|| CostTerm::new(TermKind::OnDemandTail, od_rate, u.n, tail_h, 1.0));
+                std::iter::once(whole).chain(tail).collect()
+            })
+            .unwrap_or_default(),
+    }
+}
+
+/// How a job of `job_h` wall-clock hours is covered by a commitment of `term_h` hours at `eff` an
+/// instance-hour: as many whole terms as its hours need (renewed back to back), or, where cheaper, the
+/// whole terms it fills and the rest On-Demand at `od_rate` (a 10,872 h job on a 1-year term: one term
+/// of 8,760 h and 2,112 h On-Demand, or two terms). Returns (terms, On-Demand tail hours).
+pub fn job_cover(job_h: f64, term_h: f64, eff: f64, od_rate: f64) -> (f64, f64) {
+    let term_h = term_h.max(1.0);
+    // A hair above a whole number of terms is that number (float noise in the hours).
+    let whole = (job_h / term_h - 1e-9).ceil().max(1.0);
+    let filled = (job_h / term_h + 1e-9).floor();
+    let tail_h = job_h - filled * term_h;
+    if filled >= 1.0 && tail_h > 1e-6 && od_rate * tail_h < eff * term_h {
+        (filled, tail_h)
+    } else {
+        (whole, 0.0)
     }
 }

@@ -49,6 +49,14 @@ pub fn plan(catalog: &Catalog, scenario: &Scenario, rec: &Recommendation) -> Pla
     out
 }
 
+/// The plan for `rec` (`plan`), and where another type of the ranking (`recs`) plans for less, that
+/// plan (`Plan::elsewhere`): the cheapest plan is the least over every type that fits.
+pub fn plan_among(catalog: &Catalog, scenario: &Scenario, recs: &[Recommendation], rec: &Recommendation) -> Plan {
+    let mut out = plan(catalog, scenario, rec);
+    out.elsewhere = plan::cheaper_elsewhere(catalog, scenario, recs, &out).map(Box::new);
+    out
+}
+
 /// One purchase option's cost, a Capacity Block's fleet timed by sizing (`sizing::hours_on`).
 pub fn option_cost(catalog: &Catalog, scenario: &Scenario, rec: &Recommendation, buy: Buy) -> OptionCost {
     cost::option_cost(catalog, scenario, rec, buy, sizing::hours_on)

@@ -58,6 +58,18 @@ pub fn demand_fleet(catalog: &Catalog, s: &Scenario, rec: &Recommendation) -> Ve
         .collect()
 }
 
+/// A growing fleet's committed instances in each month of the horizon: the sum of the baseline lines
+/// active that month (commitments started in different months add up); empty for a steady fleet or a job.
+pub fn committed_by_month(plan: &Plan) -> Vec<u32> {
+    (0..plan.fleet_by_month.len() as u32)
+        .map(|m| {
+            let active =
+                |i: &&PlanItem| i.segment == Segment::Baseline && i.from_month <= m && m < i.from_month + i.months;
+            plan.items.iter().filter(active).map(|i| i.instances).sum()
+        })
+        .collect()
+}
+
 /// What one instance costs on each commitment over a term, and flexibly per month, for the scenario's
 /// usage (`hours_per_month`); `None` for an option not offered.
 fn per_instance_terms(catalog: &Catalog, s: &Scenario, rec: &Recommendation) -> (Vec<Term>, Option<OptionCost>) {
@@ -208,7 +220,7 @@ fn service_segment(
             segment,
             buy: Buy::CapacityBlock,
             instances: o.cb.as_ref().map_or(rec.n_instances, |c| c.instances),
-            hours_per_month: HOURS_PER_MONTH,
+            hours_per_month: s.hours_per_month.min(HOURS_PER_MONTH),
             from_month: 0,
             months,
             upfront_usd: o.upfront_usd,
@@ -301,6 +313,13 @@ pub fn cheapest_plan(catalog: &Catalog, scenario: &Scenario, rec: &Recommendatio
     let all_od;
     if rec.job_hours.is_some() {
         all_od = option_cost(catalog, scenario, rec, Buy::OnDemand).comparable_usd();
+        let horizon_h = f64::from(scenario.months) * HOURS_PER_MONTH;
+        if let Some(h) = rec.job_hours.filter(|h| *h > horizon_h) {
+            notices.push(Why::JobBeyondHorizon {
+                job_days: h / 24.0,
+                months: scenario.months,
+            });
+        }
         items.extend(job_item(catalog, scenario, rec, &mut notices));
     } else {
         let mut base_only = scenario.clone();
@@ -337,7 +356,23 @@ pub fn cheapest_plan(catalog: &Catalog, scenario: &Scenario, rec: &Recommendatio
         items,
         fleet_by_month: fleet,
         notices,
+        elsewhere: None,
     }
+}
+
+/// The cheapest plan over every type in `recs` that fits and is priced, other than `plan`'s, where it
+/// costs less than `plan` (by more than a cent): the least over every type, not only the ranked first.
+/// On a tie the higher-ranked type.
+pub fn cheaper_elsewhere(catalog: &Catalog, scenario: &Scenario, recs: &[Recommendation], plan: &Plan) -> Option<Plan> {
+    let mut best: Option<Plan> = None;
+    for r in recs.iter().filter(|r| r.fits && r.instance != plan.instance) {
+        let p = cheapest_plan(catalog, scenario, r);
+        let bar = best.as_ref().map_or(plan.horizon_usd - 0.005, |b| b.horizon_usd);
+        if !p.items.is_empty() && p.horizon_usd < bar {
+            best = Some(p);
+        }
+    }
+    best
 }
 
 #[cfg(test)]

@@ -331,15 +331,27 @@ fn adopt_fleet(catalog: &Catalog, scenario: &Scenario, rec: &mut Recommendation,
 /// Makes the headline figures exactly the chosen purchase option's (baseline and bursts), or
 /// On-Demand's where that option is not offered, with a reason.
 fn apply_purchase(catalog: &Catalog, scenario: &Scenario, rec: &mut Recommendation) {
+    use crate::scenario::Buy;
     let buy = scenario.purchase.buy;
-    let mut o = super::cost::option_cost(catalog, scenario, rec, buy, hours_on);
+    let cost = |b: Buy| super::cost::option_cost(catalog, scenario, rec, b, hours_on);
+    let mut o = cost(buy);
     if let Some(reason) = o.unavailable.take() {
-        if buy != crate::scenario::Buy::OnDemand {
-            rec.reasons.push(Why::BuyNotOffered { buy, reason });
-            o = super::cost::option_cost(catalog, scenario, rec, crate::scenario::Buy::OnDemand, hours_on);
-        } else {
-            return; // no On-Demand price: `Why::NoPublicPrice` says so
-        }
+        // On-Demand, or without an On-Demand price a Capacity Block (every other option is priced from
+        // On-Demand): the card is then the booking the plan makes.
+        let f = [Buy::OnDemand, Buy::CapacityBlock]
+            .into_iter()
+            .filter(|b| *b != buy)
+            .map(cost)
+            .find(|x| x.unavailable.is_none());
+        let Some(f) = f else {
+            return; // nothing priced: `Why::NoPublicPrice` says so
+        };
+        rec.reasons.push(Why::BuyNotOffered {
+            buy,
+            reason,
+            instead: f.buy,
+        });
+        o = f;
     }
     // A Capacity Block books the fleet its block length suits: the card then describes that fleet.
     if let Some(n) = o.cb.as_ref().map(|c| c.instances).filter(|n| *n != rec.n_instances) {

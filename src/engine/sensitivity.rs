@@ -34,11 +34,15 @@ pub struct Bound {
 pub struct Sensitivity {
     pub low: Bound,
     pub high: Bound,
+    /// The card's fleet: a bound on another count says so.
+    pub card_instances: u32,
 }
 
-/// Re-estimates `instance` for the scenario at both ends of the range; `None` when the type does not
-/// fit at one of them (efficiency never changes memory, so in practice only when it never fits).
-pub fn sensitivity(catalog: &Catalog, scenario: &Scenario, instance: &str) -> Option<Sensitivity> {
+/// Re-estimates the card's type (`card`) for the scenario at both ends of the range; `None` when the
+/// type does not fit at one of them (efficiency never changes memory, so in practice only when it never
+/// fits).
+pub fn sensitivity(catalog: &Catalog, scenario: &Scenario, card: &Recommendation) -> Option<Sensitivity> {
+    let instance = card.instance.as_str();
     let e2e = scenario.assumptions.end_to_end_train_mfu().is_some();
     let at = |factor: f64| -> Option<Bound> {
         let mut s = scenario.clone();
@@ -68,12 +72,21 @@ pub fn sensitivity(catalog: &Catalog, scenario: &Scenario, instance: &str) -> Op
             tokens_per_s: r.tokens_per_s,
             monthly_usd: r.monthly_usd,
             kernel: s.task.is_job() && !e2e,
-            on_demand_instead: r.reasons.iter().any(|w| matches!(w, Why::BuyNotOffered { .. })),
+            on_demand_instead: r.reasons.iter().any(|w| {
+                matches!(
+                    w,
+                    Why::BuyNotOffered {
+                        instead: crate::scenario::Buy::OnDemand,
+                        ..
+                    }
+                )
+            }),
         })
     };
     Some(Sensitivity {
         low: at(1.0 - SPREAD)?,
         high: at(1.0 + SPREAD)?,
+        card_instances: card.n_instances,
     })
 }
 
@@ -92,7 +105,7 @@ mod tests {
     #[test]
     fn a_training_job_takes_longer_and_costs_more_at_low_efficiency() {
         let (c, s, r) = top("v=1&task=train&model=llama3.1-8b&tokens=100&inst=p5.48xlarge");
-        let range = sensitivity(&c, &s, &r.instance).unwrap_or_else(|| panic!("no range"));
+        let range = sensitivity(&c, &s, &r).unwrap_or_else(|| panic!("no range"));
         // The run's hours: less the start-up every option adds once (`restart`), which no efficiency moves.
         let up = s.purchase.restart_min / 60.0;
         let (lo, hi, mid) = (
@@ -113,12 +126,12 @@ mod tests {
     #[test]
     fn serving_is_slower_at_low_efficiency_and_needs_more_replicas_for_a_target() {
         let (c, s, r) = top("v=1");
-        let range = sensitivity(&c, &s, &r.instance).unwrap_or_else(|| panic!("no range"));
+        let range = sensitivity(&c, &s, &r).unwrap_or_else(|| panic!("no range"));
         let (lo, hi, mid) = (range.low.tokens_per_s, range.high.tokens_per_s, r.tokens_per_s);
         assert!(lo < mid && mid < hi, "{lo:?} {mid:?} {hi:?}");
 
         let (c, s, r) = top("v=1&tps=60000&inst=p5.48xlarge");
-        let range = sensitivity(&c, &s, &r.instance).unwrap_or_else(|| panic!("no range"));
+        let range = sensitivity(&c, &s, &r).unwrap_or_else(|| panic!("no range"));
         assert!(range.low.n_instances >= r.n_instances && r.n_instances >= range.high.n_instances);
         assert!(range.low.n_instances > range.high.n_instances, "{range:?}");
     }
@@ -126,7 +139,7 @@ mod tests {
     #[test]
     fn the_range_gives_both_ends_in_both_languages() {
         let (c, s, r) = top("v=1&task=train&model=llama3.1-8b&tokens=100&inst=p5.48xlarge");
-        let range = sensitivity(&c, &s, &r.instance).unwrap_or_else(|| panic!("no range"));
+        let range = sensitivity(&c, &s, &r).unwrap_or_else(|| panic!("no range"));
         let money = |v: f64| crate::format::usd(v);
         let en = crate::explain::range(&range, crate::scenario::Lang::En, &money).unwrap_or_default();
         let want = format!(
@@ -144,7 +157,7 @@ mod tests {
         // A fleet sized to a deadline: better efficiency needs fewer instances and may take longer;
         // both ends say how many.
         let (c, s, r) = top("v=1&task=train&model=qwen2.5-32b&tokens=100&batch=1&inst=p6-b200.48xlarge");
-        let range = sensitivity(&c, &s, &r.instance).unwrap_or_else(|| panic!("no range"));
+        let range = sensitivity(&c, &s, &r).unwrap_or_else(|| panic!("no range"));
         assert!(range.high.n_instances < range.low.n_instances, "{range:?}");
         let en = crate::explain::range(&range, crate::scenario::Lang::En, &money).unwrap_or_default();
         let noun = if range.high.n_instances == 1 {
@@ -155,7 +168,7 @@ mod tests {
         assert!(en.contains(&format!("): {} {noun}, ", range.high.n_instances)), "{en}");
 
         let (c, s, r) = top("v=1&task=graphics&gmem=20");
-        let range = sensitivity(&c, &s, &r.instance);
+        let range = sensitivity(&c, &s, &r);
         assert_eq!(
             range.and_then(|g| crate::explain::range(&g, crate::scenario::Lang::En, &money)),
             None
@@ -164,9 +177,13 @@ mod tests {
 
     #[test]
     fn no_range_for_a_type_that_does_not_fit() {
-        let (c, s, _) = top("v=1&model=llama3.1-405b");
-        assert_eq!(sensitivity(&c, &s, "g4dn.xlarge"), None);
-        assert_eq!(sensitivity(&c, &s, "no-such-type"), None);
+        let (c, s, r) = top("v=1&model=llama3.1-405b");
+        let on = |instance: &str| Recommendation {
+            instance: instance.to_string(),
+            ..r.clone()
+        };
+        assert_eq!(sensitivity(&c, &s, &on("g4dn.xlarge")), None);
+        assert_eq!(sensitivity(&c, &s, &on("no-such-type")), None);
     }
 
     #[test]
@@ -186,6 +203,7 @@ mod tests {
         let mixed = Sensitivity {
             low: b(true),
             high: b(false),
+            card_instances: 1,
         };
         let en = crate::explain::range(&mixed, crate::scenario::Lang::En, &money).unwrap_or_default();
         assert_eq!(en.matches("priced On-Demand").count(), 1, "{en}");
@@ -196,6 +214,7 @@ mod tests {
         let same = Sensitivity {
             low: b(true),
             high: b(true),
+            card_instances: 1,
         };
         let en = crate::explain::range(&same, crate::scenario::Lang::En, &money).unwrap_or_default();
         assert!(!en.contains("priced On-Demand"), "{en}");

@@ -363,6 +363,17 @@ fn cost_line(rec: &crate::engine::Recommendation, zh: bool, usd: Money<'_>) -> O
     } else {
         (if zh { "每个作业" } else { "job" }, &rec.job_terms, rec.job_usd)
     };
+    terms_line(name, terms, total, usd, zh)
+}
+
+/// `name = term + term = total`, each term as `cost_term` writes it; `None` without terms or a total.
+pub(super) fn terms_line(
+    name: &str,
+    terms: &[crate::engine::outcome::CostTerm],
+    total: Option<f64>,
+    usd: Money<'_>,
+    zh: bool,
+) -> Option<String> {
     let total = total.filter(|_| !terms.is_empty())?;
     let sum: Vec<String> = terms.iter().map(|t| cost_term(t, zh, usd)).collect();
     Some(format!("{name} = {} = {}", sum.join(" + "), usd(total)))
@@ -390,8 +401,12 @@ fn cost_term(t: &crate::engine::outcome::CostTerm, zh: bool, usd: Money<'_>) -> 
         (TermKind::Bursts, true) => "突发",
         (TermKind::Committed, false) => "committed: every hour",
         (TermKind::Committed, true) => "承诺：每小时计费",
+        (TermKind::WholeTerm, false) if t.factor > 1.0 => "whole terms, renewed",
+        (TermKind::WholeTerm, true) if t.factor > 1.0 => "连续续订的整个承诺期",
         (TermKind::WholeTerm, false) => "the whole term",
         (TermKind::WholeTerm, true) => "整个承诺期",
+        (TermKind::OnDemandTail, false) => "On-Demand after the term",
+        (TermKind::OnDemandTail, true) => "承诺期满后按需",
         (TermKind::Block, false) => "Capacity Block",
         (TermKind::Block, true) => "容量块",
         (TermKind::Startup, false) => "start-up",

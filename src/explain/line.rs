@@ -3,7 +3,7 @@
 use super::*;
 use crate::catalog::IsoDate;
 use crate::engine::Outcome;
-use crate::scenario::{Buy, Currency, FinetuneMethod, Lang, Scenario, Task};
+use crate::scenario::{Currency, FinetuneMethod, Lang, Scenario, Task};
 
 /// Money for a sentence: whole units from 100 up (`$553`, `¥3,930`), cents below (`$3.47`).
 fn money_in_words(usd_amount: f64, s: &Scenario) -> String {
@@ -73,11 +73,7 @@ fn answer(s: &Scenario, outcome: &Outcome) -> String {
     };
     let what = format!("{} × {}", r.n_instances, r.instance);
     // The option the figures are: the chosen one, or On-Demand where it is not offered for the type.
-    let fell_back = r
-        .reasons
-        .iter()
-        .any(|w| matches!(w, crate::engine::Why::BuyNotOffered { .. }));
-    let od = buy_name(if fell_back { Buy::OnDemand } else { s.purchase.buy }, s.lang);
+    let od = buy_name(r.priced_as(s.purchase.buy), s.lang);
     let job = s.task.is_job().then_some(r.job_usd.zip(r.job_hours)).flatten();
     match (job, r.monthly_usd, zh) {
         (Some((usd, h)), _, false) => format!(

@@ -31,7 +31,7 @@ pub fn money_in(s: &crate::scenario::Scenario) -> impl Fn(f64) -> String + '_ {
     move |v| crate::format::money(v, s.purchase.currency, s.purchase.cny_per_usd)
 }
 pub use ranges::range;
-pub use reasons::{fits_on, fleet_path, steady_fleet_note, why};
+pub use reasons::{cheaper_elsewhere, cheapest_plan_on, fits_on, fleet_path, month_span, steady_fleet_note, why};
 pub use scenario_line::{breakeven_use, months, over_months, per_request, savings, scenario_line};
 pub use warnings::{field_error, warning};
 

@@ -10,19 +10,16 @@ use crate::scenario::Lang;
 pub(super) fn why_purchase(w: &Why, lang: Lang) -> Option<String> {
     let zh = lang == Lang::Zh;
     Some(match w {
-        Why::BuyNotOffered { buy, reason } => {
+        Why::BuyNotOffered { buy, reason, instead } => {
+            let (b, why, i) = (
+                buy_name(*buy, lang),
+                not_offered(reason, lang),
+                buy_name(*instead, lang),
+            );
             if zh {
-                format!(
-                    "所选购买方式“{}”不可用（{}），显示按需价格。",
-                    buy_name(*buy, lang),
-                    not_offered(reason, lang)
-                )
+                format!("所选购买方式“{b}”不可用（{why}），显示“{i}”的价格。")
             } else {
-                format!(
-                    "The chosen option “{}” is not available ({}); figures are On-Demand.",
-                    buy_name(*buy, lang),
-                    not_offered(reason, lang)
-                )
+                format!("The chosen option “{b}” is not available ({why}); figures are {i}.")
             }
         }
         Why::Plan {
@@ -54,6 +51,14 @@ pub(super) fn why_purchase(w: &Why, lang: Lang) -> Option<String> {
                 format!("没有任何购买方式能在 {window_days} 天的窗口内完成作业：最短需要 {d} 天（{b}）。计划按不受窗口限制的最低成本给出；请放宽窗口、允许多实例或换用更快的实例。")
             } else {
                 format!("No purchase option finishes the job inside the {window_days}-day window: the shortest takes {d} days ({b}). The plan shows the cheapest option regardless; widen the window, allow more instances, or choose a faster type.")
+            }
+        }
+        Why::JobBeyondHorizon { job_days, months } => {
+            let d = number(*job_days, 0);
+            if zh {
+                format!("作业运行 {d} 天，超过 {months} 个月的规划周期：各方式均按整个作业计价。")
+            } else {
+                format!("The job runs {d} days, longer than the {months}-month planning horizon: each option is priced for the whole job.")
             }
         }
         Why::EndToEndMfu { mfu } => {

@@ -249,6 +249,9 @@ pub fn option_formula(o: &crate::engine::cost::OptionCost, n_instances: u32, lan
         parts.extend(cb_lines(c, o.upfront_usd, zh, usd));
     }
     if o.buy.term_years().is_some() && o.job_usd.is_some() {
+        // The job's terms: whole terms (renewed), and any hours past the last On-Demand.
+        let name = if zh { "每个作业" } else { "job" };
+        parts.extend(super::formulas::terms_line(name, &o.job_terms, o.job_usd, usd, zh));
         parts.push(if zh {
             "作业按整个承诺期计费：其余时间只有用于其他工作才划算。".into()
         } else {

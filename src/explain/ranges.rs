@@ -13,14 +13,18 @@ pub fn range(s: &crate::engine::sensitivity::Sensitivity, lang: Lang, money: &dy
     use crate::engine::sensitivity::Bound;
     let zh = lang == Lang::Zh;
     let (lo, hi) = (&s.low, &s.high);
-    let instances_differ = lo.n_instances != hi.n_instances;
+    let card = s.card_instances;
+    // A bound on a fleet other than the card's says its count, and that it is another fleet.
+    let instances_differ = lo.n_instances != hi.n_instances || lo.n_instances != card;
     let describe = |b: &Bound| -> Option<String> {
         let mut parts: Vec<String> = Vec::new();
         if instances_differ {
-            parts.push(if zh {
-                format!("{} 台实例", b.n_instances)
-            } else {
-                count(b.n_instances, "instance", "instances")
+            let n = b.n_instances;
+            parts.push(match (zh, n == card) {
+                (true, true) => format!("{n} 台实例"),
+                (true, false) => format!("{n} 台实例（而非上方的 {card} 台）"),
+                (false, true) => count(n, "instance", "instances"),
+                (false, false) => format!("{} (not the {card} above)", count(n, "instance", "instances")),
             });
         }
         match (b.job_hours, b.tokens_per_s) {

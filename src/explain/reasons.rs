@@ -33,6 +33,7 @@ pub fn why(w: &Why, lang: Lang) -> String {
         | Why::Plan { .. }
         | Why::ContextBeyondModel { .. }
         | Why::WindowMissed { .. }
+        | Why::JobBeyondHorizon { .. }
         | Why::EndToEndMfu { .. }
         | Why::SizedForWindow { .. } => why_purchase,
         Why::VcpuQuota { .. }
@@ -305,6 +306,42 @@ fn why_price(w: &Why, lang: Lang) -> Option<String> {
         }
         _ => return None,
     })
+}
+
+/// The months of the horizon a plan line covers, 1-based, as a phrase after its fleet (", months
+/// 6–17"; ", month 6"); empty for a line of no months.
+pub fn month_span(from_month: u32, months: u32, lang: Lang) -> String {
+    let (a, b) = (from_month + 1, from_month + months);
+    match (months, lang == Lang::Zh) {
+        (0, _) => String::new(),
+        (1, false) => format!(", month {a}"),
+        (1, true) => format!("，第 {a} 月"),
+        (_, false) => format!(", months {a}–{b}"),
+        (_, true) => format!("，第 {a}–{b} 月"),
+    }
+}
+
+/// The plan box's title where another type plans for less: this type's cheapest plan.
+pub fn cheapest_plan_on(instance: &str, lang: Lang) -> String {
+    if lang == Lang::Zh {
+        format!("{instance} 上最省钱的方案")
+    } else {
+        format!("The cheapest plan on {instance}")
+    }
+}
+
+/// The cheapest plan over every type that fits, on `instance`: its one line's fleet and option (`line`;
+/// `None` for a plan of several lines) and its total `usd`.
+pub fn cheaper_elsewhere(instance: &str, line: Option<(u32, crate::scenario::Buy)>, usd: &str, lang: Lang) -> String {
+    let what = match line {
+        Some((n, b)) => format!("{n} × {instance} — {} ({usd})", buy_name(b, lang)),
+        None => format!("{instance} ({usd})"),
+    };
+    if lang == Lang::Zh {
+        format!("换一种类型更省钱：{what}，为所有可行类型中最低。")
+    } else {
+        format!("Cheaper on another type: {what}, the least over every type that fits.")
+    }
 }
 
 /// A growing fleet's path over the horizon, as a sentence ("Fleet: 1 → 9 instances over 24 months

@@ -87,13 +87,13 @@ fn fleet_bars(
     h: &mut Html,
     f: Fmt,
     fleet: &[u32],
-    committed: u32,
+    committed: &[u32],
     (x, y, gap): (Scale, Scale, f64),
     (low_class, high_class): (&str, &str),
 ) {
     for (m, n) in fleet.iter().enumerate() {
         let (x0, x1) = (x.at(m as f64), x.at(m as f64 + 1.0) - gap);
-        let low = (*n).min(committed);
+        let low = (*n).min(committed.get(m).copied().unwrap_or(0));
         let title = format!("{} {}: {n}", f.t(Msg::MonthAxis), m + 1);
         for (from, to, class) in [(0, low, low_class), (low, *n, high_class)] {
             if to > from {
@@ -114,13 +114,20 @@ fn fleet_bars(
 fn fleet_legend(
     h: &mut Html,
     f: Fmt,
-    committed: u32,
+    committed: &[u32],
     (commit_buy, low_class): (Option<Buy>, &str),
     (flex_buy, high_class): (Option<Buy>, &str),
 ) {
     h.open("ul", &[("class", "legend")]);
-    if let Some(b) = commit_buy.filter(|_| committed > 0) {
-        legend_entry(h, low_class, &format!("{committed} × {}", buy_name(b, f.lang)));
+    let most = committed.iter().copied().max().unwrap_or(0);
+    if let Some(b) = commit_buy.filter(|_| most > 0) {
+        // Commitments started in different months: the level steps, and the legend gives its most.
+        let up_to = if committed.iter().any(|n| *n != most) {
+            f.t(Msg::UpTo)
+        } else {
+            ""
+        };
+        legend_entry(h, low_class, &format!("{up_to}{most} × {}", buy_name(b, f.lang)));
     }
     if let Some(b) = flex_buy {
         legend_entry(h, high_class, buy_name(b, f.lang));
@@ -128,9 +135,10 @@ fn fleet_legend(
     h.close("ul");
 }
 
-/// A growing fleet month by month: the part the plan commits (`commit_buy`) and the part above it
-/// (`flex_buy`); empty for an empty or all-zero fleet.
-pub fn fleet(f: Fmt, fleet: &[u32], committed: u32, commit_buy: Option<Buy>, flex_buy: Option<Buy>) -> String {
+/// A growing fleet month by month: the part the plan commits in each month (`committed`, the sum of the
+/// commitments active then, `commit_buy` the first's option) and the part above it (`flex_buy`); empty
+/// for an empty or all-zero fleet.
+pub fn fleet(f: Fmt, fleet: &[u32], committed: &[u32], commit_buy: Option<Buy>, flex_buy: Option<Buy>) -> String {
     let months = fleet.len();
     let peak = fleet.iter().copied().max().unwrap_or(0);
     if months == 0 || peak == 0 {
@@ -163,10 +171,14 @@ pub fn fleet(f: Fmt, fleet: &[u32], committed: u32, commit_buy: Option<Buy>, fle
     figure_open(&mut h, "chart-fleet", caption, caption, height);
     y_grid(&mut h, &yt, y, (l, r), &|v| format::number(v, 0));
     fleet_bars(&mut h, f, fleet, committed, (x, y, gap), (&low_class, &high_class));
-    // The committed level across the horizon: paid for in every month, used or not.
-    if committed > 0 {
-        let ly = y.at(f64::from(committed));
-        line(&mut h, "level", (l, r), (ly, ly), &[("data-testid", "fleet-committed")]);
+    // The committed level month by month: paid for in every month, used or not.
+    if committed.iter().any(|n| *n > 0) {
+        h.open("g", &[("data-testid", "fleet-committed")]);
+        for (m, n) in committed.iter().enumerate().filter(|(_, n)| **n > 0) {
+            let ly = y.at(f64::from(*n));
+            line(&mut h, "level", (x.at(m as f64), x.at(m as f64 + 1.0)), (ly, ly), &[]);
+        }
+        h.close("g");
     }
     line(&mut h, "axis", (l, r), (height - b, height - b), &[]);
     for m in ticks(months as f64, 6).into_iter().filter(|m| *m <= months as f64) {
@@ -200,13 +212,19 @@ mod tests {
 
     #[test]
     fn fleet_chart_splits_each_month_at_the_committed_level() {
-        let svg = fleet(F, &[1, 2, 3], 2, Some(Buy::ComputeSp1), Some(Buy::OnDemand));
+        let svg = fleet(F, &[1, 2, 3], &[2, 2, 2], Some(Buy::ComputeSp1), Some(Buy::OnDemand));
         // Months 1 and 2 sit under the level (one bar each); month 3 has one bar under and one above it.
         assert_eq!(svg.matches("<rect class=\"bar ").count(), 4, "{svg}");
         assert!(svg.contains("data-testid=\"fleet-committed\""));
         assert!(svg.contains("2 × "), "{svg}");
-        assert_eq!(fleet(F, &[], 0, None, None), "");
-        assert_eq!(fleet(F, &[0, 0], 0, None, None), "");
+        assert_eq!(fleet(F, &[], &[], None, None), "");
+        assert_eq!(fleet(F, &[0, 0], &[0, 0], None, None), "");
+        // A second commitment from month 2: month 1 splits at 1, months 2 and 3 at 2 (so month 3 has
+        // one under and one above), the level steps, and the legend gives its most.
+        let svg = fleet(F, &[1, 2, 3], &[1, 2, 2], Some(Buy::InstanceSp1), Some(Buy::OnDemand));
+        assert_eq!(svg.matches("<rect class=\"bar ").count(), 4, "{svg}");
+        assert_eq!(svg.matches("class=\"level\"").count(), 3, "{svg}");
+        assert!(svg.contains("up to 2 × EC2 Instance Savings Plan, 1 year"), "{svg}");
     }
 
     #[test]

@@ -5,7 +5,7 @@ use super::{charts, Fmt, Html};
 use crate::catalog::Catalog;
 
 use crate::engine::outcome::Plan;
-use crate::engine::{Outcome, Recommendation, Why};
+use crate::engine::{Outcome, Recommendation};
 use crate::explain;
 use crate::format;
 use crate::i18n::Msg;
@@ -238,12 +238,7 @@ fn figures(h: &mut Html, d: &DetailIn) {
 
 /// The option the headline prices are: the chosen one, or On-Demand where it is not offered.
 fn priced_buy(d: &DetailIn) -> Buy {
-    let not_offered = d.rec.reasons.iter().any(|w| matches!(w, Why::BuyNotOffered { .. }));
-    if not_offered {
-        Buy::OnDemand
-    } else {
-        d.scenario.purchase.buy
-    }
+    d.rec.priced_as(d.scenario.purchase.buy)
 }
 
 /// The headline price's source and date, of the option it is (a Capacity Block rate from a source
@@ -428,7 +423,7 @@ mod tests {
             .unwrap_or_else(|| panic!("nothing fits {query}"));
         let p = crate::engine::plan(&c, &s, &rec);
         let opts = crate::engine::option_costs(&c, &s, &rec);
-        let range = crate::engine::sensitivity::sensitivity(&c, &s, &rec.instance);
+        let range = crate::engine::sensitivity::sensitivity(&c, &s, &rec);
         let d = DetailIn {
             catalog: &c,
             scenario: &s,

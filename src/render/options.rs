@@ -16,11 +16,20 @@ pub fn plan(d: &DetailIn, plan: &Plan) -> String {
     let find = |s: Segment| plan.items.iter().find(|i| i.segment == s).map(|i| (i.instances, i.buy));
     let (baseline, growth) = (find(Segment::Baseline), find(Segment::Growth));
     let committed = baseline.map_or(0, |(n, _)| n);
+    let by_month = crate::engine::plan::committed_by_month(plan);
     let mut h = Html::new();
+    // Where another type plans for less, this box is this type's cheapest plan, and says so.
+    let title = match &plan.elsewhere {
+        None => f.t(Msg::TheCheapestPlan).to_string(),
+        Some(_) => explain::cheapest_plan_on(&plan.instance, f.lang),
+    };
     h.open("h3", &[])
-        .text(&format!("{}{}", f.t(Msg::TheCheapestPlan), f.t(Msg::Colon)))
+        .text(&format!("{title}{}", f.t(Msg::Colon)))
         .el("span", &[("data-testid", "plan-total")], &f.money(plan.horizon_usd))
         .close("h3");
+    if let Some(e) = &plan.elsewhere {
+        elsewhere(&mut h, f, e);
+    }
     if let Some(p) = explain::fleet_path(&plan.fleet_by_month, d.scenario.purchase.growth_pct, f.lang) {
         h.el("p", &[("class", "fleet"), ("data-testid", "plan-fleet")], &p);
     }
@@ -29,7 +38,7 @@ pub fn plan(d: &DetailIn, plan: &Plan) -> String {
         h.fragment(&charts::fleet(
             f,
             &plan.fleet_by_month,
-            committed,
+            &by_month,
             baseline.map(|(_, b)| b),
             growth.map(|(_, b)| b),
         ));
@@ -54,7 +63,16 @@ pub fn plan(d: &DetailIn, plan: &Plan) -> String {
             });
             let colon = f.t(Msg::Colon);
             let (buy, usd) = (explain::buy_name(i.buy, f.lang), f.money(i.horizon_usd));
-            format!("{seg}{colon}{up_to}{} × {} — {buy} ({usd})", i.instances, plan.instance)
+            // A growing fleet's commitments start in different months: each line says which.
+            let months = if i.segment == Segment::Baseline && !plan.fleet_by_month.is_empty() {
+                explain::month_span(i.from_month, i.months, f.lang)
+            } else {
+                String::new()
+            };
+            format!(
+                "{seg}{colon}{up_to}{} × {}{months} — {buy} ({usd})",
+                i.instances, plan.instance
+            )
         })
         .collect();
     h.open("ul", &[("class", "plan-items")]).items(&items).close("ul");
@@ -66,6 +84,17 @@ pub fn plan(d: &DetailIn, plan: &Plan) -> String {
         );
     }
     h.finish()
+}
+
+/// The cheapest plan over every type that fits, on another type than the card's: its fleet and option
+/// (or its type alone for a plan of several lines) and its total (its row in the ranking opens it).
+fn elsewhere(h: &mut Html, f: Fmt, e: &Plan) {
+    let line = match e.items.as_slice() {
+        [i] => Some((i.instances, i.buy)),
+        _ => None,
+    };
+    let text = explain::cheaper_elsewhere(&e.instance, line, &f.money(e.horizon_usd), f.lang);
+    h.el("p", &[("class", "elsewhere"), ("data-testid", "plan-elsewhere")], &text);
 }
 
 /// The purchase options' table and the two cost charts.

@@ -3,7 +3,7 @@
 use super::{detail, notes, options, ranked, Fmt, Html};
 use crate::catalog::Catalog;
 use crate::engine::sensitivity::{sensitivity, Sensitivity};
-use crate::engine::{option_costs, plan, recommend, OptionCost, Outcome, Plan, Recommendation};
+use crate::engine::{option_costs, plan_among, recommend, OptionCost, Outcome, Plan, Recommendation};
 use crate::explain;
 use crate::i18n::Msg;
 use crate::scenario::{Lang, Scenario};
@@ -18,12 +18,13 @@ pub struct Figures {
     pub range: Option<Sensitivity>,
 }
 
-/// The figures for `rec` under the engine's scenario `s` (`Scenario::without_presentation`).
-pub fn figures(c: &Catalog, s: &Scenario, rec: &Recommendation, card: bool) -> Figures {
+/// The figures for `rec` under the engine's scenario `s` (`Scenario::without_presentation`); the plan
+/// names a cheaper one on another type of `outcome`'s ranking where there is one.
+pub fn figures(c: &Catalog, s: &Scenario, outcome: &Outcome, rec: &Recommendation, card: bool) -> Figures {
     Figures {
         options: option_costs(c, s, rec),
-        plan: plan(c, s, rec),
-        range: (!card).then(|| sensitivity(c, s, &rec.instance)).flatten(),
+        plan: plan_among(c, s, &outcome.recommendations, rec),
+        range: (!card).then(|| sensitivity(c, s, rec)).flatten(),
     }
 }
 
@@ -64,7 +65,7 @@ impl Answer {
         let engine = s.without_presentation();
         let outcome = recommend(c, &engine);
         let chosen = outcome.chosen(pick).cloned();
-        let figures = chosen.as_ref().map(|r| figures(c, &engine, r, false));
+        let figures = chosen.as_ref().map(|r| figures(c, &engine, &outcome, r, false));
         Answer {
             outcome,
             chosen,

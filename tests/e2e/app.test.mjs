@@ -336,11 +336,11 @@ test('the estimate is shown at both ends of the efficiency assumptions', async (
   // Changing the (training) assumption moves the range with it: teff=0.2 puts the better end at 0.25.
   await train.goto(`${q}&teff=0.2&lang=zh`);
   await train.page.getByTestId('range').filter({ hasText: /^效率比假设高 25 %（内核效率 0\.25，显存带宽效率/ }).waitFor();
-  // A fleet sized to a throughput target: each end says how many instances and what they cost.
+  // A fleet sized to a throughput target: each end says how many instances (not the card's 5) and what they cost.
   // (At 20,000 tokens/s the replicas packed to memory meet the target at both ends with the same fleet, and
   // the sentence then gives no counts; 60,000 needs 4 or 6 instances.)
   const serve = await Gpuplan.open(browser, server.url, 'v=1&tps=60000&inst=p5.48xlarge');
-  assert.match(await serve.page.getByTestId('range').innerText(), /\): 4 instances, [\d,]+ tokens\/s, \$[\d,.]+ a month; 25 % worse .*: 6 instances, [\d,]+ tokens\/s, \$[\d,.]+ a month\.$/);
+  assert.match(await serve.page.getByTestId('range').innerText(), /\): 4 instances \(not the 5 above\), [\d,]+ tokens\/s, \$[\d,.]+ a month; 25 % worse .*: 6 instances \(not the 5 above\), [\d,]+ tokens\/s, \$[\d,.]+ a month\.$/);
   train.assertClean();
   serve.assertClean();
 });
@@ -427,7 +427,9 @@ test('a growing fleet commits what it keeps using and runs the growth On-Demand,
   assert.ok(cli.plan.items.some((it) => it.purchase !== 'od') && cli.plan.items.some((it) => it.purchase === 'od'));
   cli.plan.items.forEach((it, i) => {
     const label = it.segment === 'baseline' ? 'Baseline: ' : 'Above the commitment: up to ';
-    assert.ok(items[i].startsWith(`${label}${it.instances} × g6e.xlarge — `), `${items[i]} vs ${JSON.stringify(it)}`);
+    // A commitment line says its months (1-based), as the CLI's from_month and months give them.
+    const span = it.segment !== 'baseline' ? '' : it.months === 1 ? `, month ${it.from_month + 1}` : `, months ${it.from_month + 1}–${it.from_month + it.months}`;
+    assert.ok(items[i].startsWith(`${label}${it.instances} × g6e.xlarge${span} — `), `${items[i]} vs ${JSON.stringify(it)}`);
   });
   // The chart: a bar per month, split at the committed level, and the level drawn across.
   const chart = g.page.getByTestId('chart-fleet');

@@ -171,8 +171,12 @@ fn block_for(
         rec.n_instances
     };
     let Some(h) = base_job_hours(rec) else {
-        // A short event (a launch): the whole horizon, always on, in one block of the same fleet.
-        let hours = f64::from(scenario.months) * HOURS_PER_MONTH;
+        // A short event (a launch) in one block of the same fleet: a one-month horizon's hours run
+        // back to back (200 hours are a 9-day block); a longer horizon is covered whole, always on.
+        let hours = match scenario.months {
+            0 | 1 => scenario.hours_per_month.within(0.0, HOURS_PER_MONTH),
+            m => f64::from(m) * HOURS_PER_MONTH,
+        };
         return match cb_days(hours + margin_h, rules.0, rules.1, rules.2) {
             Ok(d) => Ok((rec.n_instances, d, hours)),
             Err(_) => Err(NotOffered::CbNotForServices),

@@ -43,8 +43,10 @@ pub enum TermKind {
     Bursts,
     /// A commitment: every hour of the month (730 h), used or not.
     Committed,
-    /// A commitment's whole term, paid for one job.
+    /// A commitment's whole term, paid for one job (the factor: terms renewed back to back).
     WholeTerm,
+    /// A job's hours past its last whole commitment term, On-Demand.
+    OnDemandTail,
     /// A Capacity Block's days (spread over the horizon's months for a service).
     Block,
     /// A job's start-up (boot, image pull, weight loading: `restart`), once per job.

@@ -145,6 +145,18 @@ pub struct PerRequest {
 }
 
 impl Recommendation {
+    /// The purchase option the headline figures are: the chosen one, or the one they fell back to
+    /// where it is not offered for the type (`Why::BuyNotOffered`).
+    pub fn priced_as(&self, chosen: crate::scenario::Buy) -> crate::scenario::Buy {
+        self.reasons
+            .iter()
+            .find_map(|w| match w {
+                Why::BuyNotOffered { instead, .. } => Some(*instead),
+                _ => None,
+            })
+            .unwrap_or(chosen)
+    }
+
     /// A serving request with `output_tokens` of output (none when 0 or without a speed or price).
     pub fn per_request(&self, output_tokens: u32) -> Option<PerRequest> {
         let out = f64::from(output_tokens);

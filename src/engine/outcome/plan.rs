@@ -63,6 +63,9 @@ pub struct Plan {
     pub fleet_by_month: Vec<u32>,
     /// What a buyer must know about this plan (a window no option meets, ...).
     pub notices: Vec<Why>,
+    /// The cheapest plan over every other type that fits, where it costs less than this one (without
+    /// its own notices); `None` when this type's is the least, or the others were not searched.
+    pub elsewhere: Option<Box<Plan>>,
 }
 
 /// The EC2 vCPU quota an instance family counts against (EC2 User Guide, "On-Demand Instance quotas";

@@ -167,10 +167,12 @@ pub enum Why {
         tflops: f64,
     },
     Legacy,
-    /// The chosen purchase option is not available for this type; figures are On-Demand.
+    /// The chosen purchase option is not available for this type; figures are `instead`'s (On-Demand,
+    /// or where that has no price either, the cheapest option offered: a Capacity Block).
     BuyNotOffered {
         buy: crate::scenario::Buy,
         reason: NotOffered,
+        instead: crate::scenario::Buy,
     },
     /// The context asked for is longer than the model was trained for.
     ContextBeyondModel {
@@ -186,6 +188,11 @@ pub enum Why {
         /// Whether replicas or stages talk across instances, and whether over EFA.
         across_instances: bool,
         efa: bool,
+    },
+    /// The job runs longer than the planning horizon (`months`): its cost covers the whole job.
+    JobBeyondHorizon {
+        job_days: f64,
+        months: u32,
     },
     /// No purchase option finishes the job inside the window: the shortest any option takes.
     WindowMissed {
