@@ -8,11 +8,13 @@ mod date;
 mod entries;
 mod json_error;
 mod link;
+mod rates;
 mod rules;
 mod source;
 pub use date::IsoDate;
 use json_error::{entry_at_line, field_before};
 pub use link::Link;
+pub use rates::{CbChange, GridIntensity, Pue, SavingsPlanRate};
 pub use rules::RULES;
 pub use source::Source;
 
@@ -233,6 +235,18 @@ pub struct CapacityBlocks {
     pub source: String,
     pub as_of: IsoDate,
     pub rates: Vec<CapacityBlockRate>,
+    /// Known price changes, oldest first.
+    pub changes: Vec<CbChange>,
+}
+
+impl CapacityBlocks {
+    /// The newest known price change after `as_of`, if a rate of that date predates one.
+    pub fn change_after(&self, as_of: IsoDate) -> Option<&CbChange> {
+        self.changes
+            .iter()
+            .filter(|c| c.from > as_of)
+            .max_by(|a, b| a.from.cmp(&b.from))
+    }
 }
 
 /// Spot rules from AWS documentation.
@@ -301,6 +315,7 @@ pub struct Catalog {
     pub spot: Vec<SpotPrice>,
     pub reserved: Vec<ReservedRate>,
     pub savings_plan_assumptions: Vec<SavingsPlanAssumption>,
+    pub savings_plan_rates: Vec<SavingsPlanRate>,
     pub capacity_blocks: CapacityBlocks,
     pub spot_rules: SpotRules,
     pub price_coverage: PriceCoverage,
@@ -308,6 +323,8 @@ pub struct Catalog {
     pub article_quotes: Vec<ArticleQuote>,
     /// Interconnect per instance type (at most one entry each).
     pub links: Vec<Link>,
+    pub grid_intensity: Vec<GridIntensity>,
+    pub pue: Pue,
 }
 
 /// Why a catalog was refused: always names the entry and the field.
@@ -355,12 +372,15 @@ struct RawCatalog {
     spot: Vec<SpotPrice>,
     reserved: Vec<ReservedRate>,
     savings_plan_assumptions: Vec<SavingsPlanAssumption>,
+    savings_plan_rates: Vec<SavingsPlanRate>,
     capacity_blocks: CapacityBlocks,
     spot_rules: SpotRules,
     price_coverage: PriceCoverage,
     price_history: Vec<PricePoint>,
     article_quotes: Vec<ArticleQuote>,
     links: Vec<Link>,
+    grid_intensity: Vec<GridIntensity>,
+    pue: Pue,
 }
 
 impl Catalog {
@@ -414,12 +434,15 @@ impl Catalog {
             spot: raw.spot,
             reserved: raw.reserved,
             savings_plan_assumptions: raw.savings_plan_assumptions,
+            savings_plan_rates: raw.savings_plan_rates,
             capacity_blocks: raw.capacity_blocks,
             spot_rules: raw.spot_rules,
             price_coverage: raw.price_coverage,
             price_history: raw.price_history,
             article_quotes: raw.article_quotes,
             links: raw.links,
+            grid_intensity: raw.grid_intensity,
+            pue: raw.pue,
         };
         rules::check(&catalog)?;
         Ok(catalog)

@@ -9,7 +9,9 @@ use serde_json::{json, Map, Value};
 use std::collections::BTreeMap;
 
 mod read;
+mod savings_plans;
 use read::{parse_offer, parse_spot, RiRate};
+use savings_plans::parse_savings_plans;
 
 /// Why an input was refused. Always names the file.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -32,6 +34,8 @@ pub enum Input<'a> {
     Offer(&'a str, &'a str),
     /// `aws ec2 describe-spot-price-history` output: name, text.
     SpotHistory(&'a str, &'a str),
+    /// AWS Savings Plans offer file (one region): name, text.
+    SavingsPlans(&'a str, &'a str),
 }
 
 /// What an import changed.
@@ -73,6 +77,7 @@ pub fn apply(catalog_json: &str, inputs: &[Input]) -> Result<(String, Report), I
         let date = match input {
             Input::Offer(file, text) => apply_offer(&mut root, &mut report, &current, file, text)?,
             Input::SpotHistory(file, text) => apply_spot_history(&mut root, &mut report, &current, file, text)?,
+            Input::SavingsPlans(file, text) => apply_savings_plans(&mut root, &mut report, &current, file, text)?,
         };
         newest = newest.max(date);
     }
@@ -240,6 +245,74 @@ fn apply_spot_history(
         report.changed += 1;
         report.lines.push(format!("Spot {inst} {region}: median {median}"));
         list.push(row);
+    }
+    Ok(date)
+}
+
+/// One Savings Plans offer file: its rates replace the catalog's for the same type, region, plan, term and
+/// payment; a rate not below the On-Demand price is skipped; returns the file's date.
+fn apply_savings_plans(
+    root: &mut Map<String, Value>,
+    report: &mut Report,
+    current: &Catalog,
+    file: &str,
+    text: &str,
+) -> Result<IsoDate, ImportError> {
+    let known = |id: &str| current.instance(id).is_some();
+    let (date, rates) = parse_savings_plans(file, text, &known)?;
+    let region = rates.first().map_or("all", |r| r.region.as_str()).to_string();
+    let source = format!("aws-savings-plans-{region}-{date}");
+    add_source(
+        root,
+        &source,
+        format!("AWS Savings Plans offer file, {region} (published {date})"),
+        file,
+        date,
+    );
+    for r in rates {
+        let od = current.on_demand(&r.instance, &r.region).map(|p| p.usd_hr);
+        if od.is_none_or(|o| r.usd_hr >= o) {
+            report.lines.push(format!(
+                "Savings Plan {} {} {} {}y: {} is not below On-Demand; skipped",
+                r.instance, r.region, r.plan, r.term_years, r.usd_hr
+            ));
+            continue;
+        }
+        let key = [
+            ("instance", &json!(r.instance)),
+            ("region", &json!(r.region)),
+            ("plan", &json!(r.plan)),
+            ("term_years", &json!(r.term_years)),
+        ];
+        let list = array_mut(root, "savings_plan_rates");
+        let before = list.iter().position(|v| {
+            same(v, &key) && matches!(v.get("payment"), Some(p) if p == &json!(r.payment) || p.is_null())
+        });
+        let old = before
+            .and_then(|i| list.get(i))
+            .and_then(|v| v.get("effective_usd_hr"))
+            .and_then(Value::as_f64);
+        if let Some(i) = before {
+            list.remove(i);
+        }
+        list.push(
+            json!({"instance": r.instance, "region": r.region, "plan": r.plan, "term_years": r.term_years,
+                         "payment": r.payment, "effective_usd_hr": r.usd_hr, "upfront_usd": null,
+                         "source": source, "as_of": date.to_string()}),
+        );
+        if old != Some(r.usd_hr) {
+            report.changed += 1;
+            report.lines.push(match old {
+                Some(b) => format!(
+                    "Savings Plan {} {} {} {}y {}: {b} -> {}",
+                    r.instance, r.region, r.plan, r.term_years, r.payment, r.usd_hr
+                ),
+                None => format!(
+                    "Savings Plan {} {} {} {}y {}: new {}",
+                    r.instance, r.region, r.plan, r.term_years, r.payment, r.usd_hr
+                ),
+            });
+        }
     }
     Ok(date)
 }

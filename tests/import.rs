@@ -3,7 +3,7 @@
 use gpuplan::catalog::{Catalog, Payment, RiClass, BUNDLED_JSON};
 use gpuplan::import::{apply, Input};
 
-const OFFER: &str = include_str!("fixtures/offer-us-east-1.json");
+const OFFER: &str = include_str!("fixtures/prices/offer-us-east-1.json");
 const SPOT: &str = include_str!("fixtures/spot-history.json");
 
 fn imported() -> Catalog {
@@ -102,7 +102,7 @@ fn malformed_inputs_are_refused_naming_the_file() {
     ];
     for (input, fragment) in cases {
         let name = match &input {
-            Input::Offer(n, _) | Input::SpotHistory(n, _) => n.to_string(),
+            Input::Offer(n, _) | Input::SpotHistory(n, _) | Input::SavingsPlans(n, _) => n.to_string(),
         };
         match apply(BUNDLED_JSON, &[input]) {
             Ok(_) => panic!("{name} was accepted"),
@@ -135,4 +135,54 @@ fn the_command_leaves_the_catalog_untouched_on_bad_input() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("bad.json"));
     assert_eq!(std::fs::read_to_string(&catalog).unwrap_or_default(), BUNDLED_JSON);
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn savings_plans_files_give_published_rates_of_linux_shared_usage() {
+    // tests/fixtures/prices/savings-plans-us-east-1.json (AWS Savings Plans offer file format): p5.48xlarge Compute SP
+    // 1 year No Upfront 41.28 (Linux, shared); the Windows (RunInstances:0002), dedicated and m5 rates are not read.
+    const SP: &str = include_str!("fixtures/prices/savings-plans-us-east-1.json");
+    let (text, report) = match apply(BUNDLED_JSON, &[Input::SavingsPlans("sp.json", SP)]) {
+        Ok(x) => x,
+        Err(e) => panic!("{e}"),
+    };
+    let c = match Catalog::parse(&text) {
+        Ok(c) => c,
+        Err(e) => panic!("{e}"),
+    };
+    use gpuplan::catalog::SavingsPlan;
+    let rate = |plan, term, pay| {
+        c.sp_rate("p5.48xlarge", "us-east-1", plan, term, pay)
+            .map(|r| r.effective_usd_hr)
+    };
+    assert_eq!(rate(SavingsPlan::Compute, 1, Payment::No), Some(41.28));
+    assert_eq!(rate(SavingsPlan::Ec2instance, 3, Payment::All), Some(24.77));
+    assert_eq!(rate(SavingsPlan::Compute, 1, Payment::All), None);
+    assert_eq!(
+        c.sp_rate("g5.xlarge", "us-east-1", SavingsPlan::Compute, 1, Payment::No)
+            .map(|r| r.effective_usd_hr),
+        Some(0.785)
+    );
+    assert_eq!(report.changed, 3, "{report:?}");
+    assert!(
+        report
+            .lines
+            .iter()
+            .any(|l| l.contains("p5.48xlarge us-east-1 compute 1y no: new 41.28")),
+        "{report:?}"
+    );
+    // The rates already imported stay; the catalog's date is the file's.
+    assert!(c
+        .sp_rate("p5en.48xlarge", "us-east-1", SavingsPlan::Ec2instance, 1, Payment::No)
+        .is_some());
+    assert_eq!(c.as_of.to_string(), "2026-11-01");
+    // Not a Savings Plans file: refused, naming the file.
+    let bad = apply(
+        BUNDLED_JSON,
+        &[Input::SavingsPlans(
+            "x.json",
+            r#"{"publicationDate":"2026-11-01T00:00:00Z"}"#,
+        )],
+    );
+    assert!(bad.is_err_and(|e| e.to_string().starts_with("x.json") && e.to_string().contains("terms.savingsPlan")));
 }

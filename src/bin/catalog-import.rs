@@ -4,9 +4,11 @@ use gpuplan::import::{apply, Input};
 use std::process::ExitCode;
 
 const USAGE: &str =
-    "usage: catalog-import [--catalog catalog.json] [--dry-run] (--offer OFFER.json | --spot SPOT.json)...\n\
+    "usage: catalog-import [--catalog catalog.json] [--dry-run] (--offer OFFER.json | --spot SPOT.json | --savings-plans SP.json)...\n\
   --offer  an AWS Price List bulk offer file for AmazonEC2 (one region), e.g.\n\
            https://pricing.us-east-1.amazonaws.com/offers/v1.0/aws/AmazonEC2/current/us-east-1/index.json\n\
+  --savings-plans  an AWS Savings Plans offer file (one region), e.g.\n\
+           https://pricing.us-east-1.amazonaws.com/savingsPlan/v1.0/aws/AWSComputeSavingsPlan/current/us-east-1/index.json\n\
   --spot   output of `aws ec2 describe-spot-price-history --product-descriptions Linux/UNIX --output json`\n\
   Updates On-Demand and Reserved rates and Spot medians for the catalog's instance types, records the\n\
   files as sources, prints what changed. Malformed input changes nothing.";
@@ -17,7 +19,15 @@ const USAGE: &str =
 struct Args {
     catalog: String,
     dry_run: bool,
-    files: Vec<(bool, String)>,
+    files: Vec<(Kind, String)>,
+}
+
+/// What a file is.
+#[derive(Debug, PartialEq, Clone, Copy)]
+enum Kind {
+    Offer,
+    Spot,
+    SavingsPlans,
 }
 
 /// Why the command stops before reading anything: help was asked for, or the line is wrong (the
@@ -37,14 +47,15 @@ fn parse_args(args: &[String]) -> Result<Args, Stop> {
     let mut it = args.iter();
     while let Some(a) = it.next() {
         match a.as_str() {
-            "--catalog" | "--offer" | "--spot" => {
+            "--catalog" | "--offer" | "--spot" | "--savings-plans" => {
                 let Some(v) = it.next() else {
                     return Err(Stop::Usage(format!("catalog-import: {a} needs a file\n{USAGE}")));
                 };
                 match a.as_str() {
                     "--catalog" => out.catalog = v.clone(),
-                    "--offer" => out.files.push((true, v.clone())),
-                    _ => out.files.push((false, v.clone())),
+                    "--offer" => out.files.push((Kind::Offer, v.clone())),
+                    "--savings-plans" => out.files.push((Kind::SavingsPlans, v.clone())),
+                    _ => out.files.push((Kind::Spot, v.clone())),
                 }
             }
             "--dry-run" => out.dry_run = true,
@@ -94,12 +105,10 @@ fn run(a: &Args) -> ExitCode {
         .files
         .iter()
         .zip(&texts)
-        .map(|((is_offer, p), t)| {
-            if *is_offer {
-                Input::Offer(p, t)
-            } else {
-                Input::SpotHistory(p, t)
-            }
+        .map(|((kind, p), t)| match kind {
+            Kind::Offer => Input::Offer(p, t),
+            Kind::Spot => Input::SpotHistory(p, t),
+            Kind::SavingsPlans => Input::SavingsPlans(p, t),
         })
         .collect();
     let catalog_path = &a.catalog;
@@ -139,7 +148,7 @@ mod tests {
     #[test]
     fn the_line_names_the_catalog_and_the_files_in_order() {
         let a = parse("--dry-run --spot s.json --catalog c.json --offer o.json");
-        let files = vec![(false, "s.json".to_string()), (true, "o.json".to_string())];
+        let files = vec![(Kind::Spot, "s.json".to_string()), (Kind::Offer, "o.json".to_string())];
         let want = Args {
             catalog: "c.json".into(),
             dry_run: true,

@@ -76,6 +76,26 @@ pub const RULES: &[Rule] = &[
         name: "link_domains",
         check: link_domains,
     },
+    Rule {
+        name: "savings_plan_rates_below_on_demand",
+        check: savings_plan_rates_below_on_demand,
+    },
+    Rule {
+        name: "spot_median_within_zones",
+        check: spot_median_within_zones,
+    },
+    Rule {
+        name: "capacity_block_changes_dated",
+        check: capacity_block_changes_dated,
+    },
+    Rule {
+        name: "no_price_after_the_catalog",
+        check: no_price_after_the_catalog,
+    },
+    Rule {
+        name: "grid_intensity_plausible",
+        check: grid_intensity_plausible,
+    },
 ];
 
 /// Runs every rule; the first broken one names itself, the entry and the field.
@@ -375,6 +395,104 @@ fn link_domains(c: &Catalog, index: &Index) -> Result<(), Broken> {
                 format!("field `domain` {d} must be in 1..=count ({count})"),
             ));
         }
+    }
+    Ok(())
+}
+
+/// A published Savings Plan rate is below the On-Demand price of its type and region, and its discount is
+/// within AWS's "up to" (66 % Compute, 72 % EC2 Instance); one rate per type, region, plan, term, payment.
+fn savings_plan_rates_below_on_demand(c: &Catalog, _: &Index) -> Result<(), Broken> {
+    let keys = c
+        .savings_plan_rates
+        .iter()
+        .map(|r| (format!("{} {:?}", r.label(), r.payment), r.label()));
+    if let Some(label) = first_repeat(keys) {
+        return Err(broken(&label, "duplicate rate"));
+    }
+    for r in &c.savings_plan_rates {
+        let cap = match r.plan {
+            SavingsPlan::Compute => 0.66,
+            SavingsPlan::Ec2instance => 0.72,
+        };
+        let Some(od) = c.on_demand(&r.instance, &r.region).map(|p| p.usd_hr) else {
+            return Err(broken(&r.label(), "no On-Demand price to hold the rate against"));
+        };
+        let rate = r.effective_usd_hr;
+        if rate >= od || rate < od * (1.0 - cap) {
+            return Err(broken(
+                &r.label(),
+                format!("field `effective_usd_hr` {rate} must be below On-Demand {od} by at most {cap}"),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// A Spot median lies within the zones' lowest and highest price where they are given.
+fn spot_median_within_zones(c: &Catalog, _: &Index) -> Result<(), Broken> {
+    for s in &c.spot {
+        let m = s.median_usd_hr;
+        let below = s.min_usd_hr.is_some_and(|lo| m < lo);
+        let above = s.max_usd_hr.is_some_and(|hi| m > hi);
+        if below || above {
+            return Err(broken(
+                &s.label(),
+                format!("field `median_usd_hr` {m} is outside the zones' min..max"),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Known Capacity Block price changes are oldest first and not after the catalog's date.
+fn capacity_block_changes_dated(c: &Catalog, _: &Index) -> Result<(), Broken> {
+    let ch = &c.capacity_blocks.changes;
+    for (i, x) in ch.iter().enumerate() {
+        let before = i.checked_sub(1).and_then(|j| ch.get(j));
+        if x.from > c.as_of || before.is_some_and(|b| b.from >= x.from) {
+            return Err(broken(
+                &x.label(),
+                format!(
+                    "field `from` {} must follow the change before it and not pass the catalog date",
+                    x.from
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The catalog's date is its newest price: no price is dated after it (every price's age is counted from it).
+fn no_price_after_the_catalog(c: &Catalog, _: &Index) -> Result<(), Broken> {
+    let dated = (c.on_demand.iter().map(|p| (p.label(), p.as_of)))
+        .chain(c.spot.iter().map(|p| (p.label(), p.as_of)))
+        .chain(c.reserved.iter().map(|p| (p.label(), p.as_of)))
+        .chain(c.savings_plan_rates.iter().map(|p| (p.label(), p.as_of)))
+        .chain(c.capacity_blocks.rates.iter().map(|p| (p.label(), p.as_of)));
+    for (label, d) in dated {
+        if d > c.as_of {
+            return Err(broken(
+                &label,
+                format!("field `as_of` {d} is after the catalog's date {}", c.as_of),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Grid intensities are within what any grid emits (at most 1,200 g CO2e/kWh, above coal's ~1,000), one
+/// per region; the PUE is between 1 and 2.
+fn grid_intensity_plausible(c: &Catalog, _: &Index) -> Result<(), Broken> {
+    if let Some(label) = first_repeat(c.grid_intensity.iter().map(|g| (g.label(), g.label()))) {
+        return Err(broken(&label, "duplicate region"));
+    }
+    if let Some(g) = c.grid_intensity.iter().find(|g| g.gco2e_per_kwh > 1200.0) {
+        let v = g.gco2e_per_kwh;
+        return Err(broken(&g.label(), format!("field `gco2e_per_kwh` {v} is above 1200")));
+    }
+    let pue = c.pue.value;
+    if !(1.0..=2.0).contains(&pue) {
+        return Err(broken("pue", format!("field `value` {pue} must be in 1..=2")));
     }
     Ok(())
 }

@@ -1,6 +1,7 @@
 //! The engine: pure functions from a catalog and a scenario to recommendations and costs. Never imports web crates.
 
 pub mod buyer;
+pub mod carbon;
 pub mod cost;
 mod eligibility;
 pub mod memory;

@@ -165,6 +165,30 @@ pub(super) fn why_rank(w: &Why, lang: Lang) -> Option<String> {
                 format!("Catalog dates of the rates in this plan: {}.", parts.join("; "))
             }
         }
+        Why::StaleRates { rates, catalog_as_of } => {
+            let parts: Vec<String> = rates
+                .iter()
+                .map(|(r, days)| {
+                    let (name, d) = (super::buy_name(r.buy, lang), r.as_of);
+                    if zh {
+                        format!("{name} {d}（{}，早 {days} 天）", r.source)
+                    } else {
+                        format!("{name} of {d} ({}, {days} days older)", r.source)
+                    }
+                })
+                .collect();
+            if zh {
+                format!(
+                    "以下费率比目录日期 {catalog_as_of} 早 90 天以上，可能已变：{}。购买前请核对现价。",
+                    parts.join("；")
+                )
+            } else {
+                format!(
+                    "Rates over 90 days older than the catalog ({catalog_as_of}) may have moved: {}. Check current prices before buying.",
+                    parts.join("; ")
+                )
+            }
+        }
         Why::RankCheapest => {
             if zh {
                 "在所有放得下的选项中成本最低。".into()
