@@ -190,6 +190,7 @@ fn main() {
             ("source", Str),
             ("as_of", Date),
             ("note", Str),
+            ("fp4_tflops", OptF64),
         ],
     );
     out.list(
@@ -395,6 +396,25 @@ fn main() {
         &c["pue"],
         "pue",
         &[("value", F64), ("source", Str), ("as_of", Date), ("basis", Str)],
+    );
+    out.list(
+        &c["managed"],
+        "managed",
+        &[
+            ("service", Str),
+            ("model", Str),
+            ("offer", Str),
+            ("region", Str),
+            ("tier", Str),
+            ("in_usd_m", OptF64),
+            ("out_usd_m", OptF64),
+            ("usd_hr", OptF64),
+            ("pct", OptF64),
+            ("until", OptStr),
+            ("source", Str),
+            ("as_of", Date),
+            ("note", Str),
+        ],
     );
     let dest = std::path::Path::new(&std::env::var("OUT_DIR").unwrap_or_else(|e| panic!("OUT_DIR: {e}")))
         .join("catalog.tokens");

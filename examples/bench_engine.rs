@@ -2,8 +2,8 @@
 
 #![allow(clippy::disallowed_methods)] // native only: std sorts are fine outside the wasm
 use gpuplan::catalog::Catalog;
-use gpuplan::engine::plan::plan;
-use gpuplan::engine::{cost, recommend};
+use gpuplan::engine::plan;
+use gpuplan::engine::recommend;
 use gpuplan::query;
 use std::hint::black_box;
 use std::time::Instant;
@@ -52,7 +52,7 @@ fn main() {
         let us = median_us(
             || {
                 for r in &recs {
-                    black_box(cost::option_costs(&catalog, &s, r));
+                    black_box(gpuplan::engine::option_costs(&catalog, &s, r));
                     black_box(plan(&catalog, &s, r));
                 }
             },

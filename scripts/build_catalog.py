@@ -8,6 +8,7 @@ source. Run: python3 scripts/build_catalog.py [REFERENCE_DIR] > catalog.json
 """
 import csv
 import json
+import re
 import statistics
 import sys
 from collections import defaultdict
@@ -579,6 +580,114 @@ def clean(x):
     return x
 
 
+# Managed services (issue 26, item 5): Amazon Bedrock per-token and provisioned-throughput prices for the
+# presets AWS sells, SageMaker AI instance rates, ECS Managed Instances fees. Kept apart from the EC2 code.
+MANAGED_SOURCES = [
+    ("aws-pricing-cache", "AWS Pricing Cache (aws/agent-toolkit-for-aws): Bedrock and SageMaker AI prices from aws.amazon.com",
+     "Amazon Web Services (aws/agent-toolkit-for-aws)", "github.com/aws/agent-toolkit-for-aws/blob/02b47245/plugins/aws-startup-advisor/skills/gcp-to-aws/references/shared/pricing-cache.md", "2026-09-03"),
+    ("ecs-pricing", "Amazon ECS pricing page (ECS Managed Instances fee, c6a.2xlarge example), as transcribed by API Evangelist",
+     "API Evangelist (api-evangelist/amazon-ecs @ 1c14926d)", "aws.amazon.com/ecs/pricing/", "2026-09-20"),
+]
+# Bedrock's model names (managed_services.csv) for the presets that are the same model; nothing else is matched.
+BEDROCK_PRESETS = {
+    "Llama 3.1 Instruct (8B)": "llama3.1-8b",
+    "Llama 3.1 Instruct (70B)": "llama3.1-70b",
+    "Llama 3.1 Instruct (405B)": "llama3.1-405b",
+    "Llama 3.1 Instruct (70B) latency-optimized": "llama3.1-70b",
+    "Llama 3.1 Instruct (405B) latency-optimized": "llama3.1-405b",
+}
+MANAGED_SOURCE_IDS = {"MS1": "aws-pricing-cache", "MS5": "ecs-pricing"}
+# Article 001: from July 2026 the ECS Managed Instances fee falls 35 % for G families, 60 % for P and Trainium.
+ECS_FEE_CUTS = [("g", 35), ("p", 60), ("trn", 60)]
+
+
+def managed_tier(condition):
+    """The tier word of a managed_services.csv condition: on-demand, latency, batch, pt-0, pt-1, pt-6."""
+    c = condition.lower()
+    if c.startswith("provisioned throughput"):
+        return "pt-6" if "6-month" in c else "pt-1" if "1-month" in c else "pt-0"
+    if c.startswith("batch"):
+        return "batch"
+    return "latency" if "latency optimized" in c else "on-demand"
+
+
+def managed_eol(condition):
+    """The end-of-life date a condition states ("EOL Jul 7, 2026"), as ISO, or None."""
+    m = re.search(r"EOL (\w{3}) (\d+), (\d{4})", condition)
+    months = "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec".split()
+    return f"{m.group(3)}-{months.index(m.group(1)) + 1:02d}-{int(m.group(2)):02d}" if m else None
+
+
+def managed_entry(service, model, offer, region, tier, source, as_of, note, **figures):
+    e = {"service": service, "model": model, "offer": offer, "region": region, "tier": tier,
+         "in_usd_m": None, "out_usd_m": None, "usd_hr": None, "pct": None, "until": None,
+         "source": source, "as_of": as_of, "note": note}
+    e.update(figures)
+    return e
+
+
+def bedrock_prices(rows):
+    """Per-token (input and output paired) and provisioned-throughput rows for the presets, first-party dated rows only."""
+    pairs = {}
+    out = []
+    for r in rows:
+        model = BEDROCK_PRESETS.get(r["model_or_instance"])
+        src = MANAGED_SOURCE_IDS.get(r["source_id"])
+        if r["service"] != "bedrock" or not model or not src or r["region"] == "not stated":
+            continue
+        tier, metric = managed_tier(r["condition"]), r["metric"]
+        key = (model, r["region"], tier)
+        if metric == "usd_hr":
+            out.append(managed_entry("bedrock", model, r["model_or_instance"], r["region"], tier, src, r["as_of"],
+                                     r["condition"], usd_hr=num(r["value"]), until=managed_eol(r["condition"])))
+            continue
+        e = pairs.setdefault(key, managed_entry("bedrock", model, r["model_or_instance"], r["region"], tier, src,
+                                                r["as_of"], r["condition"], until=managed_eol(r["condition"])))
+        e["in_usd_m" if metric == "usd_per_1m_input_tokens" else "out_usd_m"] = num(r["value"])
+    out.extend(pairs.values())
+    return sorted(out, key=lambda e: (e["model"], e["region"], e["tier"]))
+
+
+def managed_services():
+    """The catalog's `managed` list from managed_services.csv and article 001's ECS fee cut."""
+    rows = list(csv.DictReader(open(f"{REF}/managed_services.csv", encoding="utf-8")))
+    out = bedrock_prices(rows)
+    for r in rows:
+        src = MANAGED_SOURCE_IDS.get(r["source_id"])
+        if r["service"] == "sagemaker" and src:
+            inst, _, usage = r["model_or_instance"].partition(" (")
+            out.append(managed_entry("sagemaker", "", inst, r["region"], usage.rstrip(")") or "realtime", src,
+                                     r["as_of"], r["condition"], usd_hr=num(r["value"])))
+        if r["service"] == "ecs_managed_instances" and src:
+            inst = r["model_or_instance"].split(" ")[0]
+            out.append(managed_entry("ecs", "", inst, r["region"], "fee", src, r["as_of"], r["condition"],
+                                     usd_hr=num(r["value"])))
+    for fam, pct in ECS_FEE_CUTS:
+        out.append(managed_entry("ecs", fam, fam, "all", "fee-cut", "article-001", "2026-08-12",
+                                 "Article 001: from July 2026 the management fee falls 35 % for G-series GPU instances, 60 % for P-series and Trainium",
+                                 pct=pct))
+    return out
+
+
+# FP4 (NVFP4/MXFP4) dense tensor peaks, TFLOPS (issue 26, item 4), from accelerators.csv with its sources; only
+# Blackwell parts whose sources give one. A chip absent here has no FP4 figure and the planner refuses FP4 on it.
+FP4_PEAKS = {
+    "b200": (9000, "FP4 dense 9,000 TFLOPS (glennklockwood.com B200, HGX 1000 W; HGX B200 72 PF / 8 GPUs)."),
+    "b300": (13000, "FP4 dense ~13,000 TFLOPS (glennklockwood.com B300: 13,125; the lower round figure of accelerators.csv is used)."),
+    "rtx-pro-6000": (2000, "FP4 2,000 TFLOPS dense = the headline 4,000 AI TOPS FP4 with sparsity / 2 (topcpu.net)."),
+    "rtx-pro-4500": (879, "FP4 dense 879 TFLOPS at workstation clocks (hmc-tech.com)."),
+}
+
+
+def add_fp4_peaks(accelerators):
+    """Each accelerator's `fp4_tflops` (null where no source gives one), its remark appended to the note."""
+    for a in accelerators:
+        peak, remark = FP4_PEAKS.get(a["id"], (None, ""))
+        a["fp4_tflops"] = peak
+        if remark:
+            a["note"] = f"{a['note']} {remark}".strip()
+
+
 def main():
     raw = list(csv.DictReader(open(f"{REF}/catalog_raw.csv", encoding="utf-8")))
     instances = {}
@@ -722,11 +831,12 @@ def main():
                              "llm_decode": aid not in NO_LLM_DECODE, "llm_decode_source": NO_LLM_DECODE.get(aid, src),
                              "trains": aid not in INFERENCE_ONLY, "trains_source": INFERENCE_ONLY.get(aid, src),
                              "source": src, "as_of": "2025-12-02" if src == "neuron-docs" else "2026-08-01", "note": note})
+    add_fp4_peaks(accelerators)
 
     catalog = {
         "schema_version": 1,
         "as_of": "2026-07-20",
-        "sources": [{"id": s[0], "title": s[1], "publisher": s[2], "where": s[3], "date": s[4]} for s in SOURCES],
+        "sources": [{"id": s[0], "title": s[1], "publisher": s[2], "where": s[3], "date": s[4]} for s in SOURCES + MANAGED_SOURCES],
         "accelerators": accelerators,
         "instances": sorted(instances.values(), key=lambda i: (i["family"], i["accel_mem_gib"] * (i["count"] or 0) if i["accel_mem_gib"] else 0, i["vcpus"] or 0)),
         "on_demand": sorted(od, key=lambda p: (p["instance"], p["region"])),
@@ -751,6 +861,7 @@ def main():
         "links": interconnect_links(instances),
         "article_quotes": [{"source": q[0], "quote": q[1], "instance": q[2], "kind": q[3], "usd": q[4], "status": q[5],
                             "note_en": q[6], "note_zh": q[7]} for q in ARTICLE_QUOTES],
+        "managed": managed_services(),
     }
     catalog["as_of"] = catalog_date(catalog)
     out = json.dumps(catalog, ensure_ascii=False, indent=None, separators=(",", ":"))

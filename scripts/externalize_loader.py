@@ -1,6 +1,10 @@
 #!/usr/bin/env python3
 """Trunk post_build hook: moves Trunk's inline <script type="module"> loader into a content-hashed
-file, so the built page runs under `script-src 'self'` with no inline script."""
+file, so the built page runs under `script-src 'self'` with no inline script.
+
+index.html carries the policy as a <meta http-equiv="Content-Security-Policy"> (for hosts that cannot set
+headers). `trunk serve` adds an inline live-reload script that the policy would block: in that development
+copy alone the meta is dropped, with a note; a build (`trunk build`, debug or release) keeps it."""
 import hashlib
 import os
 import re
@@ -19,4 +23,10 @@ body = scripts[0].strip() + "\n"
 name = f"boot-{hashlib.sha256(body.encode()).hexdigest()[:16]}.js"
 open(os.path.join(staging, name), "w", encoding="utf-8").write(body)
 html = pattern.sub(f'<script type="module" src="./{name}"></script>', html, count=1)
+meta = re.compile(r'\s*<meta http-equiv="Content-Security-Policy"[^>]*>', re.S)
+if len(meta.findall(html)) != 1:
+    sys.exit("index.html must carry exactly one Content-Security-Policy <meta>")
+if re.search(r"<script(?![^>]*\bsrc=)[^>]*>", html):
+    html = meta.sub("", html, count=1)
+    print("externalize_loader.py: an inline script remains (trunk serve's live reload): this copy has no CSP <meta>")
 open(path, "w", encoding="utf-8").write(html)

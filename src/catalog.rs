@@ -9,12 +9,14 @@ mod entries;
 mod json_error;
 mod link;
 mod rates;
+mod managed;
 mod rules;
 mod source;
 pub use date::IsoDate;
 use json_error::{entry_at_line, field_before};
 pub use link::Link;
 pub use rates::{CbChange, GridIntensity, Pue, SavingsPlanRate};
+pub use managed::ManagedPrice;
 pub use rules::RULES;
 pub use source::Source;
 
@@ -50,6 +52,8 @@ pub struct Accelerator {
     pub bf16_tflops: Option<f64>,
     pub fp16_tflops: Option<f64>,
     pub fp8_tflops: Option<f64>,
+    /// Dense FP4 (NVFP4/MXFP4) tensor peak, where a source gives one (Blackwell).
+    pub fp4_tflops: Option<f64>,
     pub int8_tops: Option<f64>,
     /// Vector (non-tensor) FP64 peak.
     pub fp64_tflops: Option<f64>,
@@ -325,6 +329,8 @@ pub struct Catalog {
     pub links: Vec<Link>,
     pub grid_intensity: Vec<GridIntensity>,
     pub pue: Pue,
+    /// Managed services' prices (Bedrock, SageMaker AI, ECS Managed Instances).
+    pub managed: Vec<ManagedPrice>,
 }
 
 /// Why a catalog was refused: always names the entry and the field.
@@ -381,6 +387,7 @@ struct RawCatalog {
     links: Vec<Link>,
     grid_intensity: Vec<GridIntensity>,
     pue: Pue,
+    managed: Vec<ManagedPrice>,
 }
 
 impl Catalog {
@@ -415,6 +422,14 @@ impl Catalog {
                 entry_err(entry_at_line(json, e.line()), format!("{field}{e}"))
             }
         })?;
+        if let Some((line, code)) = json_error::control_escape(json) {
+            return Err(entry_err(
+                entry_at_line(json, line),
+                format!(
+                    "line {line}: a text carries the control character U+{code:04X}, which no catalog text may hold"
+                ),
+            ));
+        }
         if raw.schema_version != SCHEMA_VERSION {
             return Err(entry_err(
                 "schema_version",
@@ -443,6 +458,7 @@ impl Catalog {
             links: raw.links,
             grid_intensity: raw.grid_intensity,
             pue: raw.pue,
+            managed: raw.managed,
         };
         rules::check(&catalog)?;
         Ok(catalog)

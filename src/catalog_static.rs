@@ -178,6 +178,7 @@ pub fn catalog() -> Catalog {
             source: r.text(),
             as_of: r.date(),
             note: r.text(),
+            fp4_tflops: r.opt_f64(),
         }),
         instances: r.list(|r| Instance {
             id: r.text(),
@@ -341,5 +342,20 @@ pub fn catalog() -> Catalog {
             as_of: r.date(),
             basis: r.text(),
         },
+        managed: r.list(|r| ManagedPrice {
+            service: r.text(),
+            model: r.text(),
+            offer: r.text(),
+            region: r.text(),
+            tier: r.text(),
+            in_usd_m: r.opt_f64(),
+            out_usd_m: r.opt_f64(),
+            usd_hr: r.opt_f64(),
+            pct: r.opt_f64(),
+            until: r.opt_text().and_then(|d| IsoDate::parse(&d)),
+            source: r.text(),
+            as_of: r.date(),
+            note: r.text(),
+        }),
     }
 }

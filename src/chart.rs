@@ -137,7 +137,7 @@ pub(crate) mod tests {
         let o = crate::engine::recommend(&c, &s);
         let rec = o.recommendations.iter().find(|r| r.fits).cloned();
         let rec = rec.unwrap_or_else(|| panic!("nothing fits {query}"));
-        (crate::engine::cost::option_costs(&c, &s, &rec), s.months)
+        (crate::engine::option_costs(&c, &s, &rec), s.months)
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! Compare's table as data, built once: a row per figure, a cell per pick, each cell of a kind. The page renders it (`render::compare`) and the downloads serialise it (`export::compare`). Pure.
 
 use crate::catalog::{Catalog, Instance};
-use crate::engine::cost::{option_costs, OptionCost};
+use crate::engine::{option_costs, OptionCost};
 use crate::engine::{Exclusion, Outcome};
 use crate::i18n::Msg;
 use crate::scenario::{Buy, Scenario};

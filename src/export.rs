@@ -2,7 +2,7 @@
 
 use crate::catalog::Catalog;
 use crate::compare::{costs_of_picks, sheet, Cell, Fit, Head};
-use crate::engine::plan::Plan;
+use crate::engine::outcome::Plan;
 use crate::engine::Outcome;
 use crate::query::buy_key;
 use crate::scenario::Scenario;
@@ -294,7 +294,7 @@ mod tests {
             Some(o.recommendations.len())
         );
         assert_eq!(doc["query"], "v=1\"<&>");
-        let p = crate::engine::plan::plan(&c, &s, &o.recommendations[0]);
+        let p = crate::engine::plan(&c, &s, &o.recommendations[0]);
         let with_plan: serde_json::Value =
             serde_json::from_str(&json_document("v=1", &c, &o, Some(&p))).unwrap_or_default();
         assert_eq!(with_plan["plan"]["items"].as_array().map(Vec::len), Some(p.items.len()));
@@ -302,7 +302,7 @@ mod tests {
         // A growing fleet exports its month-by-month size.
         let (g, _) = crate::query::parse("v=1&task=graphics&mode=batch&inst=g6e.xlarge&growth=10&months=3", &c);
         let og = crate::engine::recommend(&c, &g);
-        let pg = crate::engine::plan::plan(&c, &g, &og.recommendations[0]);
+        let pg = crate::engine::plan(&c, &g, &og.recommendations[0]);
         let grown: serde_json::Value =
             serde_json::from_str(&json_document("v=1", &c, &og, Some(&pg))).unwrap_or_default();
         assert_eq!(grown["plan"]["fleet_by_month"], serde_json::json!([1, 2, 2]));

@@ -31,6 +31,29 @@ pub fn usd(v: f64) -> String {
     }
 }
 
+/// US dollars with exactly `decimals` decimals: one precision for a whole table column.
+pub fn usd_at(v: f64, decimals: usize) -> String {
+    if !v.is_finite() {
+        return "—".into();
+    }
+    let body = group_thousands(&crate::num::fixed(v.abs(), decimals));
+    if v < 0.0 {
+        format!("-${body}")
+    } else {
+        format!("${body}")
+    }
+}
+
+/// The decimals a column of amounts shares: four where any non-zero amount is under one unit (a
+/// sub-dollar rate), else two, so a column never mixes `$0.8501` with `$1.97`.
+pub fn column_decimals(amounts: &[f64]) -> usize {
+    if amounts.iter().any(|v| v.is_finite() && *v != 0.0 && v.abs() < 1.0) {
+        4
+    } else {
+        2
+    }
+}
+
 /// A plain number with up to `max_decimals` decimals, trailing zeros dropped: 22.35, 192, 0.125.
 pub fn number(v: f64, max_decimals: usize) -> String {
     if !v.is_finite() {
@@ -101,6 +124,14 @@ mod tests {
 }
 
 /// Money in the display currency: USD as `$1,234.56`, CNY as `¥8,765.43` at the user's rate.
+/// Money in a currency at a column's fixed precision (`column_decimals` of the amounts in that currency).
+pub fn money_at(usd_amount: f64, currency: crate::scenario::Currency, cny_per_usd: f64, decimals: usize) -> String {
+    match currency {
+        crate::scenario::Currency::Usd => usd_at(usd_amount, decimals),
+        crate::scenario::Currency::Cny => usd_at(usd_amount * cny_per_usd, decimals).replacen('$', "¥", 1),
+    }
+}
+
 pub fn money(usd_amount: f64, currency: crate::scenario::Currency, cny_per_usd: f64) -> String {
     match currency {
         crate::scenario::Currency::Usd => usd(usd_amount),

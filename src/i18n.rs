@@ -40,6 +40,8 @@ messages! {
     Copied => "Link copied", "链接已复制";
     CopyFailed => "Copy failed: select the address bar and copy it", "复制失败：请手动复制地址栏";
     Reset => "Reset", "重置";
+    ReviewAssumptions => "Review them", "查看这些假设";
+    SkipToResult => "Skip to the result", "跳到结果";
     Workload => "Workload", "工作负载";
     Task => "Task", "任务";
     TaskInfer => "Serve a model", "模型推理";
@@ -56,11 +58,12 @@ messages! {
     SeqLen => "Sequence length (tokens)", "序列长度（token）";
     Concurrency => "Concurrent users (sequences)", "并发用户（序列）数";
     PerRequest => "Per 1,000 requests", "每千次请求";
+    Room => "Room on these instances", "这些实例的剩余容量";
     PromptTokens => "Prompt tokens per request", "每次请求输入 token 数";
     OutputTokens => "Output tokens per request", "每次请求输出 token 数";
     MicroBatch => "Sequences per replica per step (micro-batch × accumulation)", "每副本每步序列数（微批 × 梯度累积）";
     TrainTokens => "Training tokens (billions)", "训练 token 数（十亿）";
-    TargetDays => "Target wall-clock (days)", "目标时长（天）";
+    TargetDays => "Target duration (days; sizes the fleet)", "目标时长（天；据此定实例数）";
     TargetTps => "Total throughput needed (output tokens/s, 0 = what the users need)", "所需总吞吐（输出 token/秒，0 = 按用户数）";
     SeqTps => "Speed each user needs (output tokens/s, 0 = any)", "每位用户所需速度（输出 token/秒，0 = 不限）";
     Method => "Method", "方法";
@@ -78,6 +81,12 @@ messages! {
     NonTransformer => "Not a standard Transformer (multimodal, speech…)", "非标准 Transformer（多模态、语音等）";
     Urgent => "Must launch now (no 1-2 weeks of Neuron porting)", "必须立即上线（无法等待 1-2 周 Neuron 适配）";
     Multinode => "Allow multi-node (EFA)", "允许多节点（EFA）";
+    HintEfa => "EFA (Elastic Fabric Adapter): AWS's low-latency network between instances; a model or job split across several instances needs it.",
+        "EFA（Elastic Fabric Adapter）：AWS 实例之间的低延迟网络；跨多台实例切分的模型或作业需要它。";
+    HintReplica => "A replica is one complete copy of the model; replicas work side by side on more users or more data.",
+        "副本是模型的一份完整拷贝；多个副本并行服务更多用户或处理更多数据。";
+    HintMfu => "MFU: the share of the accelerator's peak compute the model's arithmetic actually uses.",
+        "MFU：模型运算实际用到的加速器峰值算力比例。";
     Priority => "Priority", "优先级";
     PrioCost => "Cost", "成本优先";
     PrioPerf => "Performance", "性能优先";
@@ -95,7 +104,7 @@ messages! {
     ResellerOnAll => "Also on Spot and commitments", "同样适用于 Spot 与承诺类";
     BurstInstances => "Burst instances on top", "额外突发实例数";
     BurstHours => "Burst hours per month", "突发每月小时数";
-    WindowDays => "Job must finish within (days, 0 = any)", "作业须在几天内完成（0 = 不限）";
+    WindowDays => "Hard window: must finish within (days, 0 = none)", "硬性时限：须在几天内完成（天，0 = 无）";
     Strategies => "Start from a strategy", "从组合策略开始";
     StratDev => "Experiments: Spot + checkpoints", "实验：Spot + 检查点";
     StratSteady => "Steady inference: 1-year Savings Plan", "稳定推理：1 年 Savings Plans";
@@ -104,7 +113,8 @@ messages! {
     StratReseller => "No changes: reseller 15 % off", "不改架构：代理商 8.5 折";
     StrategyChanged => "Changed: ", "已修改：";
     StrategyNoChange => "Already set: nothing changed.", "已是此设置，无改动。";
-    OnlyTypes => "Instance types (Inferentia2 only)", "实例类型（仅 Inferentia2）";
+    OnlyTypes => "Only these instance types", "仅限这些实例类型";
+    AllTypes => "Rank all types", "改为全部类型";
     Recommendations => "Recommendations", "推荐";
     Best => "Best for this scenario", "最适合此场景";
     Instance => "Instance", "实例";
@@ -125,6 +135,7 @@ messages! {
     YourPick => "Your pick", "你选中的实例";
     BackToBest => "Back to the best", "回到最佳推荐";
     CheapestPlanMonth => "Cheapest plan, per month", "最省钱方案（每月）";
+    CheapestPlanMonthAvg => "Cheapest plan, per month (average of the growing fleet)", "最省钱方案（每月，按增长中的集群平均）";
     CheapestPlanJob => "Cheapest plan, per job", "最省钱方案（每次作业）";
     EnergyMonth => "Accelerator energy per month", "加速器每月能耗";
     EnergyJob => "Accelerator energy per job", "加速器每次作业能耗";
@@ -214,11 +225,16 @@ messages! {
     OverheadGib => "Runtime overhead per accelerator (GiB)", "每加速器运行时开销（GiB）";
     ArLat => "All-reduce latency when serving, fixed (µs)", "推理 all-reduce 固定延迟（µs）";
     ArHop => "All-reduce latency per ring hop (µs)", "all-reduce 每跳延迟（µs）";
+    PrefillMfu => "Prefill share of the 16-bit peak (GPU)", "预填充占 16 位峰值的比例（GPU）";
+    NeuronMfu => "Neuron serving share of peak", "Neuron 推理占峰值的比例";
+    NeuronHop => "NeuronLink all-reduce latency per hop (µs)", "NeuronLink all-reduce 每跳延迟（µs）";
+    NeuronStep => "Fixed time per decode step on Neuron (ms)", "Neuron 每步解码固定耗时（ms）";
     StepMs => "Fixed time per decode step (ms)", "每步解码固定耗时（ms）";
     SeatUse => "Share of a GPU's memory seats may fill", "图形席位可用的 GPU 显存比例";
     PerfBudget => "Performance-first: cost budget (× the cheapest)", "性能优先：成本上限（最便宜的倍数）";
     LoraRank => "LoRA rank", "LoRA 秩";
     TrainAssumptions => "Training: how accelerators work together", "训练：加速器如何协同";
+    NeuronTrainMfu => "Training kernel efficiency on Trainium (Neuron's published tables)", "Trainium 训练计算效率（Neuron 公布的训练性能表）";
     TrainMfu => "Training kernel efficiency (share of peak between communications)", "训练计算效率（通信之外达到峰值的比例）";
     LinkEff => "Link efficiency (share of stated bandwidth a collective achieves)", "链路效率（集合通信达到标称带宽的比例）";
     CommOverlap => "Data-parallel overlap (share of a micro-batch's compute that hides communication)", "数据并行重叠（一个微批的计算可掩盖通信的比例）";
@@ -228,8 +244,8 @@ messages! {
     A10gTflops => "A10G dense BF16 TFLOPS (assumption)", "A10G 稠密 BF16 TFLOPS（假设）";
     Rtx6000Tflops => "RTX PRO 6000 dense BF16 TFLOPS (assumption)", "RTX PRO 6000 稠密 BF16 TFLOPS（假设）";
     GaudiTflops => "Gaudi HL-205 dense BF16 TFLOPS (assumption)", "Gaudi HL-205 稠密 BF16 TFLOPS（假设）";
-    SrcTrain => "Assumptions; held against published runs in tests/published_runs.rs (README: How accurate it is). Link efficiency from nccl-tests (p4d: 231 of 300 GB/s); no-GPUDirect share from a g6e report (~3 of 6.25 GB/s). No public tensor figure exists for A10G, RTX PRO 6000 or Gaudi.",
-        "均为假设；已用 tests/published_runs.rs 中的公开训练记录检验（README：准确度）。链路效率来自 nccl-tests（p4d：300 GB/s 中实测 231）；无 GPUDirect 比例来自 g6e 报告（6.25 GB/s 中约 3）。A10G、RTX PRO 6000 和 Gaudi 没有公开的张量算力数字。";
+    SrcTrain => "Assumptions, checked against published training runs of each accelerator family the planner recommends. Link efficiency from nccl-tests (p4d: 231 of 300 GB/s); no-GPUDirect share from a g6e report (~3 of 6.25 GB/s). No public tensor figure exists for A10G, RTX PRO 6000 or Gaudi.",
+        "均为假设，已用所推荐各加速器系列的公开训练实测检验。链路效率来自 nccl-tests（p4d：300 GB/s 中实测 231）；无 GPUDirect 比例来自 g6e 报告（6.25 GB/s 中约 3）。A10G、RTX PRO 6000 和 Gaudi 没有公开的张量算力数字。";
     CspDisc => "Compute Savings Plan discount (%)", "Compute Savings Plans 折扣（%）";
     IspDisc => "EC2 Instance Savings Plan discount (%)", "EC2 Instance Savings Plans 折扣（%）";
     SpotDisc => "Spot discount off On-Demand where none was observed (%)", "未观测到 Spot 价格时的折扣（%）";
@@ -258,11 +274,13 @@ messages! {
     HygieneCb => "When a Capacity Block's window ends, check its instances are released.", "Capacity Block 使用窗口结束后，确认资源已释放。";
     HygieneEip => "Release unused Elastic IPs and delete unattached EBS volumes.", "释放未使用的弹性 IP，删除未挂载的 EBS 卷。";
     CatalogAsOf => "Prices and specs as of", "价格与规格截至";
-    Stale => "The catalog is more than 180 days old on your clock: prices may have changed. Refresh it with catalog-import (see README).",
-        "按你的时钟，目录已超过 180 天：价格可能已变。可用 catalog-import 刷新（见 README）。";
+    Stale => "The catalog is more than 180 days old on your clock: prices may have changed. Whoever hosts this page can refresh it (catalog-import).",
+        "按你的时钟，目录已超过 180 天：价格可能已变。托管此页面的人可用 catalog-import 刷新目录。";
     SourcesNote => ". Every figure names its source and date: tap, focus or hover over a price.", "。每个数字都注明来源与日期：轻点、聚焦或悬停价格即可查看。";
     Warnings => "Some fields of the link could not be used", "链接中的部分字段无法使用";
     ChartCumulative => "Cumulative cost over the horizon", "整个周期的累计成本";
+    ManagedHead => "Self-hosted or managed", "自建还是托管服务";
+    ChartBedrock => "Amazon Bedrock on-demand, stated load", "Amazon Bedrock 按需（所述负载）";
     ChartOptions => "Cost per purchase option", "各购买方式成本";
     ChartOwed => "Pale or dashed: the rest of a term, paid after the horizon", "浅色或虚线：规划期结束后仍需支付的剩余承诺期";
     ChartBreakEven => "Dot: On-Demand has cost as much as the whole term", "圆点：按需累计费用已等于整个承诺期的费用";
@@ -282,7 +300,7 @@ messages! {
     Prefill => "prefill", "预填充";
     Hours => "h", "小时";
     Days => "days", "天";
-    ArticleNote => "Note on a figure quoted in the articles", "关于文章引用数字的说明";
+    ArticleNote => "Note on a figure quoted in the source articles", "关于来源文章所引数字的说明";
     CatalogNotes => "Catalog notes on this type and its accelerator", "目录对该实例及其加速器的备注（英文）";
     Sources => "Sources", "数据来源";
     SourcesIntro => "Every price and spec in the catalog names one of these and its date: hover or focus a figure to see which.",
@@ -300,7 +318,9 @@ messages! {
     RegionsNote => "List prices per hour, before any reseller discount, cheapest first; * derived from a regional multiplier, not published.", "每小时标价（未计代理商折扣），从低到高；* 为按区域系数推算，非公开价格。";
     CopyEmbed => "Copy embed code", "复制嵌入代码";
     EmbedCopied => "Embed code copied", "嵌入代码已复制";
-    SrcServing => "Assumptions fitted once to 11 published serving runs (README: How accurate it is: serving); seat headroom is an assumption", "按 11 组公开推理实测一次性拟合的假设（见 README 推理准确度表）；席位余量为假设";
+    SrcServing => "Assumptions held once against 64 published serving runs; seat headroom is an assumption", "按 64 组公开推理实测一次性检验的假设；席位余量为假设";
+    SrcPrefill => "time to first token: TensorRT-LLM's first-token tables (A100 FP16, H100/L40S FP8, LLaMA 7B/70B, 128 and 2,048 tokens); FP8 at most the FP8 speed-up times this", "首个 token 时间：TensorRT-LLM 首 token 表（A100 FP16、H100/L40S FP8，LLaMA 7B/70B，128 与 2,048 token）；FP8 至多为此值乘以 FP8 加速比";
+    SrcNeuronServing => "AWS Neuron 2.18 Trn1 decoder table (Llama 2/3 8B-70B, TP 32, batch 1): time to first token and per output token", "AWS Neuron 2.18 Trn1 解码模型表（Llama 2/3 8B-70B，TP 32，batch 1）：首 token 时间与每个输出 token 时间";
     SrcMfu => "30 % typical, 50 % well tuned (JGalego/llm-calc on GitHub); 78-81 % is the matrix-multiply ceiling measured on one H200 (PyTorch, 2026)",
         "一般 30%，调优良好 50%（GitHub 上的 JGalego/llm-calc）；在一块 H200 上实测矩阵乘法上限为 78-81%（PyTorch，2026 年）";
     SrcBw => "a device-to-device copy reached ~90 % of peak on one H200 (PyTorch, 2026); decode kernels reach less",
@@ -313,7 +333,9 @@ messages! {
         "目录已导入该类型在该区域的公开费率时用公开费率；未导入时（“未导入”）取该类型公开的预留实例折扣，否则用下方目录中的假设";
     SrcSpot => "Spot Instance Advisor bands (<5 … >20 % a month), band midpoint; worst band where unknown",
         "Spot Instance Advisor 中断率区间（每月 <5% … >20%），取区间中点；未知时取最差区间";
-    SrcCkpt => "the articles: checkpoint to S3 every 15-30 minutes", "文章建议：每 15-30 分钟把检查点存到 S3";
+    SrcCkpt => "the source articles: checkpoint to S3 every 15-30 minutes", "来源文章建议：每 15-30 分钟把检查点存到 S3";
+    ArticlesAre => "The source articles: four Chinese-language guides (2026) to choosing and buying AWS GPU instances, whose strategies, quoted prices and advice this planner checks and cites.",
+        "来源文章：四篇 2026 年的中文 AWS GPU 实例选型与购买指南；本规划器核对并引用其中的策略、报价与建议。";
     SpBasis => "median discount of the published us-east-1 Reserved Instances of the matching class, term and payment over GPU and Neuron types, capped at AWS's maximum",
         "按同类别、同期限、同预付方式的 us-east-1 公开预留实例折扣（各 GPU/Neuron 类型）取中位数，并以 AWS 公布的上限封顶";
     ExportCsv => "Download CSV", "下载 CSV";
@@ -333,6 +355,30 @@ messages! {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Words a user should not meet on the page: the project's files, its README's headings, catalog
+    /// ids and link keys (issue 24 #21).
+    pub(crate) const INTERNAL_WORDS: &[&str] = &[
+        "tests/",
+        ".rs",
+        "README",
+        "article-0",
+        "spotmax",
+        "mode=",
+        "How accurate",
+    ];
+
+    #[test]
+    fn no_label_speaks_of_the_projects_files_or_link_keys() {
+        for m in ALL {
+            for lang in [Lang::En, Lang::Zh] {
+                let text = t(lang, *m);
+                for w in INTERNAL_WORDS {
+                    assert!(!text.contains(w), "{m:?} ({lang:?}) says {w}: {text}");
+                }
+            }
+        }
+    }
 
     #[test]
     fn labels_are_looked_up_by_their_own_entry() {

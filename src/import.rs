@@ -80,20 +80,31 @@ pub fn apply(catalog_json: &str, inputs: &[Input]) -> Result<(String, Report), I
             Input::SavingsPlans(file, text) => apply_savings_plans(&mut root, &mut report, &current, file, text)?,
         };
         newest = newest.max(date);
+        // Each file's figures are checked as soon as they are in, so a refusal names the file that brought
+        // the figure (and the catalog entry and field it would break), not the catalog as a whole.
+        let name = match input {
+            Input::Offer(file, _) | Input::SpotHistory(file, _) | Input::SavingsPlans(file, _) => *file,
+        };
+        sort_prices(&mut root);
+        Catalog::parse(&write_catalog(&root)).map_err(|e| err(name, format!("would break the catalog: {e}")))?;
     }
     root.insert("as_of".into(), json!(newest.to_string()));
-    // New prices were appended: the tables go back into (instance, region) order (rule `prices_in_order`).
+    sort_prices(&mut root);
+    let text = write_catalog(&root);
+    Catalog::parse(&text).map_err(|e| err("catalog.json (after import)", e.to_string()))?;
+    Ok((text, report))
+}
+
+/// New prices were appended: the tables go back into (instance, region) order (rule `prices_in_order`).
+fn sort_prices(root: &mut Map<String, Value>) {
     for table in ["on_demand", "spot"] {
         let key = |v: &Value| {
             let text = |k: &str| v.get(k).and_then(Value::as_str).unwrap_or("").to_string();
             (text("instance"), text("region"))
         };
-        let list = array_mut(&mut root, table);
+        let list = array_mut(root, table);
         *list = crate::order::sorted(std::mem::take(list), &|a, b| key(a).cmp(&key(b)));
     }
-    let text = write_catalog(&root);
-    Catalog::parse(&text).map_err(|e| err("catalog.json (after import)", e.to_string()))?;
-    Ok((text, report))
 }
 
 /// One offer file: its On-Demand prices replace the same type's and region's (the instance gains the

@@ -1,5 +1,6 @@
 //! gpuplan: choose AWS accelerated instances and plan what they cost. Modules in reading order; only `app` knows the web.
 
+pub mod accuracy;
 pub mod catalog;
 pub mod catalog_static;
 pub mod chart;
@@ -20,6 +21,7 @@ pub mod order;
 pub mod query;
 pub mod render;
 pub mod scenario;
+pub mod site_text;
 pub mod state;
 
 pub mod app;

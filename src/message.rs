@@ -1,7 +1,7 @@
 //! The embed's result message (format v1): the headline figures a host page reads, built by one pure function that the page (posted with `serde-wasm-bindgen`) and the CLI (its `summary` field) share.
 
 use crate::catalog::Catalog;
-use crate::engine::plan::plan;
+use crate::engine::plan;
 use crate::engine::{Outcome, Recommendation};
 use crate::query::Warning;
 use crate::scenario::Scenario;
@@ -25,6 +25,64 @@ pub struct ResultMessage {
     /// The cheapest plan for `top`, only when it fits.
     pub plan: Option<PlanFigures>,
     pub warnings: Vec<WarningText>,
+    /// Serving `top` against Amazon Bedrock, SageMaker AI and ECS Managed Instances; `null` off serving.
+    pub managed: Option<ManagedFigures>,
+}
+
+/// Self-hosting against managed services for `top` (engine::managed): published prices only, `null`
+/// where none is published.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ManagedFigures {
+    /// `priced`, `no_published_price` or `ended` (Bedrock stopped selling the model).
+    pub bedrock: &'static str,
+    pub bedrock_region: Option<String>,
+    pub bedrock_in_usd_per_million: Option<f64>,
+    pub bedrock_out_usd_per_million: Option<f64>,
+    pub batch_in_usd_per_million: Option<f64>,
+    pub batch_out_usd_per_million: Option<f64>,
+    /// Tokens a month at the stated load (`null` without `out`).
+    pub in_tokens_per_month: Option<f64>,
+    pub out_tokens_per_month: Option<f64>,
+    pub bedrock_monthly_usd: Option<f64>,
+    pub batch_monthly_usd: Option<f64>,
+    pub plan_monthly_usd: Option<f64>,
+    /// `bedrock` or `self_hosted`, at the stated load.
+    pub cheaper: Option<&'static str>,
+    pub breakeven_tokens_per_month: Option<f64>,
+    pub capacity_tokens_per_month: Option<f64>,
+    pub sagemaker_usd_hr: Option<f64>,
+    pub ecs_fee_usd_hr: Option<f64>,
+    pub ecs_fee_cut_pct: Option<f64>,
+}
+
+/// The managed-services figures of one recommendation.
+pub fn managed_figures(catalog: &Catalog, scenario: &Scenario, r: &Recommendation) -> Option<ManagedFigures> {
+    use crate::engine::managed::{compare, Bedrock};
+    let m = compare(catalog, scenario, r)?;
+    let (status, od, batch) = match &m.bedrock {
+        Bedrock::NoPrice => ("no_published_price", None, None),
+        Bedrock::Ended { .. } => ("ended", None, None),
+        Bedrock::Priced { on_demand, batch, .. } => ("priced", Some(on_demand), batch.as_ref()),
+    };
+    Some(ManagedFigures {
+        bedrock: status,
+        bedrock_region: od.map(|p| p.region.clone()),
+        bedrock_in_usd_per_million: od.map(|p| p.in_usd_m),
+        bedrock_out_usd_per_million: od.map(|p| p.out_usd_m),
+        batch_in_usd_per_million: batch.map(|p| p.in_usd_m),
+        batch_out_usd_per_million: batch.map(|p| p.out_usd_m),
+        in_tokens_per_month: m.load.map(|l| l.in_tokens_month),
+        out_tokens_per_month: m.load.map(|l| l.out_tokens_month),
+        bedrock_monthly_usd: m.bedrock_monthly_usd,
+        batch_monthly_usd: m.batch_monthly_usd,
+        plan_monthly_usd: m.plan_monthly_usd,
+        cheaper: m.bedrock_cheaper().map(|b| if b { "bedrock" } else { "self_hosted" }),
+        breakeven_tokens_per_month: m.breakeven_tokens_month,
+        capacity_tokens_per_month: m.capacity_tokens_month,
+        sagemaker_usd_hr: m.sagemaker.as_ref().map(|(r, _)| r.usd_hr),
+        ecs_fee_usd_hr: m.ecs_fee_usd_hr,
+        ecs_fee_cut_pct: m.ecs_fee_cut.as_ref().map(|(p, _)| *p),
+    })
 }
 
 /// The top recommendation's figures: On-Demand, for all its instances together.
@@ -40,6 +98,12 @@ pub struct TopFigures {
     pub job_hours: Option<f64>,
     pub tokens_per_s: Option<f64>,
     pub usd_per_million_tokens: Option<f64>,
+    /// Serving: the users the fleet serves, the speed each gets (tokens_per_s = users × it), and the
+    /// room for more users beyond them with the speed each would then get.
+    pub users: Option<u32>,
+    pub tokens_per_s_per_user: Option<f64>,
+    pub room_users: Option<u32>,
+    pub room_tokens_per_s_per_user: Option<f64>,
 }
 
 /// The plan's totals over the horizon.
@@ -77,6 +141,10 @@ fn top_figures(r: &Recommendation) -> TopFigures {
         job_hours: r.job_hours,
         tokens_per_s: r.tokens_per_s,
         usd_per_million_tokens: r.usd_per_million_tokens,
+        users: r.serving_unit.map(|u| u.load.users),
+        tokens_per_s_per_user: r.serving_unit.and(r.tokens_per_s_per_seq),
+        room_users: r.serving_unit.map(|u| u.load.room_users),
+        room_tokens_per_s_per_user: r.serving_unit.map(|u| u.load.room_tokens_per_s_per_seq),
     }
 }
 
@@ -108,6 +176,9 @@ pub fn result_message(
                 message: crate::explain::warning(w, scenario.lang),
             })
             .collect(),
+        managed: top
+            .filter(|r| r.fits)
+            .and_then(|r| managed_figures(catalog, scenario, r)),
     }
 }
 

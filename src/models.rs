@@ -151,6 +151,49 @@ pub const PRESETS: &[ModelArch] = &[
         (126, 16384, 128, 8, 128),
         131_072,
     ),
+    // Issue 24 #23, current open models. Shapes from the published config.json (copies kept verbatim in
+    // github ai-dynamo/aiconfigurator aic-core/src/aiconfigurator_core/model_configs @ 095f58a5, 2026-08-21),
+    // parameters computed from them as models.csv does: embeddings and head counted, active = attention +
+    // router + the experts a token uses (+ shared expert).
+    // Llama 3.3 70B: the Llama 3.1 70B architecture (Meta's model card; oumi configs/recipes/llama3_3 README:
+    // vocab 128,256, hidden 8192, MLP 28,672, 80 layers, 64 heads, 8 KV heads, 131,072 context).
+    preset(
+        "llama3.3-70b",
+        "Llama 3.3 70B",
+        70_553_706_496.0,
+        70_553_706_496.0,
+        (80, 8192, 64, 8, 128),
+        131_072,
+    ),
+    // Llama 4 Scout (text model; the vision encoder is not counted): 48 MoE layers of 16 routed experts (1 per
+    // token) plus a shared expert, intermediate 8192. Published: 109B total, 17B active. Three layers in four
+    // attend in 8,192-token chunks; every layer is counted as global here (the KV cache is overstated past 8K).
+    ModelArch {
+        experts: 16,
+        experts_per_token: 1,
+        ..preset(
+            "llama4-scout",
+            "Llama 4 Scout 17B-16E (MoE)",
+            107_769_861_120.0,
+            17_172_894_720.0,
+            (48, 5120, 40, 8, 128),
+            10_485_760,
+        )
+    },
+    // Llama 4 Maverick: MoE on every other layer (interleave step 2): 128 routed experts (1 per token) plus a
+    // shared expert; dense layers' MLP 16,384. Published: 400B total, 17B active. Same chunked-attention caveat.
+    ModelArch {
+        experts: 128,
+        experts_per_token: 1,
+        ..preset(
+            "llama4-maverick",
+            "Llama 4 Maverick 17B-128E (MoE)",
+            400_711_848_960.0,
+            17_184_691_200.0,
+            (48, 5120, 40, 8, 128),
+            1_048_576,
+        )
+    },
     ModelArch {
         sliding_window: Some(4096),
         ..preset(
@@ -218,6 +261,48 @@ pub const PRESETS: &[ModelArch] = &[
         (80, 8192, 64, 8, 128),
         131_072,
     ),
+    // Qwen3 (config.json: max_position_embeddings 40,960; YaRN extends it): computed 8.19B, 32.76B,
+    // 30.53B / 3.35B active, 235.09B / 22.19B active (published 8.2B, 32.8B, 30.5B / 3.3B, 235B / 22B).
+    preset(
+        "qwen3-8b",
+        "Qwen3 8B",
+        8_190_735_360.0,
+        8_190_735_360.0,
+        (36, 4096, 32, 8, 128),
+        40_960,
+    ),
+    preset(
+        "qwen3-32b",
+        "Qwen3 32B",
+        32_762_123_264.0,
+        32_762_123_264.0,
+        (64, 5120, 64, 8, 128),
+        40_960,
+    ),
+    ModelArch {
+        experts: 128,
+        experts_per_token: 8,
+        ..preset(
+            "qwen3-30b-a3b",
+            "Qwen3 30B-A3B (MoE)",
+            30_532_122_624.0,
+            3_353_032_704.0,
+            (48, 2048, 32, 4, 128),
+            40_960,
+        )
+    },
+    ModelArch {
+        experts: 128,
+        experts_per_token: 8,
+        ..preset(
+            "qwen3-235b-a22b",
+            "Qwen3 235B-A22B (MoE)",
+            235_093_634_560.0,
+            22_190_763_520.0,
+            (94, 4096, 64, 4, 128),
+            40_960,
+        )
+    },
     // Gemma 2 alternates local (4096-token window) and global layers; every layer is counted as
     // global here, so past 4096 tokens the KV cache is overstated (by up to 25 % at 8192): a
     // conservative fit. head_dim is the config's (256 and 128), not hidden / heads.
@@ -262,6 +347,49 @@ pub const PRESETS: &[ModelArch] = &[
             37_552_297_472.0,
             (61, 7168, 128, 128, 128),
             163_840,
+        )
+    },
+    // DeepSeek-R1: DeepSeek-V3's architecture (its config.json matches V3's field for field: 61 layers, MLA,
+    // 256 routed experts, 8 per token).
+    ModelArch {
+        kv_bytes_per_token_bf16_override: Some(70_272.0),
+        experts: 256,
+        experts_per_token: 8,
+        ..preset(
+            "deepseek-r1",
+            "DeepSeek-R1 (MoE, MLA)",
+            671_026_419_200.0,
+            37_552_297_472.0,
+            (61, 7168, 128, 128, 128),
+            163_840,
+        )
+    },
+    // gpt-oss: MoE with biases and attention sinks; computed 116.83B and 20.91B total (published 116.83B and
+    // 20.91B); active 5.71B and 4.19B counting the embedding (the model card's 5.13B and 3.61B leave it out).
+    // Alternate layers attend in a 128-token window; every layer is counted as global here. Weights ship in
+    // MXFP4 (choose INT4 to plan them as shipped).
+    ModelArch {
+        experts: 32,
+        experts_per_token: 4,
+        ..preset(
+            "gpt-oss-20b",
+            "gpt-oss-20b (MoE)",
+            20_914_757_184.0,
+            4_187_440_704.0,
+            (24, 2880, 64, 8, 64),
+            131_072,
+        )
+    },
+    ModelArch {
+        experts: 128,
+        experts_per_token: 4,
+        ..preset(
+            "gpt-oss-120b",
+            "gpt-oss-120b (MoE)",
+            116_829_156_672.0,
+            5_711_982_912.0,
+            (36, 2880, 64, 8, 64),
+            131_072,
         )
     },
 ];
@@ -350,6 +478,47 @@ mod tests {
         }
         assert!(preset_by_id("deepseek-v3").is_some_and(ModelArch::is_moe));
         assert!(preset_by_id("llama3.1-8b").is_some_and(|m| !m.is_moe()));
+    }
+
+    #[test]
+    fn current_open_models_have_their_published_sizes() {
+        // Issue 24 #23: totals (and MoE active counts) within 1 % of what the publishers state.
+        for (id, total_b, active_b) in [
+            ("llama3.3-70b", 70.6, 70.6),
+            ("llama4-scout", 109.0, 17.0),
+            ("llama4-maverick", 400.0, 17.0),
+            ("qwen3-8b", 8.2, 8.2),
+            ("qwen3-32b", 32.8, 32.8),
+            ("qwen3-30b-a3b", 30.5, 3.3),
+            ("qwen3-235b-a22b", 235.0, 22.0),
+            ("deepseek-r1", 671.0, 37.0),
+            ("gpt-oss-20b", 20.91, 3.61),
+            ("gpt-oss-120b", 116.83, 5.13),
+        ] {
+            let m = preset_by_id(id).unwrap_or_else(|| panic!("{id}"));
+            let (t, a) = (m.total_params / 1e9, m.active_params / 1e9);
+            // Scout's published 109B counts its vision encoder; gpt-oss's active counts leave out the embedding.
+            let t_tol = if id == "llama4-scout" { 0.02 } else { 0.01 };
+            assert!((t / total_b - 1.0).abs() < t_tol, "{id}: {t}B vs {total_b}B");
+            let embed_b = if id.starts_with("gpt-oss") {
+                201_088.0 * 2880.0 / 1e9
+            } else {
+                0.0
+            };
+            assert!(
+                ((a - embed_b) / active_b - 1.0).abs() < 0.02,
+                "{id}: {a}B active vs {active_b}B"
+            );
+            assert_eq!(m.is_moe(), m.experts > 0, "{id}");
+            // One routed expert over all MoE layers is whole: (total − active) / (E − k) ≥ 0.
+            if m.experts > 0 {
+                assert!(
+                    m.distinct_experts(1)
+                        .is_some_and(|d| (d - f64::from(m.experts_per_token)).abs() < 1e-9),
+                    "{id}"
+                );
+            }
+        }
     }
 
     #[test]

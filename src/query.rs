@@ -11,8 +11,10 @@ use crate::scenario::{
 use crate::state::Column;
 
 mod form;
+mod quote;
 mod slot;
 pub use form::form_pairs;
+pub use quote::quote_link_text;
 pub use slot::{apply_slot, range_of, slot_text};
 use slot::{values_text, warning};
 
@@ -104,7 +106,7 @@ pub fn percent_encode(s: &str) -> String {
 }
 
 fn shorten(s: &str) -> String {
-    s.chars().take(80).collect()
+    quote_link_text(s, 80)
 }
 
 /// Splits a query (with or without a leading `?`) into decoded key-value pairs.
@@ -191,7 +193,7 @@ choice!(
     "full|lora|qlora",
     [FinetuneMethod::Full, FinetuneMethod::Lora, FinetuneMethod::Qlora]
 );
-choice!(Precision, "fp32|bf16|fp16|fp8|int8|int4", Precision::ALL);
+choice!(Precision, "fp32|bf16|fp16|fp8|int8|int4|fp4", Precision::ALL);
 choice!(
     Priority,
     "cost|perf|balanced",
@@ -277,6 +279,7 @@ pub static KEYS: &[Key<Scenario>] = &[
     Key { name: "rank", slot: |s| Slot::Int(&mut s.assumptions.lora_rank, 1, 4096), unit: "", help: doc_text!("LoRA rank") },
     Key { name: "gbatch", slot: |s| Slot::Int(&mut s.global_batch, 0, 1_000_000), unit: doc_text!("sequences"), help: doc_text!("training: global batch per optimizer step over all replicas (0 = `batch` per replica)") },
     Key { name: "teff", slot: |s| Slot::Num(&mut s.assumptions.train_mfu, 0.01, 1.0), unit: "", help: doc_text!("assumption: training kernel efficiency (share of peak between communications)") },
+    Key { name: "nteff", slot: |s| Slot::Num(&mut s.assumptions.neuron_train_mfu, 0.01, 1.0), unit: "", help: doc_text!("assumption: training kernel efficiency on Trainium (Neuron's published training tables; `teff` when only that is set)") },
     Key { name: "linkeff", slot: |s| Slot::Num(&mut s.assumptions.link_efficiency, 0.01, 1.0), unit: "", help: doc_text!("assumption: share of a link's bandwidth a collective achieves") },
     Key { name: "overlap", slot: |s| Slot::Num(&mut s.assumptions.comm_overlap, 0.0, 1.0), unit: "", help: doc_text!("assumption: share of a micro-batch's compute data-parallel communication hides behind") },
     Key { name: "fp8x", slot: |s| Slot::Num(&mut s.assumptions.fp8_speedup, 1.0, 2.0), unit: doc_text!("×"), help: doc_text!("assumption: FP8 training speed over BF16, end to end") },
@@ -288,6 +291,10 @@ pub static KEYS: &[Key<Scenario>] = &[
     Key { name: "arlat", slot: |s| Slot::Num(&mut s.assumptions.tp_allreduce_us, 0.0, 10_000.0), unit: doc_text!("µs"), help: doc_text!("assumption: fixed latency of one tensor-parallel all-reduce when serving") },
     Key { name: "arhop", slot: |s| Slot::Num(&mut s.assumptions.tp_hop_us, 0.0, 10_000.0), unit: doc_text!("µs"), help: doc_text!("assumption: latency per ring hop of a serving all-reduce") },
     Key { name: "stepms", slot: |s| Slot::Num(&mut s.assumptions.step_overhead_ms, 0.0, 1000.0), unit: doc_text!("ms"), help: doc_text!("assumption: fixed time of every decode step (sampling, scheduling, launches)") },
+    Key { name: "pfmfu", slot: |s| Slot::Num(&mut s.assumptions.prefill_mfu, 0.01, 1.0), unit: "", help: doc_text!("assumption: share of the 16-bit peak a GPU's prefill reaches (time to first token)") },
+    Key { name: "nmfu", slot: |s| Slot::Num(&mut s.assumptions.neuron_mfu, 0.01, 1.0), unit: "", help: doc_text!("assumption: share of the peak Neuron serving (prefill and decode compute) reaches") },
+    Key { name: "nhop", slot: |s| Slot::Num(&mut s.assumptions.neuron_hop_us, 0.0, 10_000.0), unit: doc_text!("µs"), help: doc_text!("assumption: latency per ring hop of a serving all-reduce over NeuronLink") },
+    Key { name: "nstepms", slot: |s| Slot::Num(&mut s.assumptions.neuron_step_ms, 0.0, 1000.0), unit: doc_text!("ms"), help: doc_text!("assumption: fixed time of every decode step on Neuron") },
     Key { name: "seatuse", slot: |s| Slot::Num(&mut s.assumptions.seat_mem_usable, 0.5, 1.0), unit: "", help: doc_text!("assumption: share of each GPU's frame buffer graphics seats may fill") },
     Key { name: "hours", slot: |s| Slot::Num(&mut s.hours_per_month, 0.0, 744.0), unit: doc_text!("hours per month"), help: doc_text!("usage per instance (730 = always on)") },
     Key { name: "months", slot: |s| Slot::Int(&mut s.months, 1, 120), unit: doc_text!("months"), help: doc_text!("planning horizon") },
@@ -403,9 +410,9 @@ pub fn parse_with(
     }
     if let Some(p) = params {
         apply_pair(&mut s, "params", &p, catalog, &mut warnings);
-        if let Some(a) = active {
-            apply_pair(&mut s, "active", &a, catalog, &mut warnings);
-        }
+    }
+    if let Some(a) = active {
+        apply_pair(&mut s, "active", &a, catalog, &mut warnings);
     }
     (s, warnings)
 }

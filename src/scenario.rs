@@ -59,29 +59,34 @@ pub enum Precision {
     Fp8,
     Int8,
     Int4,
+    /// 4-bit floating point with block scales (NVFP4, MXFP4): Blackwell tensor cores compute in it.
+    Fp4,
 }
 
 impl Precision {
-    pub const ALL: [Precision; 6] = [
+    pub const ALL: [Precision; 7] = [
         Precision::Fp32,
         Precision::Bf16,
         Precision::Fp16,
         Precision::Fp8,
         Precision::Int8,
         Precision::Int4,
+        Precision::Fp4,
     ];
 
-    /// Bytes per weight. 4-bit includes group scales (~4.5 bits; DOMAIN.md "Weights").
+    /// Bytes per weight. 4-bit includes group scales (~4.5 bits; DOMAIN.md "Weights"); FP4 as NVFP4, one
+    /// FP8 scale per 16 values: 4 + 8/16 = 4.5 bits (MXFP4's one 8-bit scale per 32 is 4.25: NVFP4's is the larger).
     pub fn weight_bytes(self) -> f64 {
         match self {
             Precision::Fp32 => 4.0,
             Precision::Bf16 | Precision::Fp16 => 2.0,
             Precision::Fp8 | Precision::Int8 => 1.0,
-            Precision::Int4 => 0.5625,
+            Precision::Int4 | Precision::Fp4 => 0.5625,
         }
     }
 
-    /// Bytes per KV-cache value: 8-bit formats keep an 8-bit cache, 4-bit weight-only quantisation keeps a 16-bit cache.
+    /// Bytes per KV-cache value: 8-bit formats keep an 8-bit cache; 4-bit weights (INT4 weight-only, FP4)
+    /// keep a 16-bit cache (the conservative choice: FP4 serving may also run an FP8 cache).
     pub fn kv_bytes(self) -> f64 {
         match self {
             Precision::Fp32 => 4.0,
@@ -141,11 +146,30 @@ pub struct Assumptions {
     /// Fixed time of every decode step besides reading weights and computing: sampling, scheduling and kernel
     /// launches, milliseconds (assumption, fitted with the two above to the published runs as a whole).
     pub step_overhead_ms: f64,
+    /// Share of the 16-bit dense peak a prompt's prefill reaches on a GPU (FP8/INT8 run at most `fp8_speedup`
+    /// times faster). Assumption held against TensorRT-LLM's first-token tables (A100 FP16 and H100 FP8,
+    /// LLaMA 7B/70B at 128 and 2,048 tokens: tests/published_serving.rs).
+    pub prefill_mfu: f64,
+    /// Serving on Neuron (Trainium, Inferentia2): share of the chip's peak prefill and the decode compute cap
+    /// reach. AWS Neuron 2.18 Trn1 decoder table: Llama 2/3 8B-70B time to first token at 1-4K tokens imply
+    /// ~20 % of the BF16 peak once the weight read and collectives are counted.
+    pub neuron_mfu: f64,
+    /// Latency per ring hop of an all-reduce over NeuronLink, microseconds (the fixed part is `tp_allreduce_us`);
+    /// with `neuron_step_ms` it reproduces Neuron 2.18's Trn1 time per output token of 8B and 70B at TP 32.
+    pub neuron_hop_us: f64,
+    /// Fixed time of every Neuron decode step (runtime, sampling, host round trip), milliseconds.
+    pub neuron_step_ms: f64,
     /// Share of each GPU's frame buffer graphics seats may fill; the rest is driver and display headroom (assumption).
     pub seat_mem_usable: f64,
     /// Training: share of the dense peak the matrix math reaches between communications, before
     /// recomputation, pipeline bubbles and waiting on links (issue 13; one value for every published run).
     pub train_mfu: f64,
+    /// Training kernel efficiency on Neuron chips (Trainium, Trainium2), in place of `train_mfu`: AWS
+    /// Neuron's Trn1 training tables state 28.4-33.1 % end-to-end MFU for GPT-3 23B/46B/175B on 32
+    /// trn1.32xlarge (Neuron 2.13) and 22 % for Llama 2 7B (2.13.1); 0.33 holds the planner to the nine
+    /// published Trn1 runs of `accuracy::training_runs`. No Trn2 training table is published: its value
+    /// is Trn1's until one is (issue 23).
+    pub neuron_train_mfu: f64,
     /// Share of a link's stated one-way bandwidth a collective achieves (nccl-tests: p4d 231 of 300 GB/s
     /// in one instance = 0.77; p4de over EFA ≈ 0.84 of the model's figure).
     pub link_efficiency: f64,
@@ -168,6 +192,17 @@ pub struct Assumptions {
 }
 
 impl Assumptions {
+    /// The training kernel efficiency on a Neuron chip: `nteff`, or `teff` where a link sets `teff` and
+    /// not `nteff` (links made before `nteff` meant `teff` for every chip).
+    pub fn neuron_kernel_eff(&self) -> f64 {
+        let d = Assumptions::default();
+        if self.neuron_train_mfu == d.neuron_train_mfu && self.train_mfu != d.train_mfu {
+            self.train_mfu
+        } else {
+            self.neuron_train_mfu
+        }
+    }
+
     /// Links made before the training planner (issue 13) set `mfu` for training as the run's end-to-end
     /// share of peak. While `teff` keeps its default and `mfu` does not, training keeps that meaning:
     /// the planner still chooses the plan, and the step is timed at this MFU.
@@ -190,7 +225,12 @@ impl Default for Assumptions {
             tp_hop_us: 4.0,
             step_overhead_ms: 0.75,
             seat_mem_usable: 0.95,
+            prefill_mfu: 0.6,
+            neuron_mfu: 0.2,
+            neuron_hop_us: 1.25,
+            neuron_step_ms: 3.0,
             train_mfu: 0.55,
+            neuron_train_mfu: 0.33,
             link_efficiency: 0.8,
             comm_overlap: 0.8,
             fp8_speedup: 1.4,

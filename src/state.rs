@@ -327,10 +327,16 @@ pub fn embed_snippet(st: &AppState, page_url: &str) -> String {
     let mut card = st.clone();
     card.embed = Embed::Card;
     card.view = View::Plan;
-    let src = format!("{page_url}?{}", encode_state(&card))
-        .replace('&', "&amp;")
-        .replace('"', "&quot;");
-    format!("<iframe src=\"{src}\" title=\"gpuplan\" loading=\"lazy\" style=\"width:100%;border:0;height:480px\"></iframe>\n{RESIZE_SCRIPT}")
+    // The theme is always written, so the host sees the key to set to its site's colours.
+    let mut q = encode_state(&card);
+    if !q.contains("theme=") {
+        q.push_str("&theme=");
+        q.push_str(card.theme.key());
+    }
+    let src = format!("{page_url}?{q}").replace('&', "&amp;").replace('"', "&quot;");
+    format!(
+        "<!-- gpuplan card: theme=auto follows the reader's system; light or dark matches your site. Reads best 360-960 px wide. -->\n<iframe src=\"{src}\" title=\"gpuplan\" loading=\"lazy\" style=\"width:100%;max-width:960px;min-width:320px;border:0;height:480px\"></iframe>\n{RESIZE_SCRIPT}"
+    )
 }
 
 /// The host-page script that resizes gpuplan iframes to the height they report (also in README).
@@ -405,7 +411,14 @@ mod tests {
         let (st, _) = parse_state("v=1&task=hpc&view=explore&fp64=40", &c);
         let html = embed_snippet(&st, "https://docs.example/gpuplan/");
         assert!(
-            html.starts_with("<iframe src=\"https://docs.example/gpuplan/?v=1&amp;task=hpc&amp;fp64=40&amp;embed=1\""),
+            html.contains(
+                "<iframe src=\"https://docs.example/gpuplan/?v=1&amp;task=hpc&amp;fp64=40&amp;embed=1&amp;theme=auto\""
+            ),
+            "{html}"
+        );
+        // Issue 24 #21: the host is told the theme key and the width the card reads best at.
+        assert!(
+            html.contains("max-width:960px") && html.contains("360-960 px"),
             "{html}"
         );
         assert!(html.contains("d.gpuplan !== 'height'"));

@@ -285,6 +285,39 @@ const BROKEN: &[(&str, &str, &str, &[&str])] = &[
         r#""pue":{"value":0.9"#,
         &["pue", "field `value` 0.9"],
     ),
+    (
+        // Bedrock's on-demand price of Llama 3.1 8B without its output price.
+        "managed_figures_for_tier",
+        r#""in_usd_m":0.22,"out_usd_m":0.22,"usd_hr":null,"pct":null,"until":null,"source":"aws-pricing-cache","as_of":"2026-09-03","note":"on-demand, Standard""#,
+        r#""in_usd_m":0.22,"out_usd_m":null,"usd_hr":null,"pct":null,"until":null,"source":"aws-pricing-cache","as_of":"2026-09-03","note":"on-demand, Standard""#,
+        &["managed (bedrock llama3.1-8b us-east-2 on-demand)", "field"],
+    ),
+    (
+        // A fee cut of 100 % or more is not a cut.
+        "managed_figures_for_tier",
+        r#""tier":"fee-cut","in_usd_m":null,"out_usd_m":null,"usd_hr":null,"pct":35"#,
+        r#""tier":"fee-cut","in_usd_m":null,"out_usd_m":null,"usd_hr":null,"pct":135"#,
+        &["managed (ecs g all fee-cut)", "`pct`"],
+    ),
+    (
+        "managed_models_are_presets",
+        r#"{"service":"bedrock","model":"llama3.1-8b","offer":"Llama 3.1 Instruct (8B)","region":"us-east-2","tier":"on-demand""#,
+        r#"{"service":"bedrock","model":"llama3.3-8b","offer":"Llama 3.1 Instruct (8B)","region":"us-east-2","tier":"on-demand""#,
+        &[
+            "managed (bedrock llama3.3-8b us-east-2 on-demand)",
+            "field `model`",
+            "not a model preset",
+        ],
+    ),
+    (
+        "managed_unique",
+        r#"{"service":"bedrock","model":"llama3.1-8b","offer":"Llama 3.1 Instruct (8B)","region":"us-east-2","tier":"batch""#,
+        r#"{"service":"bedrock","model":"llama3.1-8b","offer":"Llama 3.1 Instruct (8B)","region":"us-east-2","tier":"on-demand""#,
+        &[
+            "managed (bedrock llama3.1-8b us-east-2 on-demand)",
+            "duplicate managed price",
+        ],
+    ),
 ];
 
 #[test]
@@ -425,5 +458,36 @@ fn no_spot_figure_uses_a_local_zone() {
     assert_eq!(
         c.spot("p5.48xlarge", "us-east-1").map(|s| s.median_usd_hr),
         Some(18.42175)
+    );
+}
+
+/// What the page's build cannot carry, parse refuses: a control character in any text (U+001F separates
+/// build.rs's tokens), escaped or raw, in a region, a zone, a source title.
+#[test]
+fn a_text_with_a_control_character_is_refused_so_whatever_parses_builds() {
+    let cases: &[(&str, &str)] = &[
+        (
+            r#"{"instance":"g5.xlarge","region":"us-east-1","usd_hr":1.006"#,
+            r#"{"instance":"g5.xlarge","region":"us-east-1\u001f","usd_hr":1.006"#,
+        ),
+        (r#""id":"nvidia-specs","title""#, r#""id":"nvidia-specs\n","title""#),
+        (
+            r#""id":"nvidia-specs","title""#,
+            "\"id\":\"nvidia-specs\u{85}\",\"title\"",
+        ),
+    ];
+    for (find, replace) in cases {
+        let msg = error_text(parse_edited(find, replace));
+        assert!(msg.contains("control character U+"), "{msg}");
+        assert!(msg.contains("line "), "{msg}");
+    }
+    // An escaped backslash before an n is text, not a newline.
+    let ok = parse_edited(
+        r#""id":"nvidia-specs","title""#,
+        r#""id":"nvidia-specs","title\\n":"x","title""#,
+    );
+    assert!(
+        !matches!(&ok, Err(e) if e.to_string().contains("control character")),
+        "{ok:?}"
     );
 }

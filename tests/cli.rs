@@ -278,3 +278,96 @@ fn every_promised_field_has_a_value() {
         }
     }
 }
+
+/// `gpuplan accuracy` prints the ledger: a per-family record whose run counts add up to the table's
+/// runs, and one line per published run, each with its source.
+#[test]
+fn accuracy_prints_the_ledger_by_family() {
+    let out = gpuplan(&["accuracy"]);
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    let runs = gpuplan::accuracy::training_runs();
+    for r in &runs {
+        assert!(
+            text.lines()
+                .any(|l| l.starts_with(&format!("| {} |", r.name)) && l.contains(r.source)),
+            "{}",
+            r.name
+        );
+    }
+    let counted: usize = text
+        .lines()
+        .take_while(|l| !l.is_empty())
+        .skip(2)
+        .filter_map(|l| l.split('|').nth(2).and_then(|c| c.trim().parse::<usize>().ok()))
+        .sum();
+    assert_eq!(counted, runs.len(), "{text}");
+    assert!(text.contains("| Trainium (trn1) |"), "{text}");
+}
+
+/// Runs the CLI through `sh` so the test can shape its stdout (closed, a full disk), returning the output.
+fn gpuplan_sh(redirect: &str, query: &str) -> std::process::Output {
+    Command::new("sh")
+        .arg("-c")
+        .arg(format!("exec \"$0\" \"$1\" {redirect}"))
+        .arg(env!("CARGO_BIN_EXE_gpuplan"))
+        .arg(query)
+        .output()
+        .unwrap_or_else(|e| panic!("{e}"))
+}
+
+#[cfg(unix)]
+#[test]
+fn a_reader_that_goes_away_ends_the_cli_quietly_with_the_broken_pipe_status() {
+    use std::io::Read;
+    // The answer is hundreds of KB, more than a pipe holds: the CLI is still writing when the reader leaves.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gpuplan"))
+        .arg("v=1")
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("{e}"));
+    let mut first = [0u8; 16];
+    if let Some(mut out) = child.stdout.take() {
+        let _ = out.read_exact(&mut first);
+    }
+    let out = child.wait_with_output().unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(&first[..1], b"{");
+    // Ended by SIGPIPE as `cat` is (the shell reports 141), or exiting with 141 itself: never an abort.
+    use std::os::unix::process::ExitStatusExt;
+    let st = out.status;
+    assert!(st.signal() == Some(13) || st.code() == Some(141), "{out:?}");
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+}
+
+#[test]
+fn a_full_disk_or_a_closed_stdout_is_an_error_not_an_abort_or_silence() {
+    for redirect in [">/dev/full", ">&-"] {
+        let out = gpuplan_sh(redirect, "v=1");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{redirect}: {out:?}");
+        assert!(
+            err.starts_with("gpuplan: could not write the answer to stdout:"),
+            "{redirect}: {err}"
+        );
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn an_argument_that_is_not_utf8_is_a_warning_naming_it_and_the_rest_is_read() {
+    use std::os::unix::ffi::OsStrExt;
+    let arg = std::ffi::OsStr::from_bytes(b"v=1&model=llama3.1-8b&region=\xff");
+    let out = Command::new(env!("CARGO_BIN_EXE_gpuplan"))
+        .arg(arg)
+        .output()
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert!(out.status.success(), "{out:?}");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("argument 1 is not UTF-8"), "{err}");
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap_or_default();
+    assert_eq!(v["model"]["name"], "Llama 3.1 8B");
+    assert!(v["warnings"]
+        .as_array()
+        .is_some_and(|w| w.iter().any(|w| w["field"] == "region")));
+}

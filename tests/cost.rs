@@ -1,8 +1,9 @@
 //! The cost engine: hand-computed cases and properties over the whole catalog.
 
 use gpuplan::catalog::Catalog;
-use gpuplan::engine::cost::{option_cost, option_costs, OptionCost, HOURS_PER_YEAR};
-use gpuplan::engine::plan::plan;
+use gpuplan::engine::cost::HOURS_PER_YEAR;
+use gpuplan::engine::plan;
+use gpuplan::engine::{option_cost, option_costs, OptionCost};
 use gpuplan::engine::{recommend, Recommendation};
 use gpuplan::query;
 use gpuplan::scenario::{Buy, Scenario};
@@ -253,7 +254,7 @@ fn a_growing_service_scales_its_demand_not_its_instances() {
         let mut scale = 1.0;
         for n in &p.fleet_by_month {
             let at = |seqs| {
-                gpuplan::engine::recommend::serving_estimate(catalog(), &s, &r.instance, u.tp, seqs)
+                gpuplan::engine::serving_estimate(catalog(), &s, &r.instance, u.tp, seqs)
                     .map_or(0.0, |e| e.tokens_per_s)
             };
             let need = u.instances(50.0 * scale, s.target_tps * scale, at);
@@ -280,9 +281,10 @@ fn a_growing_service_scales_its_demand_not_its_instances() {
 }
 
 /// A unit's instances, by hand: 62 sequences a replica, 2 replicas an instance. 448 users need
-/// ⌈448/62⌉ = 8 replicas (56 users each) = 4 instances; 20,000 tok/s at 1,248 tok/s a replica need
-/// ⌈16.03⌉ = 17 replicas = 9 instances; 8 users with 20,000 tok/s: one replica's share is 8 users, at
-/// (say) 334 tok/s, ⌈59.9⌉ = 60 replicas = 30. A replica over 2 instances (pipeline stages) needs 2 each.
+/// ⌈448/62⌉ = 8 replicas = 4 instances; a throughput target packs every replica to its 62 sequences:
+/// 20,000 tok/s at (say) 1,248 tok/s a packed replica need ⌈16.03⌉ = 17 replicas = 9 instances, for 448
+/// users or for 8 (the target, not the 8 users, sets the load: never a replica at 8 sequences, issue 23).
+/// A replica over 2 instances (pipeline stages) needs 2 each.
 #[test]
 fn a_serving_unit_counts_instances_as_the_planner_does() {
     let u = gpuplan::engine::outcome::ServingUnit {
@@ -290,15 +292,15 @@ fn a_serving_unit_counts_instances_as_the_planner_does() {
         seqs_per_replica: 62,
         replicas_per_instance: 2,
         instances_per_replica: 1,
+        load: Default::default(),
     };
     let at = |seqs: u32| match seqs {
-        56 => 1_248.0,
-        8 => 334.0,
+        62 => 1_248.0,
         _ => panic!("{seqs}"),
     };
     assert_eq!(u.instances(448.0, 0.0, at), 4.0);
     assert_eq!(u.instances(448.0, 20_000.0, at), 9.0);
-    assert_eq!(u.instances(8.0, 20_000.0, at), 30.0);
+    assert_eq!(u.instances(8.0, 20_000.0, at), 9.0);
     assert_eq!(u.instances(62.0, 0.0, at), 1.0);
     assert_eq!(u.instances(0.0, 0.0, at), 1.0);
     let staged = gpuplan::engine::outcome::ServingUnit {
@@ -337,7 +339,7 @@ fn growing_fleet_commits_each_layer_it_keeps_using() {
     let growth: Vec<_> = p
         .items
         .iter()
-        .filter(|i| i.segment == gpuplan::engine::plan::Segment::Growth)
+        .filter(|i| i.segment == gpuplan::engine::outcome::Segment::Growth)
         .collect();
     assert_eq!(growth.len(), 1);
     assert_eq!(growth[0].buy, Buy::OnDemand);
@@ -391,7 +393,7 @@ fn bursts_are_committed_above_break_even() {
     let burst = p
         .items
         .iter()
-        .find(|i| i.segment == gpuplan::engine::plan::Segment::Burst);
+        .find(|i| i.segment == gpuplan::engine::outcome::Segment::Burst);
     assert_eq!(burst.map(|b| (b.buy, b.instances)), Some((Buy::InstanceSp1, 2)));
     assert!(burst.is_some_and(|b| (b.horizon_usd - 20_540.98).abs() < 0.02));
     let s = scenario("v=1&inst=g6e.xlarge&burst=2");
@@ -399,7 +401,7 @@ fn bursts_are_committed_above_break_even() {
     let burst = p
         .items
         .iter()
-        .find(|i| i.segment == gpuplan::engine::plan::Segment::Burst);
+        .find(|i| i.segment == gpuplan::engine::outcome::Segment::Burst);
     assert!(
         burst.is_some_and(|b| b.buy == Buy::OnDemand && (b.horizon_usd - 7_860.86).abs() < 0.01),
         "{burst:?}"
@@ -514,7 +516,7 @@ proptest! {
         for r in recommend(catalog(), &s).recommendations.iter().take(3) {
             let o = option_cost(catalog(), &s, r, Buy::ALL[buy]);
             if o.unavailable.is_some() { continue; }
-            let sum = |t: &[gpuplan::engine::cost::CostTerm]| t.iter().map(|t| t.usd()).sum::<f64>();
+            let sum = |t: &[gpuplan::engine::outcome::CostTerm]| t.iter().map(|t| t.usd()).sum::<f64>();
             prop_assert!((sum(&o.monthly_terms) - o.monthly_usd).abs() <= 1e-9 * o.monthly_usd.max(1.0), "{q} {:?}", o.buy);
             let job = o.job_usd.unwrap_or(0.0);
             prop_assert!((sum(&o.job_terms) - job).abs() <= 1e-9 * job.max(1.0), "{q} {:?}", o.buy);
@@ -624,7 +626,7 @@ fn growth_plan_is_the_least_over_every_level(q: &str, s: &Scenario, r: &Recommen
     let bursts: f64 = p
         .items
         .iter()
-        .filter(|i| i.segment == gpuplan::engine::plan::Segment::Burst)
+        .filter(|i| i.segment == gpuplan::engine::outcome::Segment::Burst)
         .map(|i| i.horizon_usd)
         .sum();
     for o in costs
@@ -835,7 +837,7 @@ fn capacity_blocks_follow_the_rules() {
     };
     assert!(matches!(
         option_cost(c, &s, &big, Buy::CapacityBlock).unavailable,
-        Some(gpuplan::engine::cost::NotOffered::CbTooMany {
+        Some(gpuplan::engine::outcome::NotOffered::CbTooMany {
             instances: 300,
             max: 256
         })
@@ -862,7 +864,7 @@ fn a_one_month_launch_can_run_on_a_capacity_block() {
 
 #[test]
 fn spot_respects_capacity_interactivity_and_checkpoints() {
-    use gpuplan::engine::cost::{NotOffered, SpotSupply};
+    use gpuplan::engine::outcome::{NotOffered, SpotSupply};
     // 49 × p6-b200 together on Spot: the type shows Spot in 1 zone (scarce): one instance at most.
     let s =
         scenario("v=1&task=train&model=llama3.1-70b&tokens=2000&ctx=4096&batch=1&days=30&cuda=1&inst=p6-b200.48xlarge");
@@ -911,7 +913,7 @@ fn spot_respects_capacity_interactivity_and_checkpoints() {
 
 #[test]
 fn a_plan_says_what_a_buyer_must_know() {
-    use gpuplan::engine::buyer::QuotaFamily;
+    use gpuplan::engine::outcome::QuotaFamily;
     use gpuplan::engine::Why;
     // 112 × p5.48xlarge (192 vCPUs each) serving for a year: 21,504 vCPUs of "Running On-Demand P
     // instances"; the 1-year plan it buys reserves no capacity.
@@ -1176,13 +1178,99 @@ fn a_capacity_block_rate_from_a_source_article_is_marked() {
     assert_eq!(cb.cb.as_ref().map(|c| c.source.as_str()), Some("article-001"));
     assert!(cb.assumption, "{cb:?}");
     let r = first(&s);
-    let en = gpuplan::explain::option_formula(&cb, r.n_instances, Lang::En);
+    let en = gpuplan::explain::option_formula(&cb, r.n_instances, Lang::En, &gpuplan::format::usd);
     assert!(en.contains("not AWS's Capacity Block price list"), "{en}");
-    let zh = gpuplan::explain::option_formula(&cb, r.n_instances, Lang::Zh);
+    let zh = gpuplan::explain::option_formula(&cb, r.n_instances, Lang::Zh, &gpuplan::format::usd);
     assert!(zh.contains("非 AWS 公布的容量块价目表"), "{zh}");
     let s = scenario(&format!("{q}p5en.48xlarge"));
     let cb = option_cost(catalog(), &s, &first(&s), Buy::CapacityBlock);
     assert!(!cb.assumption && cb.cb.is_some_and(|c| c.source == "cb-2026-rise"));
+}
+
+#[test]
+fn a_capacity_block_formula_multiplies_out_under_a_discount_and_reads_in_the_page_currency() {
+    use gpuplan::scenario::Lang;
+    // Issue 24 #13: "$98.84/h × 6 × 12 days × 24 h = $145,176" under a 15 % discount (the product is
+    // $170,796); and the formulas stayed in USD under CNY.
+    let q = "v=1&task=train&model=llama3.1-70b&tokens=200&days=10&buy=cb&inst=p6-b200.48xlarge&disc=15";
+    let s = scenario(q);
+    let r = first(&s);
+    let cb = option_cost(catalog(), &s, &r, Buy::CapacityBlock);
+    let c = cb.cb.clone().unwrap_or_else(|| panic!("a block"));
+    let list = c.rate_usd_hr * f64::from(c.instances) * f64::from(c.days) * 24.0;
+    assert!(
+        (cb.upfront_usd - list * 0.85).abs() < 0.01,
+        "{} vs {list}",
+        cb.upfront_usd
+    );
+    let en = gpuplan::explain::option_formula(&cb, r.n_instances, Lang::En, &gpuplan::format::usd);
+    assert!(en.contains("days × 24 h × (1 − 15 %) = $"), "{en}");
+    assert!(!en.contains("article-001"), "{en}");
+    let cny = |v: f64| gpuplan::format::money(v, gpuplan::scenario::Currency::Cny, 7.0);
+    let zh = gpuplan::explain::option_formula(&cb, r.n_instances, Lang::Zh, &cny);
+    assert!(
+        zh.contains("天 × 24 小时 × (1 − 15 %) = ¥") && !zh.contains('$'),
+        "{zh}"
+    );
+    // The detail's formulas follow the display currency too.
+    let s = scenario(&format!("{q}&cur=cny&fx=7"));
+    let arch = s.model_arch();
+    let lines = gpuplan::explain::formulas(&s, &arch, &first(&s), Lang::Zh).join("\n");
+    assert!(lines.contains('¥') && !lines.contains('$'), "{lines}");
+}
+
+#[test]
+fn formulas_give_one_copys_weights_and_the_fleets_sum_as_such() {
+    use gpuplan::scenario::Lang;
+    // Issue 24 #18: "weights = N × b = 7B × 2 bytes = 312.9 GiB" was the fleet's sum.
+    let s = scenario("v=1&task=train&params=7&tokens=1000");
+    let r = first(&s);
+    assert!(r.n_accelerators > 1, "{}", r.n_accelerators);
+    let lines = gpuplan::explain::formulas(&s, &s.model_arch(), &r, Lang::En).join("\n");
+    let copy = 7e9 * 2.0 / f64::from(1u32 << 30);
+    assert!(
+        lines.contains(&format!(
+            "weights (one copy) = N × b = 7B × 2 bytes = {} GiB",
+            gpuplan::format::number(copy, 1)
+        )),
+        "{lines}"
+    );
+    assert!(
+        lines.contains("accelerators = ") && lines.contains("the fleet's sum"),
+        "{lines}"
+    );
+    // QLoRA holds its base in 4 bits (with scales), whatever the compute precision.
+    let s = scenario("v=1&task=finetune&model=llama3.1-70b&method=qlora&tokens=0.02");
+    let zh = gpuplan::explain::formulas(&s, &s.model_arch(), &first(&s), Lang::Zh).join("\n");
+    assert!(zh.contains("× 0.5625 字节（4-bit 基座"), "{zh}");
+}
+
+#[test]
+fn a_checkpoint_interval_longer_than_the_job_is_not_suggested() {
+    use gpuplan::scenario::Lang;
+    // Issue 24 #18: a job of a few hours was told to checkpoint every several hours.
+    let mut withheld = 0;
+    for q in [
+        "v=1&task=finetune&model=llama3.1-8b&tokens=0.01&buy=spot",
+        "v=1&task=train&params=7&tokens=1000&buy=spot",
+    ] {
+        let s = scenario(q);
+        let r = first(&s);
+        let spot = option_cost(catalog(), &s, &r, Buy::Spot);
+        let (Some(detail), Some(job_h)) = (spot.spot.as_ref(), spot.job_hours) else {
+            continue;
+        };
+        let text = gpuplan::explain::option_formula(&spot, r.n_instances, Lang::En, &gpuplan::format::usd);
+        match detail.young_interval_min {
+            Some(y) if y >= job_h * 60.0 => {
+                withheld += 1;
+                assert!(!text.contains("τ*"), "{q}: {text}");
+            }
+            Some(_) => assert!(text.contains("τ*"), "{q}: {text}"),
+            None => {}
+        }
+    }
+    assert!(withheld > 0, "the short job's interval exceeds it");
 }
 
 #[test]
@@ -1219,7 +1307,7 @@ fn a_growth_plans_vcpu_quota_counts_its_largest_month() {
 
 #[test]
 fn a_job_lines_monthly_usd_means_what_the_readme_says() {
-    use gpuplan::engine::plan::Segment;
+    use gpuplan::engine::outcome::Segment;
     // README (CLI JSON, plan.items): a Capacity Block job line's monthly_usd is the whole block, paid
     // upfront; an On-Demand or Spot job line's is a month of the fleet running, the job is horizon_usd.
     let mut seen = Vec::new();
@@ -1266,7 +1354,7 @@ fn a_type_left_with_one_spot_zone_says_so() {
     let r = first(&s);
     let o = option_cost(catalog(), &s, &r, Buy::Spot);
     let d = o.spot.as_ref().unwrap_or_else(|| panic!("{o:?}"));
-    assert_eq!((d.zones, d.supply), (1, gpuplan::engine::cost::SpotSupply::Scarce));
+    assert_eq!((d.zones, d.supply), (1, gpuplan::engine::outcome::SpotSupply::Scarce));
     assert!(gpuplan::explain::spot_supply_line(d, false).contains("only 1 zone(s)"));
     let p = plan(catalog(), &s, &r);
     let Some(w) = p.notices.iter().find(|w| matches!(w, Why::SpotAtScale { .. })) else {

@@ -1,8 +1,8 @@
 //! The engine is total: any scenario a link can express gives recommendations, options and a plan without a panic, and every figure is finite or absent.
 
 use gpuplan::catalog::Catalog;
-use gpuplan::engine::cost::option_costs;
-use gpuplan::engine::plan::plan;
+use gpuplan::engine::option_costs;
+use gpuplan::engine::plan;
 use gpuplan::engine::recommend;
 use gpuplan::query::{encode, parse};
 use proptest::prelude::*;
@@ -161,7 +161,7 @@ fn explain_everything(s: &gpuplan::scenario::Scenario, o: &gpuplan::engine::Outc
             assert!(!explain::why(w, lang).is_empty(), "{}: {w:?}", encode(s));
         }
         for opt in option_costs(catalog(), s, r) {
-            let text = explain::option_formula(&opt, r.n_instances, lang);
+            let text = explain::option_formula(&opt, r.n_instances, lang, &gpuplan::format::usd);
             assert!(!text.contains("NaN"), "{}: {text}", encode(s));
         }
     }
@@ -199,7 +199,7 @@ proptest! {
         let (s, _) = parse(&link, catalog());
         let o = recommend(catalog(), &s);
         prop_assert_eq!(order(&o), order(&recommend(reversed_catalog(), &s)), "{}", link);
-        let class = |r: &gpuplan::engine::Recommendation| match (r.fits, gpuplan::engine::recommend::cost_key(r).is_some()) {
+        let class = |r: &gpuplan::engine::Recommendation| match (r.fits, gpuplan::engine::cost_key(r).is_some()) {
             (true, true) => 0,
             (true, false) => 1,
             _ => 2,

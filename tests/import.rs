@@ -186,3 +186,89 @@ fn savings_plans_files_give_published_rates_of_linux_shared_usage() {
     );
     assert!(bad.is_err_and(|e| e.to_string().starts_with("x.json") && e.to_string().contains("terms.savingsPlan")));
 }
+
+/// A folder of its own for one test, with the bundled catalog and the fixture offer file in it.
+fn scratch(tag: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("gpuplan-import-{tag}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
+    std::fs::write(dir.join("catalog.json"), BUNDLED_JSON).unwrap_or_else(|e| panic!("{e}"));
+    std::fs::write(dir.join("offer.json"), OFFER).unwrap_or_else(|e| panic!("{e}"));
+    dir
+}
+
+#[cfg(unix)]
+#[test]
+fn a_write_cut_short_by_a_file_size_limit_leaves_the_old_catalog_whole() {
+    let dir = scratch("ulimit");
+    // 100 blocks of 512 bytes: far less than the catalog, so the write of the new one fails midway.
+    let out = std::process::Command::new("sh")
+        .arg("-c")
+        .arg("ulimit -f 100; exec \"$0\" --catalog \"$1/catalog.json\" --offer \"$1/offer.json\"")
+        .arg(env!("CARGO_BIN_EXE_catalog-import"))
+        .arg(&dir)
+        .output()
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert!(!out.status.success(), "{out:?}");
+    assert_eq!(
+        std::fs::read_to_string(dir.join("catalog.json")).unwrap_or_default(),
+        BUNDLED_JSON
+    );
+    // Without the limit the same import succeeds, writes a catalog that parses, and leaves no temporary file.
+    let ok = std::process::Command::new(env!("CARGO_BIN_EXE_catalog-import"))
+        .arg("--catalog")
+        .arg(dir.join("catalog.json"))
+        .arg("--offer")
+        .arg(dir.join("offer.json"))
+        .output()
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert!(ok.status.success(), "{ok:?}");
+    let text = std::fs::read_to_string(dir.join("catalog.json")).unwrap_or_default();
+    assert!(text != BUNDLED_JSON && Catalog::parse(&text).is_ok());
+    let left: Vec<_> = std::fs::read_dir(&dir)
+        .map(|d| d.filter_map(Result::ok).map(|e| e.file_name()).collect())
+        .unwrap_or_default();
+    assert_eq!(left.len(), 2, "{left:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[cfg(unix)]
+#[test]
+fn a_path_that_is_not_utf8_is_refused_with_a_message() {
+    use std::os::unix::ffi::OsStrExt;
+    let dir = scratch("utf8");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_catalog-import"))
+        .arg("--catalog")
+        .arg(dir.join("catalog.json"))
+        .arg("--offer")
+        .arg(std::ffi::OsStr::from_bytes(b"offer-\xff.json"))
+        .output()
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("argument 4 is not UTF-8"));
+    assert_eq!(
+        std::fs::read_to_string(dir.join("catalog.json")).unwrap_or_default(),
+        BUNDLED_JSON
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_figure_the_page_build_cannot_carry_is_refused_naming_the_file_that_brought_it() {
+    // The file's name becomes a source of the catalog: with U+001F (the page build's token separator) in it,
+    // the build would fail; the import refuses, naming that file.
+    let r = apply(
+        BUNDLED_JSON,
+        &[
+            Input::Offer("offer.json", OFFER),
+            Input::SpotHistory("spot\u{1f}.json", SPOT),
+        ],
+    );
+    let msg = r.err().map(|e| e.to_string()).unwrap_or_default();
+    assert!(msg.starts_with("spot\u{1f}.json"), "{msg}");
+    assert!(msg.contains("control character U+001F"), "{msg}");
+    assert!(apply(
+        BUNDLED_JSON,
+        &[Input::Offer("offer.json", OFFER), Input::SpotHistory("spot.json", SPOT)]
+    )
+    .is_ok());
+}

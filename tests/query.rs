@@ -58,6 +58,7 @@ const V1_LINKS: &[&str] = &[
     "v=1&model=llama2-70b&batch=1&ctx=4096&seqtps=35",
     "v=1&ctx=2500&out=500&batch=50",
     "v=1&arlat=10&arhop=3&stepms=1&seatuse=0.9",
+    "v=1&inst=inf2.48xlarge&pfmfu=0.5&nmfu=0.25&nhop=2&nstepms=2.5",
     "v=1&task=graphics&seats=12&gmem=16&vcpu=8&ram=32",
     "v=1&task=hpc&fp64=40",
     "v=1&mfu=0.35&bweff=0.8&usable=0.95&overhead=2",
@@ -80,6 +81,7 @@ const V1_LINKS: &[&str] = &[
     "v=1&task=train&gbatch=1024&teff=0.5&linkeff=0.7&overlap=0.5&fp8x=1.3&nogdr=0.4&ppchunks=2&a10g=70&rtx6000=400&gaudi=90",
     "v=1&task=train&window=10&spotwin=1&reacq=30&spotmax=8",
     "v=1&lang=zh",
+    "v=1&task=train&model=llama3.1-8b&inst=trn1.32xlarge&nteff=0.3",
     "v=1&view=explore&xfam=g6&xacc=l4&xmem=24&xefa=1&xreg=1&xstack=neuron&xsort=-mem&xunit=mo&xper=accel&xhide=net,spot",
     "v=1&view=compare&cmp=p5.48xlarge,g6e.xlarge",
     "v=1&pick=g6e.xlarge",
@@ -517,4 +519,108 @@ fn china_regions_get_an_explicit_notice_not_a_silent_fallback() {
         .on_demand
         .iter()
         .any(|p| p.region == gpuplan::query::NEAREST_TO_CHINA));
+}
+
+proptest::proptest! {
+    /// Whatever a link carries, what a warning echoes is visible text: no control, bidi, zero-width or
+    /// other invisible character survives, and it is capped.
+    #[test]
+    fn echoed_link_text_is_visible_and_capped(raw in proptest::collection::vec(
+        proptest::prop_oneof![proptest::char::any(), proptest::char::range(' ', '~'), proptest::char::range('\u{2000}', '\u{2070}')], 0..120)) {
+        let raw: String = raw.into_iter().collect();
+        let shown = gpuplan::query::quote_link_text(&raw, 80);
+        proptest::prop_assert!(shown.chars().count() <= 81, "{shown:?}");
+        for c in shown.chars() {
+            let u = u32::from(c);
+            let hidden = c.is_control()
+                || matches!(u, 0x200B..=0x200F | 0x2028..=0x202E | 0x2060..=0x206F | 0xFEFF | 0x061C | 0xE0000..=0xE0FFF);
+            proptest::prop_assert!(!hidden, "U+{u:04X} in {shown:?}");
+        }
+        // Printable text within the cap is kept as it is.
+        if raw.chars().count() <= 80 && raw.chars().all(|c| c.is_ascii_graphic() || c == ' ' || ('\u{4E00}'..='\u{9FFF}').contains(&c)) {
+            proptest::prop_assert_eq!(shown, raw);
+        }
+    }
+}
+
+/// Every key of both tables, given a hostile value: the value is either taken (the state changes and
+/// reads back the same from its own link, or it is what the key already held) or a warning names the key.
+/// Nothing is dropped or changed silently.
+fn assert_taken_or_warned(key: &str, value: &str) -> Result<(), String> {
+    let c = catalog();
+    let q = format!("v=1&{key}={}", gpuplan::query::percent_encode(value));
+    let (st, warnings) = parse_state(&q, c);
+    let warned = warnings.iter().any(|w| w.field == key);
+    // Taken: the key now holds exactly the value given (as text or the same number).
+    let mut st2 = st.clone();
+    if warned || same_value(&key_text(key, &mut st2), value) {
+        return Ok(());
+    }
+    Err(format!(
+        "{key}={value:?}: neither taken nor warned; state {:?}",
+        encode_state(&st)
+    ))
+}
+
+fn every_key_name() -> Vec<&'static str> {
+    KEYS.iter()
+        .map(|k| k.name)
+        .chain(PAGE_KEYS.iter().map(|k| k.name))
+        .filter(|k| *k != "v")
+        .collect()
+}
+
+#[test]
+fn every_key_warns_on_every_hostile_value_it_does_not_take() {
+    let hostile = [
+        "<junk>",
+        "7",
+        "zz,yy",
+        "-1e309",
+        "NaN",
+        "\u{202E}x",
+        "id",
+        "1e400",
+        "od,<junk>",
+        "-",
+        "0x10",
+        " 8",
+    ];
+    let failures: Vec<String> = every_key_name()
+        .into_iter()
+        .flat_map(|k| hostile.iter().map(move |v| (k, *v)))
+        .filter_map(|(k, v)| assert_taken_or_warned(k, v).err())
+        .collect();
+    assert!(failures.is_empty(), "{failures:#?}");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 600, failure_persistence: None, ..ProptestConfig::default() })]
+    #[test]
+    fn any_value_of_any_key_is_taken_or_warned(pick in 0usize..1000, value in prop_oneof!["[ -~]{1,12}", "\\PC{1,6}"]) {
+        let names = every_key_name();
+        let key = names[pick % names.len()];
+        if let Err(e) = assert_taken_or_warned(key, &value) {
+            prop_assert!(false, "{}", e);
+        }
+    }
+}
+
+/// What `key` holds in `st`, read from the key's own slot.
+fn key_text(key: &str, st: &mut AppState) -> Option<String> {
+    match KEYS.iter().find(|k| k.name == key) {
+        Some(k) => slot_text((k.slot)(&mut st.scenario)),
+        None => PAGE_KEYS
+            .iter()
+            .find(|k| k.name == key)
+            .and_then(|k| slot_text((k.slot)(st))),
+    }
+}
+
+/// Whether a key's text is the value given: the same text, the same number, or both empty ("," is the empty list).
+fn same_value(held: &Option<String>, value: &str) -> bool {
+    let value = if value.split(',').all(str::is_empty) { "" } else { value };
+    let Some(text) = held else { return value.is_empty() };
+    let num = |v: &str| v.trim().parse::<f64>().ok().filter(|x| x.is_finite());
+    text == value || (num(text).is_some() && num(text) == num(value))
 }

@@ -186,17 +186,19 @@ fn flow_neuron_eligible_inference_goes_to_inferentia2() {
 fn flow_large_training_trainium_if_eligible_else_p_family() {
     let q = "v=1&task=train&model=qwen2.5-32b&tokens=100&ctx=4096&prio=cost";
     let eligible = run(q);
-    // After the June 2025 P-family price cut, Trn1 is within ~25 % of the cheapest (a P6-B200 or P5) once
-    // its 50 Gbps of network per chip is charged: the articles' "Trainium saves up to 50 %" no longer
-    // holds at list prices, but it is a contender, as the articles' flow says.
+    // Trn1 is eligible and planned, as the articles' flow says. Timed at Neuron's own published training
+    // efficiency (`nteff`, issue 23: ~33 % MFU in AWS's Trn1 tables, where every chip used to run at the
+    // GPU kernel efficiency), and after the June 2025 P-family price cut, it costs more than the cheapest
+    // P type at list prices: the articles' "Trainium saves up to 50 %" does not hold at list prices
+    // (it may with negotiated Trainium pricing, which a reseller discount expresses).
     let best = eligible.recommendations[0].job_usd.unwrap_or(f64::NAN);
     let trn = eligible
         .recommendations
         .iter()
-        .find(|r| r.instance == "trn1.32xlarge")
+        .find(|r| r.instance == "trn1.32xlarge" && r.fits)
         .and_then(|r| r.job_usd)
         .unwrap_or(f64::INFINITY);
-    assert!(trn <= best * 1.25, "trn1 {trn} vs best {best}");
+    assert!(trn > best && trn <= best * 3.0, "trn1 {trn} vs best {best}");
     let not_eligible = run(&format!("{q}&cuda=1"));
     assert!(family_of(top(&not_eligible)).starts_with('p'), "{}", top(&not_eligible));
     let urgent = run(&format!("{q}&urgent=1"));
@@ -259,7 +261,7 @@ fn training_hand_computed_7b_on_h100() {
     assert!(r.energy_kwh.is_some_and(|e| (e - gpu_hours * 0.7).abs() < 1e-6));
     let p = r.parallelism.as_ref().unwrap_or_else(|| panic!("no plan"));
     assert_eq!((p.tp, p.pp, p.dp, p.micro_batch, p.grad_accum), (1, 1, 8, 1, 1));
-    assert_eq!(p.recompute, gpuplan::engine::parallel::Recompute::Selective);
+    assert_eq!(p.recompute, gpuplan::engine::outcome::Recompute::Selective);
     assert!(p.comm_share.abs() < 1e-12);
     // Effective MFU counts model FLOPs only: 0.55 × 4.989e10 / 5.204e10.
     assert!((p.effective_mfu - 0.55 * (per_token - 4.0 * 32.0 * 4096.0 * 4096.0) / per_token).abs() < 1e-9);
@@ -293,7 +295,7 @@ fn absurd_targets_are_refused_with_a_reason_never_a_wrapped_count() {
     assert!(o
         .recommendations
         .iter()
-        .all(|r| u64::from(r.n_instances) <= gpuplan::engine::recommend::MAX_INSTANCES));
+        .all(|r| u64::from(r.n_instances) <= gpuplan::engine::MAX_INSTANCES));
     assert!(o
         .excluded
         .iter()
@@ -313,7 +315,7 @@ fn the_planner_chooses_the_micro_batch_and_70b_fits_p4d_at_default_settings() {
         let p = r.parallelism.as_ref().unwrap_or_else(|| panic!("{id}: no plan"));
         assert!(p.micro_batch * p.grad_accum >= 8, "{id}: {p:?}");
         assert!(p.micro_batch <= 4, "{id}: {p:?}");
-        assert_ne!(p.recompute, gpuplan::engine::parallel::Recompute::None, "{id}: {p:?}");
+        assert_ne!(p.recompute, gpuplan::engine::outcome::Recompute::None, "{id}: {p:?}");
         assert!(p.tp <= 8 && p.dp >= 1, "{id}: {p:?}");
     }
     // Even a micro-batch of 1 with full recomputation is too much for a 16 GiB T4 at 128K tokens.
@@ -327,7 +329,7 @@ fn hpc_is_compared_by_dollars_per_fp64_tflops_hour() {
     // p5.48xlarge: 8 × H100 SXM at 34 FP64 TFLOPS = 272; $55.04/h / 272 = $0.2024 per TFLOPS-hour.
     let o = run("v=1&task=hpc&fp64=40");
     let p5 = o.recommendations.iter().find(|r| r.instance == "p5.48xlarge");
-    let lens = p5.and_then(gpuplan::engine::recommend::usd_per_fp64_tflops_hour);
+    let lens = p5.and_then(gpuplan::engine::usd_per_fp64_tflops_hour);
     assert!(lens.is_some_and(|c| (c - 55.04 / 272.0).abs() < 1e-9), "{lens:?}");
     // The formula list shows how it was computed.
     let catalog = Catalog::bundled();
@@ -345,7 +347,7 @@ fn hpc_is_compared_by_dollars_per_fp64_tflops_hour() {
     assert_eq!(
         t.recommendations
             .first()
-            .and_then(gpuplan::engine::recommend::usd_per_fp64_tflops_hour),
+            .and_then(gpuplan::engine::usd_per_fp64_tflops_hour),
         None
     );
 }
@@ -382,7 +384,7 @@ fn a_growing_service_shows_its_commitment_rule_and_a_job_does_not() {
     let tps = lines("v=1&mode=batch&model=llama3.1-70b&inst=p5.48xlarge&growth=10&months=12&tps=20000");
     assert!(
         tps.iter()
-            .any(|f| f.contains("⌈20,000 × (1 + 0.1)^m / r_m⌉) / 2⌉) (r_m: a replica's tokens/s")),
+            .any(|f| f.contains("⌈20,000 × (1 + 0.1)^m / r⌉)) (r: a replica's tokens/s packed to its s sequences")),
         "{tps:?}"
     );
     // A training job ignores growth, and so does a one-month horizon.
@@ -397,7 +399,8 @@ fn a_growing_service_shows_its_commitment_rule_and_a_job_does_not() {
 #[test]
 fn serving_shows_what_a_million_tokens_cost_and_how() {
     // Llama 3.1 8B on one trn1.2xlarge (inf2.xlarge's 16 GiB of host RAM cannot load 15 GiB of BF16
-    // weights plus the 4 GiB reserve): $1.34/h at ~196 tokens/s is ~$1.90 per million tokens.
+    // weights plus the 4 GiB reserve): $1.34/h at ~186 tokens/s (Neuron's 3 ms step time, `nstepms`) is
+    // ~$2.01 per million tokens.
     let catalog = Catalog::bundled();
     let (scenario, _) = query::parse("v=1", &catalog);
     let o = run("v=1");
@@ -407,7 +410,7 @@ fn serving_shows_what_a_million_tokens_cost_and_how() {
         (r.hourly_usd.unwrap_or(0.0), r.tokens_per_s.unwrap_or(1.0))
     });
     assert!(
-        (m - h / (t * 3600.0) * 1e6).abs() < 1e-9 && (1.85..1.95).contains(&m),
+        (m - h / (t * 3600.0) * 1e6).abs() < 1e-9 && (1.95..2.05).contains(&m),
         "{m}"
     );
     let lines = top
@@ -416,7 +419,7 @@ fn serving_shows_what_a_million_tokens_cost_and_how() {
     assert!(
         lines
             .iter()
-            .any(|f| f == "per million tokens = $1.34/h ÷ (196 tokens/s × 3,600 s) × 10⁶ = $1.90 (at full load)"),
+            .any(|f| f == "per million tokens = $1.34/h ÷ (8 users × 23.2 = 186 tokens/s × 3,600 s) × 10⁶ = $2.01"),
         "{lines:?}"
     );
     // A training job has no per-token figure.
@@ -521,8 +524,9 @@ fn seventy_b_on_p5_versus_g6e_the_plan_and_why() {
 
 #[test]
 fn a_34b_model_at_default_settings_gets_trainium() {
-    // The articles' flow: 30B+ Transformer, not urgent → Trainium. At default settings trn1 is eligible,
-    // fits, and is within 25 % of the cheapest.
+    // The articles' flow: 30B+ Transformer, not urgent → Trainium. At default settings trn1 is eligible
+    // and fits; at Neuron's published training efficiency (`nteff`, issue 23) it costs more than the
+    // cheapest at list prices, within 3× (it was within 25 % while Trainium ran at the GPU efficiency).
     let o = run("v=1&task=train&params=34&tokens=100&prio=cost");
     let best = o.recommendations[0].job_usd.unwrap_or(f64::NAN);
     let trn = o
@@ -530,7 +534,8 @@ fn a_34b_model_at_default_settings_gets_trainium() {
         .iter()
         .find(|r| r.instance == "trn1.32xlarge" && r.fits);
     let trn = trn.unwrap_or_else(|| panic!("trn1 not recommended: {:?}", o.excluded));
-    assert!(trn.job_usd.unwrap_or(f64::INFINITY) <= best * 1.25);
+    let trn_usd = trn.job_usd.unwrap_or(f64::INFINITY);
+    assert!(trn_usd > best && trn_usd <= best * 3.0, "trn1 {trn_usd} vs best {best}");
     assert!(trn.parallelism.as_ref().is_some_and(|p| p.tp >= 2));
 }
 

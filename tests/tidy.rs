@@ -211,3 +211,28 @@ fn components_and_html_writers_hold_no_chinese_text() {
         }
     }
 }
+
+#[test]
+fn readme_tells_hosts_to_serve_the_wasm_compressed() {
+    // Issue 24 #22: an uncompressed wasm doubles the first answer's time on a slow link.
+    let readme = fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap_or_default();
+    let hosting = readme.split("## Hosting").nth(1).unwrap_or_default();
+    assert!(
+        hosting.contains("Serve the files compressed") && hosting.contains("application/wasm"),
+        "README ## Hosting"
+    );
+}
+
+#[test]
+fn the_first_frame_uses_the_apps_masthead_layout() {
+    // Issue 24 #22: the skeleton and the app share one layout, so nothing jumps when the app mounts.
+    let html = fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("index.html")).unwrap_or_default();
+    for class in [
+        "class=\"app boot\"",
+        "class=\"masthead\"",
+        "class=\"brand\"",
+        "class=\"tagline boot-en\"",
+    ] {
+        assert!(html.contains(class), "index.html lacks {class}");
+    }
+}

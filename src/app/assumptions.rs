@@ -21,6 +21,7 @@ use Line::{Field, Note, Source};
 const GENERAL: &[Line] = &[
     Field("mfu", Msg::Mfu, false),
     Source("mfu", Msg::SrcMfu),
+    Note(Msg::HintMfu),
     Field("bweff", Msg::BwEff, false),
     Source("bweff", Msg::SrcBw),
     Field("usable", Msg::MemUsable, false),
@@ -32,6 +33,12 @@ const GENERAL: &[Line] = &[
     Field("arlat", Msg::ArLat, false),
     Field("arhop", Msg::ArHop, false),
     Field("stepms", Msg::StepMs, false),
+    Field("pfmfu", Msg::PrefillMfu, false),
+    Source("pfmfu", Msg::SrcPrefill),
+    Field("nmfu", Msg::NeuronMfu, false),
+    Field("nhop", Msg::NeuronHop, false),
+    Field("nstepms", Msg::NeuronStep, false),
+    Source("nmfu", Msg::SrcNeuronServing),
     Field("seatuse", Msg::SeatUse, false),
     Note(Msg::SrcServing),
 ];
@@ -55,6 +62,7 @@ const PURCHASE: &[Line] = &[
 
 const TRAINING: &[Line] = &[
     Field("teff", Msg::TrainMfu, false),
+    Field("nteff", Msg::NeuronTrainMfu, false),
     Field("linkeff", Msg::LinkEff, false),
     Field("overlap", Msg::CommOverlap, false),
     Field("fp8x", Msg::Fp8Speedup, false),
@@ -68,6 +76,40 @@ const TRAINING_MORE: &[Line] = &[
     Field("gaudi", Msg::GaudiTflops, false),
 ];
 
+/// Whether an assumption differs from its default (a link or an edit changed it).
+fn is_changed(s: &crate::scenario::Scenario, key: &str) -> bool {
+    crate::query::field_value(s, key) != crate::query::field_value(&crate::scenario::Scenario::default(), key)
+}
+
+/// The labels of the assumptions that differ from their defaults, in the order Assumptions lists them.
+pub fn changed(s: &crate::scenario::Scenario) -> Vec<Msg> {
+    [GENERAL, PURCHASE, TRAINING, TRAINING_MORE]
+        .iter()
+        .flat_map(|lines| lines.iter())
+        .filter_map(|l| match l {
+            Field(key, label, _) if is_changed(s, key) => Some(*label),
+            _ => None,
+        })
+        .collect()
+}
+
+/// On the Plan: a scenario whose assumptions differ from the defaults says which, a click from them.
+#[component]
+pub fn ChangedNotice(ctx: Ctx) -> impl IntoView {
+    let labels = Memo::new(move |_| ctx.scenario.with(changed));
+    move || {
+        let n = labels.with(Vec::len);
+        (n > 0 && ctx.embed.get() == crate::state::Embed::No).then(|| {
+            let text = labels.with(|ls| crate::explain::changed_assumptions(ls, ctx.lang()));
+            view! {
+                <p class="notice-line" data-testid="assumptions-changed">{text} " "
+                    <button type="button" class="small" on:click=move |_| ctx.set("view", "assumptions")>{ctx.t(Msg::ReviewAssumptions)}</button>
+                </p>
+            }
+        })
+    }
+}
+
 /// A column of lines: one view per kind of line, compiled once.
 fn column(ctx: Ctx, lines: &'static [Line]) -> impl IntoView {
     let defaults = crate::scenario::Scenario::default();
@@ -76,7 +118,13 @@ fn column(ctx: Ctx, lines: &'static [Line]) -> impl IntoView {
         .map(|l| match l {
             Field(key, label, catalog) => {
                 let placeholder = catalog.then_some(Msg::FromCatalog);
-                view! { <NumberField ctx=ctx key=key label=*label current=value_of(ctx, key) placeholder=placeholder /> }.into_any()
+                let differs = move || ctx.scenario.with(|s| is_changed(s, key));
+                view! {
+                    <div class:changed=differs data-changed=move || differs().to_string()>
+                        <NumberField ctx=ctx key=key label=*label current=value_of(ctx, key) placeholder=placeholder />
+                    </div>
+                }
+                .into_any()
             }
             Source(key, why) => {
                 let default = if key.is_empty() {
@@ -85,7 +133,16 @@ fn column(ctx: Ctx, lines: &'static [Line]) -> impl IntoView {
                     crate::query::field_value(&defaults, key)
                 };
                 let default = move || default.clone().unwrap_or_else(|| ctx.t(Msg::FromCatalog).to_string());
-                let head = move || format!("{}{}{} · {}{}", ctx.t(Msg::Default), ctx.t(Msg::Colon), default(), ctx.t(Msg::SourceLabel), ctx.t(Msg::Colon));
+                let head = move || {
+                    format!(
+                        "{}{}{} · {}{}",
+                        ctx.t(Msg::Default),
+                        ctx.t(Msg::Colon),
+                        default(),
+                        ctx.t(Msg::SourceLabel),
+                        ctx.t(Msg::Colon)
+                    )
+                };
                 view! { <p class="source"><span class="muted">{head}</span> {ctx.tx(*why)}</p> }.into_any()
             }
             Note(m) => view! { <p class="source muted">{ctx.tx(*m)}</p> }.into_any(),
@@ -121,7 +178,27 @@ pub fn Assumptions(ctx: Ctx) -> impl IntoView {
             <div class="table-wrap" tabindex="0"><table inner_html=sp_rows></table></div>
             <h3 id="sources">{ctx.tx(Msg::Sources)}</h3>
             <p class="source muted">{ctx.tx(Msg::SourcesIntro)}</p>
+            <p class="source muted" data-testid="articles-are">{ctx.tx(Msg::ArticlesAre)}</p>
             <div class="table-wrap" tabindex="0"><table class="sources" inner_html=sources></table></div>
         </section>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_scenario_names_the_assumptions_it_changes() {
+        // Issue 24 #15: a link whose assumptions differ from the defaults says so.
+        let c = crate::catalog_static::catalog();
+        let (s, _) = crate::query::parse("v=1&mfu=0.35&ckpt=20&model=llama3.1-70b", &c);
+        assert_eq!(changed(&s), [Msg::Mfu, Msg::CkptInterval]);
+        assert!(changed(&crate::scenario::Scenario::default()).is_empty());
+        let text = crate::explain::changed_assumptions(&changed(&s), crate::scenario::Lang::Zh);
+        assert_eq!(
+            text,
+            "此场景有 2 项假设不同于默认值：模型算力利用率（MFU）、检查点间隔（分钟）。"
+        );
     }
 }

@@ -50,6 +50,7 @@ pub fn Compare(ctx: Ctx) -> impl IntoView {
                     <h2>{ctx.tx(Msg::ViewCompare)}</h2>
                     <super::export_bar::ExportBar ctx=ctx what=super::export_bar::What::Compare />
                 </div>
+                <p class="muted" data-testid="list-prices">{move || ctx.scenario.with(|s| crate::explain::list_prices(s.purchase.reseller_pct, true, ctx.lang()))}</p>
                 <div class="table-wrap" tabindex="0">
                     <table inner_html=table on:click=move |ev| on_click(ctx, ev)></table>
                 </div>

@@ -144,7 +144,11 @@ pub fn Explore(ctx: Ctx) -> impl IntoView {
                 }).collect_view()}
             </details>
             <p class="muted">{move || shown.with(|d| d.len())} " " {ctx.tx(Msg::Rows)} " · " {move || ctx.scenario.with(|s| s.region.clone())}
-                " · " <span data-testid="price-basis">{price_basis}</span></p>
+                " · " <span data-testid="price-basis">{price_basis}</span>
+                {move || {
+                    let note = ctx.scenario.with(|s| crate::explain::list_prices(s.purchase.reseller_pct, false, ctx.lang()));
+                    (!note.is_empty()).then(|| view! { " · " <strong data-testid="list-prices">{note}</strong> })
+                }}</p>
             <div class="table-wrap" tabindex="0">
                 <table class="catalog" inner_html=table on:click=move |ev| on_table_click(ctx, ev)></table>
             </div>

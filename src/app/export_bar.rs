@@ -1,7 +1,7 @@
 //! Export buttons: CSV and JSON downloads and "copy as Markdown table", for the recommendations (with the plan) or the Compare picks.
 
 use super::{url_sync, Ctx};
-use crate::engine::plan::plan;
+use crate::engine::plan;
 use crate::export::{self, Table};
 use crate::i18n::Msg;
 use crate::state::encode_state;

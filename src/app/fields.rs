@@ -24,7 +24,11 @@ pub fn SelectField(
     }
 }
 
-/// A labelled number input, committed on change (Enter or leaving the field).
+/// How long typing pauses before a number field's value is taken (the answer follows the typing).
+const TYPING_PAUSE: std::time::Duration = std::time::Duration::from_millis(300);
+
+/// A labelled number input: taken while typing, once the typing pauses, and at once on change (Enter
+/// or leaving the field). A half-typed number the browser cannot read yet ("1.", "-") waits.
 #[component]
 pub fn NumberField(
     ctx: Ctx,
@@ -45,8 +49,13 @@ pub fn NumberField(
         .catalog
         .with_value(|c| crate::query::range_of(key, c))
         .map_or((None, None), |(a, b)| (Some(a), Some(b)));
-    let on_change = move |ev: leptos::ev::Event| {
-        ctx.set(key, event_target_value(&ev).trim());
+    let pending = StoredValue::new(None::<TimeoutHandle>);
+    let commit = move |value: String| {
+        if let Some(h) = pending.get_value() {
+            h.clear();
+        }
+        pending.set_value(None);
+        ctx.set(key, &value);
         let mine = ctx
             .warnings
             .try_update(|ws| {
@@ -56,6 +65,18 @@ pub fn NumberField(
             })
             .flatten();
         error.set(mine);
+    };
+    let on_change = move |ev: leptos::ev::Event| commit(event_target_value(&ev).trim().to_string());
+    let on_input = move |ev: leptos::ev::Event| {
+        let value = event_target_value(&ev).trim().to_string();
+        if let Some(h) = pending.get_value() {
+            h.clear();
+        }
+        // An empty value while typing is a number not finished yet (or a field being cleared): wait.
+        if value.is_empty() {
+            return;
+        }
+        pending.set_value(set_timeout_with_handle(move || commit(value), TYPING_PAUSE).ok());
     };
     view! {
         <label class="field" for=for_id>
@@ -67,7 +88,7 @@ pub fn NumberField(
                 aria-describedby=move || error.with(Option::is_some).then(|| err_id.clone())
                 placeholder=move || placeholder.map_or("", |m| ctx.t(m))
                 prop:value=move || current.get()
-                on:change=on_change />
+                on:input=on_input on:change=on_change />
             {move || error.get().map(|w| view! {
                 <span class="field-error" id=format!("e-{key}") data-testid="field-error">{crate::explain::field_error(&w, ctx.t(label), ctx.lang())}</span>
             })}

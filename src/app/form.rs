@@ -13,6 +13,31 @@ use crate::models::PRESETS;
 use crate::scenario::{ModelChoice, Strategy, Task};
 use leptos::prelude::*;
 
+/// A chat request as a newcomer would first ask for it: a 2,000-token prompt (the question with its
+/// system prompt and some history) and a 500-token answer. A labelled starting value, editable; links
+/// keep `Scenario::default()`'s meaning (a link without `ctx`/`out` is an 8K context, as ever).
+pub const CHAT_PROMPT_TOKENS: u32 = 2000;
+pub const CHAT_OUTPUT_TOKENS: u32 = 500;
+
+/// Starts a newly chosen kind of task (serving after a job, a job after serving) from its own starting
+/// values: the default batch, for serving a chat request, for a job the default sequence length.
+pub(crate) fn new_kind_of_task(s: &mut crate::scenario::Scenario) {
+    let d = crate::scenario::Scenario::default();
+    s.batch = d.batch;
+    (s.context_tokens, s.output_tokens) = if s.task.is_job() {
+        (d.context_tokens, d.output_tokens)
+    } else {
+        (CHAT_PROMPT_TOKENS + CHAT_OUTPUT_TOKENS, CHAT_OUTPUT_TOKENS)
+    };
+}
+
+/// A new visitor's state (no link, nothing stored, or Reset): the defaults with a chat request.
+pub(crate) fn fresh_state() -> crate::state::AppState {
+    let mut st = crate::state::AppState::default();
+    new_kind_of_task(&mut st.scenario);
+    st
+}
+
 fn modes(ctx: Ctx) -> Vec<(String, String)> {
     vec![
         ("online".to_string(), ctx.t(Msg::Online).to_string()),
@@ -113,6 +138,7 @@ pub fn WorkloadForm(ctx: Ctx) -> impl IntoView {
                         {move || view! { <NumberField ctx=ctx key=size_key() current=value_of(ctx, size_key()) label=size_label() /> }}
                     </div>
                     {move || lines(ctx, length_lines(task.get()))}
+                    <p class="hint" data-testid="hint-replica">{ctx.tx(Msg::HintReplica)}</p>
                 </Show>
                 {move || lines(ctx, &task_lines(task.get()))}
             </section>
@@ -139,12 +165,19 @@ const STRATEGY_FIELDS: &[(&str, Msg)] = &[
     ("disc", Msg::ResellerPct),
 ];
 
-/// Reseller discount, bursts, growth and a fixed window.
-const USAGE: &[Line] = &[
-    Row(&[Num("disc", Msg::ResellerPct), Check("discall", Msg::ResellerOnAll)]),
-    Row(&[Num("burst", Msg::BurstInstances), Num("bursth", Msg::BurstHours)]),
-    Row(&[Num("growth", Msg::GrowthPct), Num("window", Msg::WindowDays)]),
-];
+/// Reseller discount, then what applies to the task: a service's bursts and growth, a job's hard window.
+fn usage_lines(task: Task) -> &'static [Line] {
+    const DISC: Line = Row(&[Num("disc", Msg::ResellerPct), Check("discall", Msg::ResellerOnAll)]);
+    if task.is_job() {
+        &[DISC, One(Num("window", Msg::WindowDays))]
+    } else {
+        &[
+            DISC,
+            Row(&[Num("burst", Msg::BurstInstances), Num("bursth", Msg::BurstHours)]),
+            One(Num("growth", Msg::GrowthPct)),
+        ]
+    }
+}
 
 /// Every region with a price, in name order.
 fn regions(ctx: Ctx) -> Vec<(String, String)> {
@@ -168,7 +201,7 @@ fn Strategies(ctx: Ctx) -> impl IntoView {
                 let job = st.scenario.task.is_job();
                 s.apply(&mut st.scenario);
                 if st.scenario.task.is_job() != job {
-                    st.scenario.batch = crate::scenario::Scenario::default().batch;
+                    new_kind_of_task(&mut st.scenario);
                 }
             });
             let after = ctx.scenario.get_untracked();
@@ -197,6 +230,23 @@ fn Strategies(ctx: Ctx) -> impl IntoView {
     }
 }
 
+/// A restriction to named instance types (`inst=`, from a link or a strategy): shown with the types it
+/// keeps and removed in one click, so no hidden filter narrows the ranking.
+#[component]
+fn OnlyTypes(ctx: Ctx) -> impl IntoView {
+    let types = move || ctx.scenario.with(|s| s.instances.join(", "));
+    let restricted = move || ctx.scenario.with(|s| !s.instances.is_empty());
+    view! {
+        <Show when=restricted>
+            <div class="field only-types" data-testid="only-types">
+                <span class="label">{ctx.tx(Msg::OnlyTypes)}</span>
+                <span class="types">{types}</span>
+                <button type="button" class="small" data-testid="all-types" on:click=move |_| ctx.set("inst", "")>{ctx.tx(Msg::AllTypes)}</button>
+            </div>
+        </Show>
+    }
+}
+
 /// Constraints, priority, region, usage and how the team buys.
 #[component]
 fn PurchaseForm(ctx: Ctx) -> impl IntoView {
@@ -218,6 +268,7 @@ fn PurchaseForm(ctx: Ctx) -> impl IntoView {
             .collect::<Vec<_>>()
     };
     let commitment = move || ctx.scenario.with(|s| s.purchase.buy.term_years().is_some());
+    let task = Memo::new(move |_| ctx.scenario.with(|s| s.task));
     view! {
         <section class="card">
             <h2>{ctx.tx(Msg::Constraints)}</h2>
@@ -225,9 +276,11 @@ fn PurchaseForm(ctx: Ctx) -> impl IntoView {
             <CheckField ctx=ctx key="arch" label=Msg::NonTransformer on="other" off="transformer"
                 checked=Signal::derive(move || value_of(ctx, "arch").get() == "other") />
             {lines(ctx, &[One(Check("urgent", Msg::Urgent)), One(Check("multinode", Msg::Multinode))])}
+            <p class="hint" data-testid="hint-efa">{ctx.tx(Msg::HintEfa)}</p>
             <Segmented ctx=ctx key="prio" label=Msg::Priority current=value_of(ctx, "prio")
                 options=vec![("cost", Msg::PrioCost), ("balanced", Msg::PrioBalanced), ("perf", Msg::PrioPerf)] />
             {lines(ctx, &[One(Select("region", Msg::Region, regions))])}
+            <OnlyTypes ctx=ctx />
         </section>
         <section class="card">
             <h2>{ctx.tx(Msg::Usage)}</h2>
@@ -238,7 +291,7 @@ fn PurchaseForm(ctx: Ctx) -> impl IntoView {
                     <SelectField ctx=ctx key="pay" label=Msg::Payment current=value_of(ctx, "pay") options=pays />
                 </Show>
             </div>
-            {lines(ctx, USAGE)}
+            {move || lines(ctx, usage_lines(task.get()))}
             <Strategies ctx=ctx />
         </section>
     }

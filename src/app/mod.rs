@@ -108,7 +108,7 @@ impl Ctx {
             }
             // Serving's concurrent sequences are not a training micro-batch: a new kind of task starts from the default.
             if st.scenario.task.is_job() != job {
-                st.scenario.batch = Scenario::default().batch;
+                new_kind_of_task(&mut st.scenario);
             }
         });
         self.warnings.update(|ws| {
@@ -123,13 +123,22 @@ impl Ctx {
     }
 }
 
+use form::{fresh_state, new_kind_of_task};
+
 /// The state to start from: the link, else the last scenario on this browser, else defaults in the browser's language.
 fn initial_state(catalog: &Catalog) -> (AppState, Vec<Warning>) {
-    let query = url_sync::read_query();
+    // A reload right after an edit: the edit's link, which the address had not caught up with.
+    let query = url_sync::take_unwritten().unwrap_or_else(url_sync::read_query);
     let from_link = !query.is_empty();
+    let has_lang = crate::query::pairs(&query).any(|(k, _)| k == "lang");
     let source = if from_link { Some(query) } else { url_sync::load_last() };
-    let (mut st, warnings) = source.map_or_else(|| (AppState::default(), Vec::new()), |q| parse_state(&q, catalog));
-    let has_lang = crate::query::pairs(&url_sync::read_query()).any(|(k, _)| k == "lang");
+    let (mut st, warnings) = source.map_or_else(|| (fresh_state(), Vec::new()), |q| parse_state(&q, catalog));
+    if !from_link {
+        // How the page is shown belongs to the link that asked for it: a stored embed mode (from an older
+        // version, or written by hand) must never turn the bare address into an embed without its Reset.
+        st.embed = Embed::No;
+        st.transparent = false;
+    }
     if !from_link && !has_lang && st.scenario.lang == Lang::En && url_sync::prefers_chinese() {
         st.scenario.lang = Lang::Zh;
     }
@@ -202,13 +211,18 @@ fn keep_link_in_step(ctx: Ctx) {
             request_animation_frame(url_sync::post_content_height);
             return;
         }
-        let write = move |push: bool| url_sync::write_query(&q, push);
         if last_view.get_value() != view {
             last_view.set_value(view);
-            write(true);
+            url_sync::write_query(&q, true);
+            url_sync::clear_unwritten();
         } else {
-            pending
-                .set_value(set_timeout_with_handle(move || write(false), std::time::Duration::from_millis(120)).ok());
+            // A reload within the 120 ms reads this tab's note (`initial_state`), so the edit is not lost.
+            url_sync::note_unwritten(&q);
+            let write = move || {
+                url_sync::write_query(&q, false);
+                url_sync::clear_unwritten();
+            };
+            pending.set_value(set_timeout_with_handle(write, std::time::Duration::from_millis(120)).ok());
         }
     });
     let _ = window_event_listener(leptos::ev::popstate, move |_| {
@@ -254,6 +268,8 @@ pub fn App() -> impl IntoView {
     // Links made here record this catalog's date.
     st.catalog_date = Some(as_of);
     let state = RwSignal::new(st);
+    // Over the pre-rendered answer, the page draws everything at once (the same HTML, so nothing moves).
+    let pre_rendered = url_sync::take_first_frame();
     let scenario = Memo::new(move |_| state.with(|s| s.scenario.clone()));
     // A new scenario is a new outcome: no comparison of the old one (its derived `PartialEq` would be
     // compiled into the page for nothing; BENCHMARKS.md).
@@ -270,7 +286,7 @@ pub fn App() -> impl IntoView {
         engine,
         warnings: RwSignal::new(warnings),
         lang: Memo::new(move |_| scenario.with(|s| s.lang)),
-        full: RwSignal::new(false),
+        full: RwSignal::new(pre_rendered),
         view: Memo::new(move |_| state.with(|s| s.view)),
         embed: Memo::new(move |_| state.with(|s| s.embed)),
     };
@@ -296,10 +312,13 @@ pub fn App() -> impl IntoView {
     }
     view! {
         <div data-testid="app" class="app" class:embed=embedded data-embed=move || embedded().to_string() lang=lang_attr>
-            {move || (!embedded()).then(|| view! { <Header ctx=ctx /> })}
+            {move || (!embedded()).then(|| view! {
+                <a class="skip" href=move || if ctx.view.get() == View::Plan { "#result" } else { "#main" } data-testid="skip-to-result">{ctx.tx(Msg::SkipToResult)}</a>
+                <Header ctx=ctx />
+            })}
             {catalog_note.map(|n| view! { <CatalogNotice ctx=ctx note=n /> })}
             <WarningList ctx=ctx />
-            <main id="main">
+            <main id="main" tabindex="-1">
                 {move || match ctx.view.get() {
                     View::Plan => view! { <PlanView ctx=ctx /> }.into_any(),
                     View::Explore => view! { <explore::Explore ctx=ctx /> }.into_any(),
@@ -357,7 +376,8 @@ fn PlanView(ctx: Ctx) -> impl IntoView {
                 </button>
                 <form::WorkloadForm ctx=ctx />
             })}
-            <div class="results-col" id="result">
+            <div class="results-col" id="result" tabindex="-1">
+                <assumptions::ChangedNotice ctx=ctx />
                 <results::Results ctx=ctx />
                 <div class="contents" inner_html=guidance></div>
             </div>
@@ -399,7 +419,7 @@ fn Header(ctx: Ctx) -> impl IntoView {
         url_sync::forget_last();
         let lang = ctx.lang();
         ctx.update(|s| {
-            *s = AppState::default();
+            *s = fresh_state();
             s.scenario.lang = lang;
         });
         ctx.warnings.set(Vec::new());
@@ -467,8 +487,8 @@ pub fn bench_recompute(query: &str, runs: u32) -> f64 {
     for _ in 0..runs.max(1) {
         let o = recommend(&catalog, &st.scenario);
         if let Some(r) = o.recommendations.first() {
-            let _ = crate::engine::cost::option_costs(&catalog, &st.scenario, r);
-            let _ = crate::engine::plan::plan(&catalog, &st.scenario, r);
+            let _ = crate::engine::option_costs(&catalog, &st.scenario, r);
+            let _ = crate::engine::plan(&catalog, &st.scenario, r);
         }
     }
     (js_sys::Date::now() - start) / f64::from(runs.max(1))

@@ -1,10 +1,7 @@
 //! The Plan view's answer: the chosen recommendation in detail, the ranked list, and why the others were left out.
 
 use super::Ctx;
-use crate::engine::cost::{option_costs, OptionCost};
-use crate::engine::plan::{plan, Plan};
 use crate::engine::Recommendation;
-use crate::explain;
 use crate::i18n::Msg;
 use crate::render;
 use leptos::prelude::*;
@@ -29,15 +26,8 @@ pub fn Results(ctx: Ctx) -> impl IntoView {
             chosen.with(|r| {
                 r.as_ref().map(|r| {
                     super::run_engine(|| {
-                        ctx.catalog.with_value(|c| {
-                            ctx.engine.with(|s| Figures {
-                                options: option_costs(c, s, r),
-                                plan: plan(c, s, r),
-                                range: (!card)
-                                    .then(|| crate::engine::sensitivity::sensitivity(c, s, &r.instance))
-                                    .flatten(),
-                            })
-                        })
+                        ctx.catalog
+                            .with_value(|c| ctx.engine.with(|s| render::page::figures(c, s, r, card)))
                     })
                 })
             })
@@ -51,17 +41,8 @@ pub fn Results(ctx: Ctx) -> impl IntoView {
             return Vec::new();
         }
         let lang = ctx.lang();
-        let mut n = ctx
-            .outcome
-            .with(|o| o.notices.iter().map(|w| explain::why(w, lang)).collect::<Vec<_>>());
-        figures.with(|f| {
-            n.extend(
-                f.iter()
-                    .flat_map(|f| f.plan.notices.iter())
-                    .map(|w| explain::why(w, lang)),
-            )
-        });
-        n
+        ctx.outcome
+            .with(|o| figures.with(|f| render::page::notice_texts(o, f.as_ref(), lang)))
     };
     view! {
         <section class="card summary" data-testid="summary" aria-live="polite" on:click=move |ev| on_results_click(ctx, ev)>
@@ -174,12 +155,7 @@ fn on_rec_click(ctx: Ctx, ev: leptos::ev::MouseEvent) {
 }
 
 /// The engine's figures for the chosen recommendation (see `Results`).
-#[derive(Clone)]
-struct Figures {
-    options: Vec<OptionCost>,
-    plan: Plan,
-    range: Option<crate::engine::sensitivity::Sensitivity>,
-}
+type Figures = render::page::Figures;
 
 /// The recommendation's card: HTML text from `render::detail`, rebuilt when the scenario, the plan,
 /// the options, the language or the first paint change; the plan's export buttons stay a component.
@@ -246,13 +222,7 @@ fn RecTable(ctx: Ctx, chosen: Memo<Option<Recommendation>>) -> impl IntoView {
     // The rows as HTML text (`render::ranked::rec_rows`); their buttons act through `on_rec_click`.
     let rows = move || {
         let card = ctx.embed.get() == crate::state::Embed::Card;
-        let limit = if show_all.get() {
-            usize::MAX
-        } else if card {
-            5
-        } else {
-            12
-        };
+        let limit = render::page::rec_limit(show_all.get(), card);
         let f = ctx.scenario.with(|s| render::Fmt::new(ctx.lang(), s));
         chosen.with(|c| {
             ctx.state.with(|st| {

@@ -70,6 +70,37 @@ pub fn save_last(query: &str) {
     }
 }
 
+/// This tab's note of an edit whose link is not written yet: "the address it replaces\nthe new link".
+const UNWRITTEN_KEY: &str = "gpuplan:unwritten";
+
+fn session() -> Option<web_sys::Storage> {
+    web_sys::window().and_then(|w| w.session_storage().ok().flatten())
+}
+
+/// Notes, for this tab only, that the address is about to become `query` (the history write waits
+/// 120 ms): a reload before then reads the note instead of the older address.
+pub fn note_unwritten(query: &str) {
+    if let Some(s) = session() {
+        let _ = s.set_item(UNWRITTEN_KEY, &format!("{}\n{query}", read_query()));
+    }
+}
+
+/// The link is written: nothing is pending.
+pub fn clear_unwritten() {
+    if let Some(s) = session() {
+        let _ = s.remove_item(UNWRITTEN_KEY);
+    }
+}
+
+/// The link this tab's last edit had not yet written, if the address is still the one it was to replace
+/// (a reload within the 120 ms); taken once.
+pub fn take_unwritten() -> Option<String> {
+    let note = session()?.get_item(UNWRITTEN_KEY).ok().flatten()?;
+    clear_unwritten();
+    let (from, to) = note.split_once('\n')?;
+    (from == read_query()).then(|| to.to_string())
+}
+
 pub fn forget_last() {
     if let Some(s) = storage() {
         let _ = s.remove_item(STORAGE_KEY);
@@ -163,4 +194,16 @@ pub fn post_height(height: f64) {
     let _ = js_sys::Reflect::set(&msg, &"gpuplan".into(), &"height".into());
     let _ = js_sys::Reflect::set(&msg, &"height".into(), &height.into());
     let _ = parent.post_message(&msg, "*");
+}
+
+/// Removes index.html's first frame (the app mounts in its place) and says whether it showed the
+/// build's pre-rendered answer (boot/lang.js marks `<html class="linked">` where it did not).
+pub fn take_first_frame() -> bool {
+    let d = gloo::utils::document();
+    let Some(boot) = d.get_element_by_id("boot") else {
+        return false;
+    };
+    boot.remove();
+    d.document_element()
+        .is_some_and(|e| !e.class_name().split(' ').any(|c| c == "linked"))
 }

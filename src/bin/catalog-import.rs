@@ -1,7 +1,11 @@
 //! Refreshes catalog.json's prices from AWS files: `catalog-import [--catalog FILE] [--dry-run] (--offer FILE | --spot FILE)...`.
+#![cfg_attr(all(unix, not(test)), no_main)]
 
 use gpuplan::import::{apply, Input};
-use std::process::ExitCode;
+use std::path::Path;
+
+#[path = "common/edge.rs"]
+mod edge;
 
 const USAGE: &str =
     "usage: catalog-import [--catalog catalog.json] [--dry-run] (--offer OFFER.json | --spot SPOT.json | --savings-plans SP.json)...\n\
@@ -69,17 +73,25 @@ fn parse_args(args: &[String]) -> Result<Args, Stop> {
     Ok(out)
 }
 
-fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+edge::entry_point!(run_main);
+
+/// The program: reads the arguments, answers, returns the exit status.
+fn run_main() -> u8 {
+    let (args, not_utf8) = edge::text_args(std::env::args_os().skip(1));
+    if let Some(bad) = not_utf8.first() {
+        // A path that is not text cannot be named in the catalog's sources: refuse before reading anything.
+        edge::say(&format!(
+            "catalog-import: argument {} is not UTF-8 ({:?}); give paths as UTF-8 text. Nothing was read or written.",
+            bad.position, bad.lossy
+        ));
+        return 2;
+    }
     match parse_args(&args) {
         Ok(a) => run(&a),
-        Err(Stop::Help) => {
-            println!("{USAGE}");
-            ExitCode::SUCCESS
-        }
+        Err(Stop::Help) => edge::exit_for("catalog-import", edge::write_stdout(&format!("{USAGE}\n"))),
         Err(Stop::Usage(msg)) => {
-            eprintln!("{msg}");
-            ExitCode::from(2)
+            edge::say(&msg);
+            2
         }
     }
 }
@@ -93,12 +105,12 @@ fn read_all(a: &Args) -> Result<(String, Vec<String>), String> {
 }
 
 /// Applies the files to the catalog, prints what changed, and writes the catalog unless a dry run.
-fn run(a: &Args) -> ExitCode {
+fn run(a: &Args) -> u8 {
     let (catalog, texts) = match read_all(a) {
         Ok(t) => t,
         Err(e) => {
-            eprintln!("catalog-import: {e}");
-            return ExitCode::FAILURE;
+            edge::say(&format!("catalog-import: {e}"));
+            return 1;
         }
     };
     let inputs: Vec<Input> = a
@@ -114,27 +126,55 @@ fn run(a: &Args) -> ExitCode {
     let catalog_path = &a.catalog;
     match apply(&catalog, &inputs) {
         Ok((text, report)) => {
-            for line in &report.lines {
-                println!("{line}");
-            }
-            println!(
-                "{} change(s){}",
-                report.changed,
-                if a.dry_run { " (dry run: nothing written)" } else { "" }
-            );
+            // The catalog first: a reader of the report that went away must not stop the write.
             if !a.dry_run {
-                if let Err(e) = std::fs::write(catalog_path, text) {
-                    eprintln!("catalog-import: {catalog_path}: {e}");
-                    return ExitCode::FAILURE;
+                if let Err(e) = replace_file(Path::new(catalog_path), &text) {
+                    edge::say(&format!("catalog-import: {catalog_path} left untouched: {e}"));
+                    return 1;
                 }
             }
-            ExitCode::SUCCESS
+            let mut out = String::new();
+            for line in &report.lines {
+                out.push_str(line);
+                out.push('\n');
+            }
+            let dry = if a.dry_run { " (dry run: nothing written)" } else { "" };
+            out.push_str(&format!("{} change(s){dry}\n", report.changed));
+            edge::exit_for("catalog-import", edge::write_stdout(&out))
         }
         Err(e) => {
-            eprintln!("catalog-import: refused, {catalog_path} left untouched: {e}");
-            ExitCode::FAILURE
+            edge::say(&format!("catalog-import: refused, {catalog_path} left untouched: {e}"));
+            1
         }
     }
+}
+
+/// Writes `text` over `path` so that a reader sees the old file or the new one, never a part: the text goes
+/// to a temporary file in the same folder, is flushed to disk and read back, and only then renamed over
+/// the old file (a rename within one folder is atomic). A failed write (a full disk, a file-size limit)
+/// leaves the old file as it was and removes the temporary one.
+fn replace_file(path: &Path, text: &str) -> std::io::Result<()> {
+    use std::io::Write;
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let tmp = path.with_file_name(format!(".{name}.import-tmp"));
+    let written = (|| {
+        let mut f = std::fs::File::create(&tmp)?;
+        f.write_all(text.as_bytes())?;
+        f.sync_all()?;
+        if std::fs::read(&tmp)? != text.as_bytes() {
+            return Err(std::io::Error::other(
+                "the temporary copy does not read back as written",
+            ));
+        }
+        std::fs::rename(&tmp, path)
+    })();
+    if written.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    written
 }
 
 #[cfg(test)]

@@ -1,20 +1,71 @@
 //! The command line: one query in, the engine's result as JSON out. Field names are documented in README and stay stable.
+#![cfg_attr(all(unix, not(test)), no_main)]
 
 use gpuplan::catalog::Catalog;
-use gpuplan::engine::cost::{option_costs, OptionCost};
-use gpuplan::engine::plan::{plan, Plan};
+use gpuplan::engine;
 use gpuplan::engine::sensitivity::{sensitivity, Bound};
+use gpuplan::engine::{option_costs, OptionCost};
+use gpuplan::engine::{plan, Plan};
 use gpuplan::engine::{recommend, Recommendation};
 use gpuplan::explain;
+use gpuplan::format;
 use gpuplan::message;
 use gpuplan::query;
 use gpuplan::scenario::Scenario;
 use serde_json::{json, Value};
-use std::process::ExitCode;
 
-const USAGE: &str = "usage: gpuplan '<query>'\n\
+#[path = "common/edge.rs"]
+mod edge;
+
+const USAGE: &str = "usage: gpuplan '<query>' | gpuplan accuracy\n\
   e.g. gpuplan 'v=1&task=infer&model=llama3.1-8b&prec=bf16&ctx=8192&batch=8&prio=cost'\n\
-  Prints the recommendations as JSON. Query keys are listed in README.md.";
+  Prints the recommendations as JSON. Query keys are listed in README.md.\n\
+  `gpuplan accuracy` prints the published runs the estimates are held to, by family.";
+
+/// Signed percent, no decimals.
+fn pct(x: f64) -> String {
+    format!("{:+.0} %", x * 100.0)
+}
+
+/// `gpuplan accuracy`: the ledger's per-family record, then every run with its estimate and error
+/// (the same table tests/published_runs.rs holds the planner to).
+fn accuracy() -> String {
+    use gpuplan::accuracy::{by_family, score_all, training_runs};
+    let s = score_all(
+        &training_runs(),
+        &Catalog::bundled(),
+        &gpuplan::scenario::Assumptions::default(),
+    );
+    let mut out = String::from("| family | runs | median | worst | within ±25 % |\n|---|---|---|---|---|\n");
+    for (f, m) in by_family(&s) {
+        out.push_str(&format!(
+            "| {} | {} | {} | {} | {} |\n",
+            f.name(),
+            m.runs,
+            pct(m.median),
+            pct(m.worst),
+            m.within_25
+        ));
+    }
+    out.push_str("\nmedian and worst: estimated speed ÷ published speed − 1 (positive = the estimate is faster)\n\n");
+    out.push_str("| run | family | workload | published | estimate | error | known miss | source | date |\n|---|---|---|---|---|---|---|---|---|\n");
+    for x in &s {
+        out.push_str(&format!(
+            "| {} | {} | {} | {} {} | {} | {} | {} | {} | {} |\n",
+            x.run.name,
+            x.run.family.name(),
+            x.run.workload.name(),
+            x.run.published,
+            x.run.unit.name(),
+            x.estimate.map_or("no plan".into(), |e| format!("{e:.4}")),
+            x.speed_error().map_or("-".into(), pct),
+            if x.run.known_miss.is_some() { "yes" } else { "" },
+            x.run.source,
+            x.run.date,
+        ));
+    }
+    out
+}
 
 fn option_json(o: &OptionCost, lang: gpuplan::scenario::Lang) -> Value {
     json!({
@@ -103,6 +154,14 @@ fn recommendation_json(
         "gpu_hours": r.gpu_hours,
         "tokens_per_s": r.tokens_per_s,
         "tokens_per_s_per_seq": r.tokens_per_s_per_seq,
+        "serving": r.serving_unit.map(|u| json!({
+            "replicas": u.load.replicas,
+            "users": u.load.users,
+            "users_per_replica": u.load.users_per_replica,
+            "room_users": u.load.room_users,
+            "room_tokens_per_s_per_user": u.load.room_tokens_per_s_per_seq,
+            "room": explain::room(&u.load, lang),
+        })),
         "parallelism": r.parallelism,
         "prefill_s": r.prefill_s,
         "energy_kwh": r.energy_kwh,
@@ -118,8 +177,8 @@ fn recommendation_json(
             "activations_per_accelerator": r.memory.activations_gib,
             "overhead_per_accelerator": r.memory.overhead_gib,
         },
-        "fp64_tflops": gpuplan::engine::recommend::fp64_tflops(r),
-        "usd_per_fp64_tflops_hour": gpuplan::engine::recommend::usd_per_fp64_tflops_hour(r),
+        "fp64_tflops": gpuplan::engine::fp64_tflops(r),
+        "usd_per_fp64_tflops_hour": gpuplan::engine::usd_per_fp64_tflops_hour(r),
         "reasons": r.reasons.iter().map(|w| explain::why(w, lang)).collect::<Vec<_>>(),
     })
 }
@@ -148,17 +207,26 @@ fn range_json(catalog: &Catalog, scenario: &Scenario, instance: &str) -> Option<
     }))
 }
 
-fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+edge::entry_point!(run_main);
+
+/// The program: reads the arguments, answers, returns the exit status.
+fn run_main() -> u8 {
+    let (args, not_utf8) = edge::text_args(std::env::args_os().skip(1));
+    for bad in &not_utf8 {
+        edge::say(&format!(
+            "gpuplan: warning: argument {} is not UTF-8; read as {:?} (each invalid byte sequence as U+FFFD)",
+            bad.position, bad.lossy
+        ));
+    }
     let query = match args.as_slice() {
         [a] if a == "--help" || a == "-h" => {
-            println!("{USAGE}");
-            return ExitCode::SUCCESS;
+            return edge::exit_for("gpuplan", edge::write_stdout(&format!("{USAGE}\n")))
         }
+        [a] if a == "accuracy" => return edge::exit_for("gpuplan", edge::write_stdout(&accuracy())),
         [a] if !a.starts_with('-') => a.clone(),
         _ => {
-            eprintln!("{USAGE}");
-            return ExitCode::from(2);
+            edge::say(USAGE);
+            return 2;
         }
     };
     let catalog = Catalog::bundled();
@@ -207,18 +275,22 @@ fn main() -> ExitCode {
         })).collect::<Vec<_>>(),
         "nearest": outcome.nearest,
         "notices": notices,
+        // Self-hosting the top recommendation against Bedrock, SageMaker AI and ECS Managed Instances:
+        // the message's figures and the card's sentences.
+        "managed": top.and_then(|r| {
+            let m = engine::managed::compare(&catalog, &scenario, r)?;
+            let lines = explain::managed_lines(&catalog, &m, outcome.arch.name, &r.instance, lang, &|usd| format::usd(usd));
+            Some(json!({"figures": message::managed_figures(&catalog, &scenario, r), "lines": lines}))
+        }),
         // The embed's result message (v1) for the same query: the page posts the same builder's output.
         "summary": serde_json::to_value(message::result_message(&catalog, &scenario, &warnings, &outcome)).unwrap_or(Value::Null),
         "line": explain::line(&scenario, &outcome, catalog.as_of),
     });
     match serde_json::to_string_pretty(&out) {
-        Ok(s) => {
-            println!("{s}");
-            ExitCode::SUCCESS
-        }
+        Ok(s) => edge::exit_for("gpuplan", edge::write_stdout(&(s + "\n"))),
         Err(e) => {
-            eprintln!("gpuplan: could not write JSON: {e}");
-            ExitCode::FAILURE
+            edge::say(&format!("gpuplan: could not write JSON: {e}"));
+            1
         }
     }
 }

@@ -35,6 +35,7 @@ impl Entry for Accelerator {
             ("bf16_tflops", self.bf16_tflops),
             ("fp16_tflops", self.fp16_tflops),
             ("fp8_tflops", self.fp8_tflops),
+            ("fp4_tflops", self.fp4_tflops),
             ("int8_tops", self.int8_tops),
             ("fp64_tflops", self.fp64_tflops),
             ("tdp_w", self.tdp_w),
@@ -176,6 +177,28 @@ priced_entry!(
 priced_entry!(PricePoint, |p| format!("price_history ({} {})", p.instance, p.from), ["usd_hr" => Some(p.usd_hr)]);
 priced_entry!(ArticleQuote, |q| format!("article_quotes ({} {})", q.instance, q.kind), ["usd" => Some(q.usd)]);
 
+impl Entry for ManagedPrice {
+    fn label(&self) -> String {
+        let m = if self.model.is_empty() {
+            &self.offer
+        } else {
+            &self.model
+        };
+        format!("managed ({} {} {} {})", self.service, m, self.region, self.tier)
+    }
+    fn sources(&self) -> Vec<(&'static str, &str)> {
+        vec![("source", &self.source)]
+    }
+    fn figures(&self) -> Vec<(&'static str, Option<f64>)> {
+        vec![
+            ("in_usd_m", self.in_usd_m),
+            ("out_usd_m", self.out_usd_m),
+            ("usd_hr", self.usd_hr),
+            ("pct", self.pct),
+        ]
+    }
+}
+
 /// Every entry of the catalog that names a source, in file order.
 pub(super) fn entries(c: &Catalog) -> Vec<&dyn Entry> {
     fn all<T: Entry>(v: &[T]) -> impl Iterator<Item = &dyn Entry> {
@@ -198,5 +221,6 @@ pub(super) fn entries(c: &Catalog) -> Vec<&dyn Entry> {
         .chain(all(&c.links))
         .chain(all(&c.grid_intensity))
         .chain([&c.pue as &dyn Entry])
+        .chain(all(&c.managed))
         .collect()
 }

@@ -36,3 +36,39 @@ pub(super) fn entry_at_line(json: &str, line: usize) -> String {
         None => format!("{section}, line {line}"),
     }
 }
+
+/// The first control character a JSON string of `json` carries (written as an escape: `\n`, `\t`, `\u001f`,
+/// ...), as (line, code point). The page's build writes the catalog as one token stream that a control
+/// character can break (U+001F separates its tokens), and no catalog text needs one, so `Catalog::parse`
+/// refuses them all: whatever parses, builds.
+pub(super) fn control_escape(json: &str) -> Option<(usize, u32)> {
+    let mut line = 1;
+    let mut in_string = false;
+    let mut chars = json.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\n' => line += 1,
+            '"' => in_string = !in_string,
+            '\\' if in_string => {
+                let code = match chars.next()? {
+                    'b' => 0x08,
+                    'f' => 0x0C,
+                    'n' => 0x0A,
+                    'r' => 0x0D,
+                    't' => 0x09,
+                    'u' => {
+                        let hex: String = chars.by_ref().take(4).collect();
+                        u32::from_str_radix(&hex, 16).unwrap_or(0x20)
+                    }
+                    _ => 0x20,
+                };
+                if code < 0x20 || (0x7F..0xA0).contains(&code) {
+                    return Some((line, code));
+                }
+            }
+            c if in_string && c.is_control() => return Some((line, u32::from(c))),
+            _ => {}
+        }
+    }
+    None
+}

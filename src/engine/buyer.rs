@@ -1,22 +1,10 @@
 //! What a buyer must know before signing a plan: the vCPU quota it needs per quota family (On-Demand and Spot apart), which lines reserve capacity, Spot capacity at the plan's scale, the catalog date of each rate, and why a Compute Savings Plan assumption is shallow.
 
-use super::cost::{option_cost, spot_supply};
-use super::outcome::Why;
-use super::plan::{Plan, PlanItem, Segment};
-use super::recommend::Recommendation;
+use super::cost::{self, spot_supply, OptionCost};
+use super::outcome::{Plan, PlanItem, QuotaFamily, RateDate, Recommendation, Segment, Why};
+use super::sizing::hours_on;
 use crate::catalog::{Catalog, IsoDate, SavingsPlan};
 use crate::scenario::{Buy, Scenario};
-
-/// The EC2 vCPU quota an instance family counts against (EC2 User Guide, "On-Demand Instance quotas";
-/// Spot has one of its own per family).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum QuotaFamily {
-    P,
-    GAndVt,
-    Inf,
-    Trn,
-    Dl,
-}
 
 /// The quota family of an instance family, by its name.
 pub fn quota_family(family: &str) -> Option<QuotaFamily> {
@@ -34,12 +22,9 @@ pub fn quota_family(family: &str) -> Option<QuotaFamily> {
 /// A rate this many days older than the catalog's date is called out as old.
 pub const STALE_DAYS: i64 = 90;
 
-/// Where a rate in the plan comes from: the option, the catalog source and its date.
-#[derive(Clone, Debug, PartialEq)]
-pub struct RateDate {
-    pub buy: Buy,
-    pub source: String,
-    pub as_of: IsoDate,
+/// One option's cost, a Capacity Block's fleet timed by sizing (`sizing::hours_on`).
+fn option_cost(catalog: &Catalog, scenario: &Scenario, rec: &Recommendation, buy: Buy) -> OptionCost {
+    cost::option_cost(catalog, scenario, rec, buy, hours_on)
 }
 
 /// A service line running in month `m`.
@@ -205,7 +190,7 @@ fn shallow_compute_sp(catalog: &Catalog, scenario: &Scenario, rec: &Recommendati
     if !used {
         return None;
     }
-    let own = super::cost::sp_discount(catalog, scenario, &rec.instance, SavingsPlan::Compute, 1)?;
+    let own = cost::sp_discount(catalog, scenario, &rec.instance, SavingsPlan::Compute, 1)?;
     let median = catalog
         .savings_plan_assumptions
         .iter()
@@ -213,7 +198,7 @@ fn shallow_compute_sp(catalog: &Catalog, scenario: &Scenario, rec: &Recommendati
         .discount_pct
         / 100.0;
     let p = scenario.purchase.payment;
-    let own_ri = super::cost::ri_discount(catalog, &rec.instance, crate::catalog::RiClass::Convertible, 1, p).is_some();
+    let own_ri = cost::ri_discount(catalog, &rec.instance, crate::catalog::RiClass::Convertible, 1, p).is_some();
     Some(Why::ComputeSpShallow {
         discount_pct: own * 100.0,
         median_pct: median * 100.0,

@@ -15,7 +15,7 @@ pub use capacity_block::*;
 pub use savings_plan::*;
 pub use spot::*;
 
-use super::recommend::Recommendation;
+use super::outcome::{CostTerm, NotOffered, Recommendation, TermKind};
 use crate::catalog::{Catalog, Payment, RiClass, SavingsPlan};
 use crate::scenario::{Buy, Scenario};
 
@@ -24,84 +24,6 @@ pub const HOURS_PER_YEAR: f64 = 8760.0;
 /// Share of a Partial Upfront commitment paid at purchase: AWS does not publish the split per GPU type;
 /// half is the usual shape of its partial-upfront offers. An assumption, shown as such.
 pub const PARTIAL_UPFRONT_SHARE: f64 = 0.5;
-
-/// Why an option is not available for this recommendation.
-#[derive(Clone, Debug, PartialEq)]
-pub enum NotOffered {
-    /// No public On-Demand price in the region (the base of most options).
-    NoOnDemandPrice,
-    /// No observed Spot price and no Spot discount set by the user.
-    NoSpotPrice,
-    /// Online serving without a fallback must not be interrupted.
-    NonInterruptible,
-    NoPublishedRi,
-    CbNotSupported,
-    CbNoRate,
-    /// Capacity Blocks are for fixed windows, not always-on services.
-    CbNotForServices,
-    CbTooLong {
-        days: u32,
-    },
-    /// Interruptions outpace progress: the job would never finish on Spot.
-    SpotNeverFinishes,
-    /// Interactive desktops (VDI) must not be interrupted; a render farm may be (`mode=batch`).
-    InteractiveDesktops,
-    /// A job whose instances must run together needs more of them than Spot can be expected to supply
-    /// at once (`spotmax`; one where the catalog shows scarce Spot capacity).
-    SpotTooLarge {
-        instances: u32,
-        max: u32,
-    },
-    /// More instances than Capacity Blocks allow across blocks.
-    CbTooMany {
-        instances: u32,
-        max: u32,
-    },
-}
-
-/// What the hours of one cost term are.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum TermKind {
-    /// The fleet at the user's hours a month, or a job's hours.
-    Usage,
-    /// Burst instances at their hours a month (On-Demand beside a commitment).
-    Bursts,
-    /// A commitment: every hour of the month (730 h), used or not.
-    Committed,
-    /// A commitment's whole term, paid for one job.
-    WholeTerm,
-    /// A Capacity Block's days (spread over the horizon's months for a service).
-    Block,
-    /// A job's start-up (boot, image pull, weight loading: `restart`), once per job.
-    Startup,
-}
-
-/// One term of a cost, as the engine adds it up: rate per instance-hour × instances × hours × factor
-/// (the Spot overhead; for a block spread over a horizon, 1 ÷ months).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct CostTerm {
-    pub kind: TermKind,
-    pub usd_hr: f64,
-    pub instances: f64,
-    pub hours: f64,
-    pub factor: f64,
-}
-
-impl CostTerm {
-    fn new(kind: TermKind, usd_hr: f64, instances: f64, hours: f64, factor: f64) -> CostTerm {
-        CostTerm {
-            kind,
-            usd_hr,
-            instances,
-            hours,
-            factor,
-        }
-    }
-
-    pub fn usd(&self) -> f64 {
-        self.usd_hr * self.instances * self.hours * self.factor
-    }
-}
 
 /// One purchase option's cost for the whole recommended fleet.
 #[derive(Clone, Debug, PartialEq)]
@@ -228,10 +150,15 @@ pub fn sp_discount(
 }
 
 /// Every purchase option for one recommendation, in `Buy::ALL` order.
-pub fn option_costs(catalog: &Catalog, scenario: &Scenario, rec: &Recommendation) -> Vec<OptionCost> {
+pub fn option_costs(
+    catalog: &Catalog,
+    scenario: &Scenario,
+    rec: &Recommendation,
+    fleet_hours: FleetHours,
+) -> Vec<OptionCost> {
     Buy::ALL
         .iter()
-        .map(|b| option_cost(catalog, scenario, rec, *b))
+        .map(|b| option_cost(catalog, scenario, rec, *b, fleet_hours))
         .collect()
 }
 
@@ -319,8 +246,20 @@ impl Basis<'_> {
     }
 }
 
+/// A job's wall-clock hours on `n` instances of the recommendation's type, given `base_hours` on its own
+/// fleet (`None` where no plan fits): what a Capacity Block booking weighs fleet sizes by. Sizing decides
+/// it (`sizing::hours_on`, the training planner re-run at that size); callers above pass it in, so
+/// pricing prices the fleets it is given and never plans one.
+pub type FleetHours = fn(&Catalog, &Scenario, &Recommendation, u32, f64) -> Option<f64>;
+
 /// One option's cost.
-pub fn option_cost(catalog: &Catalog, scenario: &Scenario, rec: &Recommendation, buy: Buy) -> OptionCost {
+pub fn option_cost(
+    catalog: &Catalog,
+    scenario: &Scenario,
+    rec: &Recommendation,
+    buy: Buy,
+    fleet_hours: FleetHours,
+) -> OptionCost {
     let p = &scenario.purchase;
     let list = 1.0 - p.reseller_pct / 100.0;
     let c = Basis {
@@ -349,7 +288,7 @@ pub fn option_cost(catalog: &Catalog, scenario: &Scenario, rec: &Recommendation,
         Buy::ComputeSp1 | Buy::ComputeSp3 | Buy::InstanceSp1 | Buy::InstanceSp3 | Buy::Ri1 | Buy::Ri3 => {
             commitment_cost(&c)
         }
-        Buy::CapacityBlock => capacity_block::capacity_block(catalog, scenario, rec, c.list, c.accels),
+        Buy::CapacityBlock => capacity_block::capacity_block(catalog, scenario, rec, (c.list, c.accels), fleet_hours),
     }
 }
 

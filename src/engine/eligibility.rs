@@ -72,7 +72,9 @@ pub(super) fn eligibility(
     if scenario.task.is_job() && !acc.trains {
         return Err(Exclusion::InferenceOnlyChip);
     }
-    if scenario.task.uses_model() && perf::peak(acc, scenario.precision) == Peak::Unsupported {
+    // FP4 is planned for serving only: no training recipe here trains in it.
+    let fp4_job = scenario.task.is_job() && scenario.precision == crate::scenario::Precision::Fp4;
+    if scenario.task.uses_model() && (fp4_job || perf::peak(acc, scenario.precision) == Peak::Unsupported) {
         return Err(Exclusion::NoPrecision {
             precision: scenario.precision,
         });

@@ -6,50 +6,11 @@
 //! activations with full recomputation `2·s·B·h` bytes per layer plus one layer's working set
 //! `34·s·B·h` (Korthikanti et al. 2022, with flash attention so the `5·a·s/h` term is not stored).
 
+use super::outcome::MemoryNeed;
 use crate::models::ModelArch;
 use crate::scenario::{Assumptions, FinetuneMethod, Precision, Scenario, Task};
 
 pub const GIB: f64 = 1024.0 * 1024.0 * 1024.0;
-
-/// Where the memory goes, GiB. `sharded` parts divide across accelerators; `per_device` parts repeat on each.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct MemoryNeed {
-    pub weights_gib: f64,
-    pub kv_cache_gib: f64,
-    pub gradients_gib: f64,
-    pub optimizer_gib: f64,
-    /// Activations per accelerator (training micro-batch).
-    pub activations_gib: f64,
-    /// Runtime overhead per accelerator.
-    pub overhead_gib: f64,
-}
-
-impl MemoryNeed {
-    /// What tensor/FSDP sharding divides across accelerators.
-    pub fn sharded_gib(&self) -> f64 {
-        self.weights_gib + self.kv_cache_gib + self.gradients_gib + self.optimizer_gib
-    }
-
-    /// What every accelerator holds for itself.
-    pub fn per_device_gib(&self) -> f64 {
-        self.activations_gib + self.overhead_gib
-    }
-
-    /// Total over `n` accelerators.
-    pub fn total_gib(&self, n: f64) -> f64 {
-        self.sharded_gib() + n * self.per_device_gib()
-    }
-
-    /// Fewest accelerators of `usable_gib` each that hold it, or `None` if even the per-device part does not fit.
-    pub fn min_devices(&self, usable_gib: f64) -> Option<u32> {
-        let room = usable_gib - self.per_device_gib();
-        if room <= 0.0 {
-            return None;
-        }
-        let n = (self.sharded_gib() / room).ceil().max(1.0);
-        (n <= 1e6).then_some(n as u32)
-    }
-}
 
 /// KV-cache bytes per token per sequence at the scenario's precision.
 pub fn kv_bytes_per_token(arch: &ModelArch, precision: Precision) -> f64 {

@@ -1,9 +1,21 @@
 //! The engine: pure functions from a catalog and a scenario to recommendations and costs. Never imports web crates.
+//!
+//! Layers, each importing only from those listed before it (tests/layers.rs holds the edges):
+//! 1. `outcome`: every result type, data only;
+//! 2. `memory`, `perf`, `parallel`, `eligibility`: the models;
+//! 3. `sizing`: how many instances of one type, and what they deliver;
+//! 4. `cost`: prices a given fleet under every purchase option (never plans one);
+//! 5. `recommend`, `rank`: every type sized, priced and ranked;
+//! 6. `plan`, `buyer`, `sensitivity`: the cheapest mix, what a buyer must know, the ranges.
+//!
+//! This facade composes the top: `plan` (the mix and the buyer's notices) and the option costs with a
+//! Capacity Block's fleet timed by sizing.
 
 pub mod buyer;
 pub mod carbon;
 pub mod cost;
 mod eligibility;
+pub mod managed;
 pub mod memory;
 pub mod outcome;
 pub mod parallel;
@@ -14,10 +26,36 @@ pub mod recommend;
 pub mod sensitivity;
 mod sizing;
 
+use crate::catalog::Catalog;
+use crate::scenario::{Buy, Scenario};
+
 /// The training job and hardware figures the planner works from (also used by tests/published_runs.rs).
 pub mod training {
     pub use super::sizing::training::{hardware, job, training_peak_tflops, UNKNOWN_LINK_GBS};
 }
 
-pub use recommend::{recommend, Excluded, Exclusion, Outcome, Recommendation, Why};
-pub use sizing::HOST_RAM_RESERVE_GIB;
+pub use cost::OptionCost;
+pub use eligibility::{HPC_MIN_FP64_TFLOPS, MAX_INSTANCES};
+pub use outcome::{Excluded, Exclusion, Outcome, Plan, Recommendation, Why};
+pub use rank::{cost_key, fp64_tflops, speed_key, usd_per_fp64_tflops_hour};
+pub use recommend::recommend;
+pub use sizing::{serving_estimate, HOST_RAM_RESERVE_GIB};
+
+/// The plan for one recommendation: the cheapest mix (`plan::cheapest_plan`), then what a buyer must
+/// know about it (`buyer::plan_notices`).
+pub fn plan(catalog: &Catalog, scenario: &Scenario, rec: &Recommendation) -> Plan {
+    let mut out = plan::cheapest_plan(catalog, scenario, rec);
+    let notices = buyer::plan_notices(catalog, scenario, rec, &out);
+    out.notices.extend(notices);
+    out
+}
+
+/// One purchase option's cost, a Capacity Block's fleet timed by sizing (`sizing::hours_on`).
+pub fn option_cost(catalog: &Catalog, scenario: &Scenario, rec: &Recommendation, buy: Buy) -> OptionCost {
+    cost::option_cost(catalog, scenario, rec, buy, sizing::hours_on)
+}
+
+/// Every purchase option's cost for one recommendation, in `Buy::ALL` order.
+pub fn option_costs(catalog: &Catalog, scenario: &Scenario, rec: &Recommendation) -> Vec<OptionCost> {
+    cost::option_costs(catalog, scenario, rec, sizing::hours_on)
+}

@@ -2,49 +2,11 @@
 //! sharded data parallelism, micro-batch, gradient accumulation, activation recomputation) and what the
 //! interconnect costs it.
 
+use super::outcome::{Parallelism, Recompute, StepTerms};
 use crate::num::Within;
-use serde::Serialize;
 
 mod step;
 use step::Layout;
-pub use step::StepTerms;
-
-/// Activation recomputation: which activations the backward pass recomputes instead of keeping.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Recompute {
-    /// Keep every activation.
-    None,
-    /// Recompute the attention core only (Korthikanti et al. 2022).
-    Selective,
-    /// Keep each layer's input only; recompute the layer's forward during backward.
-    Full,
-}
-
-/// One chosen plan for a job on one instance type and count.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Parallelism {
-    /// Tensor-parallel degree, inside one fast domain (NVLink/NeuronLink, or PCIe on G types).
-    pub tp: u32,
-    /// Pipeline stages.
-    pub pp: u32,
-    /// Data-parallel replicas; optimizer states and gradients are sharded over them (ZeRO stage 1 + 2).
-    pub dp: u32,
-    /// Sequences per accelerator per forward/backward pass.
-    pub micro_batch: u32,
-    /// Micro-batches each replica runs per optimizer step.
-    pub grad_accum: u32,
-    pub recompute: Recompute,
-    /// With `Full`: the layers of each pipeline stage recomputed in full when fewer than all fit the need
-    /// (Megatron-LM's block method); the stage's other layers recompute selectively. `None`: every layer.
-    pub recompute_layers: Option<u32>,
-    /// Layers each pipeline stage runs.
-    pub stage_layers: u32,
-    /// Share of each step spent waiting on communication that is not overlapped (incl. the pipeline bubble), 0..1.
-    pub comm_share: f64,
-    /// Model FLOPs delivered per second ÷ the peak of the accelerators paid for, 0..1.
-    pub effective_mfu: f64,
-}
 
 use super::memory::GIB;
 use crate::scenario::Assumptions;
@@ -85,6 +47,9 @@ pub struct Job {
 pub struct Hardware {
     /// Dense peak per accelerator for the job's precision (FP8 already scaled by the FP8 efficiency), FLOP/s.
     pub peak_flops: f64,
+    /// Share of that peak the matrix math reaches between communications: the family's kernel
+    /// efficiency (`teff` on GPUs, `nteff` on Neuron chips).
+    pub kernel_eff: f64,
     pub usable_gib: f64,
     pub mem_bw_bytes_s: f64,
     /// Intra-instance link per accelerator, one direction, bytes/s.

@@ -3,7 +3,7 @@
 //! Formulas from ../shared/DOMAIN.md §8. Decode is memory-bound: a step reads the active weights and
 //! every sequence's KV cache, `t ≈ (N_act·b + B·kv_seq) / (BW·η)`, capped by compute
 //! `t ≥ 2·N_act·B / (P·MFU)`; over a tensor-parallel group the all-reduces add `t_comm`. An MoE step
-//! reads the union of the experts its batch routes to (`ModelArch::params_read`). Prefill `2·N_act·s / (P·MFU)`. Training `C ≈ 6·N_act·D` plus
+//! reads the union of the experts its batch routes to (`ModelArch::params_read`). Prefill `(2·N_act·s + F_attn)/P_prefill` plus one weight read (causal attention per layer at the prompt length). Training `C ≈ 6·N_act·D` plus
 //! `12·L·h·s` per token for attention (nanoGPT's estimate_mfu); LoRA skips weight gradients, ~`4·N·D`.
 
 use crate::catalog::Accelerator;
@@ -43,6 +43,13 @@ pub fn peak(acc: &Accelerator, precision: Precision) -> Peak {
         Precision::Int8 => or_unknown(acc.int8_tops.or(acc.fp16_tflops).or(acc.bf16_tflops)),
         // 4-bit is weight-only (W4A16): compute runs at the 16-bit peak.
         Precision::Int4 => or_unknown(acc.bf16_tflops.or(acc.fp16_tflops)),
+        // FP4 (NVFP4/MXFP4) weights and activations on Blackwell tensor cores, at the catalog's sourced FP4
+        // peak; a Blackwell part without one is unknown, anything older has no FP4 tensor cores.
+        Precision::Fp4 => match acc.fp4_tflops {
+            Some(v) => Peak::Native(v),
+            None if acc.arch.starts_with("Blackwell") => Peak::Unknown,
+            None => Peak::Unsupported,
+        },
         // No TF32/FP32 tensor figures are in the catalog: FP32 compute is not estimated.
         Precision::Fp32 => Peak::Unknown,
     }
@@ -69,6 +76,18 @@ impl Peak {
     }
 }
 
+/// FLOPs of causal self-attention over a prompt of `prompt` tokens (FlashAttention-style: computed in
+/// tiles, no quadratic memory): per layer, `QKᵀ` and `AV` each `2·d` FLOPs per (query, key) pair, `d` the
+/// attention width (heads × head dim), over the pairs a causal mask keeps (`s²/2`, or `s·w − w²/2` under
+/// a sliding window of `w` tokens).
+pub fn causal_attention_flops(layers: u32, attn_width: f64, prompt: f64, window: Option<u32>) -> f64 {
+    let pairs = match window.map(f64::from) {
+        Some(w) if w < prompt => prompt * w - w * w / 2.0,
+        _ => prompt * prompt / 2.0,
+    };
+    4.0 * f64::from(layers) * attn_width * pairs
+}
+
 /// Decode and prefill estimates for one model replica spread over `devices` accelerators.
 #[derive(Clone, Debug, PartialEq)]
 pub struct DecodeEstimate {
@@ -80,6 +99,9 @@ pub struct DecodeEstimate {
     pub compute_bound: bool,
     /// Seconds to prefill one full-context prompt; `None` without a compute figure.
     pub prefill_s: Option<f64>,
+    /// What one more prompt adds when prefilled alongside others or inside decode steps (continuous or
+    /// static batching): its FLOPs and all-reduce traffic, not the weight read or step time it shares.
+    pub prefill_marginal_s: Option<f64>,
     /// Share of a decode step spent in tensor-parallel all-reduces, 0..1.
     pub comm_share: f64,
 }
@@ -102,6 +124,12 @@ pub struct DecodeInputs {
     pub peak_flops: Option<f64>,
     pub mfu: f64,
     pub prompt_tokens: f64,
+    /// FLOP/s a prompt's prefill achieves over the replica (peak × its efficiency); `None` if unknown.
+    pub prefill_flops_s: Option<f64>,
+    /// Causal attention FLOPs of one prompt (`causal_attention_flops`), besides the `2·N_act` per token.
+    pub attention_flops: f64,
+    /// Parameters a prefill reads once (every expert an MoE's prompt routes to).
+    pub prefill_read_params: f64,
     /// Tensor-parallel all-reduce time of one decode step and of one prompt's prefill, seconds (0 on one accelerator).
     pub comm_s: f64,
     pub prefill_comm_s: f64,
@@ -111,20 +139,25 @@ pub struct DecodeInputs {
 
 /// Memory-bound decode with a compute cap (DOMAIN.md "Decode throughput"), plus the tensor-parallel
 /// all-reduces, which wait on the link rather than overlap, and a fixed step overhead:
-/// `t = max(t_mem, t_compute) + t_comm + t_0`.
+/// `t = max(t_mem, t_compute) + t_comm + t_0`. Prefill (the time to first token) is one forward pass over
+/// the prompt: its linear and causal-attention FLOPs at the prefill rate, one read of the weights, its
+/// all-reduces and the fixed step time, `(2·N_act·s + F_attn)/P_prefill + N_read·w/(BW·η) + t_comm + t_0`.
 pub fn decode(i: &DecodeInputs) -> DecodeEstimate {
     let t_mem = (i.read_params * i.weight_bytes + i.batch * i.kv_bytes_per_seq) / (i.bw_bytes_s * i.bw_efficiency);
     let t_compute = i
         .peak_flops
         .map_or(0.0, |p| 2.0 * i.active_params * i.batch / (p * i.mfu));
     let t = t_mem.max(t_compute) + i.comm_s + i.step_overhead_s;
+    let prefill_marginal = i
+        .prefill_flops_s
+        .map(|p| (2.0 * i.active_params * i.prompt_tokens + i.attention_flops) / p + i.prefill_comm_s);
     DecodeEstimate {
         tokens_per_s: i.batch / t,
         tokens_per_s_per_seq: 1.0 / t,
         compute_bound: t_compute > t_mem,
-        prefill_s: i
-            .peak_flops
-            .map(|p| 2.0 * i.active_params * i.prompt_tokens / (p * i.mfu) + i.prefill_comm_s),
+        prefill_s: prefill_marginal
+            .map(|m| m + i.prefill_read_params * i.weight_bytes / (i.bw_bytes_s * i.bw_efficiency) + i.step_overhead_s),
+        prefill_marginal_s: prefill_marginal,
         comm_share: i.comm_s / t,
     }
 }
@@ -184,6 +217,9 @@ mod tests {
             peak_flops: None,
             mfu: 0.4,
             prompt_tokens: 0.0,
+            prefill_flops_s: None,
+            attention_flops: 0.0,
+            prefill_read_params: 8e9,
             comm_s: 0.0,
             prefill_comm_s: 0.0,
             step_overhead_s: 0.0,
@@ -212,6 +248,9 @@ mod tests {
             peak_flops: Some(989e12),
             mfu: 0.4,
             prompt_tokens: 8192.0,
+            prefill_flops_s: Some(989e12 * 0.6),
+            attention_flops: 0.0,
+            prefill_read_params: 8e9,
             comm_s: 0.0,
             prefill_comm_s: 0.0,
             step_overhead_s: 0.0,
@@ -219,5 +258,26 @@ mod tests {
         let d = decode(&i);
         assert!(d.compute_bound);
         assert!((d.tokens_per_s - 989e12 * 0.4 / (2.0 * 8e9)).abs() < 1e-6);
+        // Prefill: 2·8e9·8192 FLOPs at 593.4 TFLOP/s + 16 GB read at 2.345 TB/s (hand-worked).
+        let p = d.prefill_s.unwrap_or(0.0);
+        assert!((p - (1.31072e14 / 593.4e12 + 16e9 / 2.345e12)).abs() < 1e-9, "{p}");
+    }
+
+    #[test]
+    fn causal_attention_counts_the_pairs_a_mask_keeps() {
+        // 1 layer, width 1, 4 tokens: 8 pairs (s²/2) × 4 FLOPs.
+        assert_eq!(causal_attention_flops(1, 1.0, 4.0, None), 32.0);
+        // Llama 3.1 8B at a 128K prompt: 4·32·4096·131072²/2 ≈ 4.5e15, about twice the linear 2·8.03e9·131072 = 2.1e15.
+        let attn = causal_attention_flops(32, 4096.0, 131_072.0, None);
+        let linear = 2.0 * 8.03e9 * 131_072.0;
+        assert!((attn / linear - 2.14).abs() < 0.01, "{}", attn / linear);
+        // A 4096-token window over a 32K prompt keeps 32768·4096 − 4096²/2 pairs.
+        let w = causal_attention_flops(1, 1.0, 32_768.0, Some(4096));
+        assert_eq!(w, 4.0 * (32_768.0 * 4096.0 - 4096.0 * 4096.0 / 2.0));
+        // A window longer than the prompt changes nothing.
+        assert_eq!(
+            causal_attention_flops(2, 8.0, 100.0, Some(4096)),
+            causal_attention_flops(2, 8.0, 100.0, None)
+        );
     }
 }

@@ -1,8 +1,8 @@
 //! The cheapest mix of purchase options for a usage profile: per segment (baseline, bursts), commitments of any term back to back or staggered over the horizon with the rest On-Demand or Spot (exact for growing fleets: one instance-layer at a time), a short event or a fixed-window job on a Capacity Block when cheaper.
 
-use super::cost::{option_cost, OptionCost, HOURS_PER_MONTH, HOURS_PER_YEAR};
-use super::outcome::Why;
-use super::recommend::Recommendation;
+use super::cost::{self, OptionCost, HOURS_PER_MONTH, HOURS_PER_YEAR};
+use super::outcome::{Plan, PlanItem, Recommendation, Segment, Why};
+use super::sizing::{hours_on, serving_estimate};
 use crate::catalog::Catalog;
 use crate::num::Within;
 use crate::scenario::{Buy, Scenario};
@@ -10,65 +10,9 @@ use crate::scenario::{Buy, Scenario};
 mod cover;
 pub use cover::{cover_fleet, cover_layer, Cover, Term};
 
-/// Which part of the usage an item covers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Segment {
-    /// The instances that run every month (a service).
-    Baseline,
-    /// Extra instances for part of each month.
-    Burst,
-    /// A training or fine-tuning job.
-    Job,
-    /// A growing (or shrinking) fleet's instances above the committed level, month by month.
-    Growth,
-}
-
-impl Segment {
-    /// The segment's name in exports and the CLI's JSON.
-    pub fn key(self) -> &'static str {
-        match self {
-            Segment::Baseline => "baseline",
-            Segment::Burst => "burst",
-            Segment::Job => "job",
-            Segment::Growth => "growth",
-        }
-    }
-}
-
-/// One line of the plan.
-#[derive(Clone, Debug, PartialEq)]
-pub struct PlanItem {
-    pub segment: Segment,
-    pub buy: Buy,
-    /// Instances this line covers; for growth, the most in any month.
-    pub instances: u32,
-    pub hours_per_month: f64,
-    /// The months of the horizon this line covers (0-based start, and length within the horizon); a
-    /// commitment renewed back to back is one line.
-    pub from_month: u32,
-    pub months: u32,
-    pub upfront_usd: f64,
-    /// Per month; for growth, the average over the horizon.
-    pub monthly_usd: f64,
-    pub horizon_usd: f64,
-    /// Every option considered for this segment with its horizon cost, cheapest first (for a growing
-    /// fleet: the whole plan's cost with that option committed at its best level, or none committed).
-    pub considered: Vec<(Buy, f64)>,
-}
-
-/// The plan for one recommendation.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Plan {
-    pub instance: String,
-    pub items: Vec<PlanItem>,
-    pub horizon_usd: f64,
-    /// All-On-Demand over the same horizon; `None` without an On-Demand price.
-    pub all_on_demand_horizon_usd: Option<f64>,
-    pub savings_vs_od_usd: Option<f64>,
-    /// The baseline fleet in each month of the horizon when it grows; empty for a steady fleet or a job.
-    pub fleet_by_month: Vec<u32>,
-    /// What a buyer must know about this plan (a window no option meets, ...).
-    pub notices: Vec<Why>,
+/// One option's cost, a Capacity Block's fleet timed by sizing (`sizing::hours_on`).
+fn option_cost(catalog: &Catalog, scenario: &Scenario, rec: &Recommendation, buy: Buy) -> OptionCost {
+    cost::option_cost(catalog, scenario, rec, buy, hours_on)
 }
 
 /// The baseline fleet in each month of the horizon when it grows by `growth_pct` a month: the
@@ -100,10 +44,8 @@ pub fn demand_fleet(catalog: &Catalog, s: &Scenario, rec: &Recommendation) -> Ve
     let mut scale = 1.0;
     (0..s.months)
         .map(|m| {
-            let tokens_at = |seqs| {
-                super::recommend::serving_estimate(catalog, s, &rec.instance, u.tp, seqs)
-                    .map_or(0.0, |e| e.tokens_per_s)
-            };
+            let tokens_at =
+                |seqs| serving_estimate(catalog, s, &rec.instance, u.tp, seqs).map_or(0.0, |e| e.tokens_per_s);
             let need = u.instances(f64::from(s.batch.max(1)) * scale, s.target_tps * scale, tokens_at);
             scale *= factor;
             let n = match (m, factor >= 1.0) {
@@ -350,8 +292,9 @@ fn job_item(catalog: &Catalog, scenario: &Scenario, rec: &Recommendation, notice
     })
 }
 
-/// The cheapest mix for the scenario's usage profile on the recommended instance type.
-pub fn plan(catalog: &Catalog, scenario: &Scenario, rec: &Recommendation) -> Plan {
+/// The cheapest mix for the scenario's usage profile on the recommended instance type, with the notices
+/// the mix itself raises (a missed window); `engine::plan` adds what a buyer must know (`buyer`).
+pub fn cheapest_plan(catalog: &Catalog, scenario: &Scenario, rec: &Recommendation) -> Plan {
     let mut items = Vec::new();
     let mut fleet = Vec::new();
     let mut notices = Vec::new();
@@ -385,7 +328,7 @@ pub fn plan(catalog: &Catalog, scenario: &Scenario, rec: &Recommendation) -> Pla
         all_od = od;
     }
     let horizon: f64 = items.iter().map(|i| i.horizon_usd).sum();
-    let mut out = Plan {
+    Plan {
         instance: rec.instance.clone(),
         horizon_usd: horizon,
         all_on_demand_horizon_usd: all_od,
@@ -394,10 +337,7 @@ pub fn plan(catalog: &Catalog, scenario: &Scenario, rec: &Recommendation) -> Pla
         items,
         fleet_by_month: fleet,
         notices,
-    };
-    let buyer = super::buyer::plan_notices(catalog, scenario, rec, &out);
-    out.notices.extend(buyer);
-    out
+    }
 }
 
 #[cfg(test)]

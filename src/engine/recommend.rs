@@ -5,18 +5,14 @@
 //! eligibility rules, the memory and performance models and the prices, and tests/scenarios.rs checks it.
 
 use super::eligibility::eligibility;
-use super::memory::MemoryNeed;
-use super::perf::DecodeEstimate;
 use super::perf::{self, Peak};
 use super::rank::rank;
-use super::sizing::{replica_estimate, size_graphics, size_hpc, size_inference, size_training, LinkView};
+use super::sizing::{hours_on, link_view, size_graphics, size_hpc, size_inference, size_training};
 use crate::catalog::{Accelerator, Catalog, Instance, Stack};
 use crate::models::ModelArch;
 use crate::scenario::{Scenario, Task};
 
-pub use super::eligibility::{HPC_MIN_FP64_TFLOPS, MAX_INSTANCES};
-pub use super::outcome::{Excluded, Exclusion, Figure, Outcome, PriceRef, Recommendation, Why};
-pub use super::rank::{cost_key, fp64_tflops, speed_key, usd_per_fp64_tflops_hour};
+use super::outcome::{Excluded, Exclusion, MemoryNeed, Outcome, PriceRef, Recommendation, Why};
 
 /// Ranks every instance type of the catalog (or those the scenario restricts to) for the scenario.
 pub fn recommend(catalog: &Catalog, scenario: &Scenario) -> Outcome {
@@ -178,6 +174,7 @@ fn unfit(inst: &Instance, acc: &Accelerator, reason: Exclusion) -> Recommendatio
         tokens_per_s: None,
         tokens_per_s_per_seq: None,
         prefill_s: None,
+        prefill_marginal_s: None,
         energy_kwh: None,
         parallelism: None,
         serving_unit: None,
@@ -299,6 +296,7 @@ fn evaluate(
         tokens_per_s: sized.tokens_per_s,
         tokens_per_s_per_seq: sized.tokens_per_s_per_seq,
         prefill_s: sized.prefill_s,
+        prefill_marginal_s: sized.prefill_marginal_s,
         energy_kwh,
         parallelism: sized.parallelism,
         serving_unit: sized.serving_unit,
@@ -306,39 +304,6 @@ fn evaluate(
     };
     apply_purchase(catalog, scenario, &mut rec);
     Ok(rec)
-}
-
-/// How one instance type's accelerators reach each other, for the serving planner: the catalog's fast
-/// domain and per-accelerator link. Without a sourced link figure a replica stays on one accelerator.
-fn link_view(catalog: &Catalog, inst: &Instance, count: u32) -> LinkView {
-    match catalog.link(&inst.id) {
-        Some(l) if l.link_gbs.is_some() => LinkView {
-            name: l.name.clone(),
-            domain: l.domain.clamp(1, count.max(1)),
-            link_gbs: l.link_gbs.unwrap_or(1.0),
-        },
-        _ => LinkView {
-            name: String::new(),
-            domain: 1,
-            link_gbs: 1.0,
-        },
-    }
-}
-
-/// Decode and prefill of one serving replica of `tp` accelerators of `instance` serving `seqs` sequences,
-/// as the planner estimates it (for holding the model against published runs). `None` for an unknown type.
-pub fn serving_estimate(
-    catalog: &Catalog,
-    scenario: &Scenario,
-    instance: &str,
-    tp: u32,
-    seqs: u32,
-) -> Option<DecodeEstimate> {
-    let inst = catalog.instances.iter().find(|i| i.id == instance)?;
-    let acc = catalog.accelerator(&inst.accelerator)?;
-    let count = inst.count.unwrap_or(1.0).max(1.0).round() as u32;
-    let arch = scenario.model_arch();
-    replica_estimate(scenario, &arch, inst, acc, link_view(catalog, inst, count), tp, seqs)
 }
 
 /// The recommendation on `n` instances instead of its own: counts, memory on offer, the job's plan and
@@ -367,11 +332,11 @@ fn adopt_fleet(catalog: &Catalog, scenario: &Scenario, rec: &mut Recommendation,
 /// On-Demand's where that option is not offered, with a reason.
 fn apply_purchase(catalog: &Catalog, scenario: &Scenario, rec: &mut Recommendation) {
     let buy = scenario.purchase.buy;
-    let mut o = super::cost::option_cost(catalog, scenario, rec, buy);
+    let mut o = super::cost::option_cost(catalog, scenario, rec, buy, hours_on);
     if let Some(reason) = o.unavailable.take() {
         if buy != crate::scenario::Buy::OnDemand {
             rec.reasons.push(Why::BuyNotOffered { buy, reason });
-            o = super::cost::option_cost(catalog, scenario, rec, crate::scenario::Buy::OnDemand);
+            o = super::cost::option_cost(catalog, scenario, rec, crate::scenario::Buy::OnDemand, hours_on);
         } else {
             return; // no On-Demand price: `Why::NoPublicPrice` says so
         }
@@ -388,5 +353,32 @@ fn apply_purchase(catalog: &Catalog, scenario: &Scenario, rec: &mut Recommendati
         rec.usd_per_million_tokens = o.usd_per_million_tokens;
         rec.monthly_terms = o.monthly_terms;
         rec.job_terms = o.job_terms;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::catalog_static::catalog;
+
+    #[test]
+    fn the_chosen_recommendation_is_the_pick_when_it_fits() {
+        let c = catalog();
+        let (s, _) = crate::query::parse("v=1&model=llama3.1-8b", &c);
+        let o = super::recommend(&c, &s);
+        let first = o.recommendations.iter().find(|r| r.fits).map(|r| r.instance.clone());
+        let other = o
+            .recommendations
+            .iter()
+            .filter(|r| r.fits)
+            .nth(1)
+            .map(|r| r.instance.clone());
+        let unfit = o.recommendations.iter().find(|r| !r.fits).map(|r| r.instance.clone());
+        let name = |p: &str| o.chosen(p).map(|r| r.instance.clone());
+        assert_eq!(name(""), first);
+        assert!(other.is_some());
+        assert_eq!(name(other.as_deref().unwrap_or_default()), other);
+        // A pick that does not fit (or is unknown) falls back to the best.
+        assert_eq!(name(unfit.as_deref().unwrap_or("no-such-type")), first);
+        assert_eq!(name("no-such-type"), first);
     }
 }

@@ -2,7 +2,8 @@
 //! and memory-bandwidth efficiency): the same instance type re-estimated at a pessimistic and an
 //! optimistic value of both, so the page can show a range instead of a single point.
 
-use super::recommend::{recommend, Recommendation};
+use super::outcome::{Recommendation, Why};
+use super::recommend::recommend;
 use crate::catalog::Catalog;
 use crate::num::Within;
 use crate::scenario::Scenario;
@@ -67,7 +68,7 @@ pub fn sensitivity(catalog: &Catalog, scenario: &Scenario, instance: &str) -> Op
             tokens_per_s: r.tokens_per_s,
             monthly_usd: r.monthly_usd,
             kernel: s.task.is_job() && !e2e,
-            on_demand_instead: r.reasons.iter().any(|w| matches!(w, super::Why::BuyNotOffered { .. })),
+            on_demand_instead: r.reasons.iter().any(|w| matches!(w, Why::BuyNotOffered { .. })),
         })
     };
     Some(Sensitivity {
@@ -116,7 +117,7 @@ mod tests {
         let (lo, hi, mid) = (range.low.tokens_per_s, range.high.tokens_per_s, r.tokens_per_s);
         assert!(lo < mid && mid < hi, "{lo:?} {mid:?} {hi:?}");
 
-        let (c, s, r) = top("v=1&tps=20000&inst=p5.48xlarge");
+        let (c, s, r) = top("v=1&tps=60000&inst=p5.48xlarge");
         let range = sensitivity(&c, &s, &r.instance).unwrap_or_else(|| panic!("no range"));
         assert!(range.low.n_instances >= r.n_instances && r.n_instances >= range.high.n_instances);
         assert!(range.low.n_instances > range.high.n_instances, "{range:?}");

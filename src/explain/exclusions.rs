@@ -1,9 +1,9 @@
 //! Why an instance type was left out, as plain words.
 
 use super::*;
-use crate::engine::recommend::{Exclusion, Figure};
+use crate::engine::outcome::{Exclusion, Figure};
 use crate::format::number;
-use crate::scenario::Lang;
+use crate::scenario::{Lang, Precision};
 
 /// Why a family (or some sizes) was left out, as a sentence.
 pub fn exclusion(e: &Exclusion, lang: Lang) -> String {
@@ -73,7 +73,7 @@ fn exclusion_offer(e: &Exclusion, lang: Lang) -> Option<String> {
             }
         }
         Exclusion::WeakFp64 { fp64_tflops } => {
-            let bar = number(crate::engine::recommend::HPC_MIN_FP64_TFLOPS, 2);
+            let bar = number(crate::engine::HPC_MIN_FP64_TFLOPS, 2);
             match (fp64_tflops, zh) {
                 (Some(f), true) => format!("FP64 仅 {} TFLOPS/芯片，不足 {bar} TFLOPS 的双精度门槛。", number(*f, 2)),
                 (Some(f), false) => format!(
@@ -187,6 +187,15 @@ fn exclusion_fit(e: &Exclusion, lang: Lang) -> Option<String> {
                 )
             }
         }
+        Exclusion::NoPrecision {
+            precision: Precision::Fp4,
+        } => {
+            if zh {
+                "不做 FP4 规划：FP4（NVFP4/MXFP4）仅用于推理服务，且仅限有公开 FP4 峰值的芯片（Blackwell：B200、B300、RTX PRO 6000/4500）。".into()
+            } else {
+                "No FP4 plan: FP4 (NVFP4/MXFP4) is planned for serving only, on chips with a published FP4 peak (Blackwell: B200, B300, RTX PRO 6000/4500).".into()
+            }
+        }
         Exclusion::NoPrecision { precision } => {
             if zh {
                 format!("该芯片不支持 {}。", precision_name(*precision))
@@ -259,13 +268,13 @@ fn exclusion_fleet(e: &Exclusion, lang: Lang) -> Option<String> {
                 format!(
                     "需要约 {} 台实例，超过单个方案 {} 台的上限。",
                     number(*instances as f64, 0),
-                    number(crate::engine::recommend::MAX_INSTANCES as f64, 0)
+                    number(crate::engine::MAX_INSTANCES as f64, 0)
                 )
             } else {
                 format!(
                     "Would need about {} instances, past the {} a single plan holds.",
                     number(*instances as f64, 0),
-                    number(crate::engine::recommend::MAX_INSTANCES as f64, 0)
+                    number(crate::engine::MAX_INSTANCES as f64, 0)
                 )
             }
         }

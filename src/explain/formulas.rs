@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::engine::Recommendation;
-use crate::format::{number, usd};
+use crate::format::number;
 use crate::models::ModelArch;
 use crate::scenario::{Lang, Scenario, Task};
 
@@ -30,34 +30,67 @@ pub fn formulas(scenario: &Scenario, arch: &ModelArch, rec: &Recommendation, lan
 }
 
 /// The headline cost's line (see `cost_line`).
-fn cost_lines(_: &Scenario, _: &ModelArch, rec: &Recommendation, lang: Lang) -> Vec<String> {
-    cost_line(rec, lang == Lang::Zh).into_iter().collect()
+fn cost_lines(scenario: &Scenario, _: &ModelArch, rec: &Recommendation, lang: Lang) -> Vec<String> {
+    cost_line(rec, lang == Lang::Zh, &money_in(scenario))
+        .into_iter()
+        .collect()
 }
 
-/// The weights: parameters × bytes per parameter.
+/// The weights: parameters × bytes per parameter for one copy of the model (QLoRA's frozen base in 4
+/// bits, LoRA's in 16), then what the fleet holds when that differs: per accelerator × accelerators.
 fn weights_lines(scenario: &Scenario, arch: &ModelArch, rec: &Recommendation, lang: Lang) -> Vec<String> {
+    use crate::scenario::{FinetuneMethod, Precision};
     let zh = lang == Lang::Zh;
     let mut out = Vec::new();
-    let b = scenario.precision.weight_bytes();
-    let n_b = arch.total_params / 1e9;
     if !scenario.task.uses_model() {
         return out;
     }
+    let (b, bits) = match (scenario.task, scenario.method) {
+        (Task::Finetune, FinetuneMethod::Qlora) => (Precision::Int4.weight_bytes(), Some(4)),
+        (Task::Finetune, FinetuneMethod::Lora) => (2.0, None),
+        _ => (scenario.precision.weight_bytes(), None),
+    };
+    let n_b = arch.total_params / 1e9;
+    let copy_gib = arch.total_params * b / (1024.0 * 1024.0 * 1024.0);
+    let four_bit = match (bits, zh) {
+        (Some(_), true) => "（4-bit 基座，含缩放因子）",
+        (Some(_), false) => " (4-bit base with its scales)",
+        (None, _) => "",
+    };
     out.push(if zh {
         format!(
-            "权重 = N × b = {}B × {} 字节 = {}",
+            "权重（一份模型）= N × b = {}B × {} 字节{four_bit} = {}",
             number(n_b, 2),
             number(b, 4),
-            gib(rec.memory.weights_gib)
+            gib(copy_gib)
         )
     } else {
         format!(
-            "weights = N × b = {}B × {} bytes = {}",
+            "weights (one copy) = N × b = {}B × {} bytes{four_bit} = {}",
             number(n_b, 2),
             number(b, 4),
-            gib(rec.memory.weights_gib)
+            gib(copy_gib)
         )
     });
+    // A job's memory counts the fleet's weights: shards and data-parallel copies over every accelerator.
+    let devices = rec.n_accelerators.max(1);
+    let sum = rec.memory.weights_gib;
+    if scenario.task.is_job() && devices > 1 && (sum / copy_gib - 1.0).abs() > 0.01 {
+        let per = sum / f64::from(devices);
+        out.push(if zh {
+            format!(
+                "每个加速器持有 {}，× {devices} 个加速器 = {}（整个集群合计，含分片与数据并行副本）",
+                gib(per),
+                gib(sum)
+            )
+        } else {
+            format!(
+                "per accelerator {} × {devices} accelerators = {} (the fleet's sum: shards and data-parallel copies)",
+                gib(per),
+                gib(sum)
+            )
+        });
+    }
     out
 }
 
@@ -153,14 +186,15 @@ fn training_lines(scenario: &Scenario, arch: &ModelArch, rec: &Recommendation, l
 
 /// HPC: what an hour of one FP64 TFLOPS costs.
 fn hpc_lines(scenario: &Scenario, _: &ModelArch, rec: &Recommendation, lang: Lang) -> Vec<String> {
+    let usd = &money_in(scenario);
     let zh = lang == Lang::Zh;
     let mut out = Vec::new();
     if scenario.task != Task::Hpc {
         return out;
     }
     if let (Some(tf), Some(c)) = (
-        crate::engine::recommend::fp64_tflops(rec),
-        crate::engine::recommend::usd_per_fp64_tflops_hour(rec),
+        crate::engine::fp64_tflops(rec),
+        crate::engine::usd_per_fp64_tflops_hour(rec),
     ) {
         out.push(format!(
             "{} = {}/h ÷ {} TFLOPS = {}",
@@ -177,8 +211,9 @@ fn hpc_lines(scenario: &Scenario, _: &ModelArch, rec: &Recommendation, lang: Lan
     out
 }
 
-/// Serving: a million output tokens at the fleet's throughput, running flat out.
+/// Serving: a million output tokens at what the fleet's users generate (users × each one's speed).
 fn per_token_lines(scenario: &Scenario, _: &ModelArch, rec: &Recommendation, lang: Lang) -> Vec<String> {
+    let usd = &money_in(scenario);
     let zh = lang == Lang::Zh;
     let mut out = Vec::new();
     if let (Some(h), Some(t), Some(m)) = (rec.hourly_usd, rec.tokens_per_s, rec.usd_per_million_tokens) {
@@ -189,18 +224,37 @@ fn per_token_lines(scenario: &Scenario, _: &ModelArch, rec: &Recommendation, lan
         } else {
             String::new()
         };
+        let (users, each) = match (rec.serving_unit, rec.tokens_per_s_per_seq) {
+            (Some(u), Some(e)) if u.load.users > 0 => (u.load.users, e),
+            _ => (0, 0.0),
+        };
+        let gen = if users == 0 {
+            number(t, 0)
+        } else if zh {
+            format!(
+                "{} 个用户 × {} = {}",
+                number(f64::from(users), 0),
+                number(each, 1),
+                number(t, 0)
+            )
+        } else {
+            format!(
+                "{} users × {} = {}",
+                number(f64::from(users), 0),
+                number(each, 1),
+                number(t, 0)
+            )
+        };
         out.push(if zh {
             format!(
-                "每百万 token = {}/小时{hours} ÷ ({} token/秒 × 3600 秒) × 10⁶ = {}（满负荷运行）",
+                "每百万 token = {}/小时{hours} ÷ ({gen} token/秒 × 3600 秒) × 10⁶ = {}",
                 usd(h),
-                number(t, 0),
                 usd(m)
             )
         } else {
             format!(
-                "per million tokens = {}/h{hours} ÷ ({} tokens/s × 3,600 s) × 10⁶ = {} (at full load)",
+                "per million tokens = {}/h{hours} ÷ ({gen} tokens/s × 3,600 s) × 10⁶ = {}",
                 usd(h),
-                number(t, 0),
                 usd(m)
             )
         });
@@ -250,11 +304,14 @@ fn growth_lines(scenario: &Scenario, _: &ModelArch, rec: &Recommendation, lang: 
                 let up = |x: String, per: String| format!("⌈{x} × (1 + {g})^m / {per}⌉");
                 let mut r = up(scenario.batch.max(1).to_string(), u.seqs_per_replica.to_string());
                 if scenario.target_tps > 0.0 {
-                    let t = up(number(scenario.target_tps, 0), "r_m".into());
+                    r = up(scenario.batch.max(1).to_string(), format!("s = {}", u.seqs_per_replica));
+                }
+                if scenario.target_tps > 0.0 {
+                    let t = up(number(scenario.target_tps, 0), "r".into());
                     let r_m = if zh {
-                        "r_m：第 m 月每副本所服务序列数下的 tokens/s；"
+                        "r：每个副本装满 s 个序列时的 tokens/s；"
                     } else {
-                        "r_m: a replica's tokens/s at its share of month m's users; "
+                        "r: a replica's tokens/s packed to its s sequences; "
                     };
                     r = format!("max({r}, {t})");
                     legend = r_m;
@@ -300,20 +357,20 @@ fn energy_lines(_: &Scenario, _: &ModelArch, rec: &Recommendation, lang: Lang) -
 /// The headline cost as the engine adds it up (`Recommendation::job_terms` for a job, else
 /// `monthly_terms`): each term's rate × instances × hours, so a commitment shows its 730 h, Spot its
 /// overhead, bursts their own hours. `None` without a price.
-fn cost_line(rec: &crate::engine::Recommendation, zh: bool) -> Option<String> {
+fn cost_line(rec: &crate::engine::Recommendation, zh: bool, usd: Money<'_>) -> Option<String> {
     let (name, terms, total) = if rec.job_terms.is_empty() {
         (if zh { "每月" } else { "monthly" }, &rec.monthly_terms, rec.monthly_usd)
     } else {
         (if zh { "每个作业" } else { "job" }, &rec.job_terms, rec.job_usd)
     };
     let total = total.filter(|_| !terms.is_empty())?;
-    let sum: Vec<String> = terms.iter().map(|t| cost_term(t, zh)).collect();
+    let sum: Vec<String> = terms.iter().map(|t| cost_term(t, zh, usd)).collect();
     Some(format!("{name} = {} = {}", sum.join(" + "), usd(total)))
 }
 
 /// One term: `$0.8048/h × 2 × 730 h`, then its factor and what its hours are.
-fn cost_term(t: &crate::engine::cost::CostTerm, zh: bool) -> String {
-    use crate::engine::cost::TermKind;
+fn cost_term(t: &crate::engine::outcome::CostTerm, zh: bool, usd: Money<'_>) -> String {
+    use crate::engine::outcome::TermKind;
     let mut out = format!(
         "{}/h × {} × {} h",
         usd(t.usd_hr),
@@ -380,23 +437,30 @@ fn decode_lines(
     }
     // With the output stated, the user's speed counts the replica's prefills (perf's decode is 1/t_step).
     let o = f64::from(scenario.output_tokens);
-    let prefill = rec.prefill_s.filter(|_| o > 0.0);
+    let prefill = rec.prefill_marginal_s.filter(|_| o > 0.0);
+    // Neuron has its own hop latency and step time (assumptions `nhop`, `nstepms`).
+    let neuron = rec.accelerator.starts_with("trainium") || rec.accelerator.starts_with("inferentia");
+    let (hop_us, step_ms) = if neuron {
+        (a.neuron_hop_us, a.neuron_step_ms)
+    } else {
+        (a.tp_hop_us, a.step_overhead_ms)
+    };
     let step_s = prefill.map_or(1.0 / tokens_per_s_per_seq, |p| {
         (o / tokens_per_s_per_seq - f64::from(seqs) * p) / o
     });
     out.push(format!(
-        "t_step = (N_read·b + B·KV_seq) / (TP·BW·η) + 2·L·(α + 2·(TP−1)·β + 2·(TP−1)/TP·B·h·2 / link) + t₀; TP = {tp}, B = {seqs}, L = {}, η = {}, α = {} µs, β = {} µs, t₀ = {} ms → {} {}",
+        "t_step = (N_read·b + B·KV_seq) / (TP·BW·η) + 2·L·(α + 2·(TP−1)·β + 2·(TP−1)/TP·B·h·2 / link) + t₀ (KV_seq at prompt + out/2 tokens); TP = {tp}, B = {seqs}, L = {}, η = {}, α = {} µs, β = {} µs, t₀ = {} ms → {} {}",
         arch.layers,
         number(a.bw_efficiency, 2),
         number(a.tp_allreduce_us, 1),
-        number(a.tp_hop_us, 1),
-        number(a.step_overhead_ms, 2),
+        number(hop_us, 2),
+        number(step_ms, 2),
         number(1.0 / step_s, 1),
         if zh { "token/秒（每序列）" } else { "tokens/s per sequence" }
     ));
     if let Some(p) = prefill {
         out.push(format!(
-            "{} = out / (out·t_step + B·t_prefill) = {out} / ({out} × {} ms + {seqs} × {} s) = {} {}",
+            "{} = out / (out·t_step + B·t_prefill) = {out} / ({out} × {} ms + {seqs} × {} s) = {} {} (t_prefill: one more prompt's FLOPs and all-reduces; the batch shares the weight read)",
             if zh { "含预填充" } else { "with prefill" },
             number(step_s * 1e3, 2),
             number(p, 3),
@@ -415,7 +479,7 @@ fn decode_lines(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::cost::{CostTerm, TermKind};
+    use crate::engine::outcome::{CostTerm, TermKind};
 
     #[test]
     fn a_term_says_what_its_hours_are_in_both_languages() {
@@ -428,17 +492,23 @@ mod tests {
         };
         let committed = t(TermKind::Committed, 1.0);
         assert_eq!(
-            cost_term(&committed, false),
+            cost_term(&committed, false, &crate::format::usd),
             "$0.6549/h × 2 × 730 h (committed: every hour)"
         );
-        assert_eq!(cost_term(&committed, true), "$0.6549/h × 2 × 730 h（承诺：每小时计费）");
-        assert_eq!(cost_term(&t(TermKind::Usage, 1.0), false), "$0.6549/h × 2 × 730 h");
         assert_eq!(
-            cost_term(&t(TermKind::Usage, 1.0667), true),
+            cost_term(&committed, true, &crate::format::usd),
+            "$0.6549/h × 2 × 730 h（承诺：每小时计费）"
+        );
+        assert_eq!(
+            cost_term(&t(TermKind::Usage, 1.0), false, &crate::format::usd),
+            "$0.6549/h × 2 × 730 h"
+        );
+        assert_eq!(
+            cost_term(&t(TermKind::Usage, 1.0667), true, &crate::format::usd),
             "$0.6549/h × 2 × 730 h × 1.0667（Spot 中断）"
         );
         assert_eq!(
-            cost_term(&t(TermKind::Block, 0.5), false),
+            cost_term(&t(TermKind::Block, 0.5), false, &crate::format::usd),
             "$0.6549/h × 2 × 730 h ÷ 2 (Capacity Block)"
         );
     }

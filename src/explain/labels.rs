@@ -12,6 +12,49 @@ pub fn price_basis(per: &str, unit: &str, lang: Lang) -> String {
     }
 }
 
+/// The assumptions a scenario changes from their defaults: "This scenario changes 2 assumptions from
+/// their defaults: MFU, Checkpoint interval (minutes)."
+pub fn changed_assumptions(labels: &[crate::i18n::Msg], lang: Lang) -> String {
+    let names: Vec<&str> = labels.iter().map(|m| crate::i18n::t(lang, *m)).collect();
+    match lang {
+        Lang::Zh => format!("此场景有 {} 项假设不同于默认值：{}。", labels.len(), names.join("、")),
+        Lang::En if labels.len() == 1 => format!(
+            "This scenario changes 1 assumption from its default: {}.",
+            names.join(", ")
+        ),
+        Lang::En => format!(
+            "This scenario changes {} assumptions from their defaults: {}.",
+            labels.len(),
+            names.join(", ")
+        ),
+    }
+}
+
+/// Whose price history a card shows when the catalog has none for the plan's region.
+pub fn history_elsewhere(shown: &str, plan_region: &str, lang: Lang) -> String {
+    match lang {
+        Lang::Zh => format!("{shown}；目录中没有 {plan_region} 的记录"),
+        Lang::En => format!("{shown}; none recorded for {plan_region}"),
+    }
+}
+
+/// What a table of list prices says under a reseller's discount (`disc`), so an undiscounted price is
+/// never read as the price paid: Explore lists prices, Compare's On-Demand row is one, its options are not.
+pub fn list_prices(discount_pct: f64, compare: bool, lang: Lang) -> String {
+    if discount_pct <= 0.0 {
+        return String::new();
+    }
+    let pct = number(discount_pct, 2);
+    match (lang, compare) {
+        (Lang::Zh, false) => format!("均为公开价目表价格，未扣除 {pct}% 代理商折扣"),
+        (Lang::Zh, true) => format!("“按需”一行为公开价目表价格，未扣除 {pct}% 代理商折扣；下方各购买方式已计入折扣。"),
+        (Lang::En, false) => format!("list prices, before the {pct} % reseller discount"),
+        (Lang::En, true) => {
+            format!("The On-Demand row is the list price, before the {pct} % reseller discount; the purchase options below include it.")
+        }
+    }
+}
+
 /// The speed of one sequence after the total: " (18 per sequence)"; Chinese puts the measure first,
 /// "（每序列 18 token/秒）".
 pub fn per_sequence(tokens_per_s: f64, lang: Lang) -> String {
@@ -19,6 +62,21 @@ pub fn per_sequence(tokens_per_s: f64, lang: Lang) -> String {
     match lang {
         Lang::Zh => format!("（每序列 {n} token/秒）"),
         Lang::En => format!(" ({n} {})", t(lang, Msg::PerSeq)),
+    }
+}
+
+/// The room a serving fleet leaves beyond its users, its own figure: more users at the most a replica
+/// serves (memory, or the per-sequence target), and the speed each user would then get.
+pub fn room(load: &crate::engine::outcome::ServingLoad, lang: Lang) -> String {
+    let (n, each) = (
+        number(f64::from(load.room_users), 0),
+        number(load.room_tokens_per_s_per_seq, 1),
+    );
+    match (lang, load.room_users) {
+        (Lang::Zh, 0) => "已满：每个副本已达上限".to_string(),
+        (Lang::En, 0) => "none: every replica is at its most".to_string(),
+        (Lang::Zh, _) => format!("还可再容纳约 {n} 个用户（届时每个约 {each} token/秒）"),
+        (Lang::En, _) => format!("room for ~{n} more users (each then ~{each} tokens/s)"),
     }
 }
 
@@ -37,11 +95,40 @@ mod tests {
     use super::*;
 
     #[test]
+    fn list_prices_are_said_only_under_a_discount() {
+        assert_eq!(list_prices(0.0, false, Lang::En), "");
+        assert_eq!(
+            list_prices(15.0, false, Lang::En),
+            "list prices, before the 15 % reseller discount"
+        );
+        assert!(list_prices(15.0, true, Lang::Zh).contains("未扣除 15% 代理商折扣"));
+    }
+
+    #[test]
     fn labels_read_naturally_in_both_languages() {
         assert_eq!(price_basis("vCPU", "hour", Lang::En), "prices per vCPU per hour");
         assert_eq!(price_basis("vCPU", "小时", Lang::Zh), "价格单位：vCPU · 小时");
         assert_eq!(per_sequence(18.04, Lang::En), " (18 per sequence)");
         assert_eq!(per_sequence(18.26, Lang::Zh), "（每序列 18.3 token/秒）");
+    }
+
+    #[test]
+    fn the_room_is_its_own_labelled_figure_in_both_languages() {
+        let load = crate::engine::outcome::ServingLoad {
+            room_users: 1200,
+            room_tokens_per_s_per_seq: 9.26,
+            ..Default::default()
+        };
+        assert_eq!(
+            room(&load, Lang::En),
+            "room for ~1,200 more users (each then ~9.3 tokens/s)"
+        );
+        assert_eq!(
+            room(&load, Lang::Zh),
+            "还可再容纳约 1,200 个用户（届时每个约 9.3 token/秒）"
+        );
+        let full = crate::engine::outcome::ServingLoad::default();
+        assert!(room(&full, Lang::En).starts_with("none"));
     }
 
     #[test]

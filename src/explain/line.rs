@@ -33,7 +33,7 @@ fn workload(s: &Scenario, outcome: &Outcome) -> String {
     } else {
         arch.name.to_string()
     };
-    let tokens = number(s.train_tokens_b, 2);
+    let tokens = super::scenario_line::token_count(s.train_tokens_b, s.lang);
     let method = match s.method {
         FinetuneMethod::Full if zh => "全参数",
         FinetuneMethod::Full => "full",
@@ -49,10 +49,10 @@ fn workload(s: &Scenario, outcome: &Outcome) -> String {
         }
         (Task::Inference, false) => format!("{model}, serving {}", count(s.batch, "sequence", "sequences")),
         (Task::Inference, true) => format!("{model}，服务 {} 条并发序列", s.batch),
-        (Task::Training, false) => format!("{model}, training on {tokens}B tokens"),
-        (Task::Training, true) => format!("{model}，训练 {tokens}B tokens"),
-        (Task::Finetune, false) => format!("{model}, {method} fine-tuning on {tokens}B tokens"),
-        (Task::Finetune, true) => format!("{model}，{method}微调 {tokens}B tokens"),
+        (Task::Training, false) => format!("{model}, training on {tokens} tokens"),
+        (Task::Training, true) => format!("{model}，训练 {tokens} token"),
+        (Task::Finetune, false) => format!("{model}, {method} fine-tuning on {tokens} tokens"),
+        (Task::Finetune, true) => format!("{model}，{method}微调 {tokens} token"),
         (Task::Graphics, false) => format!("Graphics, {}", count(s.needs.seats, "seat", "seats")),
         (Task::Graphics, true) => format!("图形工作站，{} 个席位", s.needs.seats),
         (Task::Hpc, false) => format!("FP64 HPC, {} TFLOPS", number(s.needs.fp64_tflops, 1)),
@@ -157,7 +157,7 @@ mod tests {
         );
         let job = line_for("v=1&task=finetune&model=llama3.1-8b&tokens=0.5&lang=zh");
         assert!(
-            job.contains("LoRA微调 0.5B tokens：1 × ") && job.contains("，按需整个作业 $") && job.contains(" 小时）"),
+            job.contains("LoRA微调 5 亿 token：1 × ") && job.contains("，按需整个作业 $") && job.contains(" 小时）"),
             "{job}"
         );
         assert!(job.ends_with("的价格）"), "{job}");

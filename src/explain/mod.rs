@@ -4,6 +4,7 @@ mod exclusions;
 mod formulas;
 mod labels;
 mod line;
+mod managed;
 mod parallel;
 mod plan_reasons;
 mod purchase;
@@ -14,10 +15,21 @@ mod warnings;
 
 pub use exclusions::exclusion;
 pub use formulas::formulas;
-pub use labels::{changed_fields, per_sequence, price_basis};
+pub use labels::{
+    changed_assumptions, changed_fields, history_elsewhere, list_prices, per_sequence, price_basis, room,
+};
 pub use line::line;
+pub use managed::{managed_lines, tokens};
 pub use parallel::{plan_formula, plan_words};
-pub use purchase::{buy_name, not_offered, option_formula, sp_rate_line, spot_supply_line};
+pub use purchase::{buy_name, cb_article_note, not_offered, option_formula, source_name, sp_rate_line, spot_supply_line};
+
+/// Money as the page shows it: the display currency's symbol and amount.
+pub type Money<'a> = &'a dyn Fn(f64) -> String;
+
+/// Money in the scenario's display currency (formulas read in the currency the page shows).
+pub fn money_in(s: &crate::scenario::Scenario) -> impl Fn(f64) -> String + '_ {
+    move |v| crate::format::money(v, s.purchase.currency, s.purchase.cny_per_usd)
+}
 pub use ranges::range;
 
 /// A CO2e estimate with its basis: "1,234 kg CO2e (1,000 kWh × PUE 1.15 × 379 g/kWh, ccf-grid 2022-11-02;
@@ -83,5 +95,6 @@ pub fn precision_name(p: Precision) -> &'static str {
         Precision::Fp8 => "FP8",
         Precision::Int8 => "INT8",
         Precision::Int4 => "INT4",
+        Precision::Fp4 => "FP4",
     }
 }

@@ -1,7 +1,7 @@
 //! The training plan in words and as a formula line: how the job spreads over accelerators and what each step waits for.
 
 use super::*;
-use crate::engine::parallel::{Parallelism, Recompute, StepTerms};
+use crate::engine::outcome::{Parallelism, Recompute, StepTerms};
 use crate::scenario::Lang;
 
 fn pct(share: f64) -> String {

@@ -2,7 +2,7 @@
 //! Spot at scale, Savings Plans, rate dates), and why the ranking put a type first.
 
 use super::*;
-use crate::engine::recommend::Why;
+use crate::engine::outcome::Why;
 use crate::format::number;
 use crate::scenario::Lang;
 
@@ -153,9 +153,19 @@ pub(super) fn why_rank(w: &Why, lang: Lang) -> Option<String> {
                 .map(|r| {
                     let note = super::purchase::cb_article_note(&r.source, zh);
                     if zh {
-                        format!("{} {}（{}）{note}", super::buy_name(r.buy, lang), r.as_of, r.source)
+                        format!(
+                            "{} {}（{}）{note}",
+                            super::buy_name(r.buy, lang),
+                            r.as_of,
+                            super::purchase::source_name(&r.source, zh)
+                        )
                     } else {
-                        format!("{} {} ({}){note}", super::buy_name(r.buy, lang), r.as_of, r.source)
+                        format!(
+                            "{} {} ({}){note}",
+                            super::buy_name(r.buy, lang),
+                            r.as_of,
+                            super::purchase::source_name(&r.source, zh)
+                        )
                     }
                 })
                 .collect();
@@ -218,8 +228,8 @@ pub(super) fn why_rank(w: &Why, lang: Lang) -> Option<String> {
 }
 
 /// The vCPU quota a plan needs, named as AWS names it.
-fn quota_text(family: crate::engine::buyer::QuotaFamily, spot: bool, instances: u32, vcpus: u32, zh: bool) -> String {
-    use crate::engine::buyer::QuotaFamily;
+fn quota_text(family: crate::engine::outcome::QuotaFamily, spot: bool, instances: u32, vcpus: u32, zh: bool) -> String {
+    use crate::engine::outcome::QuotaFamily;
     let short = match family {
         QuotaFamily::P => "P",
         QuotaFamily::GAndVt => "G and VT",
@@ -245,11 +255,11 @@ fn spot_scale_text(
     instances: u32,
     zones: u32,
     zones_at_on_demand: u32,
-    supply: crate::engine::cost::SpotSupply,
+    supply: crate::engine::outcome::SpotSupply,
     together: bool,
     zh: bool,
 ) -> String {
-    use crate::engine::cost::SpotSupply;
+    use crate::engine::outcome::SpotSupply;
     let seen = match (supply, zh) {
         (SpotSupply::Uncounted, true) => "目录未统计有 Spot 容量的可用区数".to_string(),
         (SpotSupply::Uncounted, false) => "the catalog does not count the zones with Spot capacity".to_string(),

@@ -1,8 +1,8 @@
 //! Purchase options: their names, why one is not offered, and each option's formula line.
 
 use super::*;
-use crate::engine::cost::NotOffered;
-use crate::format::{number, usd};
+use crate::engine::outcome::NotOffered;
+use crate::format::number;
 use crate::scenario::{Buy, Lang};
 
 /// A purchase option's name.
@@ -51,15 +51,15 @@ pub fn not_offered(n: &NotOffered, lang: Lang) -> String {
         NotOffered::CbTooLong { days } => format!("needs {days} days, past the 182-day limit"),
         NotOffered::SpotNeverFinishes if zh => "中断过于频繁，作业无法完成".into(),
         NotOffered::SpotNeverFinishes => "interruptions outpace progress: the job would never finish".into(),
-        NotOffered::InteractiveDesktops if zh => "交互式桌面（VDI）不可中断；渲染农场可用 Spot（mode=batch）".into(),
+        NotOffered::InteractiveDesktops if zh => "交互式桌面（VDI）不可中断；渲染农场可用 Spot（服务方式选“批量”）".into(),
         NotOffered::InteractiveDesktops => {
-            "interactive desktops (VDI) must not be interrupted; a render farm may use Spot (mode=batch)".into()
+            "interactive desktops (VDI) must not be interrupted; a render farm may use Spot (Serving: Batch)".into()
         }
         NotOffered::SpotTooLarge { instances, max } if zh => format!(
-            "作业需要 {instances} 台实例同时运行，超出 Spot 可预期一次提供的 {max} 台（目录显示的 Spot 容量；可调整 spotmax）"
+            "作业需要 {instances} 台实例同时运行，超出 Spot 可预期一次提供的 {max} 台（目录显示的 Spot 容量；可在“假设”中调整“单个作业可同时获得的 Spot 实例上限”）"
         ),
         NotOffered::SpotTooLarge { instances, max } => format!(
-            "the job needs {instances} instances running together, more than Spot can be expected to supply at once ({max}, from the capacity the catalog shows; see spotmax)"
+            "the job needs {instances} instances running together, more than Spot can be expected to supply at once ({max}, from the capacity the catalog shows; raise “Most Spot instances one job gets together” on Assumptions)"
         ),
         NotOffered::CbTooMany { instances, max } if zh => {
             format!("需要 {instances} 台实例，超过所有容量块合计 {max} 台的上限")
@@ -72,7 +72,7 @@ pub fn not_offered(n: &NotOffered, lang: Lang) -> String {
 
 /// What the catalog shows of Spot capacity, and the time to get it back after an interruption.
 pub fn spot_supply_line(s: &crate::engine::cost::SpotDetail, zh: bool) -> String {
-    use crate::engine::cost::SpotSupply;
+    use crate::engine::outcome::SpotSupply;
     let judged = match (s.supply, zh) {
         (SpotSupply::Ample, true) => format!("{} 个可用区有低于按需的 Spot 价格：容量充足", s.zones),
         (SpotSupply::Ample, false) => format!("Spot below On-Demand in {} zones: ample capacity", s.zones),
@@ -99,8 +99,17 @@ pub fn spot_supply_line(s: &crate::engine::cost::SpotDetail, zh: bool) -> String
     }
 }
 
+/// A source as a reader meets it: a source article by its description, not its catalog id.
+pub fn source_name(id: &str, zh: bool) -> &str {
+    match (id.starts_with("article-"), zh) {
+        (true, true) => "来源文章",
+        (true, false) => "source article",
+        (false, _) => id,
+    }
+}
+
 /// After a Capacity Block rate's source: a source article's rate is not AWS's published price list.
-pub(super) fn cb_article_note(source: &str, zh: bool) -> &'static str {
+pub fn cb_article_note(source: &str, zh: bool) -> &'static str {
     match (source.starts_with("article-"), zh) {
         (false, _) => "",
         (true, true) => "（来源文章的价格，非 AWS 公布的容量块价目表）",
@@ -109,17 +118,29 @@ pub(super) fn cb_article_note(source: &str, zh: bool) -> &'static str {
 }
 
 /// A Capacity Block: the price of the block, how its length is chosen, and the booking rules.
-fn cb_lines(c: &crate::engine::cost::CbDetail, upfront_usd: f64, zh: bool) -> Vec<String> {
+fn cb_lines(c: &crate::engine::cost::CbDetail, upfront_usd: f64, zh: bool, usd: Money<'_>) -> Vec<String> {
     let mut lines = Vec::new();
+    // A reseller's discount on the block's list rate multiplies out in the line, so its product is its total.
+    let list_usd = c.rate_usd_hr * f64::from(c.instances) * f64::from(c.days) * 24.0;
+    let discount = if list_usd > 0.0 {
+        1.0 - upfront_usd / list_usd
+    } else {
+        0.0
+    };
+    let discount = if discount.abs() > 1e-6 {
+        format!(" × (1 − {} %)", number(discount * 100.0, 2))
+    } else {
+        String::new()
+    };
     lines.push(
         format!(
-            "{}/h × {} × {} {} = {} ({} {}{})",
+            "{}/h × {} × {} {}{discount} = {} ({} {}{})",
             usd(c.rate_usd_hr),
             c.instances,
             c.days,
             if zh { "天 × 24 小时" } else { "days × 24 h" },
             usd(upfront_usd),
-            c.source,
+            source_name(&c.source, zh),
             c.as_of,
             match (c.rate_derived, zh) {
                 (false, _) => "",
@@ -192,7 +213,7 @@ pub fn sp_rate_line(b: &crate::engine::cost::SpRateBasis, zh: bool) -> String {
 }
 
 /// How an option's figures were computed, with the numbers, for a tooltip.
-pub fn option_formula(o: &crate::engine::cost::OptionCost, n_instances: u32, lang: Lang) -> String {
+pub fn option_formula(o: &crate::engine::cost::OptionCost, n_instances: u32, lang: Lang, usd: Money<'_>) -> String {
     use crate::scenario::Buy;
     let zh = lang == Lang::Zh;
     let per_inst = o.hourly_usd / f64::from(n_instances.max(1));
@@ -223,11 +244,19 @@ pub fn option_formula(o: &crate::engine::cost::OptionCost, n_instances: u32, lan
                 .map_or(String::new(), |b| format!(" (Spot Advisor {b} %)")),
             number(s.overhead_factor, 3)
         ));
-        if let Some(y) = s.young_interval_min {
+        // An interval longer than the job is no advice: the job ends before its first checkpoint.
+        let within_job = |y: f64| o.job_hours.is_none_or(|h| y < h * 60.0);
+        if let Some(y) = s.young_interval_min.filter(|y| within_job(*y)) {
             parts.push(if zh {
-                format!("最优检查点间隔 τ* ≈ {} 分钟（Young 公式）", number(y, 0))
+                format!(
+                    "最优检查点间隔 τ* ≈ {} 分钟（Young 公式 τ* = √(2 × 写入时间 × 平均中断间隔)：检查点耗时与重算损失之和最小）",
+                    number(y, 0)
+                )
             } else {
-                format!("best checkpoint interval τ* ≈ {} min (Young)", number(y, 0))
+                format!(
+                    "best checkpoint interval τ* ≈ {} min (Young: τ* = √(2 × write time × mean time between interruptions), the interval that loses least to checkpoints and re-done work)",
+                    number(y, 0)
+                )
             });
         }
     }
@@ -252,7 +281,7 @@ pub fn option_formula(o: &crate::engine::cost::OptionCost, n_instances: u32, lan
         });
     }
     if let Some(c) = &o.cb {
-        parts.extend(cb_lines(c, o.upfront_usd, zh));
+        parts.extend(cb_lines(c, o.upfront_usd, zh, usd));
     }
     if o.buy.term_years().is_some() && o.job_usd.is_some() {
         parts.push(if zh {
@@ -270,4 +299,22 @@ pub fn option_formula(o: &crate::engine::cost::OptionCost, n_instances: u32, lan
         });
     }
     parts.join("\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn spot_and_desktop_refusals_name_fields_by_their_labels() {
+        for n in [
+            NotOffered::SpotTooLarge { instances: 16, max: 4 },
+            NotOffered::InteractiveDesktops,
+        ] {
+            for lang in [Lang::En, Lang::Zh] {
+                let text = not_offered(&n, lang);
+                assert!(!text.contains("spotmax") && !text.contains("mode="), "{text}");
+            }
+        }
+    }
 }

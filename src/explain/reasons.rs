@@ -2,7 +2,7 @@
 
 use super::plan_reasons::{why_buyer, why_purchase, why_rank};
 use super::*;
-use crate::engine::recommend::Why;
+use crate::engine::outcome::Why;
 use crate::format::number;
 use crate::scenario::Lang;
 
@@ -17,6 +17,7 @@ pub fn why(w: &Why, lang: Lang) -> String {
         | Why::Replicas { .. } => why_fit,
         Why::ServingPlan { .. }
         | Why::SequencesPerReplica { .. }
+        | Why::PackedForTarget { .. }
         | Why::MultiNode { .. }
         | Why::SlowerThanTarget { .. } => why_serving,
         Why::Fp16Instead
@@ -139,15 +140,40 @@ fn why_serving(w: &Why, lang: Lang) -> Option<String> {
             max_fit,
             per_replica,
             replicas,
+            users,
         } => {
             if zh {
                 format!(
-                    "一个副本最多容纳 {max_fit} 个序列的 KV 缓存：并发序列分给 {replicas} 个副本，每个约 {per_replica} 个。"
+                    "{users} 个并发用户分给实例承载的全部 {replicas} 个副本，每个最多 {per_replica} 个（一个副本最多容纳 {max_fit} 个序列的 KV 缓存）；每个用户按最忙副本的速度计。"
                 )
             } else {
                 format!(
-                    "One replica holds the KV cache of at most {}: the concurrent sequences are split over {replicas} replicas, about {per_replica} each.",
+                    "The {} are spread over all {replicas} replicas the instances host, at most {per_replica} each (one replica holds the KV cache of at most {}); every user is counted at the busiest replica's speed.",
+                    count(*users, "concurrent user", "concurrent users"),
                     count(*max_fit, "sequence", "sequences")
+                )
+            }
+        }
+        Why::PackedForTarget {
+            per_replica,
+            max_fit,
+            by_seq_target,
+            replicas,
+        } => {
+            let why = match (zh, by_seq_target) {
+                (true, true) => "仍达到每序列速度目标的最多序列数".to_string(),
+                (true, false) => format!("显存可容纳的最多序列数（{max_fit}）"),
+                (false, true) => "the most that still meet the per-sequence target".to_string(),
+                (false, false) => format!("the most its memory holds ({max_fit})"),
+            };
+            if zh {
+                format!(
+                    "为达到吞吐量目标，每个副本装满 {per_replica} 个序列（{why}）；假定排队的请求足以让全部 {replicas} 个副本一直这么满。"
+                )
+            } else {
+                format!(
+                    "For the throughput target each replica is packed to {} ({why}); the work is assumed queued deep enough to keep all {replicas} replicas that full.",
+                    count(*per_replica, "sequence", "sequences")
                 )
             }
         }

@@ -21,14 +21,63 @@ fn tokens(n: u32) -> String {
     }
 }
 
+/// A count of training tokens given in billions, as people write it: "20M", "3B", "1.5T"; in Chinese
+/// in 万 and 亿 ("2,000 万", "30 亿", "1 万亿"), never "0.2 亿" or "10,000 亿".
+pub fn token_count(billions: f64, lang: Lang) -> String {
+    let n = billions * 1e9;
+    let (value, unit) = match lang {
+        Lang::Zh if n >= 1e12 => (n / 1e12, " 万亿"),
+        Lang::Zh if n >= 1e8 => (n / 1e8, " 亿"),
+        Lang::Zh if n >= 1e4 => (n / 1e4, " 万"),
+        Lang::En if n >= 1e12 => (n / 1e12, "T"),
+        Lang::En if n >= 1e9 => (n / 1e9, "B"),
+        Lang::En if n >= 1e6 => (n / 1e6, "M"),
+        Lang::En if n >= 1e3 => (n / 1e3, "K"),
+        _ => (n, if lang == Lang::Zh { " " } else { "" }),
+    };
+    // Three significant figures at most: 1.25B, 12.5B, 125B.
+    let decimals = if value >= 100.0 {
+        0
+    } else if value >= 10.0 {
+        1
+    } else {
+        2
+    };
+    format!("{}{unit}", number(value, decimals))
+}
+
+/// The job a training or fine-tuning scenario runs: "Training", "QLoRA fine-tune".
+fn job_name(s: &Scenario, zh: bool) -> String {
+    use crate::scenario::FinetuneMethod::{Full, Lora, Qlora};
+    match (s.task, s.method, zh) {
+        (Task::Training, _, false) => "Training from scratch".into(),
+        (Task::Training, _, true) => "从头训练".into(),
+        (_, Full, false) => "Full fine-tune".into(),
+        (_, Full, true) => "全参数微调".into(),
+        (_, Lora, false) => "LoRA fine-tune".into(),
+        (_, Qlora, false) => "QLoRA fine-tune".into(),
+        (_, Lora, true) => "LoRA 微调".into(),
+        (_, Qlora, true) => "QLoRA 微调".into(),
+    }
+}
+
 /// What the scenario asks for, joined with " · ".
 pub fn scenario_line(s: &Scenario, lang: Lang) -> String {
     let zh = lang == Lang::Zh;
     let n = |v: f64| number(v, 1);
     let mut parts: Vec<String> = Vec::new();
+    if s.task.is_job() {
+        parts.push(job_name(s, zh));
+    }
     if s.task.uses_model() {
         parts.push(model_name(s, zh));
-        parts.push(super::precision_name(s.precision).to_string());
+        // QLoRA holds the frozen base in 4 bits whatever the compute precision.
+        let qlora = s.task == Task::Finetune && s.method == crate::scenario::FinetuneMethod::Qlora;
+        parts.push(match (qlora, zh) {
+            (true, false) => format!("4-bit weights, {} adapters", super::precision_name(s.precision)),
+            (true, true) => format!("4-bit 权重，{} 适配器", super::precision_name(s.precision)),
+            (false, _) => super::precision_name(s.precision).to_string(),
+        });
     }
     let needs = &s.needs;
     match (s.task, zh) {
@@ -52,11 +101,11 @@ pub fn scenario_line(s: &Scenario, lang: Lang) -> String {
             });
         }
         (Task::Training | Task::Finetune, false) => {
-            parts.push(format!("{}B tokens", n(s.train_tokens_b)));
+            parts.push(format!("{} tokens", token_count(s.train_tokens_b, lang)));
             parts.push(format!("within {} days", n(s.target_days)));
         }
         (Task::Training | Task::Finetune, true) => {
-            parts.push(format!("{} 亿 token", n(s.train_tokens_b * 10.0)));
+            parts.push(format!("{} token", token_count(s.train_tokens_b, lang)));
             parts.push(format!("{} 天内完成", n(s.target_days)));
         }
         (Task::Graphics, false) => parts.push(format!(
@@ -152,5 +201,42 @@ mod tests {
         );
         s.task = Task::Training;
         assert!(scenario_line(&s, Lang::Zh).contains("10 亿 token · 30 天内完成"));
+    }
+
+    #[test]
+    fn a_fine_tune_names_its_method_its_4_bit_weights_and_its_tokens() {
+        // Issue 24 #17: a 20 M-token QLoRA fine-tune of Llama 3.1 70B read "Llama 3.1 70B · BF16 · 0B tokens".
+        let s = Scenario {
+            task: Task::Finetune,
+            method: crate::scenario::FinetuneMethod::Qlora,
+            model: ModelChoice::Preset("llama3.1-70b".into()),
+            train_tokens_b: 0.02,
+            ..Scenario::default()
+        };
+        assert_eq!(
+            scenario_line(&s, Lang::En),
+            "QLoRA fine-tune · Llama 3.1 70B · 4-bit weights, BF16 adapters · 20M tokens · within 30 days · us-east-1"
+        );
+        assert_eq!(
+            scenario_line(&s, Lang::Zh),
+            "QLoRA 微调 · Llama 3.1 70B · 4-bit 权重，BF16 适配器 · 2,000 万 token · 30 天内完成 · us-east-1"
+        );
+    }
+
+    #[test]
+    fn token_counts_in_m_b_t_and_in_wan_yi() {
+        for (b, en, zh) in [
+            (0.02, "20M", "2,000 万"),
+            (0.0005, "500K", "50 万"),
+            (1.0, "1B", "10 亿"),
+            (15.0, "15B", "150 亿"),
+            (1000.0, "1T", "1 万亿"),
+            (15_000.0, "15T", "15 万亿"),
+            (2.5, "2.5B", "25 亿"),
+        ] {
+            assert_eq!(token_count(b, Lang::En), en, "{b}");
+            assert_eq!(token_count(b, Lang::Zh), zh, "{b}");
+        }
+        assert!(!token_count(0.02, Lang::Zh).contains("亿"));
     }
 }

@@ -106,8 +106,14 @@ fn apply_model(slot: Slot<'_>, value: &str, warnings: &mut Vec<Warning>) -> Resu
             } else {
                 Some(number_in(value, MODEL_B.0, MODEL_B.1).map_err(|p| (p, "(none)".to_string()))?)
             };
-            if let ModelChoice::Custom { params_b, .. } = &*m {
-                *m = custom_model(*params_b, active, warnings);
+            match &*m {
+                ModelChoice::Custom { params_b, .. } => *m = custom_model(*params_b, active, warnings),
+                // An active size belongs to a custom model: without one (`params` absent or refused) it is said.
+                _ if active.is_some() => {
+                    let expected = "a custom model's size (`params`) with it";
+                    return Err((Problem::Invalid { expected }, "(none)".to_string()));
+                }
+                _ => {}
             }
         }
         _ => {}
@@ -171,11 +177,23 @@ fn apply_column_slot(slot: Slot<'_>, value: &str) -> Result<(), Refused> {
             (*col, *desc) = (c, d);
         }
         Slot::Columns(cols) => {
-            *cols = value
-                .split(',')
+            // The known keys are kept; any other word (and `id`, which cannot be hidden) is said, not dropped silently.
+            let words = value.split(',').filter(|w| !w.is_empty());
+            *cols = words
+                .clone()
                 .filter_map(Column::from_key)
                 .filter(|c| *c != Column::Instance)
                 .collect();
+            if words.clone().count() > cols.len() {
+                let kept: Vec<&str> = cols.iter().map(|c| c.key()).collect();
+                let used = if kept.is_empty() {
+                    "(none hidden)".to_string()
+                } else {
+                    kept.join(",")
+                };
+                let expected = "comma-separated column keys other than id";
+                return Err((Problem::Invalid { expected }, used));
+            }
         }
         _ => {}
     }

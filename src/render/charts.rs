@@ -3,7 +3,7 @@
 use super::svg::{figure_open, label, legend_entry, line, rect, series_class, y_grid};
 use super::{Fmt, Html};
 use crate::chart::{ticks, Scale};
-use crate::engine::memory::MemoryNeed;
+use crate::engine::outcome::MemoryNeed;
 use crate::explain::buy_name;
 use crate::format;
 use crate::i18n::Msg;

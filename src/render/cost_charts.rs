@@ -113,7 +113,7 @@ fn owed_and_breakeven(h: &mut Html, f: Fmt, series: &[Series], x: Scale, y: Scal
 
 /// The cumulative chart's legend: each option, then what the dashed rises and the dots mean when
 /// there are any.
-fn cumulative_legend(h: &mut Html, f: Fmt, series: &[Series]) {
+fn cumulative_legend(h: &mut Html, f: Fmt, series: &[Series], bedrock: bool) {
     h.open("ul", &[("class", "legend")]);
     for s in series {
         legend_entry(h, &series_class(s.buy), buy_name(s.buy, f.lang));
@@ -124,22 +124,28 @@ fn cumulative_legend(h: &mut Html, f: Fmt, series: &[Series]) {
     if series.iter().any(|s| s.breakeven.is_some()) {
         legend_entry(h, "be", f.t(Msg::ChartBreakEven));
     }
+    if bedrock {
+        legend_entry(h, "bedrock", f.t(Msg::ChartBedrock));
+    }
     h.close("ul");
 }
 
 /// Cumulative cost per option over the horizon: what each has paid by every month, the rest of its
-/// terms owed after the horizon, commitments' break-even points (services only); empty with fewer
-/// than two series.
-pub fn cumulative(f: Fmt, options: &[OptionCost], months: u32) -> String {
+/// terms owed after the horizon, commitments' break-even points (services only), and Amazon Bedrock's
+/// on-demand bill for the stated load (`bedrock_monthly_usd` a month) beside them; empty with fewer
+/// than two lines.
+pub fn cumulative(f: Fmt, options: &[OptionCost], months: u32, bedrock_monthly_usd: Option<f64>) -> String {
     let series = cumulative_series(options, months);
-    if series.len() < 2 {
+    let bedrock = bedrock_monthly_usd.filter(|b| b.is_finite() && *b > 0.0 && !series.is_empty());
+    if series.len() + usize::from(bedrock.is_some()) < 2 {
         return String::new();
     }
     let (height, l, r, t, b) = (260.0, 16.0, 92.0, 12.0, 42.0);
+    let span = f64::from(months.max(1));
     let max = series
         .iter()
         .map(|s| s.points.last().map_or(0.0, |p| p.1) + s.owed_usd)
-        .fold(0.0, f64::max);
+        .fold(bedrock.map_or(0.0, |b| b * span), f64::max);
     let yt = ticks(max, 4);
     let y = Scale {
         d0: 0.0,
@@ -147,7 +153,6 @@ pub fn cumulative(f: Fmt, options: &[OptionCost], months: u32) -> String {
         p0: height - b,
         p1: t,
     };
-    let span = f64::from(months.max(1));
     let x = Scale {
         d0: 0.0,
         d1: span,
@@ -171,10 +176,23 @@ pub fn cumulative(f: Fmt, options: &[OptionCost], months: u32) -> String {
         ],
     );
     series_lines(&mut h, &series, span, y);
+    if let Some(b) = bedrock {
+        let pts = format!("0,{} {},{}", px(y.at(0.0)), px(PLOT_UNITS), px(y.at(b * span)));
+        h.open(
+            "polyline",
+            &[
+                ("class", "line bedrock"),
+                ("points", &pts),
+                ("data-testid", "bedrock-line"),
+                ("data-paid-usd", &shortest(b * span)),
+            ],
+        )
+        .close("polyline");
+    }
     h.close("svg");
     owed_and_breakeven(&mut h, f, &series, x, y);
     h.close("svg");
-    cumulative_legend(&mut h, f, &series);
+    cumulative_legend(&mut h, f, &series, bedrock.is_some());
     h.close("figure");
     h.finish()
 }
@@ -268,7 +286,7 @@ mod tests {
     #[test]
     fn both_cost_charts_show_the_rest_of_a_term_paid_after_the_horizon() {
         let (options, months) = options_of("model=llama3.1-8b&months=12");
-        let line = cumulative(F, &options, months);
+        let line = cumulative(F, &options, months, None);
         let bars = option_bars(F, &options, months);
         // Three-year terms run past a 12-month horizon: a dashed rise per three-year option, a pale
         // part of its bar, and the legend saying so in both charts.
@@ -295,7 +313,10 @@ mod tests {
     fn the_legends_say_it_in_chinese_too() {
         let (options, months) = options_of("model=llama3.1-8b&months=12");
         let zh = Fmt { lang: Lang::Zh, ..F };
-        let (line, bars) = (cumulative(zh, &options, months), option_bars(zh, &options, months));
+        let (line, bars) = (
+            cumulative(zh, &options, months, None),
+            option_bars(zh, &options, months),
+        );
         for svg in [&line, &bars] {
             assert!(svg.contains("浅色或虚线：规划期结束后仍需支付的剩余承诺期"), "{svg}");
         }
@@ -308,7 +329,7 @@ mod tests {
     #[test]
     fn a_horizon_of_whole_terms_owes_nothing_after_it() {
         let (options, months) = options_of("model=llama3.1-8b&months=36");
-        let line = cumulative(F, &options, months);
+        let line = cumulative(F, &options, months, None);
         assert!(
             !line.contains("class=\"owed") && !line.contains("swatch owed"),
             "{line}"

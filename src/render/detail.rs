@@ -4,7 +4,7 @@ use super::ranked::{cost_label, speed_label, speed_text};
 use super::{charts, Fmt, Html};
 use crate::catalog::Catalog;
 
-use crate::engine::plan::Plan;
+use crate::engine::outcome::Plan;
 use crate::engine::{Outcome, Recommendation, Why};
 use crate::explain;
 use crate::format;
@@ -144,10 +144,16 @@ fn why_and_notes(h: &mut Html, d: &DetailIn) {
         "en",
         &catalog_notes(d),
     );
-    let history = price_history(d);
+    let (history, region) = price_history(d);
     if !history.is_empty() {
+        // The plan's region when the catalog records its history; else us-east-1's, saying so.
+        let whose = if region == d.scenario.region {
+            region.to_string()
+        } else {
+            explain::history_elsewhere(region, &d.scenario.region, f.lang)
+        };
         h.open("p", &[("class", "history"), ("data-testid", "price-history")])
-            .el("strong", &[], &format!("{} (us-east-1)", f.t(Msg::PriceHistory)))
+            .el("strong", &[], &format!("{} ({whose})", f.t(Msg::PriceHistory)))
             .text(&format!("{}{}", f.t(Msg::Colon), history.join("; ")))
             .close("p");
     }
@@ -172,16 +178,7 @@ fn why_and_notes(h: &mut Html, d: &DetailIn) {
 fn figures(h: &mut Html, d: &DetailIn) {
     let (f, rec) = (d.fmt, d.rec);
     let task = d.scenario.task;
-    // Which option the headline prices are: the chosen one, or On-Demand where it is not offered.
-    let not_offered = rec.reasons.iter().any(|w| matches!(w, Why::BuyNotOffered { .. }));
-    let priced = explain::buy_name(
-        if not_offered {
-            Buy::OnDemand
-        } else {
-            d.scenario.purchase.buy
-        },
-        f.lang,
-    );
+    let priced = explain::buy_name(priced_buy(d), f.lang);
     let or_none = |v: Option<f64>| v.map_or_else(|| f.t(Msg::NoPrice).to_string(), |x| f.money(x));
     h.open("dl", &[("class", "figures")]);
     h.open("div", &[])
@@ -200,8 +197,11 @@ fn figures(h: &mut Html, d: &DetailIn) {
     );
     if let Some(p) = d.plan {
         let months = f64::from(d.scenario.months.max(1));
+        // A growing fleet's months differ: the figure is their average, and says so.
         let (label, v) = if task.is_job() {
             (Msg::CheapestPlanJob, p.horizon_usd)
+        } else if d.scenario.fleet_grows() {
+            (Msg::CheapestPlanMonthAvg, p.horizon_usd / months)
         } else {
             (Msg::CheapestPlanMonth, p.horizon_usd / months)
         };
@@ -210,6 +210,9 @@ fn figures(h: &mut Html, d: &DetailIn) {
     figure(h, "", f.t(speed_label(task)), "", &speed_text(rec, f));
     if let Some(m) = rec.usd_per_million_tokens {
         figure(h, "", f.t(Msg::PerMTok), "top-per-mtok", &f.money(m));
+    }
+    if let Some(u) = rec.serving_unit {
+        figure(h, "", f.t(Msg::Room), "top-room", &explain::room(&u.load, f.lang));
     }
     if let Some(r) = rec.per_request(d.scenario.output_tokens) {
         let text = explain::per_request(&f.money(r.usd * 1000.0), r.total_s, r.prefill_s, f.lang);
@@ -240,27 +243,74 @@ fn figures(h: &mut Html, d: &DetailIn) {
     h.close("dl");
 }
 
-/// The headline price's source and date (marked when derived).
+/// The option the headline prices are: the chosen one, or On-Demand where it is not offered.
+fn priced_buy(d: &DetailIn) -> Buy {
+    let not_offered = d.rec.reasons.iter().any(|w| matches!(w, Why::BuyNotOffered { .. }));
+    if not_offered {
+        Buy::OnDemand
+    } else {
+        d.scenario.purchase.buy
+    }
+}
+
+/// The headline price's source and date, of the option it is (a Capacity Block rate from a source
+/// article is not the On-Demand price list); marked when derived.
 fn price_source(d: &DetailIn) -> Option<String> {
-    d.rec.price.as_ref().map(|p| {
-        let src = d
-            .catalog
-            .source(&p.source)
-            .map_or(p.source.as_str(), |s| s.title.as_str());
+    let (c, s, rec, zh) = (d.catalog, d.scenario, d.rec, d.fmt.lang == crate::scenario::Lang::Zh);
+    let title = |id: &str| c.source(id).map_or(id.to_string(), |x| x.title.clone());
+    let option = match priced_buy(d) {
+        Buy::Spot => c
+            .spot(&rec.instance, &s.region)
+            .map(|p| (title(&p.source), p.as_of, "")),
+        Buy::CapacityBlock => crate::engine::option_cost(c, s, rec, Buy::CapacityBlock).cb.map(|b| {
+            let name = if b.source.starts_with("article-") {
+                explain::source_name(&b.source, zh).to_string()
+            } else {
+                title(&b.source)
+            };
+            (name, b.as_of, explain::cb_article_note(&b.source, zh))
+        }),
+        b @ (Buy::Ri1 | Buy::Ri3) => c
+            .reserved
+            .iter()
+            .find(|r| r.instance == rec.instance && Some(r.term_years) == b.term_years())
+            .or_else(|| c.reserved.iter().find(|r| r.instance == rec.instance))
+            .map(|r| (title(&r.source), r.as_of, "")),
+        _ => None,
+    };
+    if let Some((name, as_of, note)) = option {
+        return Some(format!("{name} — {as_of}{note}"));
+    }
+    rec.price.as_ref().map(|p| {
         let tag = if p.derived {
             format!(" ({})", d.fmt.t(Msg::DerivedTag))
         } else {
             String::new()
         };
-        format!("{src} — {}{tag}", p.as_of)
+        format!("{} — {}{tag}", title(&p.source), p.as_of)
     })
 }
 
-/// The price levels of this type in us-east-1 (the June 2025 cut), oldest first.
-fn price_history(d: &DetailIn) -> Vec<String> {
+/// The price levels of this type in the plan's region, oldest first, with the region they are of: the
+/// plan's where the catalog has its history, else us-east-1's (the June 2025 cut is recorded there).
+fn price_history<'a>(d: &'a DetailIn) -> (Vec<String>, &'a str) {
     let f = d.fmt;
-    d.catalog
-        .price_history_of(&d.rec.instance)
+    let of = |region: &str| -> Vec<&crate::catalog::PricePoint> {
+        let points = d
+            .catalog
+            .price_history
+            .iter()
+            .filter(|p| p.instance == d.rec.instance && p.region == region)
+            .collect();
+        crate::order::sorted(points, &|a, b| a.from.cmp(&b.from))
+    };
+    let here = of(&d.scenario.region);
+    let (points, region) = if here.len() > 1 {
+        (here, d.scenario.region.as_str())
+    } else {
+        (of("us-east-1"), "us-east-1")
+    };
+    let lines = points
         .windows(2)
         .filter_map(|w| match w {
             [a, b] if (a.usd_hr - b.usd_hr).abs() > 1e-9 => Some(format!(
@@ -272,7 +322,8 @@ fn price_history(d: &DetailIn) -> Vec<String> {
             )),
             _ => None,
         })
-        .collect()
+        .collect();
+    (lines, region)
 }
 
 /// What the catalog records about this type and its chip: caveats, disagreements between sources.
@@ -382,8 +433,8 @@ mod tests {
             .find(|r| r.fits)
             .cloned()
             .unwrap_or_else(|| panic!("nothing fits {query}"));
-        let p = crate::engine::plan::plan(&c, &s, &rec);
-        let opts = crate::engine::cost::option_costs(&c, &s, &rec);
+        let p = crate::engine::plan(&c, &s, &rec);
+        let opts = crate::engine::option_costs(&c, &s, &rec);
         let range = crate::engine::sensitivity::sensitivity(&c, &s, &rec.instance);
         let d = DetailIn {
             catalog: &c,
@@ -418,6 +469,59 @@ mod tests {
         assert!(plan.contains("data-testid=\"plan-total\""), "{plan}");
         assert!(options.contains("data-purchase=\"od\""), "{options}");
         assert!(options.contains("data-testid=\"chart-options\""), "{options}");
+    }
+
+    /// The text of one `data-testid` element of the card.
+    fn testid_text<'a>(html: &'a str, id: &str) -> &'a str {
+        let at = html
+            .find(&format!("data-testid=\"{id}\""))
+            .unwrap_or_else(|| panic!("{id}: {html}"));
+        let from = at + html[at..].find('>').unwrap_or(0) + 1;
+        &html[from..from + html[from..].find('<').unwrap_or(0)]
+    }
+
+    #[test]
+    fn the_source_line_names_the_source_of_the_option_shown() {
+        // Issue 24 #15: a Capacity Block rate from a source article was "Source: … On-Demand price list".
+        let q = "v=1&task=train&model=llama3.1-70b&tokens=200&days=10&buy=cb&inst=p6-b200.48xlarge";
+        let (top, _, _) = card(q, Lang::En);
+        let src = testid_text(&top, "price-source");
+        assert!(
+            src.contains("source article — 2026-07-01") && !src.contains("On-Demand"),
+            "{src}"
+        );
+        let (top, _, _) = card(&format!("{q}&lang=zh"), Lang::Zh);
+        assert!(testid_text(&top, "price-source").contains("来源文章"), "{top}");
+        let (top, _, _) = card("model=llama3.1-8b&prio=cost", Lang::En);
+        assert!(testid_text(&top, "price-source").contains("Karpenter"), "{top}");
+    }
+
+    #[test]
+    fn a_growing_fleets_monthly_plan_figure_says_it_is_an_average() {
+        let (top, _, _) = card("model=llama3.1-8b&growth=15", Lang::En);
+        assert!(
+            top.contains("Cheapest plan, per month (average of the growing fleet)"),
+            "{top}"
+        );
+        let (top, _, _) = card("model=llama3.1-8b&growth=15", Lang::Zh);
+        assert!(top.contains("按增长中的集群平均"), "{top}");
+        let (top, _, _) = card("model=llama3.1-8b", Lang::En);
+        assert!(!top.contains("average of the growing fleet"), "{top}");
+    }
+
+    #[test]
+    fn the_price_history_says_whose_region_it_is() {
+        // Issue 24 #23: a plan in Tokyo showed us-east-1's history as if it were its own.
+        let (top, _, _) = card("v=1&inst=p5.48xlarge&region=ap-northeast-1", Lang::En);
+        let at = top.find("price-history").unwrap_or_else(|| panic!("{top}"));
+        assert!(
+            top[at..].contains("us-east-1; none recorded for ap-northeast-1"),
+            "{}",
+            &top[at..at + 200]
+        );
+        let (top, _, _) = card("v=1&inst=p5.48xlarge", Lang::Zh);
+        let at = top.find("price-history").unwrap_or_else(|| panic!("{top}"));
+        assert!(top[at..].contains("价格历史 (us-east-1)"), "{}", &top[at..at + 200]);
     }
 
     #[test]

@@ -53,7 +53,14 @@ fn price(h: &mut Html, f: Fmt, p: Option<&PriceCell>, missing: Msg) {
 /// The table's head and body for `rows` (already filtered and sorted), showing the columns `x` does not
 /// hide; `compare` holds the types picked for Compare.
 pub fn table(f: Fmt, rows: &[Row], x: &ExploreState, compare: &[String]) -> String {
-    let visible: Vec<Column> = Column::ALL.iter().copied().filter(|c| !x.hidden.contains(c)).collect();
+    // Prices right after the name: on a phone the table scrolls sideways, and the price is what a row is read for.
+    let first = [Column::Instance, Column::OnDemand, Column::Spot];
+    let visible: Vec<Column> = first
+        .iter()
+        .chain(Column::ALL.iter().filter(|c| !first.contains(c)))
+        .copied()
+        .filter(|c| !x.hidden.contains(c))
+        .collect();
     let mut h = Html::new();
     h.open("thead", &[]).open("tr", &[]);
     for c in &visible {
@@ -161,6 +168,9 @@ mod tests {
         assert!(!html.contains("data-col=\"cpu\""), "hidden column still shown");
         assert!(html.contains("data-col=\"ram\""));
         assert_eq!(html.matches("aria-pressed=\"true\"").count(), 1);
+        // Issue 24 #20: the prices come right after the name, in view on a 390 px phone.
+        let (od, acc) = (html.find("data-col=\"od\""), html.find("data-col=\"acc\""));
+        assert!(od.is_some() && od < acc, "{html}");
         assert_eq!(
             html.matches("aria-sort=\"ascending\"").count() + html.matches("aria-sort=\"descending\"").count(),
             1

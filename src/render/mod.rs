@@ -8,7 +8,9 @@ pub mod detail;
 pub mod explore;
 pub mod notes;
 pub mod options;
+pub mod page;
 pub mod ranked;
+pub mod site;
 mod svg;
 
 use crate::i18n::{t, Msg};
@@ -129,6 +131,22 @@ impl Fmt {
 
     pub fn money(&self, usd: f64) -> String {
         crate::format::money(usd, self.currency, self.cny_per_usd)
+    }
+
+    /// The decimals one table column of these amounts shares (in the display currency).
+    pub fn decimals_of(&self, usd: &[f64]) -> usize {
+        let rate = if self.currency == Currency::Cny {
+            self.cny_per_usd
+        } else {
+            1.0
+        };
+        let shown: Vec<f64> = usd.iter().map(|v| v * rate).collect();
+        crate::format::column_decimals(&shown)
+    }
+
+    /// Money at a column's precision (`decimals_of`).
+    pub fn money_at(&self, usd: f64, decimals: usize) -> String {
+        crate::format::money_at(usd, self.currency, self.cny_per_usd, decimals)
     }
 
     /// The currency's code, for axis titles.

@@ -125,14 +125,42 @@ pub fn warnings(lang: Lang, ws: &[Warning]) -> String {
     .el("h2", &[], t(lang, Msg::Warnings))
     .open("ul", &[]);
     for w in ws {
-        h.el(
-            "li",
-            &[("data-testid", "warning"), ("data-field", &w.field)],
-            &explain::warning(w, lang),
-        );
+        h.open("li", &[("data-testid", "warning"), ("data-field", &w.field)]);
+        warning_sentence(&mut h, w, lang);
+        h.close("li");
     }
     h.close("ul").close("section");
     h.finish()
+}
+
+/// Marks where the link's own text goes in a warning's sentence (private-use characters: no template has them).
+const FIELD_MARK: &str = "\u{E000}";
+const VALUE_MARK: &str = "\u{E001}";
+
+/// One warning's sentence with the link's text (the key and the value, already made visible and capped by
+/// `query::quote_link_text`) set apart as `<code>`: a crafted link can only ever appear as a quoted value,
+/// never as words of the page.
+fn warning_sentence(h: &mut Html, w: &Warning, lang: Lang) {
+    let marked = Warning {
+        field: FIELD_MARK.into(),
+        value: VALUE_MARK.into(),
+        ..w.clone()
+    };
+    // The plain-text sentence (CLI, embed) quotes the key in backticks; here `<code>` does that.
+    let sentence = explain::warning(&marked, lang).replace("`\u{E000}`", FIELD_MARK);
+    let mut rest = sentence.as_str();
+    while let Some(i) = rest.find(['\u{E000}', '\u{E001}']) {
+        let (before, from) = rest.split_at(i);
+        h.text(before);
+        let (code, after) = if let Some(after) = from.strip_prefix(FIELD_MARK) {
+            (&w.field, after)
+        } else {
+            (&w.value, from.get(VALUE_MARK.len()..).unwrap_or(""))
+        };
+        h.el("code", &[("class", "link-text")], code);
+        rest = after;
+    }
+    h.text(rest);
 }
 
 /// The articles' launch advice and cost-hygiene checklist.
@@ -303,5 +331,14 @@ mod tests {
         let html = warnings(Lang::Zh, &w);
         assert!(html.contains("data-field=\"ctx\""), "{html}");
         assert_eq!(warnings(Lang::En, &[]), "");
+    }
+
+    #[test]
+    fn a_links_text_is_shown_as_quoted_code_never_as_the_pages_words() {
+        let c = catalog();
+        let spoof = "x%E2%80%AE%E2%80%8BYour%20data%20will%20be%20detained";
+        let (_, w) = crate::query::parse(&format!("v=1&region={spoof}&Note%3A={spoof}"), &c);
+        let html = warnings(Lang::En, &w);
+        expect_test::expect![[r#"<section class="warnings" role="status" aria-live="polite"><h2>Some fields of the link could not be used</h2><ul><li data-testid="warning" data-field="region"><code class="link-text">region</code> = “<code class="link-text">x\u{202E}\u{200B}Your data will be detained</code>” is not a region in the catalog; using us-east-1.</li><li data-testid="warning" data-field="Note:">Unknown field <code class="link-text">Note:</code> (value “<code class="link-text">x\u{202E}\u{200B}Your data will be detained</code>”) ignored.</li></ul></section>"#]].assert_eq(&html);
     }
 }

@@ -3,7 +3,7 @@
 use super::detail::DetailIn;
 use super::{charts, cost_charts, Fmt, Html};
 use crate::engine::cost::OptionCost;
-use crate::engine::plan::{Plan, Segment};
+use crate::engine::outcome::{Plan, Segment};
 use crate::explain;
 use crate::format;
 use crate::i18n::Msg;
@@ -109,8 +109,12 @@ pub fn options(d: &DetailIn, options: &[OptionCost]) -> String {
         (f.t(Msg::Hourly), "num"),
         (f.t(Msg::Upfront), "num"),
         (&total_label, "num"),
-        (f.t(Msg::PerAccelHour), "num"),
     ];
+    // A job's options differ in how long it runs (Spot's interruptions, a block's start): its time, beside its cost.
+    if is_job {
+        heads.push((f.t(Msg::Time), "num"));
+    }
+    heads.push((f.t(Msg::PerAccelHour), "num"));
     if per_mtok {
         heads.push((f.t(Msg::PerMTok), "num"));
     }
@@ -120,20 +124,83 @@ pub fn options(d: &DetailIn, options: &[OptionCost]) -> String {
         h.el("th", &[("scope", "col"), c], label);
     }
     h.close("tr").close("thead").open("tbody", &[]);
+    // One precision per money column: the decimals its amounts share.
+    let available: Vec<&OptionCost> = options.iter().filter(|o| o.unavailable.is_none()).collect();
+    let column = |v: &dyn Fn(&OptionCost) -> Option<f64>| {
+        f.decimals_of(&available.iter().filter_map(|o| v(o)).collect::<Vec<_>>())
+    };
+    let decimals = Decimals {
+        hourly: column(&|o| Some(o.hourly_usd)),
+        upfront: column(&|o| Some(o.upfront_usd)),
+        total: column(&|o| Some(o.job_usd.unwrap_or(o.horizon_usd))),
+        per_accel: column(&|o| Some(o.per_accelerator_hour_usd)),
+        per_mtok: column(&|o| o.usd_per_million_tokens),
+    };
+    let row = Row {
+        n_instances,
+        per_mtok,
+        is_job,
+        total_label: &total_label,
+        decimals: &decimals,
+    };
     for o in options {
-        option_row(&mut h, f, o, n_instances, per_mtok, &total_label);
+        option_row(&mut h, f, o, &row);
     }
     h.close("tbody").close("table").close("div");
+    let managed = crate::engine::managed::compare(d.catalog, d.scenario, d.rec);
+    if let Some(m) = &managed {
+        managed_part(&mut h, d, m);
+    }
+    let bedrock = managed.and_then(|m| m.bedrock_monthly_usd);
     h.open("div", &[("class", "charts")]);
     h.fragment(&cost_charts::option_bars(f, options, d.scenario.months));
-    h.fragment(&cost_charts::cumulative(f, options, d.scenario.months));
+    h.fragment(&cost_charts::cumulative(f, options, d.scenario.months, bedrock));
     h.close("div");
     h.finish()
 }
 
+/// Self-hosting against Amazon Bedrock, SageMaker AI and ECS Managed Instances, in lines.
+fn managed_part(h: &mut Html, d: &DetailIn, m: &crate::engine::managed::Managed) {
+    let f = d.fmt;
+    let lines = explain::managed_lines(d.catalog, m, d.outcome.arch.name, &d.rec.instance, f.lang, &|usd| {
+        f.money(usd)
+    });
+    h.open("section", &[("class", "managed"), ("data-testid", "managed")])
+        .el("h3", &[], f.t(Msg::ManagedHead))
+        .open("ul", &[])
+        .items(&lines)
+        .close("ul")
+        .close("section");
+}
+
+/// The decimals of each money column of the options' table.
+struct Decimals {
+    hourly: usize,
+    upfront: usize,
+    total: usize,
+    per_accel: usize,
+    per_mtok: usize,
+}
+
+/// What every row of the options' table shares.
+struct Row<'a> {
+    n_instances: u32,
+    per_mtok: bool,
+    is_job: bool,
+    total_label: &'a str,
+    decimals: &'a Decimals,
+}
+
 /// One purchase option's row: its formula behind a disclosure (open on a click, a tap or Enter), or
 /// why it is not available.
-fn option_row(h: &mut Html, f: Fmt, o: &OptionCost, n_instances: u32, per_mtok: bool, total_label: &str) {
+fn option_row(h: &mut Html, f: Fmt, o: &OptionCost, row: &Row) {
+    let Row {
+        n_instances,
+        per_mtok,
+        is_job,
+        total_label,
+        decimals: d,
+    } = *row;
     let name = explain::buy_name(o.buy, f.lang);
     let key = crate::query::buy_key(o.buy);
     if let Some(why) = &o.unavailable {
@@ -150,7 +217,10 @@ fn option_row(h: &mut Html, f: Fmt, o: &OptionCost, n_instances: u32, per_mtok: 
         .el("th", &[("scope", "row")], name)
         .el(
             "td",
-            &[("colspan", if per_mtok { "6" } else { "5" }), ("class", "reason")],
+            &[
+                ("colspan", ["5", "6", "7"][usize::from(per_mtok) + usize::from(is_job)]),
+                ("class", "reason"),
+            ],
             &text,
         )
         .close("tr");
@@ -193,17 +263,28 @@ fn option_row(h: &mut Html, f: Fmt, o: &OptionCost, n_instances: u32, per_mtok: 
         .el(
             "p",
             &[("class", "formula-text")],
-            &explain::option_formula(o, n_instances, f.lang),
+            &explain::option_formula(o, n_instances, f.lang, &|v| f.money(v)),
         )
         .close("details")
         .close("th");
-    let mtok = o.usd_per_million_tokens.map_or_else(|| "—".to_string(), |m| f.money(m));
+    let mtok = o
+        .usd_per_million_tokens
+        .map_or_else(|| "—".to_string(), |m| f.money_at(m, d.per_mtok));
     let mut cells = vec![
-        (f.t(Msg::Hourly), f.money(o.hourly_usd)),
-        (f.t(Msg::Upfront), f.money(o.upfront_usd)),
-        (total_label, f.money(total)),
-        (f.t(Msg::PerAccelHour), f.money(o.per_accelerator_hour_usd)),
+        (f.t(Msg::Hourly), f.money_at(o.hourly_usd, d.hourly)),
+        (f.t(Msg::Upfront), f.money_at(o.upfront_usd, d.upfront)),
+        (total_label, f.money_at(total, d.total)),
     ];
+    if is_job {
+        let time = o
+            .job_hours
+            .map_or_else(|| "—".to_string(), |h| format::hours(h, f.lang));
+        cells.push((f.t(Msg::Time), time));
+    }
+    cells.push((
+        f.t(Msg::PerAccelHour),
+        f.money_at(o.per_accelerator_hour_usd, d.per_accel),
+    ));
     if per_mtok {
         cells.push((f.t(Msg::PerMTok), mtok));
     }
@@ -212,4 +293,66 @@ fn option_row(h: &mut Html, f: Fmt, o: &OptionCost, n_instances: u32, per_mtok: 
     }
     h.el("td", &[("class", "wrap"), ("data-label", f.t(Msg::BreakEven))], &be)
         .close("tr");
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::catalog_static::catalog;
+    use crate::render::detail::DetailIn;
+    use crate::render::Fmt;
+    use crate::scenario::Lang;
+
+    fn options_html(q: &str) -> String {
+        let c = catalog();
+        let (s, _) = crate::query::parse(q, &c);
+        let o = crate::engine::recommend(&c, &s);
+        let rec = o
+            .recommendations
+            .iter()
+            .find(|r| r.fits)
+            .cloned()
+            .unwrap_or_else(|| panic!("{q}"));
+        let opts = crate::engine::option_costs(&c, &s, &rec);
+        let d = DetailIn {
+            catalog: &c,
+            scenario: &s,
+            outcome: &o,
+            rec: &rec,
+            plan: None,
+            range: None,
+            fmt: Fmt::new(Lang::En, &s),
+            card: false,
+            full: true,
+        };
+        super::options(&d, &opts)
+    }
+
+    /// The texts of the cells labelled `label`, in row order.
+    fn column<'a>(html: &'a str, label: &str) -> Vec<&'a str> {
+        html.split(&format!("data-label=\"{label}\">"))
+            .skip(1)
+            .map(|c| c.split('<').next().unwrap_or(""))
+            .collect()
+    }
+
+    #[test]
+    fn a_money_column_has_one_precision_and_a_job_its_time() {
+        // Issue 24 #19: "$1.97 … $0.8501" in one column; no job time in the options' table.
+        let html = options_html("v=1&inst=inf2.8xlarge");
+        for label in ["Per hour", "Per accelerator-hour", "Per million tokens"] {
+            let cells = column(&html, label);
+            let decimals: Vec<usize> = cells.iter().map(|c| c.split('.').nth(1).map_or(0, str::len)).collect();
+            assert!(
+                cells.len() > 2 && decimals.windows(2).all(|w| w[0] == w[1]),
+                "{label}: {cells:?}"
+            );
+        }
+        assert!(column(&html, "Job time").is_empty());
+        let job = options_html("v=1&task=train&model=llama3.1-8b&tokens=10&inst=p5.48xlarge");
+        let times = column(&job, "Job time");
+        assert!(
+            !times.is_empty() && times.iter().all(|t| t.ends_with(" h") || t.contains("day")),
+            "{times:?}"
+        );
+    }
 }

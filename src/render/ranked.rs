@@ -38,8 +38,8 @@ pub fn speed_text(r: &Recommendation, f: Fmt) -> String {
         return format!("{} {}{per}", format::number(t, 0), f.t(Msg::TokensPerS));
     }
     // HPC: peak FP64 and what an hour of one TFLOPS of it costs (the lens HPC buyers compare by).
-    if let Some(tf) = crate::engine::recommend::fp64_tflops(r) {
-        let cost = crate::engine::recommend::usd_per_fp64_tflops_hour(r).map_or(String::new(), |c| {
+    if let Some(tf) = crate::engine::fp64_tflops(r) {
+        let cost = crate::engine::usd_per_fp64_tflops_hour(r).map_or(String::new(), |c| {
             format!(" · {} {}", f.money(c), f.t(Msg::PerTflopsHour))
         });
         return format!("{} {}{cost}", format::number(tf, 1), f.t(Msg::Fp64Tflops));
@@ -87,15 +87,27 @@ pub fn rec_rows(
     limit: usize,
 ) -> String {
     let mut h = Html::new();
-    for r in outcome.recommendations.iter().take(limit) {
+    let shown: Vec<&Recommendation> = outcome.recommendations.iter().take(limit).collect();
+    // One precision per money column.
+    let decimals = (
+        f.decimals_of(&shown.iter().filter_map(|r| r.hourly_usd).collect::<Vec<_>>()),
+        f.decimals_of(
+            &shown
+                .iter()
+                .filter_map(|r| r.job_usd.or(r.monthly_usd))
+                .collect::<Vec<_>>(),
+        ),
+    );
+    for r in shown {
         let selected = chosen == Some(r.instance.as_str());
-        rec_row(&mut h, f, r, task, selected, compare.contains(&r.instance));
+        rec_row(&mut h, f, r, task, (selected, compare.contains(&r.instance)), decimals);
     }
     h.finish()
 }
 
 /// One ranked row.
-fn rec_row(h: &mut Html, f: Fmt, r: &Recommendation, task: Task, selected: bool, picked: bool) {
+fn rec_row(h: &mut Html, f: Fmt, r: &Recommendation, task: Task, marks: (bool, bool), decimals: (usize, usize)) {
+    let (selected, picked) = marks;
     let class = match (selected, r.fits) {
         (true, true) => "selected",
         (true, false) => "selected unfit",
@@ -142,7 +154,9 @@ fn rec_row(h: &mut Html, f: Fmt, r: &Recommendation, task: Task, selected: bool,
         &format!("{} × {}", r.n_accelerators, r.accelerator),
     );
     memory_cell(h, f, r);
-    let or_none = |v: Option<f64>| v.map_or_else(|| f.t(Msg::NoPrice).to_string(), |x| f.money(x));
+    // A type that cannot run the scenario is not priced: a dash, not "no public price" (its price exists).
+    let none = if r.fits { f.t(Msg::NoPrice) } else { "—" };
+    let or_none = |v: Option<f64>, d: usize| v.map_or_else(|| none.to_string(), |x| f.money_at(x, d));
     h.el(
         "td",
         &[("class", "num wrap"), ("data-label", f.t(speed_label(task)))],
@@ -151,19 +165,30 @@ fn rec_row(h: &mut Html, f: Fmt, r: &Recommendation, task: Task, selected: bool,
     h.el(
         "td",
         &[("class", "num"), ("data-label", f.t(Msg::Hourly))],
-        &or_none(r.hourly_usd),
+        &or_none(r.hourly_usd, decimals.0),
     );
     h.el(
         "td",
         &[("class", "num"), ("data-label", f.t(cost_label(task)))],
-        &or_none(r.job_usd.or(r.monthly_usd)),
+        &or_none(r.job_usd.or(r.monthly_usd), decimals.1),
     );
     compare_cell(h, f, &r.instance, picked);
     h.close("tr");
 }
 
-/// A row's memory: needed against available as a meter, ✗ when it does not fit.
+/// A row's memory: needed against available as a meter, ✗ when it does not fit; a type left out for
+/// another reason than memory (host RAM, the stack, a rule) says that reason instead of "0 / 0 GiB".
 fn memory_cell(h: &mut Html, f: Fmt, r: &Recommendation) {
+    let other_reason = r.reasons.iter().find_map(|w| match w {
+        Why::CannotRun { reason } if r.mem_available_gib <= 0.0 => Some(explain::exclusion(reason, f.lang)),
+        _ => None,
+    });
+    if let Some(reason) = other_reason {
+        h.open("td", &[("class", "wrap"), ("data-label", f.t(Msg::Memory))])
+            .el("span", &[("class", "mem why-not")], &format!("✗ {reason}"))
+            .close("td");
+        return;
+    }
     let (max, value) = (
         crate::num::shortest(r.mem_available_gib),
         crate::num::shortest(r.mem_needed_gib.min(r.mem_available_gib)),
@@ -267,6 +292,23 @@ mod tests {
         );
         assert_eq!(rows.matches("class=\"selected").count(), 1, "{rows}");
         assert_eq!(rows.matches("aria-pressed=\"true\"").count(), 1, "{rows}");
+    }
+
+    #[test]
+    fn a_type_that_cannot_run_says_why_not_no_price() {
+        // Issue 24 #12: the Inferentia2 strategy's inf2.xlarge is out for host RAM and has a price.
+        let c = catalog();
+        let mut s = Scenario::default();
+        crate::query::apply_pair(&mut s, "inst", "inf2.xlarge,inf2.8xlarge", &c, &mut Vec::new());
+        let o = crate::engine::recommend(&c, &s);
+        let unfit: Vec<_> = o.recommendations.iter().filter(|r| !r.fits).collect();
+        assert!(!unfit.is_empty(), "inf2.xlarge is expected not to fit");
+        for lang in [Lang::En, Lang::Zh] {
+            let rows = rec_rows(Fmt::new(lang, &s), &o, s.task, None, &[], 5);
+            assert!(!rows.contains("0 / 0 GiB"), "{rows}");
+            assert!(!rows.contains(Fmt::new(lang, &s).t(Msg::NoPrice)), "{rows}");
+            assert!(rows.contains("why-not"), "{rows}");
+        }
     }
 
     #[test]

@@ -146,8 +146,12 @@ test('Explore filters, sorts and keeps its state in the link', async () => {
   await g.queryMatching(/view=explore.*xfam=g6e/);
   // Host-side units: per vCPU divides each On-Demand price by the type's vCPUs, and the table says so.
   // (The table is sorted by price, so rows are matched by instance, not position.)
-  const byId = () => rows.evaluateAll((rs) => Object.fromEntries(rs.map((r) => [r.dataset.instance,
-    { od: Number(r.dataset.odUsd), vcpus: Number(r.querySelectorAll('td.num')[3].textContent.replace(/,/g, '')) }])));
+  // The vCPU cell is found by its column's head (the prices come right after the name).
+  const byId = () => rows.evaluateAll((rs) => {
+    const col = [...document.querySelectorAll('table.catalog thead th')].findIndex((th) => th.querySelector('[data-col="cpu"]'));
+    return Object.fromEntries(rs.map((r) => [r.dataset.instance,
+      { od: Number(r.dataset.odUsd), vcpus: Number(r.children[col].textContent.replace(/,/g, '')) }]));
+  });
   const perInstance = await byId();
   assert.equal(await g.page.getByTestId('price-basis').textContent(), 'prices per instance per hour');
   await g.select('xper', 'vcpu');
@@ -234,7 +238,7 @@ test('the two cost charts agree, break-even dots lie past month 0, and chart tex
     const dots = await line.locator('circle.be').evaluateAll((cs) => cs.map((c) => c.getBoundingClientRect().left));
     assert.ok(dots.length >= 2 && dots.every((x) => x > axis + 20), `${axis}: ${dots}`);
     assert.equal(new Set(dots.map(Math.round)).size, dots.length);
-    // Text: 11 px at every width, and inside its figure.
+    // Text: the page's smallest size (0.72rem = 11.52 px) at every width, and inside its figure.
     for (const chart of ['chart-options', 'chart-cumulative', 'chart-memory']) {
       const fig = g.page.getByTestId(chart);
       const box = await fig.evaluate((f) => f.getBoundingClientRect().toJSON());
@@ -243,7 +247,7 @@ test('the two cost charts agree, break-even dots lie past month 0, and chart tex
       // A rotated title's box is as high as its text is long: its width is the line's height.
       for (const t of texts.filter((t) => t.turned)) t.box.height = t.box.width;
       for (const t of texts.filter((t) => t.text !== '›')) {
-        assert.ok(['11px', '14px'].includes(t.size), `${width} ${chart} ${t.text}: ${t.size}`);
+        assert.ok(['11.52px', '14px'].includes(t.size), `${width} ${chart} ${t.text}: ${t.size}`);
         assert.ok(t.box.height >= 10 && t.box.height <= 20, `${width} ${chart} ${t.text}: ${t.box.height} px high`);
         assert.ok(t.box.left >= box.left - 1 && t.box.right <= box.right + 1, `${width} ${chart} "${t.text}" leaves its figure`);
       }
@@ -473,7 +477,9 @@ test('serving shows the cost of a million tokens on the card and under every pur
   assert.equal(await g.page.getByTestId('top-per-mtok').innerText(), usd(top.usd_per_million_tokens));
   const od = g.page.locator('[data-testid="option"][data-purchase="od"] td[data-label="Per million tokens"]');
   await od.waitFor();
-  assert.equal(await od.innerText(), usd(top.options.find((o) => o.purchase === 'od').usd_per_million_tokens));
+  // A column shares one precision (two decimals, or four where any of its amounts is under $1).
+  const odMtok = top.options.find((o) => o.purchase === 'od').usd_per_million_tokens;
+  assert.ok(Math.abs(Number((await od.innerText()).replace(/[$,]/g, '')) - odMtok) < 0.005, await od.innerText());
   const sp = await g.page.locator('[data-testid="option"][data-purchase="isp1"] td[data-label="Per million tokens"]').innerText();
   assert.ok(Number(sp.replace('$', '')) < top.usd_per_million_tokens, sp);
   // A job has no per-token figure: neither the tile nor the column.

@@ -22,7 +22,7 @@ test('index.html carries a first frame in the browser language, gone once the ap
     await page.goto(`${server.url}?v=1`);
     await page.getByText(shown).waitFor();
     assert.equal(await page.getByText(hidden).isVisible(), false);
-    assert.equal(await page.locator('#boot h1').innerText(), 'gpuplan');
+    assert.equal(await page.locator('#boot .boot-wait h1').innerText(), 'gpuplan');
     await page.context().close();
   }
   const g = await Gpuplan.open(browser, server.url);
@@ -84,7 +84,7 @@ test('switching task does not carry serving sequences into a micro-batch; strate
   await g.press('task', 'infer');
   await g.page.locator('.chips button', { hasText: 'Inference off CUDA' }).click();
   await g.page.waitForFunction(() => [...document.querySelectorAll('[data-testid="rec"]')].every((r) => r.dataset.instance.startsWith('inf2.')));
-  assert.match(await g.page.getByTestId('strategy-changed').innerText(), /^Changed: .*Instance types/);
+  assert.match(await g.page.getByTestId('strategy-changed').innerText(), /^Changed: .*Only these instance types/);
   await g.goto('v=1&lang=zh');
   await g.page.locator('.chips button', { hasText: '代理商' }).click();
   assert.match(await g.page.getByTestId('strategy-changed').innerText(), /^已修改：代理商折扣/);

@@ -1,11 +1,12 @@
 // Quality budgets that tests can hold: strict CSP, no injection, accessibility, keyboard use.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { serve } from './server.mjs';
 import { newPage } from './browser.mjs';
 import { Gpuplan, start, stop } from './gpuplan.mjs';
 
-export const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; connect-src 'self'";
+export const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; connect-src 'self'; worker-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'";
 
 let server, strict, browser;
 before(async () => {
@@ -29,6 +30,33 @@ test('the built site works under a strict Content-Security-Policy with no violat
   await page.getByTestId('chart-cumulative').waitFor();
   assert.deepEqual(await page.evaluate(() => window.__csp), []);
   g.assertClean();
+});
+
+test('the page carries the same policy as a <meta> and runs under it alone, with no violation', async () => {
+  const page = await newPage(browser);
+  await page.addInitScript(() => {
+    window.__csp = [];
+    document.addEventListener('securitypolicyviolation', (e) => window.__csp.push(`${e.violatedDirective} ${e.blockedURI}`));
+  });
+  // The plain server sends no CSP header: what protects the page here is index.html's own <meta>.
+  const g = new Gpuplan(page, server.url);
+  await g.goto('v=1&prio=cost');
+  await g.recs().first().waitFor();
+  const meta = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
+  assert.equal(meta, CSP);
+  for (const v of ['explore', 'compare', 'assumptions', 'plan']) await g.view(v);
+  assert.deepEqual(await page.evaluate(() => window.__csp), []);
+  g.assertClean();
+  // The policy is live: an inline script added now is refused, and says so (in the console too).
+  await page.evaluate(() => {
+    const s = document.createElement('script');
+    s.textContent = 'window.__ran = 1';
+    document.body.append(s);
+  });
+  await page.waitForFunction(() => window.__csp.length > 0);
+  assert.equal(await page.evaluate(() => window.__ran), undefined);
+  assert.deepEqual(await page.evaluate(() => window.__csp), ['script-src-elem inline']);
+  await page.context().close();
 });
 
 const PAYLOADS = [
@@ -72,7 +100,9 @@ test('a hostile stored scenario is dropped or kept as inert text', async () => {
 });
 
 async function axe(page) {
-  await page.addScriptTag({ path: 'node_modules/axe-core/axe.min.js' });
+  // axe is added as an inline script, which the page's own CSP <meta> refuses: evaluate its source instead
+  // (Playwright's evaluate runs in the page without a script element).
+  await page.evaluate(readFileSync('node_modules/axe-core/axe.min.js', 'utf8'));
   const result = await page.evaluate(async () =>
     window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } }));
   return result.violations
@@ -144,6 +174,6 @@ test('keyboard only: set a workload, read the top result, copy the link', async 
   // The embed code for the same scenario, as a card.
   await page.getByTestId('copy-embed').click();
   await page.waitForFunction(() => /mbed|嵌入/.test(document.querySelector('[data-testid="copy-status"]')?.textContent ?? ''));
-  assert.match(await page.evaluate(() => navigator.clipboard.readText()), /^<iframe src="http:\/\/127\.0\.0\.1:\d+\/sub\/path\/\?v=1&amp;task=finetune.*&amp;embed=1.*" title="gpuplan"[\s\S]*<script>\n  window\.addEventListener/);
+  assert.match(await page.evaluate(() => navigator.clipboard.readText()), /^<!-- gpuplan card: theme=auto[^\n]*360-960 px wide\. -->\n<iframe src="http:\/\/127\.0\.0\.1:\d+\/sub\/path\/\?v=1&amp;task=finetune.*&amp;embed=1.*&amp;theme=auto" title="gpuplan"[^>]*max-width:960px[\s\S]*<script>\n  window\.addEventListener/);
   g.assertClean();
 });

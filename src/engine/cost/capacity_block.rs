@@ -1,9 +1,9 @@
 //! Capacity Blocks by AWS's rules: block lengths, the rate for a region, the booking for a job (block
 //! length and fleet together), and the option's cost.
 
-use super::{base_job_hours, CostTerm, NotOffered, OptionCost, TermKind, HOURS_PER_MONTH};
+use super::{base_job_hours, FleetHours, OptionCost, HOURS_PER_MONTH};
 use crate::catalog::{Catalog, IsoDate};
-use crate::engine::recommend::Recommendation;
+use crate::engine::outcome::{CostTerm, NotOffered, Recommendation, TermKind};
 use crate::num::Within;
 use crate::scenario::{Buy, Scenario};
 
@@ -156,7 +156,12 @@ pub fn cb_booking(
 
 /// The block to book: (instances, days, run hours) for a job (length and fleet together) or a short
 /// service (the whole horizon, always on, one fleet); or why there is none.
-fn block_for(catalog: &Catalog, scenario: &Scenario, rec: &Recommendation) -> Result<(u32, u32, f64), NotOffered> {
+fn block_for(
+    catalog: &Catalog,
+    scenario: &Scenario,
+    rec: &Recommendation,
+    fleet_hours: FleetHours,
+) -> Result<(u32, u32, f64), NotOffered> {
     let (cb, p) = (&catalog.capacity_blocks, &scenario.purchase);
     // Start-up counts as one restart (`restart`); AWS stops the instances 30 minutes before the end.
     let margin_h = CB_END_STOP_H + p.restart_min / 60.0;
@@ -178,19 +183,20 @@ fn block_for(catalog: &Catalog, scenario: &Scenario, rec: &Recommendation) -> Re
     };
     let window_h = f64::from(p.window_days) * 24.0;
     // A job: block length and fleet size together, the training plan re-run at each fleet tried.
-    let hours_at = |n| crate::engine::sizing::training::hours_on(catalog, scenario, rec, n, h);
+    let hours_at = |n| fleet_hours(catalog, scenario, rec, n, h);
     cb_booking(hours_at, rec.n_instances, margin_h, window_h, rules, max_total)
         .map_err(|days| NotOffered::CbTooLong { days })
 }
 
 /// The Capacity Block option: only for supporting families with a rate, at most 256 instances, booked
-/// by `block_for`; paid upfront for the whole block.
+/// by `block_for` (`fleet_hours`: the sizing layer's hours on another fleet); paid upfront for the whole
+/// block. `(list, accels)`: the share of list price paid, and accelerators per instance.
 pub(super) fn capacity_block(
     catalog: &Catalog,
     scenario: &Scenario,
     rec: &Recommendation,
-    list: f64,
-    accels: f64,
+    (list, accels): (f64, f64),
+    fleet_hours: FleetHours,
 ) -> OptionCost {
     let buy = Buy::CapacityBlock;
     let cb = &catalog.capacity_blocks;
@@ -209,7 +215,7 @@ pub(super) fn capacity_block(
             },
         );
     }
-    let booking = match block_for(catalog, scenario, rec) {
+    let booking = match block_for(catalog, scenario, rec, fleet_hours) {
         Ok(b) => b,
         Err(why) => return OptionCost::unavailable(buy, why),
     };

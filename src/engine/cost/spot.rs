@@ -1,20 +1,10 @@
 //! Spot: capacity judged from the observed zones, interruptions from the Spot Advisor bands, and the
 //! expected overhead of a checkpointed job (the formula in `cost`'s module notes); `spot_cost` prices it.
 
-use super::{Basis, NotOffered, OptionCost, HOURS_PER_MONTH};
+use super::{Basis, OptionCost, HOURS_PER_MONTH};
+use crate::engine::outcome::{NotOffered, SpotSupply};
 use crate::num::Within;
 use crate::scenario::{ServingMode, Task};
-
-/// What the catalog says about Spot capacity for a type in a region.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SpotSupply {
-    /// A Spot price below On-Demand in three or more zones, and no zone listed at On-Demand.
-    Ample,
-    /// Two zones or fewer, or zones listed at the On-Demand price (no Spot capacity there).
-    Scarce,
-    /// The source averages over zones without counting them, or no Spot price was observed.
-    Uncounted,
-}
 
 /// The judgement from the observed zones: see `SpotSupply`.
 pub fn spot_supply(observed: Option<&crate::catalog::SpotPrice>) -> SpotSupply {

@@ -1,7 +1,8 @@
 //! A training plan's step time: compute, recomputation and dequantisation (the busy time), the pipeline
 //! bubble, and the tensor-, pipeline- and data-parallel traffic over the catalog's links. Pure.
 
-use super::{Hardware, Job, Recompute};
+use super::{Hardware, Job};
+use crate::engine::outcome::{Recompute, StepTerms};
 use crate::num::Within;
 use crate::scenario::Assumptions;
 
@@ -26,51 +27,6 @@ impl Layout {
         } else {
             0.0
         }
-    }
-}
-
-/// Where a step's time goes, seconds per optimizer step.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct StepTerms {
-    /// Model FLOPs at the kernel efficiency.
-    pub compute_s: f64,
-    /// Recomputed forward FLOPs.
-    pub recompute_s: f64,
-    /// QLoRA dequantisation (memory-bound).
-    pub dequant_s: f64,
-    /// Pipeline bubble: `(pp−1)/(v·m)` of the busy time (interleaved schedule with `v` chunks per stage;
-    /// `(pp−1)/(m+pp−1)` of the pipelined time when v = 1).
-    pub bubble_s: f64,
-    /// Tensor-parallel all-reduces (not overlapped).
-    pub tp_s: f64,
-    /// Pipeline sends between stages (not overlapped).
-    pub pp_s: f64,
-    /// Data-parallel reduce-scatter + all-gather not hidden behind compute.
-    pub dp_exposed_s: f64,
-    /// The whole data-parallel communication, before overlap.
-    pub dp_total_s: f64,
-}
-
-impl StepTerms {
-    /// Every term times `k` (the same split of a longer or shorter step).
-    pub(super) fn scaled(&self, k: f64) -> StepTerms {
-        StepTerms {
-            compute_s: self.compute_s * k,
-            recompute_s: self.recompute_s * k,
-            dequant_s: self.dequant_s * k,
-            bubble_s: self.bubble_s * k,
-            tp_s: self.tp_s * k,
-            pp_s: self.pp_s * k,
-            dp_exposed_s: self.dp_exposed_s * k,
-            dp_total_s: self.dp_total_s * k,
-        }
-    }
-    pub fn step_s(&self) -> f64 {
-        self.compute_s + self.recompute_s + self.dequant_s + self.bubble_s + self.tp_s + self.pp_s + self.dp_exposed_s
-    }
-    /// Time waiting on links, seconds.
-    pub fn comm_s(&self) -> f64 {
-        self.tp_s + self.pp_s + self.dp_exposed_s
     }
 }
 
@@ -103,7 +59,7 @@ pub(super) fn terms(job: &Job, hw: &Hardware, a: &Assumptions, l: &Layout, token
 /// Compute, recomputation and dequantisation per accelerator per step (every device does 1/N of the work).
 fn busy_terms(job: &Job, hw: &Hardware, a: &Assumptions, l: &Layout, tokens_per_step: f64) -> (f64, f64, f64) {
     let devices = f64::from(l.tp * l.pp * l.dp);
-    let flops_rate = hw.peak_flops * a.train_mfu;
+    let flops_rate = hw.peak_flops * hw.kernel_eff;
     let compute_s = job.flops_per_token * tokens_per_step / devices / flops_rate;
     let f = l.full_share();
     let extra = match l.rc {
@@ -213,6 +169,7 @@ mod tests {
     fn hw() -> Hardware {
         Hardware {
             peak_flops: 1e15,
+            kernel_eff: 1.0,
             usable_gib: 80.0,
             mem_bw_bytes_s: 1e12,
             link_bytes_s: 1e11,

@@ -9,9 +9,8 @@
 use super::{ceil_div, Sized};
 use crate::catalog::{Accelerator, Instance};
 use crate::engine::eligibility::{fleet, multinode_ok};
-use crate::engine::memory::{self, MemoryNeed, GIB};
-use crate::engine::outcome::{Exclusion, Figure, ServingUnit, Why};
-use crate::engine::parallel::{Parallelism, Recompute};
+use crate::engine::memory::{self, GIB};
+use crate::engine::outcome::{Exclusion, Figure, MemoryNeed, Parallelism, Recompute, ServingLoad, ServingUnit, Why};
 use crate::engine::perf::{self, DecodeEstimate, DecodeInputs};
 use crate::models::ModelArch;
 use crate::num::Within;
@@ -40,14 +39,28 @@ pub(in crate::engine) struct ServingPlan {
     pub tp: u32,
     /// Instances one replica spans as pipeline stages (1 = inside one instance).
     pub pp: u32,
+    /// Replicas the demand needs (the users, or the throughput target).
     pub replicas: u32,
-    /// Sequences each replica serves, and the most one replica could hold.
+    /// Sequences on the busiest replica (what `estimate` is at), and the most one replica could hold.
     pub seqs_per_replica: u32,
     pub max_seqs_per_replica: u32,
     pub n_instances: u32,
-    /// Replicas the paid instances can host (all of them count toward throughput).
+    /// Replicas the paid instances host: the users are spread over all of them.
     pub hosted: u32,
+    /// Concurrent sequences the fleet serves: the stated users, or with a throughput target every hosted
+    /// replica packed to `seqs_per_replica`.
+    pub users: u32,
+    /// The load per replica was chosen for a throughput target (packed), not the users' spread.
+    pub packed: bool,
+    /// One replica at `seqs_per_replica` sequences.
     pub estimate: DecodeEstimate,
+}
+
+impl ServingPlan {
+    /// Output tokens/s the fleet's users generate: each at the busiest replica's per-sequence speed.
+    fn fleet_tokens_per_s(&self) -> f64 {
+        f64::from(self.users) * self.estimate.tokens_per_s_per_seq
+    }
 }
 
 pub(in crate::engine) fn size_inference(
@@ -81,6 +94,8 @@ pub(in crate::engine) fn size_inference(
         bw_bytes_s: bw * 1e9 * inst.fraction,
         peak_flops: peak.map(|p| p * 1e12 * inst.fraction),
         kv_bytes_seq: kv_seq_gib * GIB,
+        prefill_flops: prefill_tflops(acc, scenario.precision, a).map(|p| p * 1e12 * inst.fraction),
+        neuron: acc.stack == crate::catalog::Stack::Neuron,
     };
     let mut plans = Vec::new();
     for tp in tp_degrees(count, link.domain) {
@@ -136,16 +151,24 @@ pub(in crate::engine) fn size_inference(
         tokens_per_s_per_seq: plan.estimate.tokens_per_s_per_seq,
         comm_share: plan.estimate.comm_share,
     });
-    if plan.seqs_per_replica < batch {
+    if plan.packed {
+        reasons.push(Why::PackedForTarget {
+            per_replica: plan.seqs_per_replica,
+            max_fit: plan.max_seqs_per_replica,
+            by_seq_target: plan.seqs_per_replica < plan.max_seqs_per_replica && scenario.seq_tps > 0.0,
+            replicas: plan.hosted,
+        });
+    } else if plan.hosted > 1 {
         reasons.push(Why::SequencesPerReplica {
             max_fit: plan.max_seqs_per_replica,
             per_replica: plan.seqs_per_replica,
-            replicas: plan.replicas,
+            replicas: plan.hosted,
+            users: plan.users,
         });
     }
-    if plan.replicas > 1 {
+    if plan.hosted > 1 {
         reasons.push(Why::Replicas {
-            replicas: plan.replicas,
+            replicas: plan.hosted,
             tokens_per_s_each: plan.estimate.tokens_per_s,
         });
     }
@@ -164,11 +187,12 @@ pub(in crate::engine) fn size_inference(
     let sized = Sized {
         n_instances: plan.n_instances,
         devices_per_replica: devices,
-        mem_needed_gib: replica_need.total_gib(f64::from(devices)) * f64::from(plan.replicas),
+        mem_needed_gib: replica_need.total_gib(f64::from(devices)) * f64::from(plan.hosted),
         memory: replica_need,
-        tokens_per_s: Some(plan.estimate.tokens_per_s * f64::from(plan.hosted)),
+        tokens_per_s: Some(plan.fleet_tokens_per_s()),
         tokens_per_s_per_seq: Some(plan.estimate.tokens_per_s_per_seq),
         prefill_s: plan.estimate.prefill_s,
+        prefill_marginal_s: plan.estimate.prefill_marginal_s,
         parallelism: Some(parallelism),
         serving_unit: Some(ctx.unit(&plan)),
         ..Sized::default()
@@ -177,11 +201,12 @@ pub(in crate::engine) fn size_inference(
 }
 
 /// With the output length stated, each request's prompt is prefilled once while the replica's other
-/// sequences wait: over the `out` decode steps of a request the replica prefills `seqs` prompts, so each
-/// user gets `out / (out · t_step + seqs · t_prefill)` tokens/s (the form `tests/published_serving.rs`
+/// sequences wait: over the `out` decode steps of a request the replica prefills `seqs` prompts, each adding
+/// its marginal cost (its FLOPs and all-reduces; the weight read and step time ride on the batch), so each
+/// user gets `out / (out · t_step + seqs · t_prefill,marginal)` tokens/s (the form `tests/published_serving.rs`
 /// holds against measured throughput). Unstated (0), or without a compute figure, decode alone.
 fn with_prefill(mut e: DecodeEstimate, output_tokens: u32, seqs: u32) -> DecodeEstimate {
-    if let Some(p) = e.prefill_s.filter(|_| output_tokens > 0) {
+    if let Some(p) = e.prefill_marginal_s.filter(|_| output_tokens > 0) {
         let out = f64::from(output_tokens);
         let cycle_s = out / e.tokens_per_s_per_seq + f64::from(seqs) * p;
         e.tokens_per_s_per_seq = out / cycle_s;
@@ -193,10 +218,28 @@ fn with_prefill(mut e: DecodeEstimate, output_tokens: u32, seqs: u32) -> DecodeE
 /// The compute peak serving runs at: the catalog's, else (for 16-bit compute, which INT8 and INT4
 /// weights also use without a published integer rate) the labelled assumption training uses.
 fn serving_peak_tflops(acc: &Accelerator, precision: Precision, a: &Assumptions) -> Option<f64> {
+    // Neuron's serving stacks store INT8 weights and multiply in BF16 (the Neuron performance tables:
+    // "Weight Storage Data Type int8", "Matmult-BF16").
+    let precision = match precision {
+        Precision::Int8 if acc.stack == crate::catalog::Stack::Neuron => Precision::Bf16,
+        p => p,
+    };
     perf::peak(acc, precision).tflops().or(match precision {
         Precision::Fp8 | Precision::Fp32 => None,
         _ => super::training::assumed_tflops(acc, a),
     })
+}
+
+/// The rate a prompt's prefill runs at, TFLOPS: on a GPU, `prefill_mfu` of the 16-bit peak, at most
+/// `fp8_speedup` times that in FP8/INT8 (and never above the precision's own peak); on Neuron,
+/// `neuron_mfu` of the precision's peak. `None` without a compute figure.
+fn prefill_tflops(acc: &Accelerator, precision: Precision, a: &Assumptions) -> Option<f64> {
+    let peak = serving_peak_tflops(acc, precision, a)?;
+    if acc.stack == crate::catalog::Stack::Neuron {
+        return Some(peak * a.neuron_mfu);
+    }
+    let p16 = serving_peak_tflops(acc, Precision::Bf16, a).unwrap_or(peak);
+    Some(peak.min(p16 * a.fp8_speedup.max(1.0)) * a.prefill_mfu)
 }
 
 /// Model FLOPs the fleet delivers at full load (2 per active parameter per token) over the peak of every
@@ -206,7 +249,7 @@ fn effective_mfu(arch: &ModelArch, plan: &ServingPlan, peak_tflops: Option<f64>,
         return 0.0;
     };
     let paid = p * 1e12 * inst.fraction * f64::from(count) * f64::from(plan.n_instances);
-    let delivered = 2.0 * arch.active_params * plan.estimate.tokens_per_s * f64::from(plan.hosted);
+    let delivered = 2.0 * arch.active_params * plan.fleet_tokens_per_s();
     (delivered / paid.max(1.0)).min(1.0)
 }
 
@@ -234,6 +277,8 @@ pub(in crate::engine) fn replica_estimate(
         bw_bytes_s: acc.mem_bw_gbs? * 1e9 * inst.fraction,
         peak_flops: serving_peak_tflops(acc, s.precision, &s.assumptions).map(|p| p * 1e12 * inst.fraction),
         kv_bytes_seq: need.kv_cache_gib * GIB / f64::from(seqs.max(1)),
+        prefill_flops: prefill_tflops(acc, s.precision, &s.assumptions).map(|p| p * 1e12 * inst.fraction),
+        neuron: acc.stack == crate::catalog::Stack::Neuron,
     };
     Some(ctx.estimate(tp, seqs.max(1)))
 }
@@ -278,6 +323,10 @@ struct PlanCtx<'a> {
     bw_bytes_s: f64,
     peak_flops: Option<f64>,
     kv_bytes_seq: f64,
+    /// One accelerator's prefill rate, FLOP/s (peak × the family's prefill efficiency).
+    prefill_flops: Option<f64>,
+    /// Neuron (Trainium, Inferentia2): its own efficiency, hop latency and step time.
+    neuron: bool,
 }
 
 impl PlanCtx<'_> {
@@ -285,43 +334,83 @@ impl PlanCtx<'_> {
     fn estimate(&self, tp: u32, seqs: u32) -> DecodeEstimate {
         let s = self.scenario;
         let a = &s.assumptions;
+        let arch = self.arch;
         let lat = perf::AllReduceLatency {
             fixed_s: a.tp_allreduce_us * 1e-6,
-            hop_s: a.tp_hop_us * 1e-6,
+            hop_s: if self.neuron { a.neuron_hop_us } else { a.tp_hop_us } * 1e-6,
         };
         let link = self.link.link_gbs * 1e9;
-        let (layers, hidden) = (self.arch.layers, self.arch.hidden);
-        // The prompt is prefilled; the output is decoded (its KV cache is in the context's).
+        let (layers, hidden) = (arch.layers, arch.hidden);
+        // The prompt is prefilled; the output is decoded. Over a request's `out` steps its KV cache grows
+        // from the prompt to the whole context: a step reads prompt + out/2 tokens of it on average.
         let prompt = f64::from(s.prompt_tokens());
+        let cached = |tokens: f64| arch.sliding_window.map_or(tokens, |w| tokens.min(f64::from(w)));
+        let ctx = f64::from(s.context_tokens.max(1));
+        let avg = prompt + f64::from(s.output_tokens) / 2.0;
+        let kv_read = self.kv_bytes_seq * (cached(avg) / cached(ctx).max(1.0)).min(1.0);
         let t = f64::from(tp);
+        let mfu = if self.neuron { a.neuron_mfu } else { a.mfu };
+        let step_ms = if self.neuron {
+            a.neuron_step_ms
+        } else {
+            a.step_overhead_ms
+        };
+        let attn_width = f64::from(arch.heads) * f64::from(arch.head_dim);
         let decode = perf::decode(&DecodeInputs {
-            active_params: self.arch.active_params,
-            read_params: self.arch.params_read(seqs),
+            active_params: arch.active_params,
+            read_params: arch.params_read(seqs),
             weight_bytes: s.precision.weight_bytes(),
-            kv_bytes_per_seq: self.kv_bytes_seq,
+            kv_bytes_per_seq: kv_read,
             batch: f64::from(seqs),
             bw_bytes_s: self.bw_bytes_s * t,
             bw_efficiency: a.bw_efficiency,
             peak_flops: self.peak_flops.map(|p| p * t),
-            mfu: a.mfu,
+            mfu,
             prompt_tokens: prompt,
+            prefill_flops_s: self.prefill_flops.map(|p| p * t),
+            attention_flops: perf::causal_attention_flops(layers, attn_width, prompt, arch.sliding_window),
+            prefill_read_params: arch.params_read(s.prompt_tokens().max(1)),
             comm_s: perf::tp_allreduce_s(layers, hidden, f64::from(seqs), tp, lat, link),
             prefill_comm_s: perf::tp_allreduce_s(layers, hidden, prompt, tp, lat, link),
-            step_overhead_s: a.step_overhead_ms * 1e-3,
+            step_overhead_s: step_ms * 1e-3,
         });
         with_prefill(decode, s.output_tokens, seqs)
     }
 
     /// The chosen plan's unit of capacity: the most sequences a replica of its shape serves at the
-    /// per-sequence target (speed falls as sequences are added: a binary search between the plan's and
-    /// what memory holds); `prio=perf` keeps the plan's own, its speed being the point.
+    /// per-sequence target (speed falls as sequences are added), from the plan's load up to what memory
+    /// holds; `prio=perf` keeps the plan's own, its speed being the point. With it, the room the paid
+    /// replicas leave beyond the users and the speed each user would then get.
     fn unit(&self, p: &ServingPlan) -> ServingUnit {
         let s = self.scenario;
-        let meets = |n: u32| s.seq_tps <= 0.0 || self.estimate(p.tp, n).tokens_per_s_per_seq >= s.seq_tps;
-        let (mut lo, mut hi) = (p.seqs_per_replica.max(1), p.max_seqs_per_replica);
-        if s.priority == Priority::Performance {
-            hi = lo;
+        let per = if s.priority == Priority::Performance {
+            p.seqs_per_replica.max(1)
+        } else {
+            self.most_meeting(p.tp, p.seqs_per_replica.max(1), p.max_seqs_per_replica)
+        };
+        let capacity = u64::from(p.hosted) * u64::from(per);
+        let room_users = capacity.saturating_sub(u64::from(p.users)).min(u64::from(u32::MAX)) as u32;
+        ServingUnit {
+            tp: p.tp,
+            seqs_per_replica: per,
+            replicas_per_instance: if p.pp > 1 { 1 } else { (self.count / p.tp).max(1) },
+            instances_per_replica: p.pp.max(1),
+            load: ServingLoad {
+                replicas: p.hosted,
+                users: p.users,
+                users_per_replica: p.seqs_per_replica,
+                room_users,
+                room_tokens_per_s_per_seq: self.estimate(p.tp, per).tokens_per_s_per_seq,
+            },
         }
+    }
+
+    /// The most sequences in `lo..=hi` a replica of `tp` serves with each still at the per-sequence
+    /// target (`hi` without one; `lo` when even that misses it): a binary search, speed falling with load.
+    fn most_meeting(&self, tp: u32, lo: u32, hi: u32) -> u32 {
+        let s = self.scenario;
+        let meets = |n: u32| s.seq_tps <= 0.0 || self.estimate(tp, n).tokens_per_s_per_seq >= s.seq_tps;
+        let (mut lo, mut hi) = (lo.max(1), hi.max(lo.max(1)));
         while lo < hi {
             let mid = lo + (hi - lo).div_ceil(2);
             if meets(mid) {
@@ -330,47 +419,66 @@ impl PlanCtx<'_> {
                 hi = mid - 1;
             }
         }
-        ServingUnit {
-            tp: p.tp,
-            seqs_per_replica: lo,
-            replicas_per_instance: if p.pp > 1 { 1 } else { (self.count / p.tp).max(1) },
-            instances_per_replica: p.pp.max(1),
-        }
+        lo
     }
 
-    /// Plans for one group shape: the most sequences per replica that fit, and (with a per-sequence
-    /// target) fewer, halving, down to one.
+    /// Plans for one group shape. Online: the most sequences per replica that fit, and (with a
+    /// per-sequence target) fewer, halving, down to one; the instances those replicas need; then the users
+    /// spread over every replica the instances host, each replica estimated at its load. With a throughput
+    /// target: one plan, each replica packed to the most sequences memory holds (or that meet the
+    /// per-sequence target), replicas enough for the target and the users.
     fn plans_for(&self, tp: u32, pp: u32, max: u32, out: &mut Vec<ServingPlan>) {
         let s = self.scenario;
         let batch = s.batch.max(1);
-        let mut cap = max.min(batch).max(1);
-        loop {
-            let replicas_c = ceil_div(batch, cap);
-            let seqs = ceil_div(batch, replicas_c);
-            let estimate = self.estimate(tp, seqs);
-            let replicas_t = if s.target_tps > 0.0 {
-                (s.target_tps / estimate.tokens_per_s).ceil().within(1.0, 1e6) as u32
-            } else {
-                1
-            };
-            let replicas = replicas_c.max(replicas_t);
-            let per_instance = if pp > 1 { 1 } else { (self.count / tp).max(1) };
-            let instances = if pp > 1 {
+        let per_instance = if pp > 1 { 1 } else { (self.count / tp).max(1) };
+        let instances_for = |replicas: u32| {
+            let n = if pp > 1 {
                 u64::from(replicas) * u64::from(pp)
             } else {
                 u64::from(ceil_div(replicas, per_instance))
             };
-            if let Ok(n_instances) = fleet(instances) {
+            fleet(n).ok().map(|n_instances| {
                 let hosted = if pp > 1 { replicas } else { n_instances * per_instance };
+                (n_instances, hosted)
+            })
+        };
+        if s.target_tps > 0.0 {
+            let load = self.most_meeting(tp, 1, max);
+            let estimate = self.estimate(tp, load);
+            let by_tps = (s.target_tps / estimate.tokens_per_s.max(1e-9)).ceil().within(1.0, 1e6) as u32;
+            let replicas = ceil_div(batch, load).max(by_tps);
+            if let Some((n_instances, hosted)) = instances_for(replicas) {
                 out.push(ServingPlan {
                     tp,
                     pp,
                     replicas,
-                    seqs_per_replica: seqs,
+                    seqs_per_replica: load,
                     max_seqs_per_replica: max,
                     n_instances,
                     hosted,
+                    users: hosted.saturating_mul(load),
+                    packed: true,
                     estimate,
+                });
+            }
+            return;
+        }
+        let mut cap = max.min(batch).max(1);
+        loop {
+            let replicas = ceil_div(batch, cap);
+            if let Some((n_instances, hosted)) = instances_for(replicas) {
+                let load = ceil_div(batch, hosted.max(1));
+                out.push(ServingPlan {
+                    tp,
+                    pp,
+                    replicas,
+                    seqs_per_replica: load,
+                    max_seqs_per_replica: max,
+                    n_instances,
+                    hosted,
+                    users: batch,
+                    packed: false,
+                    estimate: self.estimate(tp, load),
                 });
             }
             if s.seq_tps <= 0.0 || cap == 1 {
@@ -404,7 +512,7 @@ fn choose(plans: Vec<ServingPlan>, scenario: &Scenario, fallback: Exclusion) -> 
         });
     }
     let speed = |p: &ServingPlan| p.estimate.tokens_per_s_per_seq;
-    let hosted = |p: &ServingPlan| p.estimate.tokens_per_s * f64::from(p.hosted) / f64::from(p.n_instances.max(1));
+    let hosted = |p: &ServingPlan| p.fleet_tokens_per_s() / f64::from(p.n_instances.max(1));
     let better = |a: &ServingPlan, b: &ServingPlan| -> bool {
         if scenario.priority == Priority::Performance {
             if speed(a) != speed(b) {

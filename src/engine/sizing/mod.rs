@@ -7,11 +7,15 @@ pub(crate) mod training;
 
 pub(super) use graphics::size_graphics;
 pub(super) use hpc::size_hpc;
+pub(super) use inference::size_inference;
 pub use inference::HOST_RAM_RESERVE_GIB;
-pub(super) use inference::{replica_estimate, size_inference, LinkView};
-pub(super) use training::size_training;
+use inference::{replica_estimate, LinkView};
+pub(super) use training::{hours_on, size_training};
 
-use super::memory::MemoryNeed;
+use super::outcome::MemoryNeed;
+use super::perf::DecodeEstimate;
+use crate::catalog::{Catalog, Instance};
+use crate::scenario::Scenario;
 
 /// What sizing decided for one instance type.
 #[derive(Default)]
@@ -25,10 +29,44 @@ pub(super) struct Sized {
     pub(super) tokens_per_s: Option<f64>,
     pub(super) tokens_per_s_per_seq: Option<f64>,
     pub(super) prefill_s: Option<f64>,
-    pub(super) parallelism: Option<super::parallel::Parallelism>,
+    pub(super) prefill_marginal_s: Option<f64>,
+    pub(super) parallelism: Option<super::outcome::Parallelism>,
     pub(super) serving_unit: Option<super::outcome::ServingUnit>,
 }
 
 fn ceil_div(a: u32, b: u32) -> u32 {
     a.div_ceil(b.max(1))
+}
+
+/// How one instance type's accelerators reach each other, for the serving planner: the catalog's fast
+/// domain and per-accelerator link. Without a sourced link figure a replica stays on one accelerator.
+pub(super) fn link_view(catalog: &Catalog, inst: &Instance, count: u32) -> LinkView {
+    match catalog.link(&inst.id) {
+        Some(l) if l.link_gbs.is_some() => LinkView {
+            name: l.name.clone(),
+            domain: l.domain.clamp(1, count.max(1)),
+            link_gbs: l.link_gbs.unwrap_or(1.0),
+        },
+        _ => LinkView {
+            name: String::new(),
+            domain: 1,
+            link_gbs: 1.0,
+        },
+    }
+}
+
+/// Decode and prefill of one serving replica of `tp` accelerators of `instance` serving `seqs` sequences,
+/// as the planner estimates it (for holding the model against published runs). `None` for an unknown type.
+pub fn serving_estimate(
+    catalog: &Catalog,
+    scenario: &Scenario,
+    instance: &str,
+    tp: u32,
+    seqs: u32,
+) -> Option<DecodeEstimate> {
+    let inst = catalog.instances.iter().find(|i| i.id == instance)?;
+    let acc = catalog.accelerator(&inst.accelerator)?;
+    let count = inst.count.unwrap_or(1.0).max(1.0).round() as u32;
+    let arch = scenario.model_arch();
+    replica_estimate(scenario, &arch, inst, acc, link_view(catalog, inst, count), tp, seqs)
 }

@@ -4,9 +4,8 @@
 use super::Sized;
 use crate::catalog::{Accelerator, Catalog, Instance, Link};
 use crate::engine::eligibility::{fleet, multinode_ok, MAX_INSTANCES};
-use crate::engine::memory::{lora_params, MemoryNeed};
-use crate::engine::outcome::Recommendation;
-use crate::engine::outcome::{Exclusion, Figure, Why};
+use crate::engine::memory::lora_params;
+use crate::engine::outcome::{Exclusion, Figure, MemoryNeed, Recommendation, Why};
 use crate::engine::parallel::{self, Hardware, Job, Plan};
 use crate::engine::perf;
 use crate::models::ModelArch;
@@ -101,8 +100,14 @@ pub fn hardware(
         .unwrap_or(1.0);
     let gdr = link.and_then(|l| l.gdr).unwrap_or(false);
     let net_factor = if gdr { 1.0 } else { a.no_gdr_factor };
+    let kernel_eff = if acc.stack == crate::catalog::Stack::Neuron {
+        a.neuron_kernel_eff()
+    } else {
+        a.train_mfu
+    };
     Hardware {
         peak_flops: peak_tflops * 1e12 * inst.fraction,
+        kernel_eff,
         usable_gib: inst.accel_mem_gib * a.mem_usable,
         mem_bw_bytes_s: acc.mem_bw_gbs.unwrap_or(100.0) * 1e9 * inst.fraction,
         link_bytes_s: link_gbs * 1e9,

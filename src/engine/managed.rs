@@ -1,0 +1,290 @@
+//! Self-hosting against managed services (issue 26): Amazon Bedrock's per-token prices for the scenario's
+//! model at the stated load, the break-even in tokens a month, SageMaker AI real-time endpoints on the same
+//! type, and ECS Managed Instances' fee. Only the catalog's published figures; a missing one is `None`.
+
+use super::outcome::Recommendation;
+use crate::catalog::{Catalog, IsoDate, ManagedPrice};
+use crate::scenario::{ModelChoice, Scenario, Task};
+
+/// One published Bedrock per-token price: USD per million input and output tokens.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TokenPrice {
+    pub in_usd_m: f64,
+    pub out_usd_m: f64,
+    /// The region the price is published for (the scenario's where the source has it).
+    pub region: String,
+    pub source: String,
+    pub as_of: IsoDate,
+}
+
+impl TokenPrice {
+    /// Bedrock's bill for `in_tokens` and `out_tokens`: tokens × price.
+    pub fn cost_usd(&self, in_tokens: f64, out_tokens: f64) -> f64 {
+        (in_tokens * self.in_usd_m + out_tokens * self.out_usd_m) / 1e6
+    }
+}
+
+/// An hourly rate: Bedrock provisioned throughput per model unit, or a SageMaker AI instance.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HourlyRate {
+    /// pt-0, pt-1, pt-6 (no commitment, 1 or 6 months) or the SageMaker use.
+    pub tier: String,
+    pub usd_hr: f64,
+    pub region: String,
+    pub source: String,
+    pub as_of: IsoDate,
+}
+
+/// What Bedrock publishes for the scenario's model.
+#[derive(Clone, Debug, PartialEq)]
+// One value per card: its size does not matter, and a Box would cost bytes for nothing.
+#[allow(clippy::large_enum_variant)]
+pub enum Bedrock {
+    /// No published price for this model (a custom size, or a preset AWS does not sell).
+    NoPrice,
+    /// AWS stopped selling it on Bedrock on this date.
+    Ended { until: IsoDate, source: String },
+    Priced {
+        on_demand: TokenPrice,
+        batch: Option<TokenPrice>,
+        /// Latency-optimized on-demand inference.
+        latency: Option<TokenPrice>,
+        provisioned: Vec<HourlyRate>,
+    },
+}
+
+/// The stated load in tokens a month: the serving target (or the fleet's output for the stated users)
+/// over the hours it runs, and the prompt tokens each output token brings.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Load {
+    pub in_tokens_month: f64,
+    pub out_tokens_month: f64,
+}
+
+/// The comparison for one recommendation.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Managed {
+    pub bedrock: Bedrock,
+    /// `None` where the scenario states no output tokens per request (its prompt-to-output mix is unknown).
+    pub load: Option<Load>,
+    /// Bedrock on-demand (and batch) for the load: tokens × price.
+    pub bedrock_monthly_usd: Option<f64>,
+    pub batch_monthly_usd: Option<f64>,
+    /// The self-hosted plan's month, at the chosen purchase option.
+    pub plan_monthly_usd: Option<f64>,
+    /// Tokens a month (input and output at the load's mix) at which Bedrock on-demand costs the plan's month.
+    pub breakeven_tokens_month: Option<f64>,
+    /// Tokens a month (same mix) the plan's fleet carries at full load.
+    pub capacity_tokens_month: Option<f64>,
+    /// SageMaker AI real-time endpoint on ml.<type>: its rate and mark-up over EC2 On-Demand, when published.
+    pub sagemaker: Option<(HourlyRate, f64)>,
+    /// ECS Managed Instances' management fee for the type, when published.
+    pub ecs_fee_usd_hr: Option<f64>,
+    /// Article 001's July-2026 cut of that fee for the type's family class, percent, and its source.
+    pub ecs_fee_cut: Option<(f64, String)>,
+}
+
+impl Managed {
+    /// Whether Bedrock on-demand costs less than the self-hosted plan at the stated load.
+    pub fn bedrock_cheaper(&self) -> Option<bool> {
+        Some(self.bedrock_monthly_usd? < self.plan_monthly_usd?)
+    }
+}
+
+/// Tokens per second to tokens in a month of `hours`.
+fn per_month(tps: f64, hours: f64) -> f64 {
+    tps * 3600.0 * hours
+}
+
+fn token_price(m: &ManagedPrice) -> Option<TokenPrice> {
+    Some(TokenPrice {
+        in_usd_m: m.in_usd_m?,
+        out_usd_m: m.out_usd_m?,
+        region: m.region.clone(),
+        source: m.source.clone(),
+        as_of: m.as_of,
+    })
+}
+
+fn hourly(m: &ManagedPrice) -> Option<HourlyRate> {
+    Some(HourlyRate {
+        tier: m.tier.clone(),
+        usd_hr: m.usd_hr?,
+        region: m.region.clone(),
+        source: m.source.clone(),
+        as_of: m.as_of,
+    })
+}
+
+/// Bedrock's prices for a model preset: per tier, the scenario's region where published, else the one
+/// region the source gives (named on the page).
+pub fn bedrock(c: &Catalog, model: &str, region: &str) -> Bedrock {
+    let rows: Vec<&ManagedPrice> = c
+        .managed
+        .iter()
+        .filter(|m| m.service == "bedrock" && m.model == model)
+        .collect();
+    let tier = |t: &str| {
+        let of = || rows.iter().filter(|m| m.tier == t);
+        of().find(|m| m.region == region).or_else(|| of().next()).copied()
+    };
+    let Some(od) = tier("on-demand") else {
+        return Bedrock::NoPrice;
+    };
+    if let Some(until) = od.until.filter(|u| *u <= od.as_of) {
+        return Bedrock::Ended {
+            until,
+            source: od.source.clone(),
+        };
+    }
+    let Some(on_demand) = token_price(od) else {
+        return Bedrock::NoPrice;
+    };
+    Bedrock::Priced {
+        on_demand,
+        batch: tier("batch").and_then(token_price),
+        latency: tier("latency").and_then(token_price),
+        provisioned: ["pt-0", "pt-1", "pt-6"]
+            .iter()
+            .filter_map(|t| tier(t).and_then(hourly))
+            .collect(),
+    }
+}
+
+/// The stated load: output tokens/s (the `tps` target, else the fleet's output for the stated users) over
+/// the hours a month it runs, and the prompt tokens per output token of a request; `None` without `out`.
+pub fn load(s: &Scenario, rec: &Recommendation) -> Option<Load> {
+    let out_tps = if s.target_tps > 0.0 {
+        s.target_tps
+    } else {
+        rec.tokens_per_s?
+    };
+    let out = f64::from(s.output_tokens);
+    (out > 0.0 && s.task == Task::Inference).then(|| {
+        let out_tokens_month = per_month(out_tps, s.hours_per_month);
+        Load {
+            in_tokens_month: out_tokens_month * f64::from(s.prompt_tokens()) / out,
+            out_tokens_month,
+        }
+    })
+}
+
+/// The comparison for a serving recommendation (None off serving).
+pub fn compare(c: &Catalog, s: &Scenario, rec: &Recommendation) -> Option<Managed> {
+    if s.task != Task::Inference {
+        return None;
+    }
+    let bedrock = match &s.model {
+        ModelChoice::Preset(id) => bedrock(c, id, &s.region),
+        ModelChoice::Custom { .. } => Bedrock::NoPrice,
+    };
+    let load = load(s, rec);
+    let price = match &bedrock {
+        Bedrock::Priced { on_demand, .. } => Some(on_demand),
+        _ => None,
+    };
+    let bill = |p: Option<&TokenPrice>| {
+        load.zip(p)
+            .map(|(l, p)| p.cost_usd(l.in_tokens_month, l.out_tokens_month))
+    };
+    let batch = match &bedrock {
+        Bedrock::Priced { batch, .. } => batch.as_ref(),
+        _ => None,
+    };
+    let plan_monthly_usd = rec.monthly_usd;
+    // Total tokens at the load's mix: `share_in` of them input.
+    let mix = load.map(|l| l.in_tokens_month / (l.in_tokens_month + l.out_tokens_month));
+    let per_token = mix.zip(price).map(|(share_in, p)| p.cost_usd(share_in, 1.0 - share_in));
+    let breakeven_tokens_month = plan_monthly_usd
+        .zip(per_token)
+        .filter(|(_, t)| *t > 0.0)
+        .map(|(m, t)| m / t);
+    let capacity_tokens_month = rec
+        .tokens_per_s
+        .zip(mix)
+        .map(|(t, share_in)| per_month(t, s.hours_per_month) / (1.0 - share_in));
+    Some(Managed {
+        bedrock_monthly_usd: bill(price),
+        batch_monthly_usd: bill(batch),
+        bedrock,
+        load,
+        plan_monthly_usd,
+        breakeven_tokens_month,
+        capacity_tokens_month,
+        sagemaker: sagemaker(c, &rec.instance, &s.region),
+        ecs_fee_usd_hr: c
+            .managed
+            .iter()
+            .find(|m| m.service == "ecs" && m.tier == "fee" && m.offer == rec.instance)
+            .and_then(|m| m.usd_hr),
+        ecs_fee_cut: ecs_fee_cut(c, &rec.family),
+    })
+}
+
+/// SageMaker AI's real-time endpoint rate on ml.<instance> in the region, and its mark-up over EC2 On-Demand.
+fn sagemaker(c: &Catalog, instance: &str, region: &str) -> Option<(HourlyRate, f64)> {
+    let ml = format!("ml.{instance}");
+    let row = c
+        .managed
+        .iter()
+        .find(|m| m.service == "sagemaker" && m.tier == "realtime" && m.offer == ml && m.region == region)?;
+    let rate = hourly(row)?;
+    let ec2 = c.on_demand(instance, region)?.usd_hr;
+    let markup = rate.usd_hr / ec2 - 1.0;
+    Some((rate, markup))
+}
+
+/// Article 001's July-2026 ECS Managed Instances fee cut for a family: its class is the family's prefix
+/// (g, p, trn: every G, P and Trainium family of the catalog), the longest that matches.
+fn ecs_fee_cut(c: &Catalog, family: &str) -> Option<(f64, String)> {
+    let cuts = c.managed.iter().filter(|m| m.service == "ecs" && m.tier == "fee-cut");
+    let best = cuts
+        .filter(|m| family.starts_with(m.model.as_str()))
+        .max_by_key(|m| m.model.len())?;
+    Some((best.pct?, best.source.clone()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog_static::catalog;
+
+    #[test]
+    fn the_fee_cut_class_is_the_family_prefix() {
+        let c = catalog();
+        let cut = |f: &str| ecs_fee_cut(&c, f).map(|(p, _)| p);
+        assert_eq!(cut("g6e"), Some(35.0));
+        assert_eq!(cut("gr6"), Some(35.0));
+        assert_eq!(cut("p5en"), Some(60.0));
+        assert_eq!(cut("p6-b200"), Some(60.0));
+        assert_eq!(cut("trn2"), Some(60.0));
+        assert_eq!(cut("inf2"), None);
+    }
+
+    #[test]
+    fn bedrock_prefers_the_scenarios_region_and_knows_ended_models() {
+        let c = catalog();
+        match bedrock(&c, "llama3.1-70b", "us-east-1") {
+            Bedrock::Priced {
+                on_demand,
+                batch,
+                provisioned,
+                ..
+            } => {
+                assert_eq!((on_demand.in_usd_m, on_demand.out_usd_m), (0.72, 0.72));
+                assert_eq!(on_demand.region, "us-east-2");
+                assert_eq!(batch.map(|b| b.out_usd_m), Some(0.36));
+                assert_eq!(
+                    provisioned.iter().map(|p| p.usd_hr).collect::<Vec<_>>(),
+                    [24.0, 21.18, 13.08]
+                );
+            }
+            other => panic!("{other:?}"),
+        }
+        assert!(matches!(
+            bedrock(&c, "llama3.1-405b", "us-east-1"),
+            Bedrock::Ended { .. }
+        ));
+        assert_eq!(bedrock(&c, "qwen2.5-72b", "us-east-1"), Bedrock::NoPrice);
+    }
+}

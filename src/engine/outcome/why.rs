@@ -1,0 +1,257 @@
+//! Why, in data: the reasons behind a recommendation or a plan (`Why`), and why a type cannot run the scenario (`Exclusion`).
+
+use super::{NotOffered, Parallelism, QuotaFamily, RateDate, SpotSupply, StepTerms};
+use crate::catalog::Stack;
+use crate::scenario::Precision;
+
+/// Why an instance type cannot run the scenario.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Exclusion {
+    /// No accelerator count in the catalog's sources (some UltraServers).
+    UnknownCount,
+    /// No public price or region data: reservation or Capacity-Block-only units.
+    NoPublicOffer,
+    /// Not offered On-Demand in the region: the catalog's sources list every size priced there.
+    NotInRegion {
+        region: String,
+    },
+    /// No price collected for the region, where the sources do not cover the family there: it may be sold.
+    PriceNotCollected {
+        region: String,
+    },
+    NoGraphics,
+    WeakFp64 {
+        fp64_tflops: Option<f64>,
+    },
+    CudaOnly {
+        stack: Stack,
+    },
+    NotTransformer {
+        stack: Stack,
+    },
+    NeedsPorting {
+        stack: Stack,
+    },
+    InferenceOnlyChip,
+    /// The accelerator generation's toolchain does not run generative LLM decoding (first-generation
+    /// Inferentia: AWS's LLM libraries target NeuronCore-v2 and later).
+    NoLlmDecode,
+    /// No serving plan reaches the per-sequence speed asked for; the best one reaches this.
+    TooSlowPerSequence {
+        best_tokens_per_s: f64,
+        target: f64,
+    },
+    /// Host RAM cannot hold the weights the instance loads plus the runtime reserve.
+    HostRamTooSmall {
+        needed_gib: f64,
+        ram_gib: f64,
+    },
+    NoPrecision {
+        precision: Precision,
+    },
+    /// A figure the estimate needs is not published for this chip.
+    MissingFigure {
+        what: Figure,
+    },
+    /// Even every accelerator of the largest allowed set cannot hold it.
+    TooSmall {
+        needed_gib: f64,
+        available_gib: f64,
+    },
+    /// What every accelerator holds for itself (a training micro-batch's activations and the runtime)
+    /// exceeds one accelerator: more accelerators do not help, a smaller micro-batch does.
+    ActivationsTooLarge {
+        per_accelerator_gib: f64,
+        usable_gib: f64,
+        micro_batch: u32,
+        context_tokens: u32,
+    },
+    NeedsMultinode {
+        instances: u32,
+    },
+    NoEfa {
+        instances: u32,
+    },
+    /// The scenario would need more instances than one plan can sensibly hold.
+    TooMany {
+        instances: u64,
+    },
+}
+
+/// Figures an estimate may lack.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Figure {
+    MemoryBandwidth,
+    TensorTflops,
+}
+
+/// What makes a recommendation what it is, in plain words once rendered (see `explain`).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Why {
+    Fits {
+        needed_gib: f64,
+        available_gib: f64,
+        devices: u32,
+    },
+    DoesNotFit {
+        needed_gib: f64,
+        available_gib: f64,
+    },
+    /// An explicitly chosen type that cannot run the scenario, and why (shown rather than hidden).
+    CannotRun {
+        reason: Exclusion,
+    },
+    TensorParallel {
+        degree: u32,
+        replicas_per_instance: u32,
+    },
+    Replicas {
+        replicas: u32,
+        tokens_per_s_each: f64,
+    },
+    /// The serving plan in words: the TP group, its link, the replicas and what each sequence gets.
+    ServingPlan {
+        tp: u32,
+        /// Instances one replica spans as pipeline stages over EFA (1 = inside one instance).
+        pp: u32,
+        replicas: u32,
+        link: String,
+        tokens_per_s_per_seq: f64,
+        comm_share: f64,
+    },
+    /// The concurrent sequences (`users`) are spread over every replica the instances host, at most
+    /// `per_replica` each: one replica holds at most `max_fit`.
+    SequencesPerReplica {
+        max_fit: u32,
+        per_replica: u32,
+        replicas: u32,
+        users: u32,
+    },
+    /// With a throughput target the planner chooses each replica's load: `per_replica` sequences, the
+    /// most its memory holds (`max_fit`) or, with a per-sequence target, the most that still meet it
+    /// (`by_seq_target`); the work is assumed queued deep enough to keep every replica that full.
+    PackedForTarget {
+        per_replica: u32,
+        max_fit: u32,
+        by_seq_target: bool,
+        replicas: u32,
+    },
+    MultiNode {
+        instances: u32,
+    },
+    SlowerThanTarget {
+        days: f64,
+        target_days: f64,
+    },
+    Fp16Instead,
+    NeuronPorting,
+    MixtureOfExperts {
+        active_b: f64,
+        total_b: f64,
+    },
+    EstimatedArch,
+    FractionalGpu {
+        fraction: f64,
+    },
+    NoComputeCap,
+    NoPublicPrice {
+        region: String,
+    },
+    DerivedPrice {
+        multiplier: f64,
+    },
+    Seats {
+        per_instance: u32,
+    },
+    Fp64 {
+        tflops: f64,
+    },
+    Legacy,
+    /// The chosen purchase option is not available for this type; figures are On-Demand.
+    BuyNotOffered {
+        buy: crate::scenario::Buy,
+        reason: NotOffered,
+    },
+    /// The context asked for is longer than the model was trained for.
+    ContextBeyondModel {
+        context: u32,
+        max: u32,
+    },
+    /// The training plan: how the job spreads over the accelerators and what each step waits for.
+    Plan {
+        plan: Parallelism,
+        terms: StepTerms,
+        /// The intra-instance link's name ("NVLink 4 (NVSwitch)", "PCIe Gen4 x16").
+        link: String,
+        /// Whether replicas or stages talk across instances, and whether over EFA.
+        across_instances: bool,
+        efa: bool,
+    },
+    /// No purchase option finishes the job inside the window: the shortest any option takes.
+    WindowMissed {
+        window_days: u32,
+        shortest_days: f64,
+        buy: crate::scenario::Buy,
+    },
+    /// Training is timed at the link's `mfu` as an end-to-end share of peak (what it meant before the
+    /// planner), because `teff` is not set.
+    EndToEndMfu {
+        mfu: f64,
+    },
+    /// The fleet is sized so the job ends inside the window (`window`), not the `days` target.
+    SizedForWindow {
+        window_days: u32,
+    },
+    /// The plan's peak instances need this many vCPUs of the account's quota for the family, in the
+    /// region (On-Demand and Spot have separate quotas).
+    VcpuQuota {
+        family: QuotaFamily,
+        spot: bool,
+        instances: u32,
+        vcpus: u32,
+    },
+    /// Savings Plans and regional RIs are billing discounts: they reserve no capacity.
+    CapacityNotReserved {
+        buys: Vec<crate::scenario::Buy>,
+    },
+    /// A Capacity Block reserves the instances for its dates: the booking (fleet × length, in how many
+    /// blocks, how far ahead), and the recommended fleet when the block books a larger one (re-planned).
+    CapacityReserved {
+        instances: u32,
+        days: u32,
+        blocks: u32,
+        lead_weeks: u32,
+        recommended: u32,
+    },
+    /// The plan runs instances on Spot: what the catalog shows of Spot capacity for the type here.
+    SpotAtScale {
+        instances: u32,
+        zones: u32,
+        zones_at_on_demand: u32,
+        supply: SpotSupply,
+        /// A job whose instances must run together.
+        together: bool,
+    },
+    /// The Compute Savings Plan discount for a P-family type: its own Convertible RI discount (`own_ri`),
+    /// else the catalog's median over GPU types, and that median.
+    ComputeSpShallow {
+        discount_pct: f64,
+        median_pct: f64,
+        own_ri: bool,
+    },
+    /// The catalog source and date of each rate the plan uses.
+    RateDates {
+        rates: Vec<RateDate>,
+    },
+    /// Rates of the plan older than `buyer::STALE_DAYS` before the catalog's date (the engine takes no
+    /// clock: ages count from the catalog's newest price), with their age in days.
+    StaleRates {
+        rates: Vec<(RateDate, i64)>,
+        catalog_as_of: crate::catalog::IsoDate,
+    },
+    RankCheapest,
+    RankFastestWithinBudget {
+        budget_x: f64,
+    },
+    RankBestBalance,
+}

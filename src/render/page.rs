@@ -1,0 +1,209 @@
+//! The Plan view's answer composed for one scenario: the engine figures the card is drawn from, the notices, and the static HTML of the results column, shared by the page (src/app/results.rs) and the build's pre-render step (src/bin/prerender.rs), so both draw one composition.
+
+use super::{detail, notes, options, ranked, Fmt, Html};
+use crate::catalog::Catalog;
+use crate::engine::sensitivity::{sensitivity, Sensitivity};
+use crate::engine::{option_costs, plan, recommend, OptionCost, Outcome, Plan, Recommendation};
+use crate::explain;
+use crate::i18n::Msg;
+use crate::scenario::{Lang, Scenario};
+
+/// What the engine computes for the chosen recommendation beyond the ranking: every purchase option,
+/// the cheapest plan, and the estimate at both ends of the efficiency assumptions (not for the
+/// embedded card, which does not show it).
+#[derive(Clone)]
+pub struct Figures {
+    pub options: Vec<OptionCost>,
+    pub plan: Plan,
+    pub range: Option<Sensitivity>,
+}
+
+/// The figures for `rec` under the engine's scenario `s` (`Scenario::without_presentation`).
+pub fn figures(c: &Catalog, s: &Scenario, rec: &Recommendation, card: bool) -> Figures {
+    Figures {
+        options: option_costs(c, s, rec),
+        plan: plan(c, s, rec),
+        range: (!card).then(|| sensitivity(c, s, &rec.instance)).flatten(),
+    }
+}
+
+/// Each notice of the outcome in words, then the plan's (what a buyer must know).
+pub fn notice_texts(outcome: &Outcome, figures: Option<&Figures>, lang: Lang) -> Vec<String> {
+    let mut n: Vec<String> = outcome.notices.iter().map(|w| explain::why(w, lang)).collect();
+    n.extend(
+        figures
+            .iter()
+            .flat_map(|f| f.plan.notices.iter())
+            .map(|w| explain::why(w, lang)),
+    );
+    n
+}
+
+/// How many ranked rows the table shows before "All".
+pub fn rec_limit(show_all: bool, card: bool) -> usize {
+    if show_all {
+        usize::MAX
+    } else if card {
+        5
+    } else {
+        12
+    }
+}
+
+/// One scenario's answer, computed as the page computes it: the ranking, the chosen recommendation
+/// (the link's `pick`, else the best) and its figures.
+pub struct Answer {
+    pub outcome: Outcome,
+    pub chosen: Option<Recommendation>,
+    pub figures: Option<Figures>,
+}
+
+impl Answer {
+    /// `s` is the whole scenario (language and currency included); the engine sees it without them.
+    pub fn compute(c: &Catalog, s: &Scenario, pick: &str) -> Answer {
+        let engine = s.without_presentation();
+        let outcome = recommend(c, &engine);
+        let chosen = outcome.chosen(pick).cloned();
+        let figures = chosen.as_ref().map(|r| figures(c, &engine, r, false));
+        Answer {
+            outcome,
+            chosen,
+            figures,
+        }
+    }
+
+    /// What the card is drawn from, once everything is painted (`full`), for the full page.
+    pub fn detail_in<'a>(&'a self, c: &'a Catalog, s: &'a Scenario, rec: &'a Recommendation) -> detail::DetailIn<'a> {
+        detail::DetailIn {
+            catalog: c,
+            scenario: s,
+            outcome: &self.outcome,
+            rec,
+            plan: self.figures.as_ref().map(|f| &f.plan),
+            range: self.figures.as_ref().and_then(|f| f.range.as_ref()),
+            fmt: Fmt::new(s.lang, s),
+            card: false,
+            full: true,
+        }
+    }
+}
+
+/// The export buttons' markup as `app::export_bar::ExportBar` draws it (before any copy).
+pub fn export_bar(lang: Lang, name: &str) -> String {
+    let f = |m| crate::i18n::t(lang, m);
+    let mut h = Html::new();
+    h.open(
+        "div",
+        &[("class", "export"), ("data-testid", "export"), ("data-what", name)],
+    );
+    for (kind, m) in [
+        ("csv", Msg::ExportCsv),
+        ("json", Msg::ExportJson),
+        ("markdown", Msg::CopyMarkdown),
+    ] {
+        h.el(
+            "button",
+            // Leptos writes `class` first.
+            &[("class", "small"), ("type", "button"), ("data-export", kind)],
+            f(m),
+        );
+    }
+    h.el("span", &[("class", "copied"), ("role", "status")], "");
+    h.close("div");
+    h.finish()
+}
+
+/// The chosen recommendation's card: the section `app::results::Results` draws, with its parts'
+/// HTML from `render::detail` and `render::options`. `buttons`: the export bars (the page's; a
+/// static page without the app leaves them out).
+pub fn summary(c: &Catalog, s: &Scenario, a: &Answer, buttons: bool) -> String {
+    let mut h = Html::new();
+    h.open(
+        "section",
+        &[
+            ("class", "card summary"),
+            ("data-testid", "summary"),
+            ("aria-live", "polite"),
+        ],
+    );
+    match (&a.chosen, &a.figures) {
+        (Some(rec), Some(fig)) => {
+            let d = a.detail_in(c, s, rec);
+            contents(&mut h, &detail::top(&d));
+            h.open("div", &[("class", "plan-box"), ("data-testid", "plan")]);
+            contents(&mut h, &options::plan(&d, &fig.plan));
+            if buttons {
+                h.fragment(&export_bar(s.lang, "gpuplan-plan"));
+            }
+            h.close("div");
+            contents(&mut h, &options::options(&d, &fig.options));
+        }
+        _ => {
+            let fixes = notes::fixes_that_fit(c, &s.without_presentation());
+            contents(&mut h, &notes::nothing_fits(Fmt::new(s.lang, s), s, &a.outcome, &fixes));
+        }
+    }
+    h.close("section");
+    h.finish()
+}
+
+/// The ranked table's section as `app::results::RecTable` draws it on the full page.
+pub fn rec_table(s: &Scenario, a: &Answer, compare: &[String], buttons: bool) -> String {
+    let f = Fmt::new(s.lang, s);
+    let total = a.outcome.recommendations.len();
+    let mut h = Html::new();
+    h.open("section", &[("class", "card")])
+        .open("div", &[("class", "section-head")])
+        .el("h2", &[], &format!("{} ({total})", f.t(Msg::Recommendations)));
+    if buttons && total > 0 {
+        h.fragment(&export_bar(s.lang, "gpuplan-recommendations"));
+    }
+    h.close("div")
+        .open("div", &[("class", "table-wrap"), ("tabindex", "0")])
+        .open("table", &[("class", "recs")])
+        .open("thead", &[])
+        .fragment(&ranked::rec_head(f, s.task))
+        .close("thead")
+        .open("tbody", &[])
+        .fragment(&ranked::rec_rows(
+            f,
+            &a.outcome,
+            s.task,
+            a.chosen.as_ref().map(|r| r.instance.as_str()),
+            compare,
+            rec_limit(false, false),
+        ))
+        .close("tbody")
+        .close("table")
+        .close("div");
+    if total > 12 && buttons {
+        h.el(
+            "button",
+            &[("class", "small"), ("type", "button")],
+            &format!("{} ({total})", f.t(Msg::All)),
+        );
+    }
+    h.close("section");
+    h.finish()
+}
+
+/// The results column's answer on the full page once painted, in the page's order: the card, the
+/// notices, the ranked table, why the others were left out, and the articles' guidance.
+pub fn results_col(c: &Catalog, s: &Scenario, a: &Answer, compare: &[String]) -> String {
+    let f = Fmt::new(s.lang, s);
+    let mut h = Html::new();
+    h.fragment(&summary(c, s, a, true));
+    contents(
+        &mut h,
+        &notes::notices(&notice_texts(&a.outcome, a.figures.as_ref(), s.lang)),
+    );
+    h.fragment(&rec_table(s, a, compare, true));
+    contents(&mut h, &ranked::excluded(f, &a.outcome));
+    contents(&mut h, &notes::guidance(s.lang));
+    h.finish()
+}
+
+/// `<div class="contents">html</div>`: how the page holds a fragment it sets with `inner_html`.
+pub fn contents(h: &mut Html, html: &str) {
+    h.open("div", &[("class", "contents")]).fragment(html).close("div");
+}

@@ -1,0 +1,718 @@
+//! The build's static pages (src/bin/prerender.rs writes them into dist/): the default scenario's answer in index.html's first frame, a page per instance type and per model preset, sitemap.xml and llms.txt. Pure functions of the bundled catalog, drawn with the page's own `render::` functions.
+
+use super::page::{self, Answer};
+use super::{notes, Fmt, Html};
+use crate::catalog::Catalog;
+use crate::engine::Outcome;
+use crate::format;
+use crate::i18n::{t, Msg};
+use crate::models::{ModelArch, PRESETS};
+use crate::scenario::{Lang, Scenario};
+use crate::state::{encode_state, parse_state, AppState, View};
+
+/// A text in the page language: the static pages' own words, written in English here and translated in
+/// `crate::site_text` (Chinese stays out of `src/render/`); the figures' words come from `i18n`.
+fn tr(lang: Lang, en: &'static str) -> &'static str {
+    match lang {
+        Lang::En => en,
+        Lang::Zh => crate::site_text::zh(en),
+    }
+}
+
+/// The state a link opens, as the page parses it (warnings dropped: the links here are built valid).
+pub fn state_of(c: &Catalog, query: &str) -> AppState {
+    let mut st = parse_state(query, c).0;
+    st.catalog_date = Some(c.as_of);
+    st
+}
+
+/// The default scenario in `lang`, as a first visit starts it, with what its link and storage hold.
+pub fn default_state(c: &Catalog, lang: Lang) -> AppState {
+    let mut st = AppState::default();
+    st.scenario.lang = lang;
+    st.catalog_date = Some(c.as_of);
+    st
+}
+
+/// The masthead as `app::Header` lays it out (tabs, language and currency, the link buttons), so the
+/// first frame has the app's height; without the app its controls do nothing, and carry no ids.
+fn masthead(lang: Lang) -> String {
+    let mut h = Html::new();
+    h.open("header", &[("class", "masthead")])
+        .open("div", &[("class", "brand")])
+        .el("h1", &[], "gpuplan")
+        .el("p", &[("class", "tagline")], t(lang, Msg::Tagline))
+        .close("div")
+        .open("nav", &[("class", "tabs"), ("aria-label", "views")])
+        .fragment(&notes::tabs(lang, View::Plan))
+        .close("nav")
+        .open("div", &[("class", "tools")]);
+    let langs = [
+        ("en".to_string(), t(Lang::En, Msg::LanguageName).to_string()),
+        ("zh".to_string(), t(Lang::Zh, Msg::LanguageName).to_string()),
+    ];
+    let curs = [
+        ("usd".to_string(), "USD $".to_string()),
+        ("cny".to_string(), "CNY ¥".to_string()),
+    ];
+    let lang_code = if lang == Lang::Zh { "zh" } else { "en" };
+    for (m, opts, current) in [(Msg::Language, &langs, lang_code), (Msg::Currency, &curs, "usd")] {
+        h.open("label", &[("class", "field")])
+            .el("span", &[("class", "label")], t(lang, m))
+            .open("select", &[])
+            .fragment(&super::options(opts, current))
+            .close("select")
+            .close("label");
+    }
+    for (m, class) in [(Msg::CopyLink, "primary"), (Msg::CopyEmbed, ""), (Msg::Reset, "")] {
+        let c = if class.is_empty() { ("", "") } else { ("class", class) };
+        h.el("button", &[("type", "button"), c], t(lang, m));
+    }
+    h.el("span", &[("class", "copied")], "").close("div").close("header");
+    h.finish()
+}
+
+/// index.html's first frame for the default scenario in `lang`: the app's layout (masthead, the
+/// form's column, the results column, the footer) with the results column exactly as the page draws it
+/// (`page::results_col`). Returns the HTML and the query the page saves for this state.
+pub fn first_frame(c: &Catalog, lang: Lang) -> (String, String) {
+    let st = default_state(c, lang);
+    let s = &st.scenario;
+    let a = Answer::compute(c, s, &st.pick);
+    let mut h = Html::new();
+    h.open("div", &[("class", "app")]).fragment(&masthead(lang));
+    h.open("main", &[]).open("div", &[("class", "plan")]);
+    h.open(
+        "button",
+        &[
+            ("type", "button"),
+            ("class", "primary edit-inputs"),
+            ("aria-expanded", "false"),
+        ],
+    )
+    .el("span", &[("class", "closed")], t(lang, Msg::EditInputs))
+    .el("span", &[("class", "opened")], t(lang, Msg::ShowResult))
+    .close("button");
+    h.open("aside", &[("class", "form"), ("aria-label", "workload")])
+        .open("section", &[("class", "card")])
+        .el("h2", &[], t(lang, Msg::Workload))
+        .el("p", &[("class", "scenario")], &crate::explain::scenario_line(s, lang))
+        .el(
+            "p",
+            &[("class", "boot-loading"), ("role", "status")],
+            tr(lang, "The default scenario's answer, computed when this page was built. Loading the planner to edit it… (Editing needs JavaScript and WebAssembly.)"),
+        )
+        .close("section")
+        .close("aside");
+    h.open("div", &[("class", "results-col")])
+        .fragment(&page::results_col(c, s, &a, &st.compare))
+        .close("div")
+        .close("div")
+        .close("main");
+    h.open("footer", &[("class", "foot")]);
+    page::contents(&mut h, &notes::catalog_line(lang, c.as_of, false));
+    h.close("footer").close("div");
+    (h.finish(), encode_state(&st))
+}
+
+/// The page file of an instance type or a model preset, relative to dist/.
+pub fn page_path(kind: &str, id: &str, lang: Lang) -> String {
+    format!(
+        "{kind}/{id}/{}",
+        if lang == Lang::Zh { "zh.html" } else { "index.html" }
+    )
+}
+
+/// A link from a page two folders down to another page (relative, so dist/ works under any sub-path).
+fn href(kind: &str, id: &str, lang: Lang) -> String {
+    format!("../../{}", page_path(kind, id, lang))
+}
+
+/// A link from a page two folders down into the app with `st`'s scenario.
+fn app_href(st: &AppState) -> String {
+    format!("../../?{}", encode_state(st))
+}
+
+/// Every serving and fine-tuning answer the pages need, computed once per preset and language.
+pub struct Answers {
+    pub serve: Vec<(&'static ModelArch, AppState, Answer)>,
+    pub finetune: Vec<(&'static ModelArch, AppState, Answer)>,
+}
+
+impl Answers {
+    pub fn compute(c: &Catalog, lang: Lang) -> Answers {
+        let lang_q = if lang == Lang::Zh { "&lang=zh" } else { "" };
+        let run = |task: &str| {
+            PRESETS
+                .iter()
+                .map(|m| {
+                    let st = state_of(c, &format!("{task}model={}{lang_q}", m.id));
+                    let a = Answer::compute(c, &st.scenario, "");
+                    (m, st, a)
+                })
+                .collect()
+        };
+        Answers {
+            serve: run(""),
+            finetune: run("task=finetune&"),
+        }
+    }
+}
+
+/// A whole static document: head with its own title and description, the stylesheet, the other
+/// language's copy, and the body in the app's frame.
+fn document(lang: Lang, title: &str, description: &str, css: &str, other: &str, body: &str) -> String {
+    let mut h = Html::new();
+    h.fragment("<!doctype html>\n")
+        .open("html", &[("lang", if lang == Lang::Zh { "zh-CN" } else { "en" })])
+        .open("head", &[])
+        .open("meta", &[("charset", "utf-8")])
+        .open(
+            "meta",
+            &[("name", "viewport"), ("content", "width=device-width, initial-scale=1")],
+        )
+        .open("meta", &[("name", "color-scheme"), ("content", "light dark")])
+        .el("title", &[], title)
+        .open("meta", &[("name", "description"), ("content", description)])
+        .open("link", &[("rel", "icon"), ("href", "data:,")])
+        .open("link", &[("rel", "stylesheet"), ("href", &format!("../../{css}"))])
+        .open(
+            "link",
+            &[
+                ("rel", "alternate"),
+                ("hreflang", if lang == Lang::Zh { "en" } else { "zh-CN" }),
+                ("href", other),
+            ],
+        )
+        .close("head")
+        .open("body", &[])
+        .open("div", &[("class", "app static")])
+        .fragment(body)
+        .close("div")
+        .close("body")
+        .close("html");
+    h.finish()
+}
+
+/// The static pages' masthead: the brand (a link to the app), where the page sits, the other language.
+fn static_masthead(h: &mut Html, lang: Lang, crumb: &str, other: &str) {
+    h.open("header", &[("class", "masthead")])
+        .open("div", &[("class", "brand")])
+        .open("p", &[("class", "tagline")])
+        .el("a", &[("href", "../../")], "gpuplan")
+        .text(" › ")
+        .text(crumb)
+        .close("p")
+        .close("div")
+        .open("nav", &[("class", "tools")])
+        .el(
+            "a",
+            &[
+                ("href", other),
+                ("hreflang", if lang == Lang::Zh { "en" } else { "zh-CN" }),
+            ],
+            if lang == Lang::Zh {
+                "English"
+            } else {
+                crate::site_text::CHINESE
+            },
+        )
+        .close("nav")
+        .close("header");
+}
+
+/// One fact in the card's figure grid (`<dl class="figures">`, as the headline figures are laid out).
+fn fact(h: &mut Html, label: &str, value: &str) {
+    h.open("div", &[])
+        .el("dt", &[], label)
+        .el("dd", &[], value)
+        .close("div");
+}
+
+fn opt_number(v: Option<f64>, unit: &str) -> String {
+    v.map_or_else(|| "—".to_string(), |x| format!("{}{unit}", format::number(x, 2)))
+}
+
+/// The page of one instance type: its specs, its prices in every region, the card of every purchase
+/// option for the largest preset it serves alone, and what each preset needs of it.
+pub fn instance_page(c: &Catalog, id: &str, lang: Lang, answers: &Answers, css: &str) -> Option<String> {
+    let inst = c.instance(id)?;
+    let f = Fmt::new(lang, &Scenario::default());
+    let other = format!("./{}", if lang == Lang::Zh { "index.html" } else { "zh.html" });
+    let devices = inst
+        .count
+        .map_or_else(|| "?".to_string(), |n| format::accel_count(n, inst.fraction));
+    let accel = c
+        .accelerator(&inst.accelerator)
+        .map_or(inst.accelerator.as_str(), |a| a.name.as_str());
+    let heading = format!("{id}: {devices} × {accel}");
+    let regions = crate::explore::prices_by_region(c, id);
+    let cheapest = regions.first();
+    let mut description = format!(
+        "{heading}, {} GiB {}",
+        format::number(inst.accel_mem_gib, 2),
+        tr(lang, "per device")
+    );
+    if let Some(p) = cheapest {
+        description.push_str(&format!(
+            "; {} {}/h ({}). ",
+            tr(lang, "On-Demand from"),
+            f.money(p.on_demand_usd_hr),
+            p.region
+        ));
+    }
+    description.push_str(tr(
+        lang,
+        "Prices in every region, every purchase option, and which models it serves or fine-tunes.",
+    ));
+    let title = format!("{heading} — {} · gpuplan", tr(lang, "specs, prices, what it fits"));
+    let mut h = Html::new();
+    static_masthead(&mut h, lang, id, &other);
+    h.open("main", &[("data-testid", "instance-page")])
+        .el("h1", &[("class", "headline")], &heading);
+    // Specs.
+    h.open("section", &[("class", "card")])
+        .el("h2", &[], tr(lang, "Specs"))
+        .open("dl", &[("class", "figures"), ("data-testid", "specs")]);
+    fact(&mut h, tr(lang, "Family"), &inst.family);
+    fact(&mut h, tr(lang, "Accelerator"), &format!("{devices} × {accel}"));
+    fact(
+        &mut h,
+        tr(lang, "Memory per device"),
+        &format!("{} GiB", format::number(inst.accel_mem_gib, 2)),
+    );
+    fact(
+        &mut h,
+        tr(lang, "Accelerator memory in all"),
+        &opt_number(inst.total_accel_mem_gib(), " GiB"),
+    );
+    fact(&mut h, "vCPU", &opt_number(inst.vcpus, ""));
+    fact(&mut h, tr(lang, "Memory"), &opt_number(inst.ram_gib, " GiB"));
+    fact(&mut h, tr(lang, "Network"), &opt_number(inst.net_gbps, " Gbit/s"));
+    fact(&mut h, "EFA", &opt_number(inst.efa_interfaces, ""));
+    fact(&mut h, "NVMe", &opt_number(inst.nvme_gb, " GB"));
+    if inst.neuron_cores.is_some() {
+        fact(&mut h, "NeuronCores", &opt_number(inst.neuron_cores, ""));
+    }
+    fact(&mut h, tr(lang, "Regions"), &inst.regions.len().to_string());
+    fact(
+        &mut h,
+        f.t(Msg::SourceLabel),
+        &format!("{} ({})", inst.source, inst.as_of),
+    );
+    h.close("dl");
+    if !inst.note.is_empty() {
+        h.el("p", &[("class", "note"), ("lang", "en")], &inst.note);
+    }
+    h.close("section");
+    // Prices in every region.
+    h.open("section", &[("class", "card")])
+        .el(
+            "h2",
+            &[],
+            &format!("{} ({})", tr(lang, "Prices by region"), regions.len()),
+        )
+        .open("div", &[("class", "table-wrap"), ("tabindex", "0")])
+        .open("table", &[("data-testid", "region-prices")])
+        .open("thead", &[])
+        .open("tr", &[]);
+    for (m, class) in [(Msg::Region, ""), (Msg::OnDemand, "num"), (Msg::SpotMedian, "num")] {
+        let cl = if class.is_empty() { ("", "") } else { ("class", class) };
+        h.el("th", &[("scope", "col"), cl], f.t(m));
+    }
+    h.close("tr").close("thead").open("tbody", &[]);
+    for p in &regions {
+        h.open("tr", &[])
+            .el("td", &[], &p.region)
+            .el(
+                "td",
+                &[("class", "num")],
+                &format!("{}{}", f.money(p.on_demand_usd_hr), if p.derived { "*" } else { "" }),
+            )
+            .el(
+                "td",
+                &[("class", "num")],
+                &p.spot_median_usd_hr.map_or_else(|| "—".to_string(), |x| f.money(x)),
+            )
+            .close("tr");
+    }
+    h.close("tbody").close("table").close("div");
+    if regions.iter().any(|p| p.derived) {
+        h.el(
+            "p",
+            &[("class", "muted")],
+            tr(lang, "* derived from a regional multiplier, not a published price."),
+        );
+    }
+    h.close("section");
+    // Every purchase option: the largest preset it serves on one instance, priced every way.
+    let serves = |x: &(&'static ModelArch, AppState, Answer)| {
+        x.2.outcome
+            .recommendations
+            .iter()
+            .any(|r| r.fits && r.instance == id && r.n_instances == 1)
+    };
+    let largest = answers
+        .serve
+        .iter()
+        .filter(|x| serves(x))
+        .max_by(|a, b| a.0.total_params.total_cmp(&b.0.total_params));
+    if let Some((m, st, _)) = largest {
+        let mut st = st.clone();
+        st.pick = id.to_string();
+        let a = Answer::compute(c, &st.scenario, &st.pick);
+        if a.chosen.as_ref().is_some_and(|r| r.instance == id) {
+            h.open("section", &[("class", "card"), ("data-testid", "options-card")])
+                .el(
+                    "h2",
+                    &[],
+                    &format!(
+                        "{} {} {}",
+                        tr(lang, "Every purchase option, serving"),
+                        m.name,
+                        tr(lang, "at the planner's starting values")
+                    ),
+                )
+                .open("p", &[])
+                .el(
+                    "a",
+                    &[("href", &app_href(&st)), ("data-testid", "open-app")],
+                    tr(lang, "Edit this scenario in the planner →"),
+                )
+                .close("p")
+                .close("section");
+            h.fragment(&page::summary(c, &st.scenario, &a, false));
+        }
+    }
+    // What it fits.
+    h.open("section", &[("class", "card")])
+        .el("h2", &[], tr(lang, "What it fits"))
+        .el(
+            "p",
+            &[("class", "muted")],
+            tr(lang, "Each model preset at the planner's starting values (serving: 8K context, the default concurrency; fine-tuning: LoRA defaults), the instances of this type it needs and their On-Demand cost."),
+        )
+        .open("div", &[("class", "table-wrap"), ("tabindex", "0")])
+        .open("table", &[("data-testid", "fits")])
+        .open("thead", &[])
+        .open("tr", &[]);
+    for (label, class) in [
+        (tr(lang, "Model"), ""),
+        (tr(lang, "Serving, per month"), "num"),
+        (tr(lang, "Fine-tuning, per job"), "num"),
+    ] {
+        let cl = if class.is_empty() { ("", "") } else { ("class", class) };
+        h.el("th", &[("scope", "col"), cl], label);
+    }
+    h.close("tr").close("thead").open("tbody", &[]);
+    let need = |o: &Outcome| {
+        o.recommendations
+            .iter()
+            .find(|r| r.instance == id && r.fits)
+            .map_or_else(
+                || tr(lang, "does not fit").to_string(),
+                |r| {
+                    let cost = r
+                        .job_usd
+                        .or(r.monthly_usd)
+                        .map_or_else(String::new, |x| format!(" · {}", f.money(x)));
+                    format!("{} × {id}{cost}", r.n_instances)
+                },
+            )
+    };
+    for ((m, _, serve), (_, _, tune)) in answers.serve.iter().zip(&answers.finetune) {
+        h.open("tr", &[])
+            .open("td", &[])
+            .el("a", &[("href", &href("m", m.id, lang))], m.name)
+            .close("td")
+            .el("td", &[("class", "num")], &need(&serve.outcome))
+            .el("td", &[("class", "num")], &need(&tune.outcome))
+            .close("tr");
+    }
+    h.close("tbody").close("table").close("div").close("section");
+    h.close("main");
+    footer(&mut h, c, lang);
+    Some(document(lang, &title, &description, css, &other, &h.finish()))
+}
+
+fn footer(h: &mut Html, c: &Catalog, lang: Lang) {
+    h.open("footer", &[("class", "foot")]);
+    page::contents(h, &notes::catalog_line(lang, c.as_of, false));
+    h.close("footer");
+}
+
+/// One answer section of a model page: the card and plan the app draws, the ranked types as links to
+/// their pages, and the way into the app.
+fn answer_section(h: &mut Html, c: &Catalog, lang: Lang, title: &str, testid: &str, st: &AppState, a: &Answer) {
+    let f = Fmt::new(lang, &st.scenario);
+    h.open("section", &[("class", "card"), ("data-testid", testid)])
+        .el("h2", &[], title)
+        .open("p", &[])
+        .el(
+            "a",
+            &[("href", &app_href(st)), ("data-testid", "open-app")],
+            tr(lang, "Edit this scenario in the planner →"),
+        )
+        .close("p")
+        .close("section");
+    h.fragment(&page::summary(c, &st.scenario, a, false));
+    let fitting: Vec<_> = a.outcome.recommendations.iter().filter(|r| r.fits).take(12).collect();
+    if fitting.is_empty() {
+        return;
+    }
+    h.open("section", &[("class", "card")])
+        .el(
+            "h3",
+            &[],
+            &format!(
+                "{} ({})",
+                f.t(Msg::Recommendations),
+                a.outcome.recommendations.iter().filter(|r| r.fits).count()
+            ),
+        )
+        .open("ol", &[("class", "ranked")]);
+    for r in fitting {
+        let cost = r
+            .job_usd
+            .or(r.monthly_usd)
+            .map_or_else(String::new, |x| format!(" · {}", f.money(x)));
+        h.open("li", &[])
+            .text(&format!("{} × ", r.n_instances))
+            .el("a", &[("href", &href("i", &r.instance, lang))], &r.instance)
+            .text(&format!(" — {} × {}{cost}", r.n_accelerators, r.accelerator))
+            .close("li");
+    }
+    h.close("ol").close("section");
+}
+
+/// The page of one model preset: serving and fine-tuning answers at the planner's starting values.
+pub fn model_page(c: &Catalog, m: &ModelArch, lang: Lang, answers: &Answers, css: &str) -> Option<String> {
+    let (_, serve_st, serve) = answers.serve.iter().find(|x| x.0.id == m.id)?;
+    let (_, tune_st, tune) = answers.finetune.iter().find(|x| x.0.id == m.id)?;
+    let f = Fmt::new(lang, &serve_st.scenario);
+    let other = format!("./{}", if lang == Lang::Zh { "index.html" } else { "zh.html" });
+    let best = |a: &Answer, job: bool| {
+        a.chosen.as_ref().map_or_else(
+            || tr(lang, "nothing fits").to_string(),
+            |r| {
+                let (usd, per) = if job {
+                    (r.job_usd, tr(lang, " per job"))
+                } else {
+                    (r.monthly_usd, tr(lang, " per month"))
+                };
+                let cost = usd.map_or_else(String::new, |x| format!(", {}{per}", f.money(x)));
+                format!("{} × {}{cost}", r.n_instances, r.instance)
+            },
+        )
+    };
+    let title = format!(
+        "{} {} · gpuplan",
+        m.name,
+        tr(
+            lang,
+            "on AWS: which instances serve and fine-tune it, and what it costs"
+        )
+    );
+    let description = format!(
+        "{} ({} {}): {} {}; {} {}.",
+        m.name,
+        m.params_b_text(),
+        tr(lang, "parameters"),
+        tr(lang, "serving"),
+        best(serve, false),
+        tr(lang, "fine-tuning"),
+        best(tune, true)
+    );
+    let mut h = Html::new();
+    static_masthead(&mut h, lang, m.name, &other);
+    h.open("main", &[("data-testid", "model-page")])
+        .el("h1", &[("class", "headline")], m.name)
+        .el("p", &[("class", "muted")], &description);
+    answer_section(
+        &mut h,
+        c,
+        lang,
+        tr(lang, "Serving at the planner's starting values"),
+        "serving",
+        serve_st,
+        serve,
+    );
+    answer_section(
+        &mut h,
+        c,
+        lang,
+        tr(lang, "Fine-tuning at the planner's starting values"),
+        "finetuning",
+        tune_st,
+        tune,
+    );
+    h.close("main");
+    footer(&mut h, c, lang);
+    Some(document(lang, &title, &description, css, &other, &h.finish()))
+}
+
+/// sitemap.xml: every page, relative to `base` (the deployed address, ending in `/`; `./` keeps the
+/// file relative where the host is not known).
+pub fn sitemap(c: &Catalog, base: &str) -> String {
+    let mut out = String::from(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
+    );
+    let mut url = |path: &str| {
+        out.push_str("  <url><loc>");
+        let mut h = Html::new();
+        h.text(&format!("{base}{path}"));
+        out.push_str(&h.finish());
+        out.push_str("</loc><lastmod>");
+        out.push_str(&c.as_of.to_string());
+        out.push_str("</lastmod></url>\n");
+    };
+    url("");
+    for lang in [Lang::En, Lang::Zh] {
+        for i in &c.instances {
+            url(&page_path("i", &i.id, lang));
+        }
+        for m in PRESETS {
+            url(&page_path("m", m.id, lang));
+        }
+    }
+    out.push_str("</urlset>\n");
+    out
+}
+
+/// llms.txt: what the site is and where its static answers are, for agents that do not run wasm.
+pub fn llms_txt(c: &Catalog) -> String {
+    let mut out = format!(
+        "# gpuplan\n\n> Choose AWS accelerated instances (GPU, Trainium, Inferentia) and plan what they cost under every purchase option. Catalog of {}. The planner runs in the browser (WebAssembly); the pages below are pre-rendered static HTML with the same figures.\n\nThe scenario lives in the link: `./?model=<preset>&task=infer|train|finetune|graphics|hpc&region=<region>&buy=...` opens the planner on it.\n\n## Instance types\n\n",
+        c.as_of
+    );
+    for i in &c.instances {
+        out.push_str(&format!(
+            "- [{}](./{}): {} × {}\n",
+            i.id,
+            page_path("i", &i.id, Lang::En),
+            i.count
+                .map_or_else(|| "?".to_string(), |n| format::accel_count(n, i.fraction)),
+            i.accelerator
+        ));
+    }
+    out.push_str("\n## Models (serving and fine-tuning at starting values)\n\n");
+    for m in PRESETS {
+        out.push_str(&format!(
+            "- [{}](./{}): {} parameters\n",
+            m.name,
+            page_path("m", m.id, Lang::En),
+            m.params_b_text()
+        ));
+    }
+    out.push_str("\n## Optional\n\n- Chinese copies of every page: `zh.html` beside each `index.html`.\n- [sitemap.xml](./sitemap.xml)\n");
+    out
+}
+
+/// index.html with the default scenario's answer in its first frame (both languages) and, on
+/// `<html>`, the queries the page saves for that state (boot/lang.js: a visit that would open it sees it).
+pub fn fill_first_frame(c: &Catalog, index: &str) -> Result<String, String> {
+    let mut out = index.to_string();
+    let mut saved = Vec::new();
+    for (lang, code) in [(Lang::En, "en"), (Lang::Zh, "zh")] {
+        let marker = format!("data-answer=\"{code}\"></div>");
+        if !out.contains(&marker) {
+            return Err(format!("index.html has no empty element with data-answer=\"{code}\""));
+        }
+        let (html, q) = first_frame(c, lang);
+        out = out.replacen(&marker, &format!("data-answer=\"{code}\">{html}</div>"), 1);
+        saved.push(q);
+    }
+    let root = "<html lang=\"en\">";
+    if !out.contains(root) {
+        return Err("index.html has no <html lang=\"en\">".into());
+    }
+    let mut h = Html::new();
+    h.open("html", &[("lang", "en"), ("data-default", &saved.join(" "))]);
+    Ok(out.replacen(root, &h.finish(), 1))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every href and src of a page: relative (no scheme, no leading slash), so dist/ works under any sub-path.
+    fn assert_relative(html: &str) {
+        for attr in ["href=\"", "src=\""] {
+            for part in html.split(attr).skip(1) {
+                let url = part.split('"').next().unwrap_or_default();
+                assert!(!url.starts_with('/') && !url.contains("://"), "absolute URL {url}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_first_frame_holds_the_default_answer_as_the_page_draws_it() {
+        let c = Catalog::bundled();
+        for lang in [Lang::En, Lang::Zh] {
+            let (html, q) = first_frame(&c, lang);
+            let st = default_state(&c, lang);
+            let a = Answer::compute(&c, &st.scenario, "");
+            let best = a.chosen.as_ref().map(|r| r.instance.clone()).unwrap_or_default();
+            assert!(!best.is_empty());
+            // The results column is the shared composition, verbatim.
+            assert!(html.contains(&page::results_col(&c, &st.scenario, &a, &[])));
+            for id in ["top-instance", "top-hourly", "plan", "rec", "summary"] {
+                assert!(html.contains(&format!("data-testid=\"{id}\"")), "{id}");
+            }
+            assert!(html.contains(&format!("data-instance=\"{best}\"")));
+            // The saved form of the state is what the page would parse back to the same state.
+            assert_eq!(encode_state(&state_of(&c, &q)), q);
+            assert_relative(&html);
+        }
+    }
+
+    #[test]
+    fn the_first_frame_fills_both_languages_and_marks_the_default() {
+        let c = Catalog::bundled();
+        let index =
+            "<html lang=\"en\"><body><div data-answer=\"en\"></div><div data-answer=\"zh\"></div></body></html>";
+        let out = fill_first_frame(&c, index).unwrap_or_default();
+        assert!(out.contains("data-default=\""));
+        assert_eq!(out.matches("data-testid=\"summary\"").count(), 2);
+        assert!(fill_first_frame(&c, "<html lang=\"en\"></html>").is_err());
+    }
+
+    #[test]
+    fn instance_and_model_pages_are_whole_documents_that_link_to_each_other() {
+        let c = Catalog::bundled();
+        for lang in [Lang::En, Lang::Zh] {
+            let answers = Answers::compute(&c, lang);
+            let page = instance_page(&c, "p5.48xlarge", lang, &answers, "main.css").unwrap_or_default();
+            assert!(page.starts_with("<!doctype html>"));
+            assert!(page.contains("<title>p5.48xlarge"));
+            assert!(page.contains("data-testid=\"region-prices\""));
+            assert!(page.contains("data-testid=\"options-card\""), "every purchase option");
+            assert!(page.contains("data-testid=\"top-hourly\""));
+            assert!(page.contains(&href("m", "llama3.1-8b", lang)));
+            assert!(page.contains("href=\"../../?"), "the app takes over for edits");
+            assert_relative(&page);
+            let m = crate::models::preset_by_id("llama3.1-8b");
+            let page = m
+                .and_then(|m| model_page(&c, m, lang, &answers, "main.css"))
+                .unwrap_or_default();
+            assert!(page.contains("data-testid=\"serving\"") && page.contains("data-testid=\"finetuning\""));
+            assert!(page.contains("href=\"../../i/"));
+            assert_relative(&page);
+        }
+    }
+
+    #[test]
+    fn the_sitemap_and_llms_txt_list_every_page() {
+        let c = Catalog::bundled();
+        let map = sitemap(&c, "./");
+        let llms = llms_txt(&c);
+        for i in &c.instances {
+            assert!(map.contains(&format!("<loc>./{}</loc>", page_path("i", &i.id, Lang::Zh))));
+            assert!(llms.contains(&page_path("i", &i.id, Lang::En)));
+        }
+        for m in PRESETS {
+            assert!(map.contains(&page_path("m", m.id, Lang::En)));
+            assert!(llms.contains(&page_path("m", m.id, Lang::En)));
+        }
+    }
+}

@@ -1,0 +1,250 @@
+//! Figures that must agree (issue 23 item 6), over generated scenarios: a serving fleet's tokens/s is its
+//! users × each one's speed; $ per million tokens × the tokens is the cost; the headline is the chosen
+//! option's and the plan's; the CSV, JSON and embed message carry the headline's figures; the range's
+//! fleet is the headline's unless it names another count. A disagreement fails with the scenario's link.
+
+use gpuplan::catalog::Catalog;
+use gpuplan::engine::option_costs;
+use gpuplan::engine::plan;
+use gpuplan::engine::recommend;
+use gpuplan::engine::sensitivity::sensitivity;
+use gpuplan::query::parse;
+use proptest::prelude::*;
+use std::sync::OnceLock;
+
+fn catalog() -> &'static Catalog {
+    static C: OnceLock<Catalog> = OnceLock::new();
+    C.get_or_init(Catalog::bundled)
+}
+
+/// Links over every task, every purchase option, USD and CNY, a reseller discount, growth and bursts.
+fn link() -> impl Strategy<Value = String> {
+    let pick = |xs: &'static [&'static str]| prop::sample::select(xs.to_vec());
+    let task = pick(&[
+        "task=infer",
+        "task=infer",
+        "task=infer&mode=batch",
+        "task=train&tokens=5",
+        "task=finetune&tokens=0.1",
+        "task=graphics&seats=6",
+        "task=hpc",
+    ]);
+    let model = pick(&[
+        "model=llama3.1-8b",
+        "model=llama3.1-70b&prec=fp8",
+        "model=llama3.1-8b&prec=int8",
+        "model=mixtral-8x7b",
+        "model=mistral-7b",
+    ]);
+    let load = pick(&["batch=1", "batch=8", "batch=64", "batch=300", "tps=3000", "tps=50000"]);
+    let out = pick(&["", "&ctx=4096&out=512", "&ctx=2500&out=500"]);
+    let seq = pick(&["", "", "&seqtps=20"]);
+    let inst = pick(&[
+        "",
+        "",
+        "&inst=p5.48xlarge",
+        "&inst=inf2.48xlarge",
+        "&inst=g6e.xlarge",
+        "&inst=g5.12xlarge",
+        "&inst=trn1.32xlarge",
+    ]);
+    let buy = pick(&["od", "spot", "csp1", "csp3", "isp1", "isp3", "ri1", "ri3", "cb"]);
+    let money = pick(&["", "&cur=cny", "&disc=12", "&cur=cny&disc=30"]);
+    let growth = pick(&["", "&growth=10&months=12", "&burst=2&bursth=40", "&hours=300"]);
+    let prio = pick(&["", "&prio=cost", "&prio=perf"]);
+    (task, model, load, out, seq, inst, buy, money, growth, prio).prop_map(
+        |(task, model, load, out, seq, inst, buy, money, growth, prio)| {
+            format!("v=1&{task}&{model}&{load}{out}{seq}{inst}&buy={buy}{money}{growth}{prio}")
+        },
+    )
+}
+
+fn close(a: f64, b: f64) -> bool {
+    (a - b).abs() <= 1e-9 * a.abs().max(b.abs()).max(1e-12)
+}
+
+fn close_opt(a: Option<f64>, b: Option<f64>) -> bool {
+    match (a, b) {
+        (Some(x), Some(y)) => close(x, y),
+        (None, None) => true,
+        _ => false,
+    }
+}
+
+/// The export's number format (4 decimals, shortest form), to compare a CSV cell with a figure.
+fn cell(v: Option<f64>) -> String {
+    v.map_or_else(String::new, |v| {
+        gpuplan::num::shortest((v * 10_000.0).round() / 10_000.0)
+    })
+}
+
+fn check(q: &str) -> Result<(), TestCaseError> {
+    let c = catalog();
+    let (s, warnings) = parse(q, c);
+    let o = recommend(c, &s);
+    let Some(top) = o.chosen("") else {
+        return Ok(());
+    };
+    for r in o.recommendations.iter().filter(|r| r.fits) {
+        // Serving: the fleet's tokens/s is its users × each one's speed, and the room is beyond them.
+        if let (Some(u), Some(t), Some(each)) = (r.serving_unit, r.tokens_per_s, r.tokens_per_s_per_seq) {
+            prop_assert!(
+                close(t, f64::from(u.load.users) * each),
+                "{q}\n{}: {t} tokens/s vs {} users × {each}",
+                r.instance,
+                u.load.users
+            );
+            prop_assert!(u.load.users >= s.batch.max(1), "{q}\n{}: {:?}", r.instance, u.load);
+            prop_assert!(
+                u.load.users_per_replica * u.load.replicas >= u.load.users,
+                "{q}\n{}: {:?}",
+                r.instance,
+                u.load
+            );
+            if s.seq_tps > 0.0 {
+                prop_assert!(each >= s.seq_tps, "{q}\n{}: {each} < seqtps", r.instance);
+            }
+            if s.target_tps > 0.0 {
+                prop_assert!(t >= s.target_tps * (1.0 - 1e-9), "{q}\n{}: {t} < tps", r.instance);
+            }
+            // $ per million × the tokens of an hour = the hour's cost (a commitment's hour of use
+            // carries the 730 hours it is paid for over the hours it runs).
+            if let (Some(m), Some(h)) = (r.usd_per_million_tokens, r.hourly_usd) {
+                let paid = m * t * 3600.0 / 1e6;
+                let used = 730.0 / gpuplan::num::Within::within(s.hours_per_month, 1e-9, 730.0);
+                prop_assert!(
+                    close(paid, h) || close(paid, h * used),
+                    "{q}\n{}: $/M {m} × {t} tokens/s = {paid}/h vs {h}/h",
+                    r.instance
+                );
+            }
+        }
+    }
+    // The headline is the chosen purchase option's (or On-Demand's where it is not offered).
+    let opts = option_costs(c, &s, top);
+    let not_offered = top
+        .reasons
+        .iter()
+        .any(|w| matches!(w, gpuplan::engine::Why::BuyNotOffered { .. }));
+    let buy = if not_offered {
+        gpuplan::scenario::Buy::OnDemand
+    } else {
+        s.purchase.buy
+    };
+    if let Some(opt) = opts.iter().find(|x| x.buy == buy && x.unavailable.is_none()) {
+        if top.hourly_usd.is_some() {
+            prop_assert!(
+                close(opt.hourly_usd, top.hourly_usd.unwrap_or(0.0)),
+                "{q}\nhourly {opt:?}"
+            );
+            prop_assert!(close(opt.monthly_usd, top.monthly_usd.unwrap_or(0.0)), "{q}\nmonthly");
+            prop_assert!(
+                close_opt(opt.usd_per_million_tokens, top.usd_per_million_tokens),
+                "{q}\n$/M"
+            );
+            prop_assert!(close_opt(opt.job_usd, top.job_usd), "{q}\njob");
+        }
+    }
+    // The CSV's first fitting row, the JSON document and the embed message carry the headline.
+    let table = gpuplan::export::recommendations(&o);
+    let row = table.rows.iter().find(|row| row[1] == top.instance && row[5] == "true");
+    prop_assert!(row.is_some(), "{q}\nno CSV row for {}", top.instance);
+    let row = row.cloned().unwrap_or_default();
+    prop_assert_eq!(&row[2], &top.n_instances.to_string(), "{}", q);
+    prop_assert_eq!(&row[8], &cell(top.hourly_usd), "{}", q);
+    prop_assert_eq!(&row[9], &cell(top.monthly_usd), "{}", q);
+    prop_assert_eq!(&row[12], &cell(top.tokens_per_s), "{}", q);
+    prop_assert_eq!(&row[13], &cell(top.usd_per_million_tokens), "{}", q);
+    let p = plan(c, &s, top);
+    let md = table.to_markdown();
+    prop_assert!(md.contains(&top.instance), "{q}\nmarkdown");
+    let msg = gpuplan::message::result_message(c, &s, &warnings, &o);
+    let m = msg.top.as_ref();
+    prop_assert_eq!(m.map(|m| m.instance.as_str()), Some(top.instance.as_str()), "{}", q);
+    prop_assert_eq!(m.map(|m| m.n_instances), Some(top.n_instances), "{}", q);
+    prop_assert!(
+        close_opt(m.and_then(|m| m.monthly_usd), top.monthly_usd),
+        "{q}\nmessage monthly"
+    );
+    prop_assert!(
+        close_opt(m.and_then(|m| m.tokens_per_s), top.tokens_per_s),
+        "{q}\nmessage tokens"
+    );
+    prop_assert!(
+        close_opt(m.and_then(|m| m.usd_per_million_tokens), top.usd_per_million_tokens),
+        "{q}\nmessage $/M"
+    );
+    prop_assert_eq!(m.and_then(|m| m.users), top.serving_unit.map(|u| u.load.users), "{}", q);
+    let mp = msg.plan.as_ref();
+    prop_assert!(
+        close_opt(mp.map(|x| x.horizon_usd), Some(p.horizon_usd)),
+        "{q}\nmessage plan"
+    );
+    // The plan starts from the headline's fleet (month 0 is the recommended count).
+    if let Some(n0) = p.fleet_by_month.first() {
+        prop_assert_eq!(*n0, top.n_instances, "{}", q);
+    }
+    // The range's fleet: where it keeps the headline's count, the users and so their tokens/s follow the
+    // same rule (users × speed, speed lower at the pessimistic end).
+    if let (Some(range), Some(u)) = (sensitivity(c, &s, &top.instance), top.serving_unit) {
+        for b in [&range.low, &range.high] {
+            if b.n_instances == top.n_instances && s.target_tps <= 0.0 {
+                prop_assert!(b.tokens_per_s.is_some(), "{q}\nrange without tokens/s");
+                let _ = u;
+            }
+        }
+        if range.low.n_instances == top.n_instances && s.target_tps <= 0.0 && s.seq_tps <= 0.0 {
+            prop_assert!(
+                range.low.tokens_per_s.unwrap_or(0.0) <= top.tokens_per_s.unwrap_or(0.0) * (1.0 + 1e-9),
+                "{q}\nrange low above the headline"
+            );
+        }
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, failure_persistence: None, ..ProptestConfig::default() })]
+
+    #[test]
+    fn figures_agree_across_the_engine_exports_and_message(q in link()) {
+        check(&q)?;
+    }
+}
+
+/// The CLI prints the same headline as the engine, for the issue's reproductions.
+#[test]
+fn the_cli_json_carries_the_engines_serving_figures() {
+    for q in [
+        "v=1&task=infer&model=llama3.1-70b&prec=fp8&ctx=4096&out=512&batch=64&inst=p5.48xlarge",
+        "v=1&model=llama3.1-8b&prec=int8&batch=8&inst=inf2.48xlarge&cur=cny&disc=10",
+        "v=1&tps=3000&inst=g6e.xlarge&buy=isp3&growth=10&months=12",
+    ] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_gpuplan"))
+            .arg(q)
+            .output()
+            .unwrap_or_else(|e| panic!("{q}: {e}"));
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{q}: {e}"));
+        let c = catalog();
+        let (s, _) = parse(q, c);
+        let o = recommend(c, &s);
+        let top = o.chosen("").unwrap_or_else(|| panic!("{q}: none fits"));
+        let r = &v["recommendations"][0];
+        assert_eq!(r["instance"].as_str(), Some(top.instance.as_str()), "{q}");
+        let t = r["tokens_per_s"].as_f64().unwrap_or(0.0);
+        assert!(close(t, top.tokens_per_s.unwrap_or(0.0)), "{q}");
+        let users = r["serving"]["users"].as_f64().unwrap_or(0.0);
+        let each = r["tokens_per_s_per_seq"].as_f64().unwrap_or(0.0);
+        assert!(close(t, users * each), "{q}: {t} vs {users} × {each}");
+        assert!(close(
+            r["usd_per_million_tokens"].as_f64().unwrap_or(0.0),
+            top.usd_per_million_tokens.unwrap_or(0.0)
+        ));
+        assert!(
+            r["serving"]["room"]
+                .as_str()
+                .is_some_and(|x| x.starts_with("room") || x.starts_with("none")),
+            "{q}"
+        );
+    }
+}

@@ -1,0 +1,157 @@
+// Issue 27: the answers the build pre-renders. The default page answers with scripts blocked; what the build wrote is what the wasm draws
+// (the default page in both languages, instance and model pages against the app on the same link); the pages work offline after one visit
+// (service worker); screenshots of an instance and a model page at 1280 and 390 px in both languages (tests/e2e/artifacts/).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { newPage, ARTIFACTS } from './browser.mjs';
+import { start, stop } from './gpuplan.mjs';
+import { serve } from './server.mjs';
+// README's policy (quality.test.mjs holds the same line; importing that file would run its tests here).
+const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; connect-src 'self'; worker-src 'self'";
+
+let server, browser;
+before(async () => ({ server, browser } = await start()));
+after(() => stop(browser, server));
+
+// Leptos leaves empty comments where a view may go; they are not drawn.
+const drawn = (html) => html.replace(/<!---->/g, '');
+
+test('with scripts blocked the default page shows the recommendation, its price and the plan', async () => {
+  for (const [locale, label] of [['en-US', 'On-Demand'], ['zh-CN', 'On-Demand']]) {
+    const page = await newPage(browser, { javaScriptEnabled: false, locale });
+    await page.goto(server.url);
+    const top = page.getByTestId('top-instance').first();
+    assert.equal(await top.isVisible(), true, 'the recommendation');
+    assert.match(await top.innerText(), /^\d+ × [a-z0-9]+\.[a-z0-9-]+/);
+    assert.match(await page.getByTestId('top-hourly').first().innerText(), /^\$[\d,]+\.\d\d$/);
+    assert.equal(await page.getByTestId('plan').first().isVisible(), true, 'the plan');
+    assert.match(await page.getByTestId('top-plan').first().innerText(), /^\$[\d,]+\.\d\d$/);
+    assert.equal(await page.getByTestId('priced-as').first().innerText(), label);
+    assert.ok((await page.getByTestId('rec').count()) >= 5, 'the ranked rows');
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  }
+  // Without scripts the English frame is the one shown.
+  const page = await newPage(browser, { javaScriptEnabled: false });
+  await page.goto(server.url);
+  assert.equal(await page.locator('[data-answer="en"] [data-testid="top-instance"]').isVisible(), true);
+  assert.equal(await page.locator('[data-answer="zh"] [data-testid="top-instance"]').isVisible(), false);
+  await page.context().close();
+});
+
+test('the pre-rendered results column is the HTML the wasm draws for the default scenario, in both languages', async () => {
+  const html = await readFile('dist/index.html', 'utf8');
+  for (const [locale, lang] of [['en-US', 'en'], ['zh-CN', 'zh']]) {
+    const page = await newPage(browser, { locale });
+    await page.goto(server.url);
+    await page.getByTestId('app').waitFor();
+    await page.locator('#result [data-testid="rec"]').first().waitFor();
+    assert.equal(await page.locator('#boot').count(), 0, 'the first frame is gone once the app mounts');
+    const app = drawn(await page.locator('#result').innerHTML());
+    const pre = await page.evaluate(([html, lang]) => new DOMParser().parseFromString(html, 'text/html')
+      .querySelector(`[data-answer="${lang}"] .results-col`).innerHTML, [html, lang]);
+    assert.ok(pre.includes('data-testid="top-instance"'));
+    assert.equal(app, pre);
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  }
+});
+
+// The card's parts (headline, plan, purchase options) of a static page against the app opened on the page's own link.
+async function parts(page, scope) {
+  return scope.locator('[data-testid="summary"] .contents').evaluateAll((els) => els.map((e) => e.innerHTML));
+}
+
+test('instance and model pages carry the figures the app draws for their links, and work without scripts', async () => {
+  const pages = [
+    ['i/p5.48xlarge/index.html', '[data-testid="options-card"]'],
+    ['i/g6e.xlarge/zh.html', '[data-testid="options-card"]'],
+    ['m/llama3.1-8b/index.html', '[data-testid="serving"]'],
+    ['m/llama3.1-8b/index.html', '[data-testid="finetuning"]'],
+    ['m/qwen2.5-72b/zh.html', '[data-testid="serving"]'],
+  ];
+  for (const [path, section] of pages) {
+    const still = await newPage(browser, { javaScriptEnabled: false });
+    await still.goto(server.url + path);
+    assert.notEqual(await still.title(), '');
+    assert.ok((await still.locator('meta[name="description"]').getAttribute('content')).length > 40);
+    const link = still.locator(`${section} [data-testid="open-app"]`);
+    const href = await link.getAttribute('href');
+    assert.match(href, /^\.\.\/\.\.\/\?/, 'a relative link into the app');
+    // The card right after the section's heading is its answer.
+    const card = still.locator(`${section} + [data-testid="summary"]`);
+    const want = await card.locator('.contents').evaluateAll((els) => els.map((e) => e.innerHTML));
+    assert.ok(want.length >= 2, `${path}: card and plan`);
+    const url = new URL(href, server.url + path).href;
+    await still.context().close();
+    const live = await newPage(browser);
+    await live.goto(url);
+    await live.getByTestId('app').waitFor();
+    await live.locator('#result [data-testid="rec"]').first().waitFor();
+    const got = (await parts(live, live.locator('#result'))).map(drawn);
+    assert.deepEqual(got, want, path);
+    assert.deepEqual(live.problems, []);
+    await live.context().close();
+  }
+});
+
+test('after one visit the page, a link and the pre-rendered pages open with the network off', async () => {
+  const page = await newPage(browser);
+  const context = page.context();
+  await page.goto(server.url);
+  await page.getByTestId('app').waitFor();
+  // Installed (the page, wasm, js, css and every pre-rendered page cached) and controlling this page.
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await context.setOffline(true);
+  await page.reload();
+  await page.getByTestId('app').waitFor();
+  assert.match(await page.getByTestId('top-instance').innerText(), /×/);
+  await page.goto(`${server.url}?v=1&model=llama2-70b`);
+  await page.locator('#result [data-testid="rec"]').first().waitFor();
+  assert.match(await page.getByTestId('scenario-line').innerText(), /Llama 2 70B/);
+  await page.goto(`${server.url}i/p5.48xlarge/index.html`);
+  assert.equal(await page.getByTestId('instance-page').isVisible(), true);
+  await page.goto(`${server.url}m/mistral-7b/zh.html`);
+  assert.equal(await page.getByTestId('model-page').isVisible(), true);
+  await context.setOffline(false);
+  assert.deepEqual(page.problems.filter((p) => !/Failed to load resource/.test(p)), []);
+  await context.close();
+});
+
+test('screenshots: an instance page and a model page at 1280 and 390 px, English and Chinese', async () => {
+  for (const [path, name] of [['i/p5.48xlarge/', 'instance'], ['m/llama3.1-70b/', 'model']]) {
+    for (const [file, lang] of [['index.html', 'en'], ['zh.html', 'zh']]) {
+      for (const width of [1280, 390]) {
+        const page = await newPage(browser, { viewport: { width, height: 900 }, javaScriptEnabled: false });
+        await page.goto(server.url + path + file);
+        // Nothing wider than the screen.
+        assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth + 1), `${path}${file} at ${width}`);
+        await page.screenshot({ path: `${ARTIFACTS}/static-${name}-${lang}-${width}.png`, fullPage: width === 390 ? false : true });
+        await page.context().close();
+      }
+    }
+  }
+});
+
+test('under the strict CSP the default page, its service worker and the static pages run with no violation', async () => {
+  const strict = await serve({ headers: { 'content-security-policy': CSP } });
+  assert.match(CSP, /worker-src 'self'/);
+  const page = await newPage(browser);
+  await page.addInitScript(() => {
+    window.__csp = [];
+    document.addEventListener('securitypolicyviolation', (e) => window.__csp.push(`${e.violatedDirective} ${e.blockedURI}`));
+  });
+  for (const path of ['', 'i/p5.48xlarge/index.html', 'm/llama3.1-8b/zh.html']) {
+    await page.goto(strict.url + path);
+    if (path === '') {
+      await page.getByTestId('app').waitFor();
+      await page.evaluate(() => navigator.serviceWorker.ready);
+    }
+    assert.deepEqual(await page.evaluate(() => window.__csp), [], path);
+  }
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+  await strict.close();
+});
