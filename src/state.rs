@@ -252,7 +252,33 @@ impl Default for AppState {
     }
 }
 
+/// A chat request as a newcomer would first ask for it: a 2,000-token prompt (the question with its
+/// system prompt and some history) and a 500-token answer. A labelled starting value, editable; links
+/// keep `Scenario::default()`'s meaning (a link without `ctx`/`out` is an 8K context, as ever).
+pub const CHAT_PROMPT_TOKENS: u32 = 2000;
+pub const CHAT_OUTPUT_TOKENS: u32 = 500;
+
+/// Starts a newly chosen kind of task (serving after a job, a job after serving) from its own starting
+/// values: the default batch, for serving a chat request, for a job the default sequence length.
+pub fn new_kind_of_task(s: &mut Scenario) {
+    let d = Scenario::default();
+    s.batch = d.batch;
+    (s.context_tokens, s.output_tokens) = if s.task.is_job() {
+        (d.context_tokens, d.output_tokens)
+    } else {
+        (CHAT_PROMPT_TOKENS + CHAT_OUTPUT_TOKENS, CHAT_OUTPUT_TOKENS)
+    };
+}
+
 impl AppState {
+    /// A new visitor's state (no link, nothing stored, or Reset): the defaults with a chat request. The page
+    /// and the pre-rendered first frame start from it.
+    pub fn fresh() -> AppState {
+        let mut st = AppState::default();
+        new_kind_of_task(&mut st.scenario);
+        st
+    }
+
     /// Adds or removes an instance type from Compare (at most 6).
     pub fn toggle_compare(&mut self, id: &str) {
         if let Some(i) = self.compare.iter().position(|x| x == id) {

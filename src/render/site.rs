@@ -28,7 +28,7 @@ pub fn state_of(c: &Catalog, query: &str) -> AppState {
 
 /// The default scenario in `lang`, as a first visit starts it, with what its link and storage hold.
 pub fn default_state(c: &Catalog, lang: Lang) -> AppState {
-    let mut st = AppState::default();
+    let mut st = AppState::fresh();
     st.scenario.lang = lang;
     st.catalog_date = Some(c.as_of);
     st

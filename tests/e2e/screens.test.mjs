@@ -153,8 +153,8 @@ test('#22 the first frame and the app put the title and description in the same 
     const boot = await newPage(browser, { locale, viewport: { width, height: 800 } });
     await boot.route(/\.wasm$/, () => {});
     await boot.goto(`${server.url}?v=1`);
-    await boot.locator('#boot h1').waitFor();
-    const before = [await box(boot, '#boot h1'), await box(boot, '#boot .tagline:visible')];
+    await boot.locator('#boot .boot-wait h1').waitFor();
+    const before = [await box(boot, '#boot .boot-wait h1'), await box(boot, '#boot .boot-wait .tagline:visible')];
     await boot.context().close();
     const app = await newPage(browser, { locale, viewport: { width, height: 800 } });
     await app.goto(`${server.url}?v=1${locale === 'zh-CN' ? '&lang=zh' : ''}`);
