@@ -8,15 +8,15 @@ mod date;
 mod entries;
 mod json_error;
 mod link;
-mod rates;
 mod managed;
+mod rates;
 mod rules;
 mod source;
 pub use date::IsoDate;
 use json_error::{entry_at_line, field_before};
 pub use link::Link;
-pub use rates::{CbChange, GridIntensity, Pue, SavingsPlanRate};
 pub use managed::ManagedPrice;
+pub use rates::{CbChange, GridIntensity, Pue, SavingsPlanRate};
 pub use rules::RULES;
 pub use source::Source;
 

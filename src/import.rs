@@ -8,10 +8,14 @@ use crate::catalog::{Catalog, IsoDate};
 use serde_json::{json, Map, Value};
 use std::collections::BTreeMap;
 
+mod plausible;
 mod read;
 mod savings_plans;
+mod stream;
+pub use plausible::{is_aws_region, AWS_REGIONS, BAND_FACTOR, RI_FLOOR_SHARE};
 use read::{parse_offer, parse_spot, RiRate};
 use savings_plans::parse_savings_plans;
+pub use stream::Source;
 
 /// Why an input was refused. Always names the file.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -32,6 +36,8 @@ fn err(file: &str, problem: impl Into<String>) -> ImportError {
 pub enum Input<'a> {
     /// AWS Price List bulk offer file (AmazonEC2, one region): name, text.
     Offer(&'a str, &'a str),
+    /// The same, read from disk as a stream in bounded memory (the real files run to gigabytes): name, path.
+    OfferFile(&'a str, &'a std::path::Path),
     /// `aws ec2 describe-spot-price-history` output: name, text.
     SpotHistory(&'a str, &'a str),
     /// AWS Savings Plans offer file (one region): name, text.
@@ -43,6 +49,17 @@ pub enum Input<'a> {
 pub struct Report {
     pub lines: Vec<String>,
     pub changed: usize,
+    /// Figures left out by a plausibility rule (each also a line starting "refused:").
+    pub refused: usize,
+}
+
+impl Report {
+    fn refuse(&mut self, what: String, file: &str, why: String) {
+        self.refused += 1;
+        self.lines.push(format!(
+            "refused: {what} from {file}: {why}; the catalog keeps what it had"
+        ));
+    }
 }
 
 fn array_mut<'a>(root: &'a mut Map<String, Value>, key: &str) -> &'a mut Vec<Value> {
@@ -66,8 +83,15 @@ fn add_source(root: &mut Map<String, Value>, id: &str, title: String, location: 
     sources.push(json!({"id": id, "title": title, "publisher": "AWS", "where": location, "date": date.to_string()}));
 }
 
-/// Applies the inputs to the catalog text. On any error nothing is returned, so the caller writes nothing.
+/// Applies the inputs to the catalog text without a clock (no file is refused for its date). On any error
+/// nothing is returned, so the caller writes nothing.
 pub fn apply(catalog_json: &str, inputs: &[Input]) -> Result<(String, Report), ImportError> {
+    apply_at(catalog_json, inputs, None)
+}
+
+/// Applies the inputs as of `today` (the importer's clock): a file dated later is refused. Implausible
+/// figures are left out and named in the report (`plausible.rs`). On any error nothing is returned.
+pub fn apply_at(catalog_json: &str, inputs: &[Input], today: Option<IsoDate>) -> Result<(String, Report), ImportError> {
     let current = Catalog::parse(catalog_json).map_err(|e| err("catalog.json", e.to_string()))?;
     let mut root: Map<String, Value> =
         serde_json::from_str(catalog_json).map_err(|e| err("catalog.json", e.to_string()))?;
@@ -75,16 +99,26 @@ pub fn apply(catalog_json: &str, inputs: &[Input]) -> Result<(String, Report), I
     let mut newest = current.as_of;
     for input in inputs {
         let date = match input {
-            Input::Offer(file, text) => apply_offer(&mut root, &mut report, &current, file, text)?,
+            Input::Offer(file, text) => apply_offer(&mut root, &mut report, &current, file, Source::Text(text))?,
+            Input::OfferFile(file, path) => apply_offer(&mut root, &mut report, &current, file, Source::File(path))?,
             Input::SpotHistory(file, text) => apply_spot_history(&mut root, &mut report, &current, file, text)?,
             Input::SavingsPlans(file, text) => apply_savings_plans(&mut root, &mut report, &current, file, text)?,
         };
+        let name = match input {
+            Input::Offer(file, _)
+            | Input::OfferFile(file, _)
+            | Input::SpotHistory(file, _)
+            | Input::SavingsPlans(file, _) => *file,
+        };
+        if let Some(why) = plausible::date_refusal(date, today) {
+            return Err(err(name, format!("refused: the file is {why}")));
+        }
         newest = newest.max(date);
         // Each file's figures are checked as soon as they are in, so a refusal names the file that brought
         // the figure (and the catalog entry and field it would break), not the catalog as a whole.
-        let name = match input {
-            Input::Offer(file, _) | Input::SpotHistory(file, _) | Input::SavingsPlans(file, _) => *file,
-        };
+        // A file's figures are dated up to its own date: the catalog's date moves first, so the check
+        // below sees the catalog as it will be written (rule: no entry dated after the catalog).
+        root.insert("as_of".into(), json!(newest.to_string()));
         sort_prices(&mut root);
         Catalog::parse(&write_catalog(&root)).map_err(|e| err(name, format!("would break the catalog: {e}")))?;
     }
@@ -114,10 +148,12 @@ fn apply_offer(
     report: &mut Report,
     current: &Catalog,
     file: &str,
-    text: &str,
+    src: Source,
 ) -> Result<IsoDate, ImportError> {
     let known = |id: &str| current.instance(id).is_some();
-    let (date, od, ri) = parse_offer(file, text, &known)?;
+    let (date, od, ri) = parse_offer(file, src, &known)?;
+    let od = plausible_on_demand(report, current, od, file);
+    let ri = plausible_reserved(report, current, &od, ri, file);
     let regions: Vec<&str> = od
         .iter()
         .map(|r| r.region.as_str())
@@ -166,6 +202,48 @@ fn apply_offer(
     }
     replace_reserved(root, report, ri, &source, date, file);
     Ok(date)
+}
+
+/// The On-Demand rates that pass `plausible::on_demand_refusal`; the others are named in the report.
+fn plausible_on_demand(report: &mut Report, current: &Catalog, od: Vec<read::Rate>, file: &str) -> Vec<read::Rate> {
+    let mut kept = Vec::new();
+    for r in od {
+        match plausible::on_demand_refusal(current, &r.instance, &r.region, r.usd_hr) {
+            None => kept.push(r),
+            Some(why) => report.refuse(format!("On-Demand {} {}", r.instance, r.region), file, why),
+        }
+    }
+    kept
+}
+
+/// The Reserved rates that pass `plausible::reserved_refusal` against this file's On-Demand rate of the
+/// type and region (else the catalog's); the others are named in the report.
+fn plausible_reserved(
+    report: &mut Report,
+    current: &Catalog,
+    od: &[read::Rate],
+    ri: Vec<RiRate>,
+    file: &str,
+) -> Vec<RiRate> {
+    let mut kept = Vec::new();
+    for r in ri {
+        let od_usd_hr = od
+            .iter()
+            .find(|o| o.instance == r.instance && o.region == r.region)
+            .map(|o| o.usd_hr)
+            .or_else(|| current.on_demand(&r.instance, &r.region).map(|p| p.usd_hr));
+        match plausible::reserved_refusal(&r.region, r.effective_usd_hr, od_usd_hr) {
+            None => kept.push(r),
+            Some(why) => {
+                let what = format!(
+                    "Reserved {} {} {}-year {} upfront",
+                    r.instance, r.region, r.term_years, r.payment
+                );
+                report.refuse(what, file, why);
+            }
+        }
+    }
+    kept
 }
 
 /// Published RI rates replace earlier ones of the same type and region.
@@ -227,6 +305,14 @@ fn apply_spot_history(
             .on_demand(inst.as_str().unwrap_or(""), region.as_str().unwrap_or(""))
             .map(|p| p.usd_hr);
         let median = row["median_usd_hr"].as_f64().unwrap_or(0.0);
+        if let Some(code) = region.as_str().filter(|r| !is_aws_region(r)) {
+            report.refuse(
+                format!("Spot {inst} {code}"),
+                file,
+                format!("`{code}` is not an AWS region code"),
+            );
+            continue;
+        }
         if od.is_some_and(|o| median >= o) {
             report.lines.push(format!(
                 "Spot {inst} {region}: median {median} is not below On-Demand; skipped"

@@ -1,7 +1,8 @@
 //! catalog-import on fixture files in the real AWS formats: what changes, what is refused, and that refusal changes nothing.
 
+use gpuplan::catalog::IsoDate;
 use gpuplan::catalog::{Catalog, Payment, RiClass, BUNDLED_JSON};
-use gpuplan::import::{apply, Input};
+use gpuplan::import::{apply, apply_at, Input};
 
 const OFFER: &str = include_str!("fixtures/prices/offer-us-east-1.json");
 const SPOT: &str = include_str!("fixtures/spot-history.json");
@@ -102,7 +103,9 @@ fn malformed_inputs_are_refused_naming_the_file() {
     ];
     for (input, fragment) in cases {
         let name = match &input {
-            Input::Offer(n, _) | Input::SpotHistory(n, _) | Input::SavingsPlans(n, _) => n.to_string(),
+            Input::Offer(n, _) | Input::OfferFile(n, _) | Input::SpotHistory(n, _) | Input::SavingsPlans(n, _) => {
+                n.to_string()
+            }
         };
         match apply(BUNDLED_JSON, &[input]) {
             Ok(_) => panic!("{name} was accepted"),
@@ -271,4 +274,163 @@ fn a_figure_the_page_build_cannot_carry_is_refused_naming_the_file_that_brought_
         &[Input::Offer("offer.json", OFFER), Input::SpotHistory("spot.json", SPOT)]
     )
     .is_ok());
+}
+
+/// The offer fixture's three parts as separate JSON texts, so a test can lay them out in any order.
+fn offer_parts() -> (String, String, String) {
+    let v: serde_json::Value = match serde_json::from_str(OFFER) {
+        Ok(v) => v,
+        Err(e) => panic!("{e}"),
+    };
+    let part = |k: &str| v.get(k).map(|x| x.to_string()).unwrap_or_default();
+    let header = format!(
+        r#""offerCode":{},"publicationDate":{}"#,
+        part("offerCode"),
+        part("publicationDate")
+    );
+    (header, part("products"), part("terms"))
+}
+
+#[test]
+fn an_offer_file_read_from_disk_as_a_stream_imports_what_its_text_does() {
+    let path = std::env::temp_dir().join(format!("gpuplan-offer-{}.json", std::process::id()));
+    if let Err(e) = std::fs::write(&path, OFFER) {
+        panic!("{e}");
+    }
+    let from_text = apply(BUNDLED_JSON, &[Input::Offer("offer.json", OFFER)]);
+    let from_file = apply(BUNDLED_JSON, &[Input::OfferFile("offer.json", &path)]);
+    let _ = std::fs::remove_file(&path);
+    match (from_text, from_file) {
+        (Ok(a), Ok(b)) => {
+            assert!(a.1.changed > 0, "the fixture changes prices: {:?}", a.1);
+            assert_eq!(a, b);
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn an_offer_file_gives_the_same_rates_whatever_order_its_keys_come_in() {
+    let (header, products, terms) = offer_parts();
+    let reference = apply(BUNDLED_JSON, &[Input::Offer("offer.json", OFFER)]);
+    let layouts = [
+        format!(r#"{{{header},"products":{products},"terms":{terms}}}"#),
+        format!(r#"{{"terms":{terms},"products":{products},{header}}}"#),
+        format!(r#"{{"products":{products},"disclaimer":{{"a":[1,2,{{"b":null}}]}},"terms":{terms},{header}}}"#),
+    ];
+    for text in &layouts {
+        assert_eq!(
+            apply(BUNDLED_JSON, &[Input::Offer("offer.json", text)]),
+            reference,
+            "{text:.120}"
+        );
+    }
+}
+
+#[test]
+fn an_offer_file_without_terms_or_with_trailing_text_is_refused_naming_it() {
+    let (header, products, terms) = offer_parts();
+    let cases = [
+        (format!(r#"{{{header},"products":{products}}}"#), "no `terms` object"),
+        (format!(r#"{{{header},"terms":{terms}}}"#), "no `products` object"),
+        (
+            format!(r#"{{{header},"products":{products},"terms":{terms}}} x"#),
+            "not JSON",
+        ),
+        (format!(r#"{{{header},"products":[],"terms":{terms}}}"#), "not JSON"),
+    ];
+    for (text, fragment) in &cases {
+        match apply(BUNDLED_JSON, &[Input::Offer("o.json", text)]) {
+            Ok(_) => panic!("accepted: {text:.120}"),
+            Err(e) => {
+                assert_eq!(e.file, "o.json");
+                assert!(e.problem.contains(fragment), "{fragment}: {e}");
+            }
+        }
+    }
+}
+
+/// The fixture with one text replaced (the replaced text must be there).
+fn offer_with(from: &str, to: &str) -> String {
+    assert!(OFFER.contains(from), "the fixture has {from}");
+    OFFER.replacen(from, to, 1)
+}
+
+fn p5_us_east_1(text: &str) -> Option<f64> {
+    Catalog::parse(text)
+        .ok()?
+        .on_demand("p5.48xlarge", "us-east-1")
+        .map(|p| p.usd_hr)
+}
+
+#[test]
+fn an_implausible_price_is_refused_by_name_and_the_catalog_keeps_its_own() {
+    let before = p5_us_east_1(BUNDLED_JSON);
+    for huge in ["1000000000000", "1e308", "0.0500000000"] {
+        let text = offer_with("\"50.0000000000\"", &format!("\"{huge}\""));
+        let (out, report) = match apply(BUNDLED_JSON, &[Input::Offer("offer.json", &text)]) {
+            Ok(x) => x,
+            Err(e) => panic!("{huge}: {e}"),
+        };
+        assert_eq!(p5_us_east_1(&out), before, "{huge}");
+        assert_eq!(report.refused, 1, "{report:?}");
+        let line = report.lines.iter().find(|l| l.starts_with("refused:"));
+        assert!(
+            line.is_some_and(|l| l.contains("On-Demand p5.48xlarge us-east-1 from offer.json") && l.contains("outside")),
+            "{huge}: {report:?}"
+        );
+    }
+}
+
+#[test]
+fn a_region_code_aws_does_not_have_is_refused_and_never_becomes_a_catalog_region() {
+    let text = offer_with(
+        "\"regionCode\": \"us-east-1\", \"instanceType\": \"p5.48xlarge\"",
+        "\"regionCode\": \"us-east-9\", \"instanceType\": \"p5.48xlarge\"",
+    );
+    let (out, report) = match apply(BUNDLED_JSON, &[Input::Offer("offer.json", &text)]) {
+        Ok(x) => x,
+        Err(e) => panic!("{e}"),
+    };
+    assert!(report.refused >= 1, "{report:?}");
+    assert!(
+        report
+            .lines
+            .iter()
+            .any(|l| l.contains("`us-east-9` is not an AWS region code")),
+        "{report:?}"
+    );
+    assert!(!out.contains("us-east-9"));
+}
+
+#[test]
+fn a_reserved_rate_dearer_than_on_demand_is_refused() {
+    // 3-year All Upfront of 52,560,000 USD = $2,000/h effective against $50/h On-Demand.
+    let text = offer_with("\"525600\"", "\"52560000\"");
+    let report = match apply(BUNDLED_JSON, &[Input::Offer("offer.json", &text)]) {
+        Ok((_, r)) => r,
+        Err(e) => panic!("{e}"),
+    };
+    assert_eq!(report.refused, 1, "{report:?}");
+    assert!(report.lines.iter().any(
+        |l| l.contains("Reserved p5.48xlarge us-east-1 3-year all upfront") && l.contains("dearer than On-Demand")
+    ));
+}
+
+#[test]
+fn a_file_dated_after_today_is_refused_naming_it() {
+    let text = offer_with("\"2026-11-01T00:00:00Z\"", "\"9999-12-31T00:00:00Z\"");
+    let today = IsoDate::parse("2026-12-02");
+    match apply_at(BUNDLED_JSON, &[Input::Offer("future.json", &text)], today) {
+        Ok(_) => panic!("a file of 9999 was accepted"),
+        Err(e) => {
+            assert_eq!(e.file, "future.json");
+            assert!(
+                e.problem.contains("9999-12-31") && e.problem.contains("after today"),
+                "{e}"
+            );
+        }
+    }
+    // The fixture's own date (2026-11-01) is before today: accepted.
+    assert!(apply_at(BUNDLED_JSON, &[Input::Offer("offer.json", OFFER)], today).is_ok());
 }

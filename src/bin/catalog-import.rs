@@ -1,7 +1,8 @@
 //! Refreshes catalog.json's prices from AWS files: `catalog-import [--catalog FILE] [--dry-run] (--offer FILE | --spot FILE)...`.
 #![cfg_attr(all(unix, not(test)), no_main)]
 
-use gpuplan::import::{apply, Input};
+use gpuplan::catalog::IsoDate;
+use gpuplan::import::{apply_at, Input};
 use std::path::Path;
 
 #[path = "common/edge.rs"]
@@ -96,11 +97,22 @@ fn run_main() -> u8 {
     }
 }
 
-/// The catalog's text and each file's, in order; the first that cannot be read is the error.
+/// The catalog's text and each Spot file's, in order (an offer file is read later, as a stream, so a
+/// multi-gigabyte file is never in memory: only its path is checked here); the first that cannot be read
+/// is the error.
 fn read_all(a: &Args) -> Result<(String, Vec<String>), String> {
     let read = |p: &str| std::fs::read_to_string(p).map_err(|e| format!("{p}: {e}"));
     let catalog = read(&a.catalog)?;
-    let texts = a.files.iter().map(|(_, p)| read(p)).collect::<Result<Vec<_>, _>>()?;
+    let texts = a
+        .files
+        .iter()
+        .map(|(offer, p)| match offer {
+            true => std::fs::File::open(p)
+                .map(|_| String::new())
+                .map_err(|e| format!("{p}: {e}")),
+            false => read(p),
+        })
+        .collect::<Result<Vec<_>, _>>()?;
     Ok((catalog, texts))
 }
 
@@ -118,13 +130,19 @@ fn run(a: &Args) -> u8 {
         .iter()
         .zip(&texts)
         .map(|((kind, p), t)| match kind {
-            Kind::Offer => Input::Offer(p, t),
+            Kind::Offer => Input::OfferFile(p, Path::new(p)),
             Kind::Spot => Input::SpotHistory(p, t),
             Kind::SavingsPlans => Input::SavingsPlans(p, t),
         })
         .collect();
     let catalog_path = &a.catalog;
-    match apply(&catalog, &inputs) {
+    // Today by the machine's clock: a file dated later is refused (a clock before 1970 means no check).
+    let today = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .ok()
+        .and_then(|d| i64::try_from(d.as_secs() / 86_400).ok())
+        .map(IsoDate::from_days_since_epoch);
+    match apply_at(&catalog, &inputs, today) {
         Ok((text, report)) => {
             // The catalog first: a reader of the report that went away must not stop the write.
             if !a.dry_run {
@@ -139,7 +157,11 @@ fn run(a: &Args) -> u8 {
                 out.push('\n');
             }
             let dry = if a.dry_run { " (dry run: nothing written)" } else { "" };
-            out.push_str(&format!("{} change(s){dry}\n", report.changed));
+            let refused = match report.refused {
+                0 => String::new(),
+                n => format!(", {n} figure(s) refused as implausible (lines starting \"refused:\")"),
+            };
+            out.push_str(&format!("{} change(s){refused}{dry}\n", report.changed));
             edge::exit_for("catalog-import", edge::write_stdout(&out))
         }
         Err(e) => {

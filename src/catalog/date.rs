@@ -46,6 +46,25 @@ impl IsoDate {
         era * 146_097 + doe - 719_468
     }
 
+    /// The date `days` after 1970-01-01: the inverse of `days_since_epoch` (Howard Hinnant's
+    /// civil_from_days). For the importer's clock.
+    pub fn from_days_since_epoch(days: i64) -> IsoDate {
+        let z = days + 719_468;
+        let era = z.div_euclid(146_097);
+        let doe = z - era * 146_097;
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+        let mp = (5 * doy + 2) / 153;
+        let day = doy - (153 * mp + 2) / 5 + 1;
+        let month = if mp < 10 { mp + 3 } else { mp - 9 };
+        let year = yoe + era * 400 + i64::from(month <= 2);
+        IsoDate {
+            year: i32::try_from(year).unwrap_or(i32::MAX),
+            month: u32::try_from(month).unwrap_or(1),
+            day: u32::try_from(day).unwrap_or(1),
+        }
+    }
+
     /// Whole days from `self` to `later` (negative if `later` is earlier).
     pub fn days_until(self, later: IsoDate) -> i64 {
         later.days_since_epoch() - self.days_since_epoch()
@@ -68,6 +87,21 @@ impl<'de> Deserialize<'de> for IsoDate {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn days_since_epoch_and_back_are_inverse_over_four_centuries() {
+        let start = IsoDate::parse("1900-01-01").map(IsoDate::days_since_epoch).unwrap_or(0);
+        let mut prev: Option<IsoDate> = None;
+        for days in start..start + 146_097 {
+            let d = IsoDate::from_days_since_epoch(days);
+            assert_eq!(d.days_since_epoch(), days, "{d}");
+            assert_eq!(IsoDate::parse(&d.to_string()), Some(d));
+            assert!(prev.is_none_or(|p| p < d));
+            prev = Some(d);
+        }
+        assert_eq!(IsoDate::from_days_since_epoch(0).to_string(), "1970-01-01");
+        assert_eq!(IsoDate::from_days_since_epoch(20_789).to_string(), "2026-12-02");
+    }
 
     #[test]
     fn dates_parse_strictly() {

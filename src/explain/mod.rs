@@ -21,7 +21,9 @@ pub use labels::{
 pub use line::line;
 pub use managed::{managed_lines, tokens};
 pub use parallel::{plan_formula, plan_words};
-pub use purchase::{buy_name, cb_article_note, not_offered, option_formula, source_name, sp_rate_line, spot_supply_line};
+pub use purchase::{
+    buy_name, cb_article_note, not_offered, option_formula, source_name, sp_rate_line, spot_supply_line,
+};
 
 /// Money as the page shows it: the display currency's symbol and amount.
 pub type Money<'a> = &'a dyn Fn(f64) -> String;

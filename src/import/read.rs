@@ -1,6 +1,7 @@
 //! Reading the files AWS offers: the Price List bulk offer file (On-Demand and Reserved terms of catalog
 //! instance types) and a Spot price history export (median, min and max per type and region).
 
+use super::stream::{parse_offer_stream, Source};
 use super::*;
 
 /// A parsed On-Demand or Reserved rate from an offer file.
@@ -23,7 +24,7 @@ fn str_at<'v>(v: &'v Value, path: &[&str]) -> Option<&'v str> {
     path.iter().try_fold(v, |v, k| v.get(*k)).and_then(Value::as_str)
 }
 
-fn date_prefix(file: &str, s: &str) -> Result<IsoDate, ImportError> {
+pub(super) fn date_prefix(file: &str, s: &str) -> Result<IsoDate, ImportError> {
     s.get(..10)
         .and_then(IsoDate::parse)
         .ok_or_else(|| err(file, format!("`{s}` does not start with a YYYY-MM-DD date")))
@@ -37,45 +38,14 @@ fn dimensions(term: &Value) -> impl Iterator<Item = &Value> {
         .flat_map(|m| m.values())
 }
 
-/// Reads Linux, shared-tenancy, no-pre-installed-software instance rates of catalog instance types.
+/// Reads Linux, shared-tenancy, no-pre-installed-software instance rates of catalog instance types from an
+/// offer file (its text, or its path: read as a stream, `stream.rs`).
 pub(super) fn parse_offer(
     file: &str,
-    text: &str,
+    src: Source,
     known: &dyn Fn(&str) -> bool,
 ) -> Result<(IsoDate, Vec<Rate>, Vec<RiRate>), ImportError> {
-    let v: Value = serde_json::from_str(text).map_err(|e| err(file, format!("not JSON: {e}")))?;
-    if str_at(&v, &["offerCode"]) != Some("AmazonEC2") {
-        return Err(err(
-            file,
-            "not an AmazonEC2 offer file (`offerCode` is not \"AmazonEC2\")",
-        ));
-    }
-    let published = date_prefix(
-        file,
-        str_at(&v, &["publicationDate"]).ok_or_else(|| err(file, "no `publicationDate`"))?,
-    )?;
-    let products = v
-        .get("products")
-        .and_then(Value::as_object)
-        .ok_or_else(|| err(file, "no `products` object"))?;
-    let skus = wanted_skus(products, known);
-    let terms = v.get("terms").ok_or_else(|| err(file, "no `terms` object"))?;
-    let mut od = Vec::new();
-    let mut ri = Vec::new();
-    for (sku, (inst, region)) in &skus {
-        let at = Place {
-            file,
-            sku,
-            inst,
-            region,
-        };
-        for term in terms_of(terms, "OnDemand", sku) {
-            on_demand_rates(&at, term, &mut od)?;
-        }
-        for term in terms_of(terms, "Reserved", sku) {
-            ri.extend(reserved_rate(&at, term)?);
-        }
-    }
+    let (published, od, ri) = parse_offer_stream(file, src, known)?;
     if od.is_empty() && ri.is_empty() {
         return Err(err(
             file,
@@ -85,45 +55,27 @@ pub(super) fn parse_offer(
     Ok((published, od, ri))
 }
 
-/// The SKUs of catalog instance types sold for Linux on shared tenancy with nothing pre-installed:
-/// SKU -> (instance type, region).
-fn wanted_skus<'v>(
-    products: &'v serde_json::Map<String, Value>,
-    known: &dyn Fn(&str) -> bool,
-) -> BTreeMap<&'v str, (String, String)> {
-    let mut skus = BTreeMap::new();
-    for (sku, p) in products {
-        let a = |k: &str| str_at(p, &["attributes", k]);
-        let wanted = a("operatingSystem") == Some("Linux")
-            && a("tenancy") == Some("Shared")
-            && a("preInstalledSw").is_none_or(|s| s == "NA")
-            && a("capacitystatus").is_none_or(|s| s == "Used")
-            && a("licenseModel").is_none_or(|s| s == "No License required");
-        if let (true, Some(inst), Some(region)) = (wanted, a("instanceType"), a("regionCode")) {
-            if known(inst) {
-                skus.insert(sku.as_str(), (inst.to_string(), region.to_string()));
-            }
-        }
+/// A product's (instance type, region) when it is a catalog type sold for Linux on shared tenancy with
+/// nothing pre-installed.
+pub(super) fn wanted_product(p: &Value, known: &dyn Fn(&str) -> bool) -> Option<(String, String)> {
+    let a = |k: &str| str_at(p, &["attributes", k]);
+    let wanted = a("operatingSystem") == Some("Linux")
+        && a("tenancy") == Some("Shared")
+        && a("preInstalledSw").is_none_or(|s| s == "NA")
+        && a("capacitystatus").is_none_or(|s| s == "Used")
+        && a("licenseModel").is_none_or(|s| s == "No License required");
+    match (wanted, a("instanceType"), a("regionCode")) {
+        (true, Some(inst), Some(region)) if known(inst) => Some((inst.to_string(), region.to_string())),
+        _ => None,
     }
-    skus
-}
-
-/// The terms of one kind (`OnDemand`, `Reserved`) offered for a SKU.
-fn terms_of<'v>(terms: &'v Value, kind: &str, sku: &str) -> impl Iterator<Item = &'v Value> {
-    terms
-        .get(kind)
-        .and_then(|t| t.get(sku))
-        .and_then(Value::as_object)
-        .into_iter()
-        .flat_map(|m| m.values())
 }
 
 /// Which file, SKU, instance type and region a term belongs to (for its rates and its errors).
-struct Place<'a> {
-    file: &'a str,
-    sku: &'a str,
-    inst: &'a str,
-    region: &'a str,
+pub(super) struct Place<'a> {
+    pub(super) file: &'a str,
+    pub(super) sku: &'a str,
+    pub(super) inst: &'a str,
+    pub(super) region: &'a str,
 }
 
 /// A price dimension's unit and USD amount.
@@ -134,7 +86,7 @@ fn price_of(dim: &Value) -> Option<(String, f64)> {
 }
 
 /// An On-Demand term's positive hourly prices.
-fn on_demand_rates(at: &Place, term: &Value, od: &mut Vec<Rate>) -> Result<(), ImportError> {
+pub(super) fn on_demand_rates(at: &Place, term: &Value, od: &mut Vec<Rate>) -> Result<(), ImportError> {
     for dim in dimensions(term) {
         match price_of(dim) {
             Some((unit, usd)) if unit == "Hrs" && usd > 0.0 => od.push(Rate {
@@ -156,7 +108,7 @@ fn on_demand_rates(at: &Place, term: &Value, od: &mut Vec<Rate>) -> Result<(), I
 
 /// A Reserved term's effective hourly rate (recurring + upfront amortised over the term, DOMAIN.md
 /// "Money"), `None` when it is free; an unknown term length or payment is an error.
-fn reserved_rate(at: &Place, term: &Value) -> Result<Option<RiRate>, ImportError> {
+pub(super) fn reserved_rate(at: &Place, term: &Value) -> Result<Option<RiRate>, ImportError> {
     let ta = |k: &str| str_at(term, &["termAttributes", k]);
     let unknown = |what: &str, v: Option<&str>| {
         let v = v.unwrap_or("(missing)");
@@ -329,10 +281,13 @@ mod tests {
     #[test]
     fn only_linux_shared_skus_of_known_types_are_read() {
         let p = |os: &str, inst: &str| json!({"attributes": {"operatingSystem": os, "tenancy": "Shared", "instanceType": inst, "regionCode": "us-east-1"}});
-        let products =
-            json!({"A": p("Linux", "p5.48xlarge"), "B": p("Windows", "p5.48xlarge"), "C": p("Linux", "m5.large")});
-        let none = serde_json::Map::new();
-        let skus = wanted_skus(products.as_object().unwrap_or(&none), &|i| i.starts_with("p5"));
-        assert_eq!(skus.keys().copied().collect::<Vec<_>>(), ["A"]);
+        let known = |i: &str| i.starts_with("p5");
+        let want = |v: Value| wanted_product(&v, &known);
+        assert_eq!(
+            want(p("Linux", "p5.48xlarge")),
+            Some(("p5.48xlarge".into(), "us-east-1".into()))
+        );
+        assert_eq!(want(p("Windows", "p5.48xlarge")), None);
+        assert_eq!(want(p("Linux", "m5.large")), None);
     }
 }
