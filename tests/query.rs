@@ -420,9 +420,17 @@ proptest! {
 
 }
 
+/// Cases for a hostile-link property: `GPUPLAN_FUZZ_CASES` (scripts/fuzz), else `default`.
+fn fuzz_cases(default: u32) -> u32 {
+    std::env::var("GPUPLAN_FUZZ_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
 // Bad links: at least 100,000 cases in all, through the whole link parser (scenario and page keys).
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 60_000, failure_persistence: None, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: fuzz_cases(60_000), failure_persistence: None, ..ProptestConfig::default() })]
 
     #[test]
     fn any_string_parses_without_panic(q in "(.{0,40}|[a-z]{1,8}=.{0,20})(&[a-z]{1,8}=[^&]{0,24}){0,6}") {
@@ -433,7 +441,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 45_000, failure_persistence: None, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: fuzz_cases(45_000), failure_persistence: None, ..ProptestConfig::default() })]
 
     #[test]
     fn mutated_links_parse_without_panic(s in scenario_strategy(), cut in 0usize..400, junk in "[&=%a-z0-9,.+<>\"'-]{0,20}", drop in 0usize..30) {

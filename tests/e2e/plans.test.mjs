@@ -43,3 +43,41 @@ test('interactive desktops are never on Spot; a render farm may be', async () =>
   farm.assertClean();
   await farm.page.context().close();
 });
+
+test('the cheapest plan is the least over every type that fits, names its type and opens it', async () => {
+  const q = 'v=1&task=train&params=7&tokens=1000';
+  for (const [lang, title, line, open] of [
+    ['en', /^The cheapest plan on p6-b200\.48xlarge: \$170,79[56]/, /^Cheaper on another type: 18 × p5\.48xlarge — Capacity Block \(\$161,46[01]/, 'Open p5.48xlarge'],
+    ['zh', /^p6-b200\.48xlarge 上最省钱的方案：/, /^换一种类型更省钱：18 × p5\.48xlarge — /, '查看 p5.48xlarge'],
+  ]) {
+    const g = await Gpuplan.open(browser, server.url, `${q}&lang=${lang}`);
+    const box = g.page.getByTestId('plan');
+    await box.getByTestId('plan-elsewhere').waitFor();
+    assert.match(await box.locator('h3').innerText(), title);
+    assert.match(await box.getByTestId('plan-elsewhere').innerText(), line);
+    // One click opens that type: its own plan is then the least, with nothing cheaper elsewhere.
+    await box.getByRole('button', { name: open }).click();
+    await g.queryMatching(/pick=p5\.48xlarge/);
+    await g.page.getByTestId('plan').getByTestId('plan-elsewhere').waitFor({ state: 'detached' });
+    assert.match(await g.page.getByTestId('plan-total').innerText(), /161,46[01]/);
+    g.assertClean();
+    await g.page.context().close();
+  }
+});
+
+test('a job longer than a commitment term pays all its hours, and one longer than the horizon says so', async () => {
+  const q = 'v=1&task=train&model=llama3.1-8b&tokens=3000&ctx=4096&gbatch=256&multinode=0&inst=p5.48xlarge';
+  for (const [lang, notice, tail] of [
+    ['en', /The job runs 453 days, longer than the 12-month planning horizon/, /\$55\.04\/h × 1 × 2,11\d\.\d h \(On-Demand after the term\)/],
+    ['zh', /作业运行 453 天，超过 12 个月的规划周期/, /承诺期满后按需/],
+  ]) {
+    const g = await Gpuplan.open(browser, server.url, `${q}&lang=${lang}`);
+    await g.page.getByTestId('notice').filter({ hasText: notice }).waitFor();
+    const row = g.page.locator('[data-testid="option"][data-purchase="isp1"]');
+    await row.waitFor();
+    assert.match(await row.innerText(), /419,99[56]/);
+    assert.match(await row.innerText(), tail);
+    g.assertClean();
+    await g.page.context().close();
+  }
+});

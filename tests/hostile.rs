@@ -1,0 +1,176 @@
+//! Hostile importer files: offer and Spot files truncated, with keys duplicated, values of the wrong type,
+//! huge numbers and control characters, through the whole importer. It never panics, and whatever it
+//! accepts is a catalog the page builds (`Catalog::parse` holds the token stream's rules). `scripts/fuzz`
+//! runs the same properties longer (`GPUPLAN_FUZZ_CASES`) and prints the counts.
+
+use gpuplan::catalog::{Catalog, BUNDLED_JSON};
+use gpuplan::import::{apply, Input};
+use proptest::prelude::*;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+const OFFER: &str = include_str!("fixtures/offer-us-east-1.json");
+const SPOT: &str = include_str!("fixtures/spot-history.json");
+
+/// Cases per property: `GPUPLAN_FUZZ_CASES` (scripts/fuzz), else `default`.
+fn cases(default: u32) -> u32 {
+    std::env::var("GPUPLAN_FUZZ_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+static INPUTS: AtomicUsize = AtomicUsize::new(0);
+static REFUSED: AtomicUsize = AtomicUsize::new(0);
+static ACCEPTED: AtomicUsize = AtomicUsize::new(0);
+static BROKEN: AtomicUsize = AtomicUsize::new(0);
+
+/// Values a hostile file puts where a field's value was.
+fn hostile_value() -> impl Strategy<Value = String> {
+    prop_oneof![
+        Just("null".to_string()),
+        Just("[]".to_string()),
+        Just("{}".to_string()),
+        Just("true".to_string()),
+        Just("1e308".to_string()),
+        Just("-1e308".to_string()),
+        Just("1e999".to_string()),
+        Just("-0".to_string()),
+        Just("\"1e12\"".to_string()),
+        Just("\"NaN\"".to_string()),
+        Just("\"-5\"".to_string()),
+        Just("\"9999-12-31T00:00:00Z\"".to_string()),
+        Just("\"us-east-1\\u001f\"".to_string()),
+        Just("\"p5.48xlarge\\u0000\"".to_string()),
+        Just("\"\\u202eus-east-1\"".to_string()),
+        Just("\"zz-junk-9\"".to_string()),
+        "\"[ -~]{0,12}\"".prop_map(|s| s.replace(['"', '\\'], "")),
+        (0u64..u64::MAX).prop_map(|n| n.to_string()),
+    ]
+}
+
+/// One mutation of a JSON text, as a cut-off download, a hand edit or a corrupted copy would make.
+#[derive(Debug, Clone)]
+enum Mutation {
+    /// Cut the text at this share of its length.
+    Truncate(u16),
+    /// Replace the n-th string value (after a `": `) with a hostile value.
+    Value(usize, String),
+    /// Repeat the n-th `"key": value` pair of an object (a duplicated key).
+    Duplicate(usize),
+    /// Insert bytes at this share of the length.
+    Insert(u16, String),
+}
+
+fn mutation() -> impl Strategy<Value = Mutation> {
+    prop_oneof![
+        (0u16..1000).prop_map(Mutation::Truncate),
+        (0usize..120, hostile_value()).prop_map(|(n, v)| Mutation::Value(n, v)),
+        (0usize..60).prop_map(Mutation::Duplicate),
+        (0u16..1000, "[\\[\\]{}:,\"0-9a-z\\\\ ]{1,6}").prop_map(|(at, s)| Mutation::Insert(at, s)),
+    ]
+}
+
+/// A char boundary at `share`/1000 of `text`.
+fn at_share(text: &str, share: u16) -> usize {
+    let mut at = text.len() * usize::from(share) / 1000;
+    while !text.is_char_boundary(at) {
+        at -= 1;
+    }
+    at
+}
+
+fn mutate(text: &str, m: &Mutation) -> String {
+    match m {
+        Mutation::Truncate(share) => text[..at_share(text, *share)].to_string(),
+        Mutation::Insert(share, s) => {
+            let at = at_share(text, *share);
+            format!("{}{s}{}", &text[..at], &text[at..])
+        }
+        Mutation::Value(n, v) => {
+            // The n-th `": "` followed by a string value: replace that string.
+            let starts: Vec<usize> = text.match_indices("\": \"").map(|(i, _)| i + 3).collect();
+            let Some(&start) = starts.get(n % starts.len().max(1)) else {
+                return text.to_string();
+            };
+            let end = text[start + 1..].find('"').map_or(text.len(), |e| start + 1 + e + 1);
+            format!("{}{v}{}", &text[..start], &text[end..])
+        }
+        Mutation::Duplicate(n) => {
+            // Repeat a `"key": "value",` pair in place.
+            let pairs: Vec<(usize, usize)> = text
+                .match_indices("\": \"")
+                .filter_map(|(i, _)| {
+                    let key_start = text[..i].rfind('"')?;
+                    let value_end = text[i + 4..].find('"')? + i + 4 + 1;
+                    Some((key_start, value_end))
+                })
+                .collect();
+            let Some(&(a, b)) = pairs.get(n % pairs.len().max(1)) else {
+                return text.to_string();
+            };
+            format!("{}, {}", &text[..b], &text[a..])
+        }
+    }
+}
+
+/// Runs the importer on one hostile input; records what happened; fails on a catalog that does not parse.
+fn check(input: Input) -> Result<(), TestCaseError> {
+    INPUTS.fetch_add(1, Ordering::Relaxed);
+    match apply(BUNDLED_JSON, &[input]) {
+        Err(e) => {
+            REFUSED.fetch_add(1, Ordering::Relaxed);
+            prop_assert!(!e.file.is_empty(), "a refusal names its file: {e}");
+        }
+        Ok((text, _)) => {
+            ACCEPTED.fetch_add(1, Ordering::Relaxed);
+            if let Err(e) = Catalog::parse(&text) {
+                BROKEN.fetch_add(1, Ordering::Relaxed);
+                prop_assert!(false, "the importer wrote a catalog that does not parse: {e}");
+            }
+            prop_assert!(!text.contains('\u{1f}'), "U+001F would break the page's token stream");
+        }
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: cases(48), failure_persistence: None, ..ProptestConfig::default() })]
+
+    #[test]
+    fn a_hostile_offer_file_is_refused_or_imported_into_a_catalog_that_builds(ms in prop::collection::vec(mutation(), 1..4)) {
+        let text = ms.iter().fold(OFFER.to_string(), |t, m| mutate(&t, m));
+        check(Input::Offer("offer.json", &text))?;
+    }
+
+    #[test]
+    fn a_hostile_spot_file_is_refused_or_imported_into_a_catalog_that_builds(ms in prop::collection::vec(mutation(), 1..4)) {
+        let text = ms.iter().fold(SPOT.to_string(), |t, m| mutate(&t, m));
+        check(Input::SpotHistory("spot.json", &text))?;
+    }
+}
+
+#[test]
+fn the_mutations_do_what_they_say() {
+    let t = r#"{"a": "x", "b": "y"}"#;
+    assert_eq!(mutate(t, &Mutation::Truncate(500)), r#"{"a": "x","#);
+    assert_eq!(
+        mutate(t, &Mutation::Value(1, "1e308".into())),
+        r#"{"a": "x", "b": 1e308}"#
+    );
+    assert_eq!(mutate(t, &Mutation::Duplicate(0)), r#"{"a": "x", "a": "x", "b": "y"}"#);
+    assert_eq!(mutate(t, &Mutation::Insert(0, "]".into())), r#"]{"a": "x", "b": "y"}"#);
+}
+
+/// Printed by `scripts/fuzz` (runs last in its own invocation, after the properties).
+#[test]
+fn zz_counts() {
+    if std::env::var("GPUPLAN_FUZZ_CASES").is_ok() {
+        println!(
+            "fuzz: importer inputs {}, refused {}, accepted {}, accepted but not buildable {}",
+            INPUTS.load(Ordering::Relaxed),
+            REFUSED.load(Ordering::Relaxed),
+            ACCEPTED.load(Ordering::Relaxed),
+            BROKEN.load(Ordering::Relaxed)
+        );
+    }
+}
