@@ -106,11 +106,11 @@ fn read_all(a: &Args) -> Result<(String, Vec<String>), String> {
     let texts = a
         .files
         .iter()
-        .map(|(offer, p)| match offer {
-            true => std::fs::File::open(p)
+        .map(|(kind, p)| match kind {
+            Kind::Offer => std::fs::File::open(p)
                 .map(|_| String::new())
                 .map_err(|e| format!("{p}: {e}")),
-            false => read(p),
+            Kind::Spot | Kind::SavingsPlans => read(p),
         })
         .collect::<Result<Vec<_>, _>>()?;
     Ok((catalog, texts))
