@@ -16,7 +16,7 @@ pub use date::IsoDate;
 use json_error::{entry_at_line, field_before};
 pub use link::Link;
 pub use managed::ManagedPrice;
-pub use rates::{CbChange, GridIntensity, Pue, SavingsPlanRate};
+pub use rates::{CapacityBlockRate, CapacityBlocks, CbChange, GridIntensity, Pue, SavingsPlanRate};
 pub use rules::RULES;
 pub use source::Source;
 
@@ -212,45 +212,6 @@ pub struct SavingsPlanAssumption {
     pub source: String,
     pub as_of: IsoDate,
     pub basis: String,
-}
-
-/// A Capacity Block rate per instance-hour. Region `*` means "most regions" per its source.
-#[derive(Clone, Debug, Deserialize, PartialEq)]
-pub struct CapacityBlockRate {
-    pub instance: String,
-    pub region: String,
-    pub usd_hr: f64,
-    pub as_of: IsoDate,
-    pub source: String,
-    #[serde(default)]
-    pub note: String,
-}
-
-/// Capacity Block rules and rates.
-#[derive(Clone, Debug, Deserialize, PartialEq)]
-pub struct CapacityBlocks {
-    pub families: Vec<String>,
-    pub min_days: u32,
-    pub max_daily_days: u32,
-    pub weekly_step_days: u32,
-    pub max_days: u32,
-    pub max_instances: u32,
-    pub max_lead_weeks: u32,
-    pub source: String,
-    pub as_of: IsoDate,
-    pub rates: Vec<CapacityBlockRate>,
-    /// Known price changes, oldest first.
-    pub changes: Vec<CbChange>,
-}
-
-impl CapacityBlocks {
-    /// The newest known price change after `as_of`, if a rate of that date predates one.
-    pub fn change_after(&self, as_of: IsoDate) -> Option<&CbChange> {
-        self.changes
-            .iter()
-            .filter(|c| c.from > as_of)
-            .max_by(|a, b| a.from.cmp(&b.from))
-    }
 }
 
 /// Spot rules from AWS documentation.

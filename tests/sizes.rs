@@ -199,7 +199,12 @@ fn the_function_scan_sees_every_form_of_fn() {
         let text = format!("    {head}\n        x;\n    }}\n");
         assert_eq!(functions(&text), [(format!("f{}", i + 1), 3)], "{head}");
     }
-    for not_fn in ["let fn_name = 1;", "// fn commented() {", "pub struct Fn {", "pub(crate) mod fns {"] {
+    for not_fn in [
+        "let fn_name = 1;",
+        "// fn commented() {",
+        "pub struct Fn {",
+        "pub(crate) mod fns {",
+    ] {
         assert!(functions(&format!("{not_fn}\n}}\n")).is_empty(), "{not_fn}");
     }
 }

@@ -210,6 +210,20 @@ fn range_json(catalog: &Catalog, scenario: &Scenario, instance: &str) -> Option<
 edge::entry_point!(run_main);
 
 /// The program: reads the arguments, answers, returns the exit status.
+/// A recommendation's CO2e estimate (energy × PUE × the region's grid), with its basis; null without energy.
+fn co2e_json(catalog: &Catalog, region: &str, r: &Recommendation, lang: gpuplan::scenario::Lang) -> Value {
+    let co2e = r
+        .energy_kwh
+        .and_then(|e| gpuplan::engine::carbon::co2e(catalog, region, e));
+    co2e.map_or(Value::Null, |c| {
+        json!({
+            "kg": c.kg, "energy_kwh": c.energy_kwh, "pue": c.pue, "gco2e_per_kwh": c.gco2e_per_kwh,
+            "grid_source": c.grid_source, "grid_as_of": c.grid_as_of.to_string(), "pue_source": catalog.pue.source,
+            "basis": explain::co2e_text(&c, lang),
+        })
+    })
+}
+
 fn run_main() -> u8 {
     let (args, not_utf8) = edge::text_args(std::env::args_os().skip(1));
     for bad in &not_utf8 {
@@ -259,12 +273,7 @@ fn run_main() -> u8 {
             "estimated": outcome.arch.estimated,
         },
         "recommendations": outcome.recommendations.iter().map(|r| {
-            let co2e = r.energy_kwh.and_then(|e| gpuplan::engine::carbon::co2e(&catalog, &scenario.region, e)).map_or(Value::Null, |c| json!({
-                "kg": c.kg, "energy_kwh": c.energy_kwh, "pue": c.pue, "gco2e_per_kwh": c.gco2e_per_kwh,
-                "grid_source": c.grid_source, "grid_as_of": c.grid_as_of.to_string(), "pue_source": catalog.pue.source,
-                "basis": explain::co2e_text(&c, lang),
-            }));
-            recommendation_json(r, &option_costs(&catalog, &scenario, r), lang, co2e)
+            recommendation_json(r, &option_costs(&catalog, &scenario, r), lang, co2e_json(&catalog, &scenario.region, r, lang))
         }).collect::<Vec<_>>(),
         "plan": top_plan.as_ref().map(|p| plan_json(p, lang)),
         "range": top.and_then(|r| range_json(&catalog, &scenario, &r.instance)),

@@ -1,4 +1,4 @@
-//! The catalog's published Savings Plan rates, known Capacity Block price changes, and the carbon figures
+//! The catalog's published Savings Plan rates, Capacity Block rules, rates and known price changes, and the carbon figures
 //! (grid intensity per region, PUE), with the lookups the engine uses.
 
 use super::*;
@@ -71,5 +71,44 @@ impl Catalog {
     /// The grid intensity of a region, if the catalog has one.
     pub fn grid(&self, region: &str) -> Option<&GridIntensity> {
         self.grid_intensity.iter().find(|g| g.region == region)
+    }
+}
+
+/// A Capacity Block rate per instance-hour. Region `*` means "most regions" per its source.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+pub struct CapacityBlockRate {
+    pub instance: String,
+    pub region: String,
+    pub usd_hr: f64,
+    pub as_of: IsoDate,
+    pub source: String,
+    #[serde(default)]
+    pub note: String,
+}
+
+/// Capacity Block rules and rates.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+pub struct CapacityBlocks {
+    pub families: Vec<String>,
+    pub min_days: u32,
+    pub max_daily_days: u32,
+    pub weekly_step_days: u32,
+    pub max_days: u32,
+    pub max_instances: u32,
+    pub max_lead_weeks: u32,
+    pub source: String,
+    pub as_of: IsoDate,
+    pub rates: Vec<CapacityBlockRate>,
+    /// Known price changes, oldest first.
+    pub changes: Vec<CbChange>,
+}
+
+impl CapacityBlocks {
+    /// The newest known price change after `as_of`, if a rate of that date predates one.
+    pub fn change_after(&self, as_of: IsoDate) -> Option<&CbChange> {
+        self.changes
+            .iter()
+            .filter(|c| c.from > as_of)
+            .max_by(|a, b| a.from.cmp(&b.from))
     }
 }
