@@ -337,7 +337,7 @@ fn an_offer_file_without_terms_or_with_trailing_text_is_refused_naming_it() {
             format!(r#"{{{header},"products":{products},"terms":{terms}}} x"#),
             "not JSON",
         ),
-        (format!(r#"{{{header},"products":[],"terms":{terms}}}"#), "not JSON"),
+        (format!(r#"{{{header},"products":"none","terms":{terms}}}"#), "not JSON"),
     ];
     for (text, fragment) in &cases {
         match apply(BUNDLED_JSON, &[Input::Offer("o.json", text)]) {
