@@ -42,6 +42,8 @@ pub enum Input<'a> {
     SpotHistory(&'a str, &'a str),
     /// AWS Savings Plans offer file (one region): name, text.
     SavingsPlans(&'a str, &'a str),
+    /// The same, read from disk as a stream in bounded memory: name, path.
+    SavingsPlansFile(&'a str, &'a std::path::Path),
 }
 
 /// What an import changed.
@@ -102,13 +104,19 @@ pub fn apply_at(catalog_json: &str, inputs: &[Input], today: Option<IsoDate>) ->
             Input::Offer(file, text) => apply_offer(&mut root, &mut report, &current, file, Source::Text(text))?,
             Input::OfferFile(file, path) => apply_offer(&mut root, &mut report, &current, file, Source::File(path))?,
             Input::SpotHistory(file, text) => apply_spot_history(&mut root, &mut report, &current, file, text)?,
-            Input::SavingsPlans(file, text) => apply_savings_plans(&mut root, &mut report, &current, file, text)?,
+            Input::SavingsPlans(file, text) => {
+                apply_savings_plans(&mut root, &mut report, &current, file, Source::Text(text))?
+            }
+            Input::SavingsPlansFile(file, path) => {
+                apply_savings_plans(&mut root, &mut report, &current, file, Source::File(path))?
+            }
         };
         let name = match input {
             Input::Offer(file, _)
             | Input::OfferFile(file, _)
             | Input::SpotHistory(file, _)
-            | Input::SavingsPlans(file, _) => *file,
+            | Input::SavingsPlans(file, _)
+            | Input::SavingsPlansFile(file, _) => *file,
         };
         if let Some(why) = plausible::date_refusal(date, today) {
             return Err(err(name, format!("refused: the file is {why}")));
@@ -353,10 +361,10 @@ fn apply_savings_plans(
     report: &mut Report,
     current: &Catalog,
     file: &str,
-    text: &str,
+    src: Source,
 ) -> Result<IsoDate, ImportError> {
     let known = |id: &str| current.instance(id).is_some();
-    let (date, rates) = parse_savings_plans(file, text, &known)?;
+    let (date, rates) = parse_savings_plans(file, src, &known)?;
     let region = rates.first().map_or("all", |r| r.region.as_str()).to_string();
     let source = format!("aws-savings-plans-{region}-{date}");
     add_source(

@@ -103,9 +103,11 @@ fn malformed_inputs_are_refused_naming_the_file() {
     ];
     for (input, fragment) in cases {
         let name = match &input {
-            Input::Offer(n, _) | Input::OfferFile(n, _) | Input::SpotHistory(n, _) | Input::SavingsPlans(n, _) => {
-                n.to_string()
-            }
+            Input::Offer(n, _)
+            | Input::OfferFile(n, _)
+            | Input::SpotHistory(n, _)
+            | Input::SavingsPlans(n, _)
+            | Input::SavingsPlansFile(n, _) => n.to_string(),
         };
         match apply(BUNDLED_JSON, &[input]) {
             Ok(_) => panic!("{name} was accepted"),
@@ -433,4 +435,22 @@ fn a_file_dated_after_today_is_refused_naming_it() {
     }
     // The fixture's own date (2026-11-01) is before today: accepted.
     assert!(apply_at(BUNDLED_JSON, &[Input::Offer("offer.json", OFFER)], today).is_ok());
+}
+
+#[test]
+fn a_savings_plans_file_read_from_disk_as_a_stream_imports_what_its_text_does() {
+    let path = std::env::temp_dir().join(format!("gpuplan-sp-{}.json", std::process::id()));
+    if let Err(e) = std::fs::write(&path, SP) {
+        panic!("{e}");
+    }
+    let from_text = apply(BUNDLED_JSON, &[Input::SavingsPlans("sp.json", SP)]);
+    let from_file = apply(BUNDLED_JSON, &[Input::SavingsPlansFile("sp.json", &path)]);
+    let _ = std::fs::remove_file(&path);
+    match (from_text, from_file) {
+        (Ok(a), Ok(b)) => {
+            assert!(a.1.changed > 0, "the fixture changes rates: {:?}", a.1);
+            assert_eq!(a, b);
+        }
+        other => panic!("{other:?}"),
+    }
 }

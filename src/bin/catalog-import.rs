@@ -97,7 +97,7 @@ fn run_main() -> u8 {
     }
 }
 
-/// The catalog's text and each Spot file's, in order (an offer file is read later, as a stream, so a
+/// The catalog's text and each Spot file's, in order (an offer or Savings Plans file is read later, as a stream, so a
 /// multi-gigabyte file is never in memory: only its path is checked here); the first that cannot be read
 /// is the error.
 fn read_all(a: &Args) -> Result<(String, Vec<String>), String> {
@@ -107,10 +107,10 @@ fn read_all(a: &Args) -> Result<(String, Vec<String>), String> {
         .files
         .iter()
         .map(|(kind, p)| match kind {
-            Kind::Offer => std::fs::File::open(p)
+            Kind::Offer | Kind::SavingsPlans => std::fs::File::open(p)
                 .map(|_| String::new())
                 .map_err(|e| format!("{p}: {e}")),
-            Kind::Spot | Kind::SavingsPlans => read(p),
+            Kind::Spot => read(p),
         })
         .collect::<Result<Vec<_>, _>>()?;
     Ok((catalog, texts))
@@ -132,7 +132,7 @@ fn run(a: &Args) -> u8 {
         .map(|((kind, p), t)| match kind {
             Kind::Offer => Input::OfferFile(p, Path::new(p)),
             Kind::Spot => Input::SpotHistory(p, t),
-            Kind::SavingsPlans => Input::SavingsPlans(p, t),
+            Kind::SavingsPlans => Input::SavingsPlansFile(p, Path::new(p)),
         })
         .collect();
     let catalog_path = &a.catalog;
