@@ -6,6 +6,7 @@ use gpuplan::import::{apply, apply_at, Input};
 
 const OFFER: &str = include_str!("fixtures/prices/offer-us-east-1.json");
 const SPOT: &str = include_str!("fixtures/spot-history.json");
+const SP: &str = include_str!("fixtures/prices/savings-plans-us-east-1.json");
 
 fn imported() -> Catalog {
     let (text, report) = match apply(
@@ -146,7 +147,6 @@ fn the_command_leaves_the_catalog_untouched_on_bad_input() {
 fn savings_plans_files_give_published_rates_of_linux_shared_usage() {
     // tests/fixtures/prices/savings-plans-us-east-1.json (AWS Savings Plans offer file format): p5.48xlarge Compute SP
     // 1 year No Upfront 41.28 (Linux, shared); the Windows (RunInstances:0002), dedicated and m5 rates are not read.
-    const SP: &str = include_str!("fixtures/prices/savings-plans-us-east-1.json");
     let (text, report) = match apply(BUNDLED_JSON, &[Input::SavingsPlans("sp.json", SP)]) {
         Ok(x) => x,
         Err(e) => panic!("{e}"),
