@@ -273,6 +273,21 @@ fn main() {
             ("basis", Str),
         ],
     );
+    out.list(
+        &c["savings_plan_rates"],
+        "savings_plan_rates",
+        &[
+            ("instance", Str),
+            ("region", Str),
+            ("plan", Str),
+            ("term_years", U32),
+            ("payment", OptStr),
+            ("effective_usd_hr", F64),
+            ("upfront_usd", OptF64),
+            ("source", Str),
+            ("as_of", Date),
+        ],
+    );
     let cb = &c["capacity_blocks"];
     out.record(
         cb,
@@ -300,6 +315,11 @@ fn main() {
             ("source", Str),
             ("note", Str),
         ],
+    );
+    out.list(
+        &cb["changes"],
+        "capacity_blocks.changes",
+        &[("from", Date), ("source", Str), ("note", Str)],
     );
     out.record(
         &c["spot_rules"],
@@ -359,6 +379,23 @@ fn main() {
             ("gdr_source", OptStr),
             ("note", Str),
         ],
+    );
+    out.list(
+        &c["grid_intensity"],
+        "grid_intensity",
+        &[
+            ("region", Str),
+            ("gco2e_per_kwh", F64),
+            ("data_year", Str),
+            ("basis", Str),
+            ("source", Str),
+            ("as_of", Date),
+        ],
+    );
+    out.record(
+        &c["pue"],
+        "pue",
+        &[("value", F64), ("source", Str), ("as_of", Date), ("basis", Str)],
     );
     out.list(
         &c["managed"],

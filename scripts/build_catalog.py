@@ -56,6 +56,18 @@ SOURCES = [
     ("gpuplan-assumption", "gpuplan assumption: no public figure exists; derived as stated in the entry and editable on the page",
      "gpuplan", "", "2026-11-29"),
 ] + [
+    # Issue 25: published Savings Plan rates, Spot per zone (v9), the Capacity Block changes, grid carbon.
+    ("sp-aws-samples", "AWS Samples: agentic coding harness benchmarks, self-hosted/vllm/pricing.json ('These are published rates'; as_of 2026-09-01, us-east-1)",
+     "AWS (aws-samples)", "github.com/aws-samples/sample-agentic-coding-harness-benchmarks/blob/1e5efc29/self-hosted/vllm/pricing.json", "2026-09-01"),
+    ("skypilot-vms-v9", "SkyPilot catalog v9 AWS vms.csv: per-zone Spot and On-Demand (stored version 2c3d7ea7; undated, inferred 2026-06..2026-07, earliest bound used); Local Zones and zones at On-Demand left out",
+     "skypilot-org/skypilot-catalog", "github.com/skypilot-org/skypilot-catalog/blob/2c3d7ea7/catalogs/v9/aws/vms.csv", "2026-06-01"),
+    ("spot-advisor-2025", "Spot Instance Advisor data (spot-advisor-data.json) as copied into alexei-led/spotinfo: interruption band per type and region",
+     "AWS via github.com/alexei-led/spotinfo", "github.com/alexei-led/spotinfo/blob/5eedf20/internal/spot/data/spot-advisor-data.json", "2025-06-28"),
+    ("ccf-grid", "Cloud Carbon Footprint: AWS region grid emission factors (location-based annual averages; EPA eGRID2020 in the US, carbonfootprint.com 2021 and EEA elsewhere)",
+     "Cloud Carbon Footprint (Thoughtworks)", "github.com/cloud-carbon-footprint/cloud-carbon-footprint/blob/378d283c/packages/aws/src/domain/AwsFootprintEstimationConstants.ts", "2022-11-02"),
+    ("aws-pue-2024", "Amazon sustainability report: 'In 2024, AWS data centers reported a global PUE of 1.15'",
+     "Amazon", "sustainability.aboutamazon.com/products-services/aws-cloud", "2025-07-01"),
+] + [
     # Interconnect (../shared/reference/interconnect.csv; quotes there). Undated pages carry the date they were read.
     ("nvlink-specs", "NVIDIA NVLink specifications table (gen 2/3/4: 300/600/900 GB/s total per GPU; 6/12/18 links), reproduced on juejin.cn",
      "juejin.cn", "https://juejin.cn/post/7232679817128132665", "2023-05-01"),
@@ -206,8 +218,8 @@ ARTICLE_QUOTES = [
      "30-50 % of the pre-cut $98.32. The observed us-east-1 Spot median (~2026-06, regular zones) is $20.20/h.", "为降价前 98.32 美元的 30-50%。观测到的 us-east-1 Spot 中位数（约 2026-06，常规可用区）为 20.20 美元/小时。"),
     ("article-003", "p4d.24xlarge单颗A100按需约4.10美元/小时", "p4d.24xlarge", "od_per_accel", 4.10, "price_cut",
      "$4.10 per A100-hour is the pre-cut $32.77/8; since 2025-06-23 it is $2.745 per A100-hour.", "每 A100 小时 4.10 美元是降价前 32.77/8；自 2025-06-23 起为每 A100 小时 2.745 美元。"),
-    ("article-003", "p4d.24xlarge Spot约1.23美元/小时（单颗A100）", "p4d.24xlarge", "spot_per_accel", 1.23, "price_cut",
-     "A pre-cut-era figure; the observed us-east-1 Spot median (~2026-06) is $8.00/h, $1.00 per A100-hour.", "降价前时期的数字；观测到的 us-east-1 Spot 中位数（约 2026-06）为 8.00 美元/小时，即每 A100 小时 1.00 美元。"),
+    # Matches the per-zone Spot of spot_prices_extra.csv (us-east-1 median $9.898/h = $1.237 per A100-hour).
+    ("article-003", "p4d.24xlarge Spot约1.23美元/小时（单颗A100）", "p4d.24xlarge", "spot_per_accel", 1.23, "match", "", ""),
     ("article-003", "p4d.24xlarge按需月费约16,029美元", "p4d.24xlarge", "od_monthly", 16029, "match", "", ""),
     ("article-003", "Capacity Blocks可将p4d成本降至约8,496美元（月）", "p4d.24xlarge", "cb_monthly", 8496, "other",
      "The only published p4d Capacity Block rate found is $14.75/h (AWS page, late 2024) = $10,768 a month at 730 h.",
@@ -441,6 +453,126 @@ def add_regional_extra(od, spot, instances):
             have["band_source"] = "vantage-spot"
 
 
+# Issue 25, kept in their own functions (another branch adds managed-service prices to this file).
+
+SP_PLAN = {"compute": "compute", "instance": "ec2instance"}
+
+
+def savings_plan_rates(instances):
+    """Published Savings Plan rates (../shared/reference/savings_plans_rates.csv): effective $/h with the
+    upfront amount where the source gives it; `payment` null where the source does not state it."""
+    out = []
+    for r in csv.DictReader(open(f"{REF}/savings_plans_rates.csv", encoding="utf-8")):
+        if r["instance"] not in instances:
+            continue
+        pay = r["payment"] if r["payment"] in ("no", "partial", "all") else None
+        up = num(r["upfront_usd"])
+        out.append({"instance": r["instance"], "region": r["region"], "plan": SP_PLAN[r["plan"]],
+                    "term_years": int(r["term_years"]), "payment": pay, "effective_usd_hr": float(r["effective_usd_hr"]),
+                    "upfront_usd": up, "source": "sp-aws-samples", "as_of": r["as_of"]})
+    return sorted(out, key=lambda x: (x["instance"], x["region"], x["plan"], x["term_years"]))
+
+
+def advisor_band_v9(note):
+    """The Spot Advisor band quoted in a spot_prices_extra.csv note ("interruption 10-15%" -> "10-15")."""
+    import re
+    m = re.search(r"interruption (<5|5-10|10-15|15-20|>20)%", note or "")
+    return m.group(1) if m else None
+
+
+# Zones spot_prices_extra.csv left out because they list Spot at the On-Demand price (no Spot capacity
+# there), per its README ("Dropped because Spot = On-Demand", 27 rows): counted as n_az_at_od.
+V9_ZONES_AT_OD = {
+    ("dl1.24xlarge", "us-west-2"): 1, ("trn1.32xlarge", "us-west-2"): 1, ("p5.48xlarge", "us-east-1"): 2,
+    ("p5.4xlarge", "us-east-1"): 1, ("p4d.24xlarge", "ap-northeast-1"): 1, ("p4d.24xlarge", "eu-central-1"): 1,
+    ("p4de.24xlarge", "ap-southeast-1"): 2, ("g5.12xlarge", "eu-central-1"): 1, ("g5.24xlarge", "eu-central-1"): 1,
+    ("g5.48xlarge", "eu-central-1"): 1, ("g5.24xlarge", "ap-northeast-1"): 1, ("g5.48xlarge", "ap-northeast-1"): 1,
+    ("g6e.xlarge", "eu-central-1"): 2, ("g6e.24xlarge", "eu-central-1"): 1, ("g6e.48xlarge", "eu-central-1"): 1,
+    ("inf1.6xlarge", "ap-northeast-1"): 1, ("inf1.24xlarge", "ap-northeast-1"): 1,
+    ("inf2.8xlarge", "ap-northeast-1"): 1, ("inf2.8xlarge", "ap-southeast-1"): 1,
+    ("inf2.48xlarge", "ap-northeast-1"): 1, ("inf2.48xlarge", "ap-southeast-1"): 1, ("inf2.48xlarge", "us-east-1"): 1,
+    ("inf2.24xlarge", "ap-southeast-1"): 1, ("inf2.24xlarge", "eu-central-1"): 1,
+}
+assert sum(V9_ZONES_AT_OD.values()) == 27
+
+
+def add_spot_per_zone(spot, od, instances):
+    """Spot per zone from ../shared/reference/spot_prices_extra.csv (SkyPilot v9, one row per zone; Local
+    Zones and zones at On-Demand already left out there, and left out here again by the same rules). It is
+    the newer snapshot, so it replaces the older median for the pairs it prices; others keep theirs. A
+    median not below the catalog's On-Demand price for the pair is not used."""
+    zones = defaultdict(list)
+    bands = {}
+    for r in csv.DictReader(open(f"{REF}/spot_prices_extra.csv", encoding="utf-8")):
+        sp, o = num(r["spot_usd_hr"]), num(r["on_demand_usd_hr"])
+        if r["instance"] not in instances or sp is None or is_local_zone(r["az"]) or (o is not None and sp >= o):
+            continue
+        zones[(r["instance"], r["region"])].append(sp)
+        b = advisor_band_v9(r["note"])
+        if b:
+            bands[(r["instance"], r["region"])] = b
+    od_at = {(p["instance"], p["region"]): p["usd_hr"] for p in od}
+    at = {(x["instance"], x["region"]): i for i, x in enumerate(spot)}
+    for key, ps in sorted(zones.items()):
+        ps.sort()
+        med = round(statistics.median(ps), 5)
+        o = od_at.get(key)
+        if o is not None and med >= o:
+            continue
+        entry = {"instance": key[0], "region": key[1], "median_usd_hr": med, "min_usd_hr": ps[0], "max_usd_hr": ps[-1],
+                 "n_az": len(ps), "n_az_at_od": V9_ZONES_AT_OD.get(key, 0), "source": "skypilot-vms-v9", "as_of": "2026-06-01"}
+        old = spot[at[key]] if key in at else None
+        # The older file's band is kept where it has one (vantage 2025-11-30 is newer than the Advisor copy).
+        if old is not None and "interruption_band" in old:
+            entry["interruption_band"], entry["band_source"] = old["interruption_band"], old["band_source"]
+        elif key in bands:
+            entry["interruption_band"], entry["band_source"] = bands[key], "spot-advisor-2025"
+        if old is not None:
+            spot[at[key]] = entry
+        else:
+            at[key] = len(spot)
+            spot.append(entry)
+
+
+# Known Capacity Block price changes: a rate dated before the newest change is marked older than it.
+CB_CHANGES = [
+    ("2026-01-01", "cb-2026-rise", "Capacity Block prices rose about 15 % in January 2026 (p5e 34.61 -> 39.80, p5en 36.18 -> 41.61)."),
+    ("2026-07-01", "article-003", "New Capacity Block prices from 2026-07-01 (p5 $5.191, p6-b200 $12.355, p6-b300 $14.04 per GPU-hour)."),
+]
+
+
+def capacity_block_changes():
+    return [{"from": d, "source": s, "note": n} for d, s, n in CB_CHANGES]
+
+
+def grid_intensity():
+    """Grid carbon intensity per region, g CO2e/kWh, location-based (../shared/reference/carbon_intensity.csv);
+    the PUE and market-based rows are not intensities and are left out here."""
+    out = []
+    for r in csv.DictReader(open(f"{REF}/carbon_intensity.csv", encoding="utf-8")):
+        g = num(r["gco2e_per_kwh"])
+        if g is None or not r["region"][:2].isalpha() or " " in r["region"]:
+            continue
+        year = "2020" if "eGRID2020" in r["basis"] else ("2021" if "2021 data year" in r["basis"] else "")
+        out.append({"region": r["region"], "gco2e_per_kwh": g, "data_year": year,
+                    "basis": r["basis"].replace("location-based annual grid average; ", ""),
+                    "source": "ccf-grid", "as_of": r["as_of"]})
+    return sorted(out, key=lambda x: x["region"])
+
+
+def pue():
+    """The data-centre PUE the CO2e estimate multiplies accelerator energy by: AWS's reported 2024 global
+    figure (CCF assumes 1.135; the higher, reported one is used)."""
+    return {"value": 1.15, "source": "aws-pue-2024", "as_of": "2025-07-01",
+            "basis": "AWS-reported 2024 global PUE; Cloud Carbon Footprint assumes 1.135"}
+
+
+def catalog_date(c):
+    """The catalog's date: its newest price (the page measures every price's age from it; it takes no clock)."""
+    dates = [p["as_of"] for k in ("on_demand", "spot", "reserved", "savings_plan_rates") for p in c[k]]
+    return max(dates + [r["as_of"] for r in c["capacity_blocks"]["rates"]])
+
+
 def clean(x):
     """Integers without a trailing .0, to keep the JSON compact."""
     if isinstance(x, float) and x.is_integer():
@@ -615,6 +747,7 @@ def main():
 
     check_spot_rule(raw, spot)
     add_regional_extra(od, spot, instances)
+    add_spot_per_zone(spot, od, instances)
 
     # Derived regional prices: only where the family is observed in that region on another size, and
     # regional_prices_extra.csv does not list the family's sizes there completely.
@@ -710,11 +843,15 @@ def main():
         "spot": sorted(spot, key=lambda p: (p["instance"], p["region"])),
         "reserved": ri,
         "savings_plan_assumptions": sp,
+        "savings_plan_rates": savings_plan_rates(instances),
         "capacity_blocks": {
             "families": CB_FAMILIES, "min_days": 1, "max_daily_days": 14, "weekly_step_days": 7, "max_days": 182,
             "max_instances": 64, "max_lead_weeks": 8, "source": "aws-cb-docs", "as_of": "2026-06-01",
             "rates": [{"instance": c[0], "region": c[1], "usd_hr": c[2], "as_of": c[3], "source": c[4], "note": c[5]} for c in CB_RATES],
+            "changes": capacity_block_changes(),
         },
+        "grid_intensity": grid_intensity(),
+        "pue": pue(),
         # Where the sources list every size priced: a (family, region) pair here without a price is not
         # offered On-Demand there; elsewhere a missing price was not collected (the type may be sold there).
         "price_coverage": {"families": sorted(EXTRA_FAMILIES), "regions": sorted(EXTRA_REGIONS),
@@ -726,6 +863,7 @@ def main():
                             "note_en": q[6], "note_zh": q[7]} for q in ARTICLE_QUOTES],
         "managed": managed_services(),
     }
+    catalog["as_of"] = catalog_date(catalog)
     out = json.dumps(catalog, ensure_ascii=False, indent=None, separators=(",", ":"))
     # One entry per line keeps diffs readable without indenting every field.
     out = out.replace("},{", "},\n{").replace(":[{", ":[\n{")

@@ -4,7 +4,7 @@ importer's memory and time on files the size of AWS's own (BENCHMARKS.md, "Impor
 
 usage: scripts/synth-offer.py OUT.json [SIZE_GB]
 
-It takes the fixture tests/fixtures/offer-us-east-1.json (its catalog SKUs and their terms, so the import
+It takes the fixture tests/fixtures/prices/offer-us-east-1.json (its catalog SKUs and their terms, so the import
 changes real rows) and pads it with filler products of non-catalog types, each with an On-Demand and a
 Reserved term, the shape of the real file. Streamed out: the generator itself holds one product at a time.
 """
@@ -13,7 +13,7 @@ import sys
 
 out_path = sys.argv[1]
 size_gb = float(sys.argv[2]) if len(sys.argv) > 2 else 2.0
-fixture = json.load(open("tests/fixtures/offer-us-east-1.json"))
+fixture = json.load(open("tests/fixtures/prices/offer-us-east-1.json"))
 
 def product(sku, i):
     return {"sku": sku, "productFamily": "Compute Instance", "attributes": {

@@ -9,12 +9,14 @@ mod entries;
 mod json_error;
 mod link;
 mod managed;
+mod rates;
 mod rules;
 mod source;
 pub use date::IsoDate;
 use json_error::{entry_at_line, field_before};
 pub use link::Link;
 pub use managed::ManagedPrice;
+pub use rates::{CapacityBlockRate, CapacityBlocks, CbChange, GridIntensity, Pue, SavingsPlanRate};
 pub use rules::RULES;
 pub use source::Source;
 
@@ -212,33 +214,6 @@ pub struct SavingsPlanAssumption {
     pub basis: String,
 }
 
-/// A Capacity Block rate per instance-hour. Region `*` means "most regions" per its source.
-#[derive(Clone, Debug, Deserialize, PartialEq)]
-pub struct CapacityBlockRate {
-    pub instance: String,
-    pub region: String,
-    pub usd_hr: f64,
-    pub as_of: IsoDate,
-    pub source: String,
-    #[serde(default)]
-    pub note: String,
-}
-
-/// Capacity Block rules and rates.
-#[derive(Clone, Debug, Deserialize, PartialEq)]
-pub struct CapacityBlocks {
-    pub families: Vec<String>,
-    pub min_days: u32,
-    pub max_daily_days: u32,
-    pub weekly_step_days: u32,
-    pub max_days: u32,
-    pub max_instances: u32,
-    pub max_lead_weeks: u32,
-    pub source: String,
-    pub as_of: IsoDate,
-    pub rates: Vec<CapacityBlockRate>,
-}
-
 /// Spot rules from AWS documentation.
 #[derive(Clone, Debug, Deserialize, PartialEq)]
 pub struct SpotRules {
@@ -305,6 +280,7 @@ pub struct Catalog {
     pub spot: Vec<SpotPrice>,
     pub reserved: Vec<ReservedRate>,
     pub savings_plan_assumptions: Vec<SavingsPlanAssumption>,
+    pub savings_plan_rates: Vec<SavingsPlanRate>,
     pub capacity_blocks: CapacityBlocks,
     pub spot_rules: SpotRules,
     pub price_coverage: PriceCoverage,
@@ -312,6 +288,8 @@ pub struct Catalog {
     pub article_quotes: Vec<ArticleQuote>,
     /// Interconnect per instance type (at most one entry each).
     pub links: Vec<Link>,
+    pub grid_intensity: Vec<GridIntensity>,
+    pub pue: Pue,
     /// Managed services' prices (Bedrock, SageMaker AI, ECS Managed Instances).
     pub managed: Vec<ManagedPrice>,
 }
@@ -361,12 +339,15 @@ struct RawCatalog {
     spot: Vec<SpotPrice>,
     reserved: Vec<ReservedRate>,
     savings_plan_assumptions: Vec<SavingsPlanAssumption>,
+    savings_plan_rates: Vec<SavingsPlanRate>,
     capacity_blocks: CapacityBlocks,
     spot_rules: SpotRules,
     price_coverage: PriceCoverage,
     price_history: Vec<PricePoint>,
     article_quotes: Vec<ArticleQuote>,
     links: Vec<Link>,
+    grid_intensity: Vec<GridIntensity>,
+    pue: Pue,
     managed: Vec<ManagedPrice>,
 }
 
@@ -429,12 +410,15 @@ impl Catalog {
             spot: raw.spot,
             reserved: raw.reserved,
             savings_plan_assumptions: raw.savings_plan_assumptions,
+            savings_plan_rates: raw.savings_plan_rates,
             capacity_blocks: raw.capacity_blocks,
             spot_rules: raw.spot_rules,
             price_coverage: raw.price_coverage,
             price_history: raw.price_history,
             article_quotes: raw.article_quotes,
             links: raw.links,
+            grid_intensity: raw.grid_intensity,
+            pue: raw.pue,
             managed: raw.managed,
         };
         rules::check(&catalog)?;

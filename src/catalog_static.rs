@@ -110,11 +110,25 @@ impl Reader<'_> {
         }
     }
     fn payment(&mut self) -> Payment {
-        match self.str() {
-            "all" => Payment::All,
-            "partial" => Payment::Partial,
-            _ => Payment::No,
+        payment_of(self.str())
+    }
+    fn opt_payment(&mut self) -> Option<Payment> {
+        self.opt_text().map(|p| payment_of(&p))
+    }
+    fn plan(&mut self) -> SavingsPlan {
+        if self.str() == "ec2instance" {
+            SavingsPlan::Ec2instance
+        } else {
+            SavingsPlan::Compute
         }
+    }
+}
+
+fn payment_of(p: &str) -> Payment {
+    match p {
+        "all" => Payment::All,
+        "partial" => Payment::Partial,
+        _ => Payment::No,
     }
 }
 
@@ -224,11 +238,7 @@ pub fn catalog() -> Catalog {
             as_of: r.date(),
         }),
         savings_plan_assumptions: r.list(|r| SavingsPlanAssumption {
-            plan: if r.str() == "ec2instance" {
-                SavingsPlan::Ec2instance
-            } else {
-                SavingsPlan::Compute
-            },
+            plan: r.plan(),
             term_years: r.u32(),
             payment: r.payment(),
             discount_pct: r.f64(),
@@ -236,6 +246,17 @@ pub fn catalog() -> Catalog {
             source: r.text(),
             as_of: r.date(),
             basis: r.text(),
+        }),
+        savings_plan_rates: r.list(|r| SavingsPlanRate {
+            instance: r.text(),
+            region: r.text(),
+            plan: r.plan(),
+            term_years: r.u32(),
+            payment: r.opt_payment(),
+            effective_usd_hr: r.f64(),
+            upfront_usd: r.opt_f64(),
+            source: r.text(),
+            as_of: r.date(),
         }),
         capacity_blocks: CapacityBlocks {
             families: r.texts(),
@@ -252,6 +273,11 @@ pub fn catalog() -> Catalog {
                 region: r.text(),
                 usd_hr: r.f64(),
                 as_of: r.date(),
+                source: r.text(),
+                note: r.text(),
+            }),
+            changes: r.list(|r| CbChange {
+                from: r.date(),
                 source: r.text(),
                 note: r.text(),
             }),
@@ -302,6 +328,20 @@ pub fn catalog() -> Catalog {
             gdr_source: r.opt_text(),
             note: r.text(),
         }),
+        grid_intensity: r.list(|r| GridIntensity {
+            region: r.text(),
+            gco2e_per_kwh: r.f64(),
+            data_year: r.text(),
+            basis: r.text(),
+            source: r.text(),
+            as_of: r.date(),
+        }),
+        pue: Pue {
+            value: r.f64(),
+            source: r.text(),
+            as_of: r.date(),
+            basis: r.text(),
+        },
         managed: r.list(|r| ManagedPrice {
             service: r.text(),
             model: r.text(),

@@ -139,6 +139,8 @@ messages! {
     CheapestPlanJob => "Cheapest plan, per job", "最省钱方案（每次作业）";
     EnergyMonth => "Accelerator energy per month", "加速器每月能耗";
     EnergyJob => "Accelerator energy per job", "加速器每次作业能耗";
+    Co2eMonth => "CO2e per month (estimate)", "每月 CO2e（估算）";
+    Co2eJob => "CO2e per job (estimate)", "每次作业 CO2e（估算）";
     NoTdp => "no published power figure", "未公开功耗数据";
     NoCommitment => "none (no commitment)", "无（无承诺）";
     NotApplicable => "not applicable", "不适用";
@@ -164,7 +166,11 @@ messages! {
     BreakEvenMonth => "months to recover the upfront", "个月收回预付";
     NotAvailable => "Not available", "不可用";
     Assumption => "assumption", "假设";
-    SavingsPlansAssumed => "Savings Plans (assumption)", "Savings Plans（假设）";
+    NotImported => "not imported", "未导入";
+    SpPublished => "Published Savings Plan rates imported", "已导入的公开 Savings Plans 费率";
+    SpPublishedNote => "Used for these types and regions instead of a derived discount; every other type and region is \"not imported\" and uses the discount below.",
+        "这些类型与区域使用公开费率而非推算折扣；其余类型与区域为“未导入”，使用下方折扣。";
+    SavingsPlansAssumed => "Savings Plans where no rate was imported (assumption)", "未导入费率时的 Savings Plans（假设）";
     TheCheapestPlan => "The cheapest plan", "最省钱的方案";
     Baseline => "Baseline", "基线";
     Burst => "Bursts", "突发";
@@ -323,8 +329,8 @@ messages! {
         "保留约 10% 余量：推理引擎会预留一部分显存";
     SrcOverhead => "0.65-1 GB per GPU (the gpu_poor and vram-calculator estimators)",
         "每块 GPU 0.65-1 GB（gpu_poor 与 vram-calculator 估算器）";
-    SrcSp => "no per-type public rate: the type's own published RI discount, else the catalog's assumption below",
-        "没有按实例类型公开的费率：取该类型公开的预留实例折扣，否则用下方目录中的假设";
+    SrcSp => "the published rate of the type in the region where the catalog imported one; where none was imported (\"not imported\"), the type's own published RI discount, else the catalog's assumption below",
+        "目录已导入该类型在该区域的公开费率时用公开费率；未导入时（“未导入”）取该类型公开的预留实例折扣，否则用下方目录中的假设";
     SrcSpot => "Spot Instance Advisor bands (<5 … >20 % a month), band midpoint; worst band where unknown",
         "Spot Instance Advisor 中断率区间（每月 <5% … >20%），取区间中点；未知时取最差区间";
     SrcCkpt => "the source articles: checkpoint to S3 every 15-30 minutes", "来源文章建议：每 15-30 分钟把检查点存到 S3";

@@ -10,9 +10,11 @@ use std::collections::BTreeMap;
 
 mod plausible;
 mod read;
+mod savings_plans;
 mod stream;
 pub use plausible::{is_aws_region, AWS_REGIONS, BAND_FACTOR, RI_FLOOR_SHARE};
 use read::{parse_offer, parse_spot, RiRate};
+use savings_plans::parse_savings_plans;
 pub use stream::Source;
 
 /// Why an input was refused. Always names the file.
@@ -38,6 +40,10 @@ pub enum Input<'a> {
     OfferFile(&'a str, &'a std::path::Path),
     /// `aws ec2 describe-spot-price-history` output: name, text.
     SpotHistory(&'a str, &'a str),
+    /// AWS Savings Plans offer file (one region): name, text.
+    SavingsPlans(&'a str, &'a str),
+    /// The same, read from disk as a stream in bounded memory: name, path.
+    SavingsPlansFile(&'a str, &'a std::path::Path),
 }
 
 /// What an import changed.
@@ -98,9 +104,19 @@ pub fn apply_at(catalog_json: &str, inputs: &[Input], today: Option<IsoDate>) ->
             Input::Offer(file, text) => apply_offer(&mut root, &mut report, &current, file, Source::Text(text))?,
             Input::OfferFile(file, path) => apply_offer(&mut root, &mut report, &current, file, Source::File(path))?,
             Input::SpotHistory(file, text) => apply_spot_history(&mut root, &mut report, &current, file, text)?,
+            Input::SavingsPlans(file, text) => {
+                apply_savings_plans(&mut root, &mut report, &current, file, Source::Text(text))?
+            }
+            Input::SavingsPlansFile(file, path) => {
+                apply_savings_plans(&mut root, &mut report, &current, file, Source::File(path))?
+            }
         };
         let name = match input {
-            Input::Offer(file, _) | Input::OfferFile(file, _) | Input::SpotHistory(file, _) => *file,
+            Input::Offer(file, _)
+            | Input::OfferFile(file, _)
+            | Input::SpotHistory(file, _)
+            | Input::SavingsPlans(file, _)
+            | Input::SavingsPlansFile(file, _) => *file,
         };
         if let Some(why) = plausible::date_refusal(date, today) {
             return Err(err(name, format!("refused: the file is {why}")));
@@ -108,6 +124,9 @@ pub fn apply_at(catalog_json: &str, inputs: &[Input], today: Option<IsoDate>) ->
         newest = newest.max(date);
         // Each file's figures are checked as soon as they are in, so a refusal names the file that brought
         // the figure (and the catalog entry and field it would break), not the catalog as a whole.
+        // A file's figures are dated up to its own date: the catalog's date moves first, so the check
+        // below sees the catalog as it will be written (rule: no entry dated after the catalog).
+        root.insert("as_of".into(), json!(newest.to_string()));
         sort_prices(&mut root);
         Catalog::parse(&write_catalog(&root)).map_err(|e| err(name, format!("would break the catalog: {e}")))?;
     }
@@ -331,6 +350,74 @@ fn apply_spot_history(
         report.changed += 1;
         report.lines.push(format!("Spot {inst} {region}: median {median}"));
         list.push(row);
+    }
+    Ok(date)
+}
+
+/// One Savings Plans offer file: its rates replace the catalog's for the same type, region, plan, term and
+/// payment; a rate not below the On-Demand price is skipped; returns the file's date.
+fn apply_savings_plans(
+    root: &mut Map<String, Value>,
+    report: &mut Report,
+    current: &Catalog,
+    file: &str,
+    src: Source,
+) -> Result<IsoDate, ImportError> {
+    let known = |id: &str| current.instance(id).is_some();
+    let (date, rates) = parse_savings_plans(file, src, &known)?;
+    let region = rates.first().map_or("all", |r| r.region.as_str()).to_string();
+    let source = format!("aws-savings-plans-{region}-{date}");
+    add_source(
+        root,
+        &source,
+        format!("AWS Savings Plans offer file, {region} (published {date})"),
+        file,
+        date,
+    );
+    for r in rates {
+        let od = current.on_demand(&r.instance, &r.region).map(|p| p.usd_hr);
+        if od.is_none_or(|o| r.usd_hr >= o) {
+            report.lines.push(format!(
+                "Savings Plan {} {} {} {}y: {} is not below On-Demand; skipped",
+                r.instance, r.region, r.plan, r.term_years, r.usd_hr
+            ));
+            continue;
+        }
+        let key = [
+            ("instance", &json!(r.instance)),
+            ("region", &json!(r.region)),
+            ("plan", &json!(r.plan)),
+            ("term_years", &json!(r.term_years)),
+        ];
+        let list = array_mut(root, "savings_plan_rates");
+        let before = list.iter().position(|v| {
+            same(v, &key) && matches!(v.get("payment"), Some(p) if p == &json!(r.payment) || p.is_null())
+        });
+        let old = before
+            .and_then(|i| list.get(i))
+            .and_then(|v| v.get("effective_usd_hr"))
+            .and_then(Value::as_f64);
+        if let Some(i) = before {
+            list.remove(i);
+        }
+        list.push(
+            json!({"instance": r.instance, "region": r.region, "plan": r.plan, "term_years": r.term_years,
+                         "payment": r.payment, "effective_usd_hr": r.usd_hr, "upfront_usd": null,
+                         "source": source, "as_of": date.to_string()}),
+        );
+        if old != Some(r.usd_hr) {
+            report.changed += 1;
+            report.lines.push(match old {
+                Some(b) => format!(
+                    "Savings Plan {} {} {} {}y {}: {b} -> {}",
+                    r.instance, r.region, r.plan, r.term_years, r.payment, r.usd_hr
+                ),
+                None => format!(
+                    "Savings Plan {} {} {} {}y {}: new {}",
+                    r.instance, r.region, r.plan, r.term_years, r.payment, r.usd_hr
+                ),
+            });
+        }
     }
     Ok(date)
 }

@@ -21,6 +21,11 @@ use slot::{values_text, warning};
 /// The version this build writes.
 pub const VERSION: u32 = 1;
 
+/// The AWS China regions (partition aws-cn: Beijing and Ningxia).
+pub const CHINA_REGIONS: [&str; 2] = ["cn-north-1", "cn-northwest-1"];
+/// The covered region nearest the China regions: Asia Pacific (Hong Kong), in the aws partition.
+pub const NEAREST_TO_CHINA: &str = "ap-east-1";
+
 /// What was wrong with one field.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Problem {
@@ -35,6 +40,8 @@ pub enum Problem {
     },
     UnknownPreset,
     UnknownRegion,
+    /// An AWS China region (a separate partition the catalog does not price): `NEAREST_TO_CHINA` is suggested.
+    ChinaRegion,
     UnknownInstance,
     UnknownVersion,
     /// Not a field's warning: this many more were left out of the list.

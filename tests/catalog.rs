@@ -187,7 +187,7 @@ const BROKEN: &[(&str, &str, &str, &[&str])] = &[
     (
         // g6.xlarge us-east-1 On-Demand is $0.8048/h: a Spot median of $0.9 is above it.
         "spot_below_on_demand",
-        r#""instance":"g6.xlarge","region":"us-east-1","median_usd_hr":0.3821"#,
+        r#""instance":"g6.xlarge","region":"us-east-1","median_usd_hr":0.3618"#,
         r#""instance":"g6.xlarge","region":"us-east-1","median_usd_hr":0.9"#,
         &[
             "spot (g6.xlarge us-east-1)",
@@ -197,8 +197,8 @@ const BROKEN: &[(&str, &str, &str, &[&str])] = &[
     ),
     (
         "spot_bands_known",
-        r#""n_az":4,"n_az_at_od":0,"interruption_band":">20","band_source":"vantage-ri"}"#,
-        r#""n_az":4,"n_az_at_od":0,"interruption_band":"often","band_source":"vantage-ri"}"#,
+        r#""interruption_band":">20","band_source":"vantage-ri"}"#,
+        r#""interruption_band":"often","band_source":"vantage-ri"}"#,
         &["spot (", "field `interruption_band`", "often"],
     ),
     (
@@ -231,6 +231,59 @@ const BROKEN: &[(&str, &str, &str, &[&str])] = &[
         r#""instance":"dl1.24xlarge","kind":"roce","name":"RoCE (on-chip Ethernet)","link_gbs":null,"link_basis":"no source read gives the figure","source":"gpuplan-assumption","as_of":"2026-12-01","domain":8"#,
         r#""instance":"dl1.24xlarge","kind":"roce","name":"RoCE (on-chip Ethernet)","link_gbs":null,"link_basis":"no source read gives the figure","source":"gpuplan-assumption","as_of":"2026-12-01","domain":9"#,
         &["links (dl1.24xlarge)", "field `domain` 9"],
+    ),
+    (
+        // p6-b300.48xlarge us-east-1 On-Demand is $142.416/h: a Compute SP rate of $150 is above it.
+        "savings_plan_rates_below_on_demand",
+        r#""plan":"compute","term_years":1,"payment":"all","effective_usd_hr":104.68"#,
+        r#""plan":"compute","term_years":1,"payment":"all","effective_usd_hr":150"#,
+        &[
+            "savings_plan_rates (p6-b300.48xlarge us-east-1 Compute 1y)",
+            "field `effective_usd_hr` 150",
+            "142.416",
+        ],
+    ),
+    (
+        // ... and one of $40 would be 72 % off, beyond the Compute SP's "up to 66 %".
+        "savings_plan_rates_below_on_demand",
+        r#""plan":"compute","term_years":3,"payment":"all","effective_usd_hr":94.91"#,
+        r#""plan":"compute","term_years":3,"payment":"all","effective_usd_hr":40"#,
+        &["savings_plan_rates (p6-b300.48xlarge us-east-1 Compute 3y)", "0.66"],
+    ),
+    (
+        // g4dn.xlarge us-east-1: five zones 0.2132..0.216 (spot_prices_extra.csv); a median of 0.3 is outside.
+        "spot_median_within_zones",
+        r#""median_usd_hr":0.215,"min_usd_hr":0.2132,"max_usd_hr":0.216"#,
+        r#""median_usd_hr":0.3,"min_usd_hr":0.2132,"max_usd_hr":0.216"#,
+        &["spot (g4dn.xlarge us-east-1)", "field `median_usd_hr` 0.3"],
+    ),
+    (
+        "capacity_block_changes_dated",
+        r#"{"from":"2026-07-01","source":"article-003""#,
+        r#"{"from":"2025-07-01","source":"article-003""#,
+        &["capacity_blocks.changes", "field `from` 2025-07-01"],
+    ),
+    (
+        // The catalog is of 2026-09-01 (its newest price, the Savings Plan rates).
+        "no_price_after_the_catalog",
+        r#""source":"sp-aws-samples","as_of":"2026-09-01"}"#,
+        r#""source":"sp-aws-samples","as_of":"2026-09-02"}"#,
+        &[
+            "savings_plan_rates (",
+            "2026-09-02 is after the catalog's date 2026-09-01",
+        ],
+    ),
+    (
+        "grid_intensity_plausible",
+        r#"{"region":"eu-north-1","gco2e_per_kwh":8.8"#,
+        r#"{"region":"eu-north-1","gco2e_per_kwh":8800"#,
+        &["grid_intensity (eu-north-1)", "field `gco2e_per_kwh` 8800"],
+    ),
+    (
+        "grid_intensity_plausible",
+        r#""pue":{"value":1.15"#,
+        r#""pue":{"value":0.9"#,
+        &["pue", "field `value` 0.9"],
     ),
     (
         // Bedrock's on-demand price of Llama 3.1 8B without its output price.
@@ -349,23 +402,29 @@ fn regional_prices_cover_the_articles_regions() {
     }
     // Not listed by vantage in Hong Kong: not offered there, and nothing is derived for it.
     assert!(c.on_demand("g6.xlarge", "ap-east-1").is_none());
-    // Spot from the same file: vantage's zone average, with the Advisor bucket as the band.
+    // Spot from the same file (vantage's zone average) is replaced by the newer per-zone file where that
+    // prices the pair: inf2.xlarge ap-northeast-1 apne1-az1 0.205, apne1-az4 0.206 -> 0.2055; the Advisor
+    // bucket of the older file stays the band.
     let s = c.spot("inf2.xlarge", "ap-northeast-1");
     assert_eq!(
-        s.map(|s| (s.median_usd_hr, s.interruption_band.as_deref())),
-        Some((0.30715, Some("5-10")))
+        s.map(|s| (s.median_usd_hr, s.n_az, s.interruption_band.as_deref())),
+        Some((0.2055, 2, Some("5-10")))
     );
+    // A pair only vantage prices keeps its average (n_az 0).
+    assert!(c.spot.iter().any(|s| s.source == "vantage-spot" && s.n_az == 0));
 }
 
 #[test]
 fn spot_zone_counts_follow_the_reference() {
-    // catalog_raw.csv: p5.48xlarge us-east-1 lists 7 zones, 2 of them at On-Demand (55.04 = no capacity)
-    // and 1 the Atlanta Local Zone (not counted): 4. p3.2xlarge lists 7 zones, 3 without a price: 4 counted.
+    // spot_prices_extra.csv: p5.48xlarge us-east-1 lists use1-az2/az3/az5/az6; its README drops use1-az1/az4
+    // as Spot = On-Demand (no capacity) and the Atlanta Local Zone: 4 and 2. p3.2xlarge is only in
+    // catalog_raw.csv: 7 zones, 3 without a price, 4 counted.
     let c = catalog();
     let z = |id: &str| c.spot(id, "us-east-1").map(|s| (s.n_az, s.n_az_at_od));
     assert_eq!(z("p5.48xlarge"), Some((4, 2)));
     assert_eq!(z("p3.2xlarge"), Some((4, 0)));
     assert_eq!(z("p6-b200.48xlarge"), Some((1, 0)));
+    assert_eq!(z("g4dn.xlarge"), Some((5, 0)));
     // "ape1-az1..az3:0.6702" is three zones.
     assert_eq!(c.spot("g4dn.16xlarge", "ap-east-1").map(|s| s.n_az), Some(3));
 }
@@ -390,15 +449,15 @@ fn no_spot_figure_uses_a_local_zone() {
             assert_ne!(x, Some(usd), "{id} {region} uses the Local Zone price {usd}");
         }
     }
-    // p6-b200 keeps one regional zone (use1-az6 $21.0148): its median is that zone's price.
+    // p6-b200 keeps one regional zone (spot_prices_extra.csv use1-az6 $24.402): its median is that zone's price.
     let b200 = c
         .spot("p6-b200.48xlarge", "us-east-1")
         .map(|s| (s.median_usd_hr, s.n_az));
-    assert_eq!(b200, Some((21.0148, 1)));
-    // p5.48xlarge: the median of use1-az2/az3/az5/az6 (17.6289, 19.2531, 21.1543, 25.7522).
+    assert_eq!(b200, Some((24.402, 1)));
+    // p5.48xlarge: the median of use1-az2/az3/az5/az6 (18.734, 18.1597, 18.6838, 16.9508) = 18.42175.
     assert_eq!(
         c.spot("p5.48xlarge", "us-east-1").map(|s| s.median_usd_hr),
-        Some(20.2037)
+        Some(18.42175)
     );
 }
 

@@ -98,18 +98,61 @@ fn savings_plans_are_assumptions_from_the_types_own_ri_discount() {
 }
 
 #[test]
+fn published_savings_plan_rates_are_used_where_imported() {
+    use gpuplan::engine::cost::SpRateBasis;
+    // savings_plans_rates.csv (aws-samples pricing.json, 2026-09-01): p6-b300.48xlarge us-east-1 Compute SP
+    // 1 year All Upfront $104.68/h, upfront $916,959.66 = 104.68 x 8760.
+    let q = "v=1&task=hpc&fp64=1&inst=p6-b300.48xlarge&pay=all";
+    let o = cost(q, Buy::ComputeSp1);
+    assert!(!o.assumption);
+    assert!((o.hourly_usd - 104.68).abs() < 1e-9, "{}", o.hourly_usd);
+    assert!(
+        (o.upfront_usd - 104.68 * HOURS_PER_YEAR).abs() < 1e-6,
+        "{}",
+        o.upfront_usd
+    );
+    assert!(matches!(
+        o.sp_rate,
+        Some(SpRateBasis::Published {
+            payment_stated: true,
+            ..
+        })
+    ));
+    // p5en.48xlarge: EC2 Instance SP 1 year $40.43/h, 3 years $27.72/h; the source states no payment option.
+    let q = "v=1&task=hpc&fp64=1&inst=p5en.48xlarge";
+    let o1 = cost(q, Buy::InstanceSp1);
+    let o3 = cost(q, Buy::InstanceSp3);
+    assert!((o1.hourly_usd - 40.43).abs() < 1e-9 && (o3.hourly_usd - 27.72).abs() < 1e-9);
+    assert!(matches!(
+        o1.sp_rate,
+        Some(SpRateBasis::Published {
+            payment_stated: false,
+            ..
+        })
+    ));
+    // No p5en Compute SP rate was imported: derived, and labelled "not imported".
+    let c = cost(q, Buy::ComputeSp1);
+    assert!(c.assumption && c.sp_rate == Some(SpRateBasis::NotImported));
+    // Not in another region (the rates are us-east-1's), nor when the user sets the discount.
+    let o = cost(&format!("{q}&region=us-east-2"), Buy::InstanceSp1);
+    assert_eq!(o.sp_rate, Some(SpRateBasis::NotImported));
+    let o = cost(&format!("{q}&ispdisc=50"), Buy::InstanceSp1);
+    assert!((o.hourly_usd - 63.296 * 0.5).abs() < 1e-9 && o.sp_rate == Some(SpRateBasis::Override));
+}
+
+#[test]
 fn online_serving_is_never_put_on_spot() {
     assert!(cost("v=1&batch=1&ctx=2048&inst=g6.xlarge", Buy::Spot)
         .unavailable
         .is_some());
     let batch = cost("v=1&batch=1&ctx=2048&mode=batch&inst=g6.xlarge", Buy::Spot);
     assert!(batch.unavailable.is_none());
-    // Observed us-east-1 median $0.3821/h, plus capacity replaced during restarts.
-    assert!(batch.hourly_usd >= 0.3821 && batch.monthly_usd > 0.3821 * 730.0);
-    // Where no Spot price was observed, Spot is priced only with a user-set discount.
-    assert!(cost("v=1&mode=batch&inst=inf2.xlarge", Buy::Spot).unavailable.is_some());
-    let set = cost("v=1&mode=batch&inst=inf2.xlarge&spotdisc=60", Buy::Spot);
-    assert!((set.hourly_usd - 0.7582 * 0.4).abs() < 1e-9 && set.assumption);
+    // Observed us-east-1 median $0.3618/h (spot_prices_extra.csv, 5 zones), plus capacity replaced during restarts.
+    assert!(batch.hourly_usd >= 0.3618 && batch.monthly_usd > 0.3618 * 730.0);
+    // Where no Spot price was observed (g7: no source prices its Spot), Spot is priced only with a user-set discount.
+    assert!(cost("v=1&mode=batch&inst=g7.2xlarge", Buy::Spot).unavailable.is_some());
+    let set = cost("v=1&mode=batch&inst=g7.2xlarge&spotdisc=60", Buy::Spot);
+    assert!((set.hourly_usd - 2.52 * 0.4).abs() < 1e-9 && set.assumption);
 }
 
 #[test]
@@ -277,7 +320,7 @@ fn a_serving_unit_counts_instances_as_the_planner_does() {
 /// layers of 7, 5, 3 and 2 months run On-Demand: 7 terms and 4 + 7 + 5 + 3 + 2 = 21 flexible months.
 #[test]
 fn growing_fleet_commits_each_layer_it_keeps_using() {
-    let s = scenario("v=1&task=graphics&mode=batch&inst=g6e.xlarge&growth=10&months=24");
+    let s = scenario("v=1&task=graphics&mode=online&inst=g6e.xlarge&growth=10&months=24");
     let r = first(&s);
     let p = plan(catalog(), &s, &r);
     assert_eq!(p.fleet_by_month.iter().map(|n| u64::from(*n)).sum::<u64>(), 101);
@@ -304,7 +347,7 @@ fn growing_fleet_commits_each_layer_it_keeps_using() {
     assert!((p.horizon_usd - 100_422.56).abs() < 0.05);
     assert!((p.all_on_demand_horizon_usd.unwrap_or(0.0) - 101.0 * od_month).abs() < 1e-6);
     // No growth: one line, the whole baseline on one option renewed.
-    let steady = scenario("v=1&mode=batch&inst=g6e.xlarge&months=24");
+    let steady = scenario("v=1&inst=g6e.xlarge&months=24");
     let q = plan(catalog(), &steady, &first(&steady));
     assert!(
         q.fleet_by_month.is_empty() && q.items.len() == 1 && q.items[0].instances == 1,
@@ -319,7 +362,7 @@ fn growing_fleet_commits_each_layer_it_keeps_using() {
 /// 18 months: a 1-year plan and 6 months On-Demand (6 × $1,358.53), $18,421.67.
 #[test]
 fn commitments_combine_over_the_horizon() {
-    let s = scenario("v=1&mode=batch&inst=g6e.xlarge&months=48");
+    let s = scenario("v=1&inst=g6e.xlarge&months=48");
     let r = first(&s);
     let p = plan(catalog(), &s, &r);
     let buys = gpuplan::order::sorted(p.items.iter().map(|i| (i.buy, i.months)).collect(), &|a, b| {
@@ -333,7 +376,7 @@ fn commitments_combine_over_the_horizon() {
         .find(|c| c.0 == Buy::InstanceSp1)
         .map_or(0.0, |c| c.1);
     assert!((four_one_year - 41_081.95).abs() < 0.01, "{four_one_year}");
-    let s = scenario("v=1&mode=batch&inst=g6e.xlarge&months=18");
+    let s = scenario("v=1&inst=g6e.xlarge&months=18");
     let p = plan(catalog(), &s, &first(&s));
     let lines: Vec<_> = p.items.iter().map(|i| (i.buy, i.from_month, i.months)).collect();
     assert_eq!(lines, [(Buy::InstanceSp1, 0, 12), (Buy::OnDemand, 12, 6)]);
@@ -345,7 +388,7 @@ fn commitments_combine_over_the_horizon() {
 /// at the default 176 h (24 %) they stay On-Demand ($7,860.86).
 #[test]
 fn bursts_are_committed_above_break_even() {
-    let s = scenario("v=1&mode=batch&inst=g6e.xlarge&burst=2&bursth=600");
+    let s = scenario("v=1&inst=g6e.xlarge&burst=2&bursth=600");
     let p = plan(catalog(), &s, &first(&s));
     let burst = p
         .items
@@ -353,7 +396,7 @@ fn bursts_are_committed_above_break_even() {
         .find(|i| i.segment == gpuplan::engine::outcome::Segment::Burst);
     assert_eq!(burst.map(|b| (b.buy, b.instances)), Some((Buy::InstanceSp1, 2)));
     assert!(burst.is_some_and(|b| (b.horizon_usd - 20_540.98).abs() < 0.02));
-    let s = scenario("v=1&mode=batch&inst=g6e.xlarge&burst=2");
+    let s = scenario("v=1&inst=g6e.xlarge&burst=2");
     let p = plan(catalog(), &s, &first(&s));
     let burst = p
         .items
@@ -403,7 +446,7 @@ fn the_headline_monthly_is_the_chosen_options_whole_figure() {
 
 #[test]
 fn baseline_plus_burst_commits_the_baseline() {
-    let s = scenario("v=1&mode=batch&inst=g6e.xlarge&burst=3&bursth=100&months=12");
+    let s = scenario("v=1&inst=g6e.xlarge&burst=3&bursth=100&months=12");
     let r = first(&s);
     let p = plan(catalog(), &s, &r);
     assert_eq!(p.items.len(), 2);
@@ -544,7 +587,7 @@ fn service_recs() -> &'static [(String, Recommendation)] {
             "v=1&params=3&inst=g6.xlarge",
             "v=1&model=llama3.1-8b",
             "v=1&model=llama3.1-70b&inst=p5.48xlarge",
-            "v=1&mode=batch&inst=g6e.xlarge,g5.xlarge",
+            "v=1&inst=g6e.xlarge,g5.xlarge",
             "v=1&task=graphics&seats=6",
             "v=1&task=hpc&fp64=50&inst=p4d.24xlarge",
         ];
@@ -903,7 +946,7 @@ fn a_plan_says_what_a_buyer_must_know() {
         .iter()
         .any(|w| matches!(w, Why::RateDates { rates } if !rates.is_empty())));
     // 18 months: a 1-year plan then On-Demand: one instance at a time, not two.
-    let s = scenario("v=1&mode=batch&inst=g6e.xlarge&months=18");
+    let s = scenario("v=1&inst=g6e.xlarge&months=18");
     let p = plan(catalog(), &s, &first(&s));
     assert!(
         p.notices.iter().any(|w| matches!(
@@ -1318,4 +1361,41 @@ fn a_type_left_with_one_spot_zone_says_so() {
         panic!("{:?}", p.notices)
     };
     assert!(gpuplan::explain::why(w, Lang::En).contains("in 1 zone(s) and 0 at"));
+}
+
+#[test]
+fn a_plan_names_its_rates_over_90_days_older_than_the_catalog() {
+    use gpuplan::engine::Why;
+    // The catalog is of 2026-09-01 (its newest price). g6.xlarge Spot is of 2026-06-01 (spot_prices_extra.csv,
+    // earliest bound): 92 days older, named; p5.48xlarge On-Demand of 2026-07-20 (43 days) is not.
+    let stale = |q: &str| {
+        let s = scenario(q);
+        let p = plan(catalog(), &s, &first(&s));
+        p.notices
+            .iter()
+            .find_map(|w| match w {
+                Why::StaleRates { rates, .. } => Some(rates.iter().map(|(r, d)| (r.buy, *d)).collect::<Vec<_>>()),
+                _ => None,
+            })
+            .unwrap_or_default()
+    };
+    assert_eq!(
+        stale("v=1&batch=1&ctx=2048&mode=batch&inst=g6.xlarge"),
+        [(Buy::Spot, 92)]
+    );
+    // p5.48xlarge: its On-Demand rate is never named; a plan on Spot is (2026-06-01, 92 days).
+    let p5 = stale("v=1&task=hpc&fp64=1&inst=p5.48xlarge&buy=od");
+    assert!(p5.iter().all(|(b, d)| *b != Buy::OnDemand && *d > 90), "{p5:?}");
+    let s = scenario("v=1&batch=1&ctx=2048&mode=batch&inst=g6.xlarge");
+    let p = plan(catalog(), &s, &first(&s));
+    let text: Vec<String> = p
+        .notices
+        .iter()
+        .map(|w| gpuplan::explain::why(w, gpuplan::scenario::Lang::En))
+        .collect();
+    assert!(
+        text.iter()
+            .any(|t| t.contains("over 90 days older than the catalog (2026-09-01)") && t.contains("2026-06-01")),
+        "{text:?}"
+    );
 }

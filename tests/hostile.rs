@@ -8,7 +8,7 @@ use gpuplan::import::{apply, Input};
 use proptest::prelude::*;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-const OFFER: &str = include_str!("fixtures/offer-us-east-1.json");
+const OFFER: &str = include_str!("fixtures/prices/offer-us-east-1.json");
 const SPOT: &str = include_str!("fixtures/spot-history.json");
 
 /// Cases per property: `GPUPLAN_FUZZ_CASES` (scripts/fuzz), else `default`.

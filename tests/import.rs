@@ -4,8 +4,9 @@ use gpuplan::catalog::IsoDate;
 use gpuplan::catalog::{Catalog, Payment, RiClass, BUNDLED_JSON};
 use gpuplan::import::{apply, apply_at, Input};
 
-const OFFER: &str = include_str!("fixtures/offer-us-east-1.json");
+const OFFER: &str = include_str!("fixtures/prices/offer-us-east-1.json");
 const SPOT: &str = include_str!("fixtures/spot-history.json");
+const SP: &str = include_str!("fixtures/prices/savings-plans-us-east-1.json");
 
 fn imported() -> Catalog {
     let (text, report) = match apply(
@@ -103,7 +104,11 @@ fn malformed_inputs_are_refused_naming_the_file() {
     ];
     for (input, fragment) in cases {
         let name = match &input {
-            Input::Offer(n, _) | Input::OfferFile(n, _) | Input::SpotHistory(n, _) => n.to_string(),
+            Input::Offer(n, _)
+            | Input::OfferFile(n, _)
+            | Input::SpotHistory(n, _)
+            | Input::SavingsPlans(n, _)
+            | Input::SavingsPlansFile(n, _) => n.to_string(),
         };
         match apply(BUNDLED_JSON, &[input]) {
             Ok(_) => panic!("{name} was accepted"),
@@ -136,6 +141,55 @@ fn the_command_leaves_the_catalog_untouched_on_bad_input() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("bad.json"));
     assert_eq!(std::fs::read_to_string(&catalog).unwrap_or_default(), BUNDLED_JSON);
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn savings_plans_files_give_published_rates_of_linux_shared_usage() {
+    // tests/fixtures/prices/savings-plans-us-east-1.json (AWS Savings Plans offer file format): p5.48xlarge Compute SP
+    // 1 year No Upfront 41.28 (Linux, shared); the Windows (RunInstances:0002), dedicated and m5 rates are not read.
+    let (text, report) = match apply(BUNDLED_JSON, &[Input::SavingsPlans("sp.json", SP)]) {
+        Ok(x) => x,
+        Err(e) => panic!("{e}"),
+    };
+    let c = match Catalog::parse(&text) {
+        Ok(c) => c,
+        Err(e) => panic!("{e}"),
+    };
+    use gpuplan::catalog::SavingsPlan;
+    let rate = |plan, term, pay| {
+        c.sp_rate("p5.48xlarge", "us-east-1", plan, term, pay)
+            .map(|r| r.effective_usd_hr)
+    };
+    assert_eq!(rate(SavingsPlan::Compute, 1, Payment::No), Some(41.28));
+    assert_eq!(rate(SavingsPlan::Ec2instance, 3, Payment::All), Some(24.77));
+    assert_eq!(rate(SavingsPlan::Compute, 1, Payment::All), None);
+    assert_eq!(
+        c.sp_rate("g5.xlarge", "us-east-1", SavingsPlan::Compute, 1, Payment::No)
+            .map(|r| r.effective_usd_hr),
+        Some(0.785)
+    );
+    assert_eq!(report.changed, 3, "{report:?}");
+    assert!(
+        report
+            .lines
+            .iter()
+            .any(|l| l.contains("p5.48xlarge us-east-1 compute 1y no: new 41.28")),
+        "{report:?}"
+    );
+    // The rates already imported stay; the catalog's date is the file's.
+    assert!(c
+        .sp_rate("p5en.48xlarge", "us-east-1", SavingsPlan::Ec2instance, 1, Payment::No)
+        .is_some());
+    assert_eq!(c.as_of.to_string(), "2026-11-01");
+    // Not a Savings Plans file: refused, naming the file.
+    let bad = apply(
+        BUNDLED_JSON,
+        &[Input::SavingsPlans(
+            "x.json",
+            r#"{"publicationDate":"2026-11-01T00:00:00Z"}"#,
+        )],
+    );
+    assert!(bad.is_err_and(|e| e.to_string().starts_with("x.json") && e.to_string().contains("terms.savingsPlan")));
 }
 
 /// A folder of its own for one test, with the bundled catalog and the fixture offer file in it.
@@ -381,4 +435,22 @@ fn a_file_dated_after_today_is_refused_naming_it() {
     }
     // The fixture's own date (2026-11-01) is before today: accepted.
     assert!(apply_at(BUNDLED_JSON, &[Input::Offer("offer.json", OFFER)], today).is_ok());
+}
+
+#[test]
+fn a_savings_plans_file_read_from_disk_as_a_stream_imports_what_its_text_does() {
+    let path = std::env::temp_dir().join(format!("gpuplan-sp-{}.json", std::process::id()));
+    if let Err(e) = std::fs::write(&path, SP) {
+        panic!("{e}");
+    }
+    let from_text = apply(BUNDLED_JSON, &[Input::SavingsPlans("sp.json", SP)]);
+    let from_file = apply(BUNDLED_JSON, &[Input::SavingsPlansFile("sp.json", &path)]);
+    let _ = std::fs::remove_file(&path);
+    match (from_text, from_file) {
+        (Ok(a), Ok(b)) => {
+            assert!(a.1.changed > 0, "the fixture changes rates: {:?}", a.1);
+            assert_eq!(a, b);
+        }
+        other => panic!("{other:?}"),
+    }
 }

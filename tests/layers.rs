@@ -9,7 +9,7 @@ const LAYERS: &[&[&str]] = &[
     &["outcome"],
     &["memory", "perf", "parallel", "eligibility"],
     &["sizing"],
-    &["cost"],
+    &["cost", "carbon"],
     &["recommend", "rank"],
     &["plan", "buyer", "sensitivity", "managed"],
 ];

@@ -501,6 +501,34 @@ fn an_active_size_above_the_total_is_named() {
     assert_eq!(parse("v=1&active=9&params=7", catalog()), (s, w));
 }
 
+#[test]
+fn china_regions_get_an_explicit_notice_not_a_silent_fallback() {
+    for region in gpuplan::query::CHINA_REGIONS {
+        let (s, w) = parse(&format!("v=1&region={region}&task=hpc"), catalog());
+        assert_eq!(s.region, "us-east-1");
+        assert_eq!(w.len(), 1, "{w:?}");
+        assert_eq!(
+            (w[0].problem.clone(), w[0].used.as_str()),
+            (Problem::ChinaRegion, "us-east-1")
+        );
+        let en = gpuplan::explain::warning(&w[0], Lang::En);
+        let zh = gpuplan::explain::warning(&w[0], Lang::Zh);
+        for (text, words) in [
+            (&en, ["separate partition", "CNY", "ap-east-1", "us-east-1"]),
+            (&zh, ["独立分区", "人民币", "ap-east-1", "us-east-1"]),
+        ] {
+            for word in words {
+                assert!(text.contains(word), "{text} lacks {word}");
+            }
+        }
+    }
+    // The suggested region is one the catalog prices.
+    assert!(catalog()
+        .on_demand
+        .iter()
+        .any(|p| p.region == gpuplan::query::NEAREST_TO_CHINA));
+}
+
 proptest::proptest! {
     /// Whatever a link carries, what a warning echoes is visible text: no control, bidi, zero-width or
     /// other invisible character survives, and it is capped.

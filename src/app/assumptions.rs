@@ -158,6 +158,10 @@ pub fn Assumptions(ctx: Ctx) -> impl IntoView {
             .with_value(|c| render::assumptions::savings_plans(ctx.lang(), c))
     };
     let sources = move || ctx.catalog.with_value(|c| render::assumptions::sources(ctx.lang(), c));
+    let sp_rates = move || {
+        ctx.catalog
+            .with_value(|c| render::assumptions::savings_plan_rates(ctx.lang(), c))
+    };
     view! {
         <section class="card assumptions" data-testid="assumptions">
             <h2>{ctx.tx(Msg::ViewAssumptions)}</h2>
@@ -166,6 +170,9 @@ pub fn Assumptions(ctx: Ctx) -> impl IntoView {
             <h3>{ctx.tx(Msg::TrainAssumptions)}</h3>
             <div class="grid2">{column(ctx, TRAINING)}{column(ctx, TRAINING_MORE)}</div>
             <p class="source muted">{ctx.tx(Msg::SrcTrain)}</p>
+            <h3>{ctx.tx(Msg::SpPublished)}</h3>
+            <p class="source muted">{ctx.tx(Msg::SpPublishedNote)}</p>
+            <div class="table-wrap" tabindex="0"><table inner_html=sp_rates></table></div>
             <h3>{ctx.tx(Msg::SavingsPlansAssumed)}</h3>
             <p class="source muted">{ctx.tx(Msg::SpBasis)}</p>
             <div class="table-wrap" tabindex="0"><table inner_html=sp_rows></table></div>

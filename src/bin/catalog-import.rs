@@ -9,9 +9,11 @@ use std::path::Path;
 mod edge;
 
 const USAGE: &str =
-    "usage: catalog-import [--catalog catalog.json] [--dry-run] (--offer OFFER.json | --spot SPOT.json)...\n\
+    "usage: catalog-import [--catalog catalog.json] [--dry-run] (--offer OFFER.json | --spot SPOT.json | --savings-plans SP.json)...\n\
   --offer  an AWS Price List bulk offer file for AmazonEC2 (one region), e.g.\n\
            https://pricing.us-east-1.amazonaws.com/offers/v1.0/aws/AmazonEC2/current/us-east-1/index.json\n\
+  --savings-plans  an AWS Savings Plans offer file (one region), e.g.\n\
+           https://pricing.us-east-1.amazonaws.com/savingsPlan/v1.0/aws/AWSComputeSavingsPlan/current/us-east-1/index.json\n\
   --spot   output of `aws ec2 describe-spot-price-history --product-descriptions Linux/UNIX --output json`\n\
   Updates On-Demand and Reserved rates and Spot medians for the catalog's instance types, records the\n\
   files as sources, prints what changed. Malformed input changes nothing.";
@@ -22,7 +24,15 @@ const USAGE: &str =
 struct Args {
     catalog: String,
     dry_run: bool,
-    files: Vec<(bool, String)>,
+    files: Vec<(Kind, String)>,
+}
+
+/// What a file is.
+#[derive(Debug, PartialEq, Clone, Copy)]
+enum Kind {
+    Offer,
+    Spot,
+    SavingsPlans,
 }
 
 /// Why the command stops before reading anything: help was asked for, or the line is wrong (the
@@ -42,14 +52,15 @@ fn parse_args(args: &[String]) -> Result<Args, Stop> {
     let mut it = args.iter();
     while let Some(a) = it.next() {
         match a.as_str() {
-            "--catalog" | "--offer" | "--spot" => {
+            "--catalog" | "--offer" | "--spot" | "--savings-plans" => {
                 let Some(v) = it.next() else {
                     return Err(Stop::Usage(format!("catalog-import: {a} needs a file\n{USAGE}")));
                 };
                 match a.as_str() {
                     "--catalog" => out.catalog = v.clone(),
-                    "--offer" => out.files.push((true, v.clone())),
-                    _ => out.files.push((false, v.clone())),
+                    "--offer" => out.files.push((Kind::Offer, v.clone())),
+                    "--savings-plans" => out.files.push((Kind::SavingsPlans, v.clone())),
+                    _ => out.files.push((Kind::Spot, v.clone())),
                 }
             }
             "--dry-run" => out.dry_run = true,
@@ -86,7 +97,7 @@ fn run_main() -> u8 {
     }
 }
 
-/// The catalog's text and each Spot file's, in order (an offer file is read later, as a stream, so a
+/// The catalog's text and each Spot file's, in order (an offer or Savings Plans file is read later, as a stream, so a
 /// multi-gigabyte file is never in memory: only its path is checked here); the first that cannot be read
 /// is the error.
 fn read_all(a: &Args) -> Result<(String, Vec<String>), String> {
@@ -95,11 +106,11 @@ fn read_all(a: &Args) -> Result<(String, Vec<String>), String> {
     let texts = a
         .files
         .iter()
-        .map(|(offer, p)| match offer {
-            true => std::fs::File::open(p)
+        .map(|(kind, p)| match kind {
+            Kind::Offer | Kind::SavingsPlans => std::fs::File::open(p)
                 .map(|_| String::new())
                 .map_err(|e| format!("{p}: {e}")),
-            false => read(p),
+            Kind::Spot => read(p),
         })
         .collect::<Result<Vec<_>, _>>()?;
     Ok((catalog, texts))
@@ -118,12 +129,10 @@ fn run(a: &Args) -> u8 {
         .files
         .iter()
         .zip(&texts)
-        .map(|((is_offer, p), t)| {
-            if *is_offer {
-                Input::OfferFile(p, Path::new(p))
-            } else {
-                Input::SpotHistory(p, t)
-            }
+        .map(|((kind, p), t)| match kind {
+            Kind::Offer => Input::OfferFile(p, Path::new(p)),
+            Kind::Spot => Input::SpotHistory(p, t),
+            Kind::SavingsPlans => Input::SavingsPlansFile(p, Path::new(p)),
         })
         .collect();
     let catalog_path = &a.catalog;
@@ -201,7 +210,7 @@ mod tests {
     #[test]
     fn the_line_names_the_catalog_and_the_files_in_order() {
         let a = parse("--dry-run --spot s.json --catalog c.json --offer o.json");
-        let files = vec![(false, "s.json".to_string()), (true, "o.json".to_string())];
+        let files = vec![(Kind::Spot, "s.json".to_string()), (Kind::Offer, "o.json".to_string())];
         let want = Args {
             catalog: "c.json".into(),
             dry_run: true,

@@ -101,7 +101,9 @@ fn option_json(o: &OptionCost, lang: gpuplan::scenario::Lang) -> Value {
             "days": c.days, "blocks": c.blocks, "rate_usd_hr": c.rate_usd_hr, "as_of": c.as_of.to_string(), "source": c.source,
             "max_instances_per_block": c.max_instances_per_block, "max_lead_weeks": c.max_lead_weeks,
             "instances": c.instances, "rate_derived": c.rate_derived,
+            "predates_change": c.predates_change.map(|d| d.to_string()),
         })),
+        "savings_plan_rate": o.sp_rate.as_ref().map(|b| explain::sp_rate_line(b, lang == gpuplan::scenario::Lang::Zh)),
     })
 }
 
@@ -130,7 +132,12 @@ fn plan_json(p: &Plan, lang: gpuplan::scenario::Lang) -> Value {
     })
 }
 
-fn recommendation_json(r: &Recommendation, options: &[OptionCost], lang: gpuplan::scenario::Lang) -> Value {
+fn recommendation_json(
+    r: &Recommendation,
+    options: &[OptionCost],
+    lang: gpuplan::scenario::Lang,
+    co2e: Value,
+) -> Value {
     json!({
         "options": options.iter().map(|o| option_json(o, lang)).collect::<Vec<_>>(),
         "instance": r.instance,
@@ -160,6 +167,7 @@ fn recommendation_json(r: &Recommendation, options: &[OptionCost], lang: gpuplan
         "parallelism": r.parallelism,
         "prefill_s": r.prefill_s,
         "energy_kwh": r.energy_kwh,
+        "co2e_estimate": co2e,
         "price_source": r.price.as_ref().map(|p| p.source.clone()),
         "price_as_of": r.price.as_ref().map(|p| p.as_of.to_string()),
         "price_derived": r.price.as_ref().map(|p| p.derived),
@@ -205,6 +213,20 @@ fn range_json(catalog: &Catalog, scenario: &Scenario, card: &gpuplan::engine::Re
 edge::entry_point!(run_main);
 
 /// The program: reads the arguments, answers, returns the exit status.
+/// A recommendation's CO2e estimate (energy × PUE × the region's grid), with its basis; null without energy.
+fn co2e_json(catalog: &Catalog, region: &str, r: &Recommendation, lang: gpuplan::scenario::Lang) -> Value {
+    let co2e = r
+        .energy_kwh
+        .and_then(|e| gpuplan::engine::carbon::co2e(catalog, region, e));
+    co2e.map_or(Value::Null, |c| {
+        json!({
+            "kg": c.kg, "energy_kwh": c.energy_kwh, "pue": c.pue, "gco2e_per_kwh": c.gco2e_per_kwh,
+            "grid_source": c.grid_source, "grid_as_of": c.grid_as_of.to_string(), "pue_source": catalog.pue.source,
+            "basis": explain::co2e_text(&c, lang),
+        })
+    })
+}
+
 fn run_main() -> u8 {
     let (args, not_utf8) = edge::text_args(std::env::args_os().skip(1));
     for bad in &not_utf8 {
@@ -254,7 +276,7 @@ fn run_main() -> u8 {
             "estimated": outcome.arch.estimated,
         },
         "recommendations": outcome.recommendations.iter().map(|r| {
-            recommendation_json(r, &option_costs(&catalog, &scenario, r), lang)
+            recommendation_json(r, &option_costs(&catalog, &scenario, r), lang, co2e_json(&catalog, &scenario.region, r, lang))
         }).collect::<Vec<_>>(),
         "plan": top_plan.as_ref().map(|p| plan_json(p, lang)),
         "range": top.and_then(|r| range_json(&catalog, &scenario, r)),

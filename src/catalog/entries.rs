@@ -84,7 +84,31 @@ macro_rules! named_entry {
     };
 }
 
-named_entry!(CapacityBlocks => "capacity_blocks", PriceCoverage => "price_coverage", SpotRules => "spot_rules");
+named_entry!(CapacityBlocks => "capacity_blocks", PriceCoverage => "price_coverage", SpotRules => "spot_rules", CbChange => "capacity_blocks.changes");
+
+impl Entry for Pue {
+    fn label(&self) -> String {
+        "pue".into()
+    }
+    fn sources(&self) -> Vec<(&'static str, &str)> {
+        vec![("source", &self.source)]
+    }
+    fn figures(&self) -> Vec<(&'static str, Option<f64>)> {
+        vec![("value", Some(self.value))]
+    }
+}
+
+impl Entry for GridIntensity {
+    fn label(&self) -> String {
+        format!("grid_intensity ({})", self.region)
+    }
+    fn sources(&self) -> Vec<(&'static str, &str)> {
+        vec![("source", &self.source)]
+    }
+    fn figures(&self) -> Vec<(&'static str, Option<f64>)> {
+        vec![("gco2e_per_kwh", Some(self.gco2e_per_kwh))]
+    }
+}
 
 impl Entry for Link {
     fn label(&self) -> String {
@@ -145,6 +169,11 @@ priced_entry!(
     |r| format!("capacity_blocks.rates ({} {})", r.instance, r.region),
     ["usd_hr" => Some(r.usd_hr)]
 );
+priced_entry!(
+    SavingsPlanRate,
+    |r| format!("savings_plan_rates ({} {} {:?} {}y)", r.instance, r.region, r.plan, r.term_years),
+    ["effective_usd_hr" => Some(r.effective_usd_hr), "upfront_usd" => r.upfront_usd]
+);
 priced_entry!(PricePoint, |p| format!("price_history ({} {})", p.instance, p.from), ["usd_hr" => Some(p.usd_hr)]);
 priced_entry!(ArticleQuote, |q| format!("article_quotes ({} {})", q.instance, q.kind), ["usd" => Some(q.usd)]);
 
@@ -182,12 +211,16 @@ pub(super) fn entries(c: &Catalog) -> Vec<&dyn Entry> {
         .chain(all(&c.spot))
         .chain(all(&c.reserved))
         .chain(all(&c.savings_plan_assumptions))
+        .chain(all(&c.savings_plan_rates))
         .chain([cb as &dyn Entry])
         .chain(all(&cb.rates))
+        .chain(all(&cb.changes))
         .chain([&c.spot_rules as &dyn Entry, &c.price_coverage])
         .chain(all(&c.price_history))
         .chain(all(&c.article_quotes))
         .chain(all(&c.links))
+        .chain(all(&c.grid_intensity))
+        .chain([&c.pue as &dyn Entry])
         .chain(all(&c.managed))
         .collect()
 }

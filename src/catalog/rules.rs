@@ -4,6 +4,9 @@
 use super::entries::{entries, Entry};
 use super::*;
 
+mod dated;
+use dated::*;
+
 /// One invariant the engine relies on: its name (in errors and tests) and its check.
 pub struct Rule {
     pub name: &'static str,
@@ -75,6 +78,26 @@ pub const RULES: &[Rule] = &[
     Rule {
         name: "link_domains",
         check: link_domains,
+    },
+    Rule {
+        name: "savings_plan_rates_below_on_demand",
+        check: savings_plan_rates_below_on_demand,
+    },
+    Rule {
+        name: "spot_median_within_zones",
+        check: spot_median_within_zones,
+    },
+    Rule {
+        name: "capacity_block_changes_dated",
+        check: capacity_block_changes_dated,
+    },
+    Rule {
+        name: "no_price_after_the_catalog",
+        check: no_price_after_the_catalog,
+    },
+    Rule {
+        name: "grid_intensity_plausible",
+        check: grid_intensity_plausible,
     },
     Rule {
         name: "managed_figures_for_tier",
@@ -389,53 +412,4 @@ fn link_domains(c: &Catalog, index: &Index) -> Result<(), Broken> {
         }
     }
     Ok(())
-}
-
-/// The figures a managed price's service and tier need, and none it cannot have: per-token tiers both an
-/// input and an output price, hourly tiers `usd_hr`, a fee cut a `pct` below 100.
-fn managed_figures_for_tier(c: &Catalog, _: &Index) -> Result<(), Broken> {
-    for m in &c.managed {
-        let tokens = m.in_usd_m.is_some() && m.out_usd_m.is_some();
-        let hourly = m.usd_hr.is_some() && m.in_usd_m.is_none() && m.out_usd_m.is_none();
-        let ok = match (m.service.as_str(), m.tier.as_str()) {
-            ("bedrock", "on-demand" | "latency" | "batch") => tokens && m.usd_hr.is_none(),
-            ("bedrock", "pt-0" | "pt-1" | "pt-6") | ("sagemaker", "realtime" | "training") | ("ecs", "fee") => hourly,
-            ("ecs", "fee-cut") => m.pct.is_some_and(|p| p < 100.0) && m.usd_hr.is_none(),
-            _ => false,
-        };
-        if !ok {
-            return Err(broken(
-                &m.label(),
-                "fields `in_usd_m`, `out_usd_m`, `usd_hr`, `pct` do not fit its service and tier",
-            ));
-        }
-    }
-    Ok(())
-}
-
-/// A Bedrock price names the model preset it is for (the engine matches the scenario's model by id).
-fn managed_models_are_presets(c: &Catalog, _: &Index) -> Result<(), Broken> {
-    match c
-        .managed
-        .iter()
-        .find(|m| m.service == "bedrock" && crate::models::preset_by_id(&m.model).is_none())
-    {
-        Some(m) => Err(broken(
-            &m.label(),
-            format!("field `model`: `{}` is not a model preset", m.model),
-        )),
-        None => Ok(()),
-    }
-}
-
-/// One managed price per service, model, offer, region and tier.
-fn managed_unique(c: &Catalog, _: &Index) -> Result<(), Broken> {
-    let keys = c.managed.iter().map(|m| {
-        let key = format!("{}|{}|{}|{}|{}", m.service, m.model, m.offer, m.region, m.tier);
-        (key, m.label())
-    });
-    match first_repeat(keys) {
-        Some(label) => Err(broken(&label, "duplicate managed price")),
-        None => Ok(()),
-    }
 }

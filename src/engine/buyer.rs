@@ -19,6 +19,9 @@ pub fn quota_family(family: &str) -> Option<QuotaFamily> {
     }
 }
 
+/// A rate this many days older than the catalog's date is called out as old.
+pub const STALE_DAYS: i64 = 90;
+
 /// One option's cost, a Capacity Block's fleet timed by sizing (`sizing::hours_on`).
 fn option_cost(catalog: &Catalog, scenario: &Scenario, rec: &Recommendation, buy: Buy) -> OptionCost {
     cost::option_cost(catalog, scenario, rec, buy, hours_on)
@@ -117,8 +120,19 @@ pub fn plan_notices(catalog: &Catalog, scenario: &Scenario, rec: &Recommendation
         out.push(w);
     }
     let dates = rate_dates(catalog, scenario, rec, plan);
+    let stale: Vec<(RateDate, i64)> = dates
+        .iter()
+        .map(|r| (r.clone(), r.as_of.days_until(catalog.as_of)))
+        .filter(|(_, days)| *days > STALE_DAYS)
+        .collect();
     if !dates.is_empty() {
         out.push(Why::RateDates { rates: dates });
+    }
+    if !stale.is_empty() {
+        out.push(Why::StaleRates {
+            rates: stale,
+            catalog_as_of: catalog.as_of,
+        });
     }
     out
 }

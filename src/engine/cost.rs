@@ -8,9 +8,11 @@
 //! checkpoint cost); the best interval is Young's τ* = √(2·C/Λ).
 
 mod capacity_block;
+mod savings_plan;
 mod spot;
 
 pub use capacity_block::*;
+pub use savings_plan::*;
 pub use spot::*;
 
 use super::outcome::{CostTerm, NotOffered, Recommendation, TermKind};
@@ -48,6 +50,8 @@ pub struct OptionCost {
     pub assumption: bool,
     pub spot: Option<SpotDetail>,
     pub cb: Option<CbDetail>,
+    /// Savings Plans: where the rate comes from.
+    pub sp_rate: Option<SpRateBasis>,
     /// The terms `monthly_usd` and `job_usd` add up to (what the formula line prints).
     pub monthly_terms: Vec<CostTerm>,
     pub job_terms: Vec<CostTerm>,
@@ -79,6 +83,7 @@ impl OptionCost {
             assumption: false,
             spot: None,
             cb: None,
+            sp_rate: None,
             monthly_terms: Vec::new(),
             job_terms: Vec::new(),
         }
@@ -295,22 +300,26 @@ fn commitment_cost(c: &Basis) -> OptionCost {
         return OptionCost::unavailable(buy, NotOffered::NoOnDemandPrice);
     };
     let term = buy.term_years().unwrap_or(1);
-    let (discount, assumption) = match buy {
+    let plan = match buy {
+        Buy::ComputeSp1 | Buy::ComputeSp3 => SavingsPlan::Compute,
+        _ => SavingsPlan::Ec2instance,
+    };
+    let (discount, sp_rate) = match buy {
         Buy::Ri1 | Buy::Ri3 => match ri_discount(catalog, &rec.instance, p.ri_class, term, p.payment) {
             // Outside us-east-1 the published discount is applied to the regional price (derived).
-            Some(d) => (d, scenario.region != "us-east-1"),
+            Some(d) => (d, None),
             None => return OptionCost::unavailable(buy, NotOffered::NoPublishedRi),
         },
-        Buy::ComputeSp1 | Buy::ComputeSp3 => (
-            sp_discount(catalog, scenario, &rec.instance, SavingsPlan::Compute, term).unwrap_or(0.0),
-            true,
-        ),
-        _ => (
-            sp_discount(catalog, scenario, &rec.instance, SavingsPlan::Ec2instance, term).unwrap_or(0.0),
-            true,
-        ),
+        _ => {
+            let (d, basis) = sp_discount_basis(catalog, scenario, &rec.instance, plan, term, od_rate / c.list);
+            (d, Some(basis))
+        }
     };
-    commitment(
+    let assumption = match &sp_rate {
+        None => scenario.region != "us-east-1",
+        Some(b) => !matches!(b, SpRateBasis::Published { .. }),
+    };
+    let mut o = commitment(
         buy,
         od_rate / c.list,
         od_rate,
@@ -323,7 +332,9 @@ fn commitment_cost(c: &Basis) -> OptionCost {
         rec,
         c.accels,
         assumption,
-    )
+    );
+    o.sp_rate = sp_rate;
+    o
 }
 
 /// A month's terms: the baseline fleet (at `base`: rate and factor, hours of `kind`), then any bursts
@@ -398,6 +409,7 @@ fn commitment(
         assumption,
         spot: None,
         cb: None,
+        sp_rate: None,
         monthly_terms: monthly_terms(scenario, u, (eff, 1.0), TermKind::Committed, od_rate),
         job_terms: job
             .map(|(terms, tail_h)| {

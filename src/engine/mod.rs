@@ -12,6 +12,7 @@
 //! Capacity Block's fleet timed by sizing.
 
 pub mod buyer;
+pub mod carbon;
 pub mod cost;
 mod eligibility;
 pub mod managed;

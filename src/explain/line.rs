@@ -94,7 +94,7 @@ fn answer(s: &Scenario, outcome: &Outcome) -> String {
 }
 
 /// The whole sentence: "Llama 3.1 8B, serving 8 sequences: 1 × inf2.xlarge, $553/month On-Demand
-/// (prices of 2026-07-20)".
+/// (prices of 2026-09-01)".
 pub fn line(s: &Scenario, outcome: &Outcome, prices_as_of: IsoDate) -> String {
     let (w, a) = (workload(s, outcome), answer(s, outcome));
     match s.lang {
@@ -119,15 +119,15 @@ mod tests {
         let cases = [
             (
                 "v=1&model=llama3.1-8b&prio=cost",
-                "Llama 3.1 8B, serving 8 sequences: 1 × trn1.2xlarge, $981/month On-Demand (prices of 2026-07-20)",
+                "Llama 3.1 8B, serving 8 sequences: 1 × trn1.2xlarge, $981/month On-Demand (prices of 2026-09-01)",
             ),
             (
                 "v=1&model=llama3.1-8b&prio=cost&lang=zh",
-                "Llama 3.1 8B，服务 8 条并发序列：1 × trn1.2xlarge，按需每月 $981（2026-07-20 的价格）",
+                "Llama 3.1 8B，服务 8 条并发序列：1 × trn1.2xlarge，按需每月 $981（2026-09-01 的价格）",
             ),
             (
                 "v=1&model=llama3.1-8b&prio=cost&lang=zh&cur=cny",
-                "Llama 3.1 8B，服务 8 条并发序列：1 × trn1.2xlarge，按需每月 ¥6,965（2026-07-20 的价格）",
+                "Llama 3.1 8B，服务 8 条并发序列：1 × trn1.2xlarge，按需每月 ¥6,965（2026-09-01 的价格）",
             ),
             (
                 "v=1&task=train&model=llama3.1-8b&tokens=10&inst=p5.48xlarge",
@@ -138,7 +138,7 @@ mod tests {
             ("v=1&params=13", "A 13B-parameter model, serving 8 sequences: "),
             (
                 "v=1&model=llama3.1-405b&inst=g6.xlarge",
-                "Llama 3.1 405B, serving 8 sequences: nothing in the catalog fits (prices of 2026-07-20)",
+                "Llama 3.1 405B, serving 8 sequences: nothing in the catalog fits (prices of 2026-09-01)",
             ),
         ];
         for (q, want) in cases {
@@ -148,7 +148,7 @@ mod tests {
         }
         let train = line_for("v=1&task=train&model=llama3.1-8b&tokens=10&inst=p5.48xlarge");
         assert!(
-            train.contains(" for the job (") && train.ends_with(") On-Demand (prices of 2026-07-20)"),
+            train.contains(" for the job (") && train.ends_with(") On-Demand (prices of 2026-09-01)"),
             "{train}"
         );
         let job = line_for("v=1&task=finetune&model=llama3.1-8b&tokens=0.5&lang=zh");

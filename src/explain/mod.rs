@@ -21,7 +21,9 @@ pub use labels::{
 pub use line::line;
 pub use managed::{managed_lines, tokens};
 pub use parallel::{plan_formula, plan_words};
-pub use purchase::{buy_name, cb_article_note, not_offered, option_formula, source_name, spot_supply_line};
+pub use purchase::{
+    buy_name, cb_article_note, not_offered, option_formula, source_name, sp_rate_line, spot_supply_line,
+};
 
 /// Money as the page shows it: the display currency's symbol and amount.
 pub type Money<'a> = &'a dyn Fn(f64) -> String;
@@ -31,6 +33,32 @@ pub fn money_in(s: &crate::scenario::Scenario) -> impl Fn(f64) -> String + '_ {
     move |v| crate::format::money(v, s.purchase.currency, s.purchase.cny_per_usd)
 }
 pub use ranges::range;
+
+/// A CO2e estimate with its basis: "1,234 kg CO2e (1,000 kWh × PUE 1.15 × 379 g/kWh, ccf-grid 2022-11-02;
+/// location-based)".
+pub fn co2e_text(c: &crate::engine::carbon::Co2e, lang: crate::scenario::Lang) -> String {
+    use crate::format::number;
+    let zh = lang == crate::scenario::Lang::Zh;
+    let year = if c.data_year.is_empty() {
+        String::new()
+    } else if zh {
+        format!("，{} 年电网数据", c.data_year)
+    } else {
+        format!(", {} grid data", c.data_year)
+    };
+    let (kg, e, pue, g) = (
+        number(c.kg, 0),
+        number(c.energy_kwh, 0),
+        number(c.pue, 2),
+        number(c.gco2e_per_kwh, 0),
+    );
+    let (src, at) = (&c.grid_source, c.grid_as_of);
+    if zh {
+        format!("{kg} kg CO2e（{e} kWh × PUE {pue} × {g} g/kWh，{src} {at}{year}；按电网位置估算，未计可再生能源采购）")
+    } else {
+        format!("{kg} kg CO2e ({e} kWh × PUE {pue} × {g} g/kWh, {src} {at}{year}; location-based, renewable purchases not counted)")
+    }
+}
 pub use reasons::{cheaper_elsewhere, cheapest_plan_on, fits_on, fleet_path, month_span, steady_fleet_note, why};
 pub use scenario_line::{breakeven_use, months, over_months, per_request, savings, scenario_line};
 pub use warnings::{field_error, warning};

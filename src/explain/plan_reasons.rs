@@ -152,6 +152,39 @@ pub(super) fn why_buyer(w: &Why, lang: Lang) -> Option<String> {
 pub(super) fn why_rank(w: &Why, lang: Lang) -> Option<String> {
     let zh = lang == Lang::Zh;
     Some(match w {
+        Why::RateDates { .. } | Why::StaleRates { .. } => return rate_dates(w, lang),
+        Why::RankCheapest => {
+            if zh {
+                "在所有放得下的选项中成本最低。".into()
+            } else {
+                "The lowest cost of every option that fits.".into()
+            }
+        }
+        Why::RankFastestWithinBudget { budget_x } => {
+            if zh {
+                format!("在成本不超过最便宜选项 {} 倍的选项中速度最快。", number(*budget_x, 1))
+            } else {
+                format!(
+                    "The fastest of the options costing at most {}× the cheapest.",
+                    number(*budget_x, 1)
+                )
+            }
+        }
+        Why::RankBestBalance => {
+            if zh {
+                "成本与速度的最佳平衡（两者相对最优值之比的几何平均）。".into()
+            } else {
+                "The best balance of cost and speed (geometric mean of each relative to the best).".into()
+            }
+        }
+        _ => return None,
+    })
+}
+
+/// The dates of the rates a plan uses, and those over 90 days older than the catalog.
+fn rate_dates(w: &Why, lang: Lang) -> Option<String> {
+    let zh = lang == Lang::Zh;
+    Some(match w {
         Why::RateDates { rates } => {
             let parts: Vec<String> = rates
                 .iter()
@@ -180,28 +213,28 @@ pub(super) fn why_rank(w: &Why, lang: Lang) -> Option<String> {
                 format!("Catalog dates of the rates in this plan: {}.", parts.join("; "))
             }
         }
-        Why::RankCheapest => {
+        Why::StaleRates { rates, catalog_as_of } => {
+            let parts: Vec<String> = rates
+                .iter()
+                .map(|(r, days)| {
+                    let (name, d) = (super::buy_name(r.buy, lang), r.as_of);
+                    if zh {
+                        format!("{name} {d}（{}，早 {days} 天）", r.source)
+                    } else {
+                        format!("{name} of {d} ({}, {days} days older)", r.source)
+                    }
+                })
+                .collect();
             if zh {
-                "在所有放得下的选项中成本最低。".into()
-            } else {
-                "The lowest cost of every option that fits.".into()
-            }
-        }
-        Why::RankFastestWithinBudget { budget_x } => {
-            if zh {
-                format!("在成本不超过最便宜选项 {} 倍的选项中速度最快。", number(*budget_x, 1))
+                format!(
+                    "以下费率比目录日期 {catalog_as_of} 早 90 天以上，可能已变：{}。购买前请核对现价。",
+                    parts.join("；")
+                )
             } else {
                 format!(
-                    "The fastest of the options costing at most {}× the cheapest.",
-                    number(*budget_x, 1)
+                    "Rates over 90 days older than the catalog ({catalog_as_of}) may have moved: {}. Check current prices before buying.",
+                    parts.join("; ")
                 )
-            }
-        }
-        Why::RankBestBalance => {
-            if zh {
-                "成本与速度的最佳平衡（两者相对最优值之比的几何平均）。".into()
-            } else {
-                "The best balance of cost and speed (geometric mean of each relative to the best).".into()
             }
         }
         _ => return None,

@@ -160,6 +160,22 @@ fn cb_lines(c: &crate::engine::cost::CbDetail, upfront_usd: f64, zh: bool, usd: 
                 c.days
             )
         });
+    if let Some(d) = c.predates_change {
+        lines.push(if zh {
+            format!("该价格早于 {d} 的已知容量块调价：AWS 现价可能不同。")
+        } else {
+            format!(
+                "This rate predates the known Capacity Block price change of {d}: AWS may charge another price now."
+            )
+        });
+    }
+    if c.blocks > 1 {
+        lines.push(if zh {
+            "每个容量块位于一个可用区内；多个容量块不一定落在同一可用区，块之间的网络可能不同。".into()
+        } else {
+            "Each block is in one Availability Zone; several blocks may not land in the same zone, so the network between them may differ.".into()
+        });
+    }
     // Booking rules: how many blocks, and how far ahead.
     lines.push(if zh {
             format!(
@@ -175,6 +191,25 @@ fn cb_lines(c: &crate::engine::cost::CbDetail, upfront_usd: f64, zh: bool, usd: 
             )
         });
     lines
+}
+
+/// Where a Savings Plan's rate comes from: the published rate with its date, or "not imported".
+pub fn sp_rate_line(b: &crate::engine::cost::SpRateBasis, zh: bool) -> String {
+    use crate::engine::cost::SpRateBasis;
+    match (b, zh) {
+        (SpRateBasis::Published { as_of, source, payment_stated }, false) => format!(
+            "Published Savings Plan rate ({source}, {as_of}){}.",
+            if *payment_stated { "" } else { "; the source does not state its payment option" }
+        ),
+        (SpRateBasis::Published { as_of, source, payment_stated }, true) => format!(
+            "公开的 Savings Plans 费率（{source}，{as_of}）{}。",
+            if *payment_stated { "" } else { "；来源未说明预付方式" }
+        ),
+        (SpRateBasis::NotImported, false) => "Rate not imported for this type and region: the discount is derived from Reserved Instance rates (see Assumptions).".into(),
+        (SpRateBasis::NotImported, true) => "该类型与区域的费率未导入：折扣由预留实例费率推算（见“假设”）。".into(),
+        (SpRateBasis::Override, false) => "Your Savings Plan discount.".into(),
+        (SpRateBasis::Override, true) => "您设置的 Savings Plans 折扣。".into(),
+    }
 }
 
 /// How an option's figures were computed, with the numbers, for a tooltip.
@@ -258,6 +293,7 @@ pub fn option_formula(o: &crate::engine::cost::OptionCost, n_instances: u32, lan
             "A job pays the whole commitment term: the rest only pays off if other work uses it.".into()
         });
     }
+    parts.extend(o.sp_rate.as_ref().map(|b| sp_rate_line(b, zh)));
     if o.assumption && o.buy != Buy::Spot {
         parts.push(if zh {
             "费率为假设或推算值（见“假设”）。".into()

@@ -41,9 +41,11 @@ pub fn why(w: &Why, lang: Lang) -> String {
         | Why::CapacityReserved { .. }
         | Why::SpotAtScale { .. }
         | Why::ComputeSpShallow { .. } => why_buyer,
-        Why::RateDates { .. } | Why::RankCheapest | Why::RankFastestWithinBudget { .. } | Why::RankBestBalance => {
-            why_rank
-        }
+        Why::RateDates { .. }
+        | Why::StaleRates { .. }
+        | Why::RankCheapest
+        | Why::RankFastestWithinBudget { .. }
+        | Why::RankBestBalance => why_rank,
     };
     topic(w, lang).unwrap_or_default()
 }

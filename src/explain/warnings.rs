@@ -26,6 +26,15 @@ pub fn warning(w: &Warning, lang: Lang) -> String {
         (Problem::UnknownPreset, true) => format!("`{f}` = “{v}” 不是已知的模型预设；改用 {used}。"),
         (Problem::UnknownRegion, false) => format!("`{f}` = “{v}” is not a region in the catalog; using {used}."),
         (Problem::UnknownRegion, true) => format!("`{f}` = “{v}” 不是目录中的区域；改用 {used}。"),
+        // The China partition (AWS docs, docs.amazonaws.cn: a separate partition with its own price list).
+        (Problem::ChinaRegion, false) => format!(
+            "`{f}` = “{v}” is an AWS China region: a separate partition (aws-cn) operated by local partners (Sinnet in Beijing, NWCD in Ningxia), with its own accounts, list prices in CNY and its own instance families. The catalog has no China prices: the plan below uses {used} in USD; the nearest covered region is {near} (Hong Kong).",
+            near = crate::query::NEAREST_TO_CHINA
+        ),
+        (Problem::ChinaRegion, true) => format!(
+            "`{f}` = “{v}” 是亚马逊云科技中国区域：独立分区（aws-cn），由本地合作伙伴运营（北京：光环新网；宁夏：西云数据），账户独立，以人民币标价，实例系列也不同。目录不含中国区价格：下方方案按 {used} 的美元价格计算；最近的已覆盖区域为 {near}（香港）。",
+            near = crate::query::NEAREST_TO_CHINA
+        ),
         (Problem::UnknownInstance, false) => format!("`{f}`: “{v}” is not an instance type in the catalog; left out."),
         (Problem::UnknownInstance, true) => format!("`{f}`：“{v}” 不是目录中的实例类型；已略去。"),
         (Problem::UnknownVersion, false) => format!("`{f}` = “{v}”: unknown link version; read as version {used}."),

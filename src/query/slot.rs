@@ -133,6 +133,9 @@ fn apply_catalog_slot(
         Slot::Region(r) => {
             let known = catalog.on_demand.iter().any(|o| o.region == value)
                 || catalog.instances.iter().any(|i| i.regions.iter().any(|x| x == value));
+            if CHINA_REGIONS.contains(&value) {
+                return Err((Problem::ChinaRegion, r.clone()));
+            }
             if !known {
                 return Err((Problem::UnknownRegion, r.clone()));
             }

@@ -41,6 +41,43 @@ pub fn savings_plans(lang: Lang, c: &Catalog) -> String {
     h.finish()
 }
 
+/// The published Savings Plan rates the catalog imported: type, region, plan, term, payment, rate, date.
+pub fn savings_plan_rates(lang: Lang, c: &Catalog) -> String {
+    let mut h = Html::new();
+    h.open("tbody", &[]);
+    for r in &c.savings_plan_rates {
+        let plan = match r.plan {
+            SavingsPlan::Compute => "Compute SP",
+            SavingsPlan::Ec2instance => "EC2 Instance SP",
+        };
+        let pay = match r.payment {
+            Some(Payment::No) => t(lang, Msg::PayNo),
+            Some(Payment::Partial) => t(lang, Msg::PayPartial),
+            Some(Payment::All) => t(lang, Msg::PayAll),
+            None => "?",
+        };
+        let years = t(lang, Msg::YearsShort);
+        h.open("tr", &[("data-testid", "sp-rate")])
+            .el(
+                "th",
+                &[("scope", "row")],
+                &format!(
+                    "{} {} · {plan} · {} {years} · {pay}",
+                    r.instance, r.region, r.term_years
+                ),
+            )
+            .el(
+                "td",
+                &[("class", "num")],
+                &format!("${}/h", format::number(r.effective_usd_hr, 2)),
+            )
+            .el("td", &[("class", "num")], &r.as_of.to_string())
+            .close("tr");
+    }
+    h.close("tbody");
+    h.finish()
+}
+
 /// Every source: title, publisher, date, and a link (or the file it is in, or "no link").
 pub fn sources(lang: Lang, c: &Catalog) -> String {
     let mut h = Html::new();

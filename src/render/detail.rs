@@ -233,6 +233,13 @@ fn figures(h: &mut Html, d: &DetailIn) {
         "top-energy",
         &energy,
     );
+    if let Some(c) = rec
+        .energy_kwh
+        .and_then(|e| crate::engine::carbon::co2e(d.catalog, &d.scenario.region, e))
+    {
+        let label = f.t(if task.is_job() { Msg::Co2eJob } else { Msg::Co2eMonth });
+        figure(h, "", label, "top-co2e", &explain::co2e_text(&c, f.lang));
+    }
     h.close("dl");
 }
 

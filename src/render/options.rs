@@ -8,6 +8,16 @@ use crate::explain;
 use crate::format;
 use crate::i18n::Msg;
 
+/// The tag after an option's name: "not imported" for a Savings Plan without a published rate, else
+/// "assumption" where the rate is assumed or derived.
+fn option_tag(o: &OptionCost) -> Option<Msg> {
+    if matches!(o.sp_rate, Some(crate::engine::cost::SpRateBasis::NotImported)) {
+        Some(Msg::NotImported)
+    } else {
+        o.assumption.then_some(Msg::Assumption)
+    }
+}
+
 /// The cheapest plan's box, less its export buttons: total, the fleet path and chart, its lines, the
 /// saving.
 pub fn plan(d: &DetailIn, plan: &Plan) -> String {
@@ -275,8 +285,8 @@ fn option_row(h: &mut Html, f: Fmt, o: &OptionCost, row: &Row) {
     .open("details", &[("class", "how"), ("data-testid", "option-how")])
     .open("summary", &[])
     .text(name);
-    if o.assumption {
-        h.text(" ").el("span", &[("class", "tag")], f.t(Msg::Assumption));
+    if let Some(tag) = option_tag(o) {
+        h.text(" ").el("span", &[("class", "tag")], f.t(tag));
     }
     h.close("summary")
         .el(

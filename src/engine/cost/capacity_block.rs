@@ -29,6 +29,9 @@ pub struct CbDetail {
     pub rate_usd_hr: f64,
     pub as_of: IsoDate,
     pub source: String,
+    /// The rate is dated before this known price change (the catalog's `capacity_blocks.changes`): it may
+    /// no longer be what AWS charges.
+    pub predates_change: Option<IsoDate>,
 }
 
 /// Capacity Block length for a job: 1-14 days, else whole weeks, at most `max_days`.
@@ -264,7 +267,9 @@ pub(super) fn capacity_block(
             rate_usd_hr: rate.usd_hr,
             as_of: rate.as_of,
             source: rate.source.clone(),
+            predates_change: cb.change_after(rate.as_of).map(|c| c.from),
         }),
+        sp_rate: None,
         monthly_terms: vec![block(if is_job { 1.0 } else { f64::from(scenario.months.max(1)) })],
         job_terms: is_job.then(|| block(1.0)).into_iter().collect(),
     }

@@ -250,6 +250,12 @@ pub enum Why {
     RateDates {
         rates: Vec<RateDate>,
     },
+    /// Rates of the plan older than `buyer::STALE_DAYS` before the catalog's date (the engine takes no
+    /// clock: ages count from the catalog's newest price), with their age in days.
+    StaleRates {
+        rates: Vec<(RateDate, i64)>,
+        catalog_as_of: crate::catalog::IsoDate,
+    },
     RankCheapest,
     RankFastestWithinBudget {
         budget_x: f64,
