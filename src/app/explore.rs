@@ -6,7 +6,6 @@ use super::fields::{
     Line,
     Line::One,
 };
-use super::results::{acted, refocus};
 use super::Ctx;
 use crate::explore::rows;
 use crate::i18n::Msg;
@@ -115,7 +114,7 @@ pub fn Explore(ctx: Ctx) -> impl IntoView {
         })
     });
     let picks = move || ctx.state.with(|s| s.compare.len());
-    // The table as HTML text (`render::explore::table`); its buttons act through `on_table_click`.
+    // The table as HTML text (`render::explore::table`); its buttons act through `acts`.
     let table = move || {
         let f = ctx.scenario.with(|s| render::Fmt::new(ctx.lang(), s));
         shown.with(|rows| {
@@ -150,26 +149,8 @@ pub fn Explore(ctx: Ctx) -> impl IntoView {
                     (!note.is_empty()).then(|| view! { " · " <strong data-testid="list-prices">{note}</strong> })
                 }}</p>
             <div class="table-wrap" tabindex="0">
-                <table class="catalog" inner_html=table on:click=move |ev| on_table_click(ctx, ev)></table>
+                <table class="catalog" inner_html=table></table>
             </div>
         </section>
     }
-}
-
-/// A click in the table: sort by a column (again: the other way), or add a type to Compare (remove
-/// it); focus returns to the same button once the table is redrawn.
-fn on_table_click(ctx: Ctx, ev: leptos::ev::MouseEvent) {
-    let Some((act, id)) = acted(&ev) else {
-        return;
-    };
-    match act.as_str() {
-        "sort" => {
-            if let Some(c) = Column::from_key(&id) {
-                ctx.update(|s| s.sort_by(c));
-            }
-        }
-        "cmp" => ctx.update(|s| s.toggle_compare(&id)),
-        _ => return,
-    }
-    refocus(format!("table.catalog [data-act=\"{act}\"][data-id=\"{id}\"]"));
 }
