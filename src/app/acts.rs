@@ -117,6 +117,12 @@ pub fn on_click(ctx: Ctx, ev: leptos::ev::MouseEvent) {
         Act::Reset => reset(ctx),
         Act::Strategy => strategy(ctx, &id),
         Act::ShowAll => ctx.show_all.set(true),
+        Act::Col => {
+            if let Some(c) = Column::from_key(&id) {
+                ctx.update(|s| s.toggle_column(c));
+            }
+            again();
+        }
     }
 }
 

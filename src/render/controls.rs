@@ -160,6 +160,58 @@ pub fn show_all(lang: Lang, total: usize) -> String {
     h.finish()
 }
 
+/// Explore's count of Compare picks and the button that opens Compare (disabled with none).
+pub fn compare_picks(lang: Lang, picks: usize) -> String {
+    let mut h = Html::new();
+    h.open("p", &[("class", "picks"), ("data-testid", "compare-picks")])
+        .text(&format!("{picks} {} ", t(lang, Msg::PickedForCompare)));
+    let attrs = [
+        ("type", "button"),
+        ("class", "small"),
+        if picks == 0 { ("disabled", "") } else { ("", "") },
+        ("data-key", "view"),
+        ("data-act", Act::Fix.key()),
+        ("data-id", "compare"),
+    ];
+    h.el("button", &attrs, t(lang, Msg::OpenCompare)).close("p");
+    h.finish()
+}
+
+/// Explore's column switches (`columns`: each column's key, label and whether it is shown), under
+/// their summary; the `<details>` around them stays open while they change.
+pub fn column_switches(lang: Lang, columns: &[(&str, Msg, bool)]) -> String {
+    let mut h = Html::new();
+    h.el("summary", &[], t(lang, Msg::Columns));
+    for (key, m, shown) in columns {
+        let attrs = [
+            ("type", "checkbox"),
+            if *shown { ("checked", "") } else { ("", "") },
+            ("data-act", Act::Col.key()),
+            ("data-id", key),
+        ];
+        h.open("label", &[("class", "check")])
+            .open("input", &attrs)
+            .el("span", &[], t(lang, *m))
+            .close("label");
+    }
+    h.finish()
+}
+
+/// The line under Explore's filters: rows shown, the region, what every price is per, and the note
+/// that prices are list prices (`list_note`, empty for none).
+pub fn explore_line(lang: Lang, rows: usize, region: &str, basis: &str, list_note: &str) -> String {
+    let mut h = Html::new();
+    h.open("p", &[("class", "muted")])
+        .text(&format!("{rows} {} · {region} · ", t(lang, Msg::Rows)))
+        .el("span", &[("data-testid", "price-basis")], basis);
+    if !list_note.is_empty() {
+        h.text(" · ")
+            .el("strong", &[("data-testid", "list-prices")], list_note);
+    }
+    h.close("p");
+    h.finish()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -205,6 +257,24 @@ mod tests {
             assert!(html.contains(&format!("data-id=\"{id}\">{}</button>", t(Lang::En, m))), "{html}");
         }
         assert_eq!(html.matches("data-act=\"strategy\"").count(), STRATEGIES.len());
+    }
+
+    #[test]
+    fn explores_head_line_and_switches() {
+        let html = compare_picks(Lang::En, 0);
+        assert!(html.starts_with("<p class=\"picks\" data-testid=\"compare-picks\">0 picked for Compare <button"), "{html}");
+        assert!(html.contains("disabled=\"\""), "{html}");
+        assert!(!compare_picks(Lang::En, 2).contains("disabled"));
+        let html = column_switches(Lang::En, &[("acc", Msg::Accelerator, true), ("n", Msg::Accelerator, false)]);
+        assert!(html.starts_with("<summary>"), "{html}");
+        assert!(html.contains("<input type=\"checkbox\" checked=\"\" data-act=\"col\" data-id=\"acc\">"), "{html}");
+        assert!(html.contains("<input type=\"checkbox\" data-act=\"col\" data-id=\"n\">"), "{html}");
+        let line = explore_line(Lang::En, 3, "us-east-1", "prices per instance per hour", "");
+        assert_eq!(
+            line,
+            "<p class=\"muted\">3 instance types · us-east-1 · <span data-testid=\"price-basis\">prices per instance per hour</span></p>"
+        );
+        assert!(explore_line(Lang::En, 3, "r", "b", "list").ends_with(" · <strong data-testid=\"list-prices\">list</strong></p>"));
     }
 
     #[test]

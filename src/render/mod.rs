@@ -51,10 +51,12 @@ pub enum Act {
     Strategy,
     /// Every ranked recommendation, not the first twelve.
     ShowAll,
+    /// Show or hide one of Explore's columns (`data-id`: its key).
+    Col,
 }
 
 /// Every act with the name its `data-act` carries.
-const ACTS: [(Act, &str); 15] = [
+const ACTS: [(Act, &str); 16] = [
     (Act::Best, "best"),
     (Act::Region, "region"),
     (Act::Fix, "fix"),
@@ -70,6 +72,7 @@ const ACTS: [(Act, &str); 15] = [
     (Act::Reset, "reset"),
     (Act::Strategy, "strategy"),
     (Act::ShowAll, "show-all"),
+    (Act::Col, "col"),
 ];
 
 impl Act {
