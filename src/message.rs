@@ -379,8 +379,7 @@ mod tests {
         ] {
             let m = message_for(q);
             let text = m.to_json();
-            let ours: serde_json::Value =
-                serde_json::from_str(&text).unwrap_or_else(|e| panic!("{q}: {e}: {text}"));
+            let ours: serde_json::Value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{q}: {e}: {text}"));
             // Both texts read by one parser (serde_json's is not correctly rounded at 17 digits, so
             // serde's own value would differ from its text's by an ulp where the digits agree).
             let serde_text = serde_json::to_string(&m).unwrap_or_default();

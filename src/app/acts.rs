@@ -87,18 +87,7 @@ pub fn on_click(ctx: Ctx, ev: leptos::ev::MouseEvent) {
             ctx.update(|s| s.toggle_compare(&id));
             refocus(".compare [data-act=\"uncmp\"]".to_string());
         }
-        Act::Set => {
-            let key = el
-                .parent_element()
-                .and_then(|p| p.closest("[data-key]").ok().flatten())
-                .and_then(|f| f.get_attribute("data-key"))
-                .unwrap_or_default();
-            let value = attr("data-value");
-            if !key.is_empty() {
-                ctx.set(&key, &value);
-                refocus(format!("[data-key=\"{key}\"] [data-value=\"{value}\"]"));
-            }
-        }
+        Act::Set => set(ctx, &el),
         Act::Export => {
             if let Some(bar) = el.closest("[data-what]").ok().flatten() {
                 export_bar::run(ctx, bar, &attr("data-export"));
@@ -108,12 +97,7 @@ pub fn on_click(ctx: Ctx, ev: leptos::ev::MouseEvent) {
             let url = url_sync::page_url_for(&ctx.state.with_untracked(encode_state));
             copy(ctx, url, Msg::Copied);
         }
-        Act::CopyEmbed => {
-            let html = ctx
-                .state
-                .with_untracked(|s| crate::state::embed_snippet(s, &url_sync::page_base()));
-            copy(ctx, html, Msg::EmbedCopied);
-        }
+        Act::CopyEmbed => copy_embed(ctx),
         Act::Reset => reset(ctx),
         Act::Strategy => strategy(ctx, &id),
         Act::ShowAll => ctx.show_all.set(true),
@@ -124,6 +108,28 @@ pub fn on_click(ctx: Ctx, ev: leptos::ev::MouseEvent) {
             again();
         }
     }
+}
+
+/// A segmented input's button: its value for the link key of the fieldset around it.
+fn set(ctx: Ctx, el: &web_sys::Element) {
+    let key = el
+        .parent_element()
+        .and_then(|p| p.closest("[data-key]").ok().flatten())
+        .and_then(|f| f.get_attribute("data-key"))
+        .unwrap_or_default();
+    let value = el.get_attribute("data-value").unwrap_or_default();
+    if !key.is_empty() {
+        ctx.set(&key, &value);
+        refocus(format!("[data-key=\"{key}\"] [data-value=\"{value}\"]"));
+    }
+}
+
+/// Copies the embed code for this scenario.
+fn copy_embed(ctx: Ctx) {
+    let html = ctx
+        .state
+        .with_untracked(|s| crate::state::embed_snippet(s, &url_sync::page_base()));
+    copy(ctx, html, Msg::EmbedCopied);
 }
 
 /// Copies `text` and says how it went in the header's status.

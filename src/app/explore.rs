@@ -133,7 +133,9 @@ pub fn Explore(ctx: Ctx) -> impl IntoView {
     };
     let line = move || {
         let lang = ctx.lang();
-        let note = ctx.scenario.with(|s| crate::explain::list_prices(s.purchase.reseller_pct, false, lang));
+        let note = ctx
+            .scenario
+            .with(|s| crate::explain::list_prices(s.purchase.reseller_pct, false, lang));
         let region = ctx.scenario.with(|s| s.region.clone());
         render::controls::explore_line(lang, shown.with(Vec::len), &region, &price_basis(), &note)
     };

@@ -175,7 +175,10 @@ fn Strategies(ctx: Ctx) -> impl IntoView {
 /// keeps and removed in one click, so no hidden filter narrows the ranking (HTML text from `render::controls`).
 #[component]
 fn OnlyTypes(ctx: Ctx) -> impl IntoView {
-    let html = move || ctx.scenario.with(|s| crate::render::controls::only_types(ctx.lang(), &s.instances));
+    let html = move || {
+        ctx.scenario
+            .with(|s| crate::render::controls::only_types(ctx.lang(), &s.instances))
+    };
     view! { <div class="contents" inner_html=html></div> }
 }
 

@@ -21,7 +21,11 @@ pub fn export_bar(lang: Lang, what: &str) -> String {
         "div",
         &[("class", "export"), ("data-testid", "export"), ("data-what", what)],
     );
-    for (kind, m) in [("csv", Msg::ExportCsv), ("json", Msg::ExportJson), ("markdown", Msg::CopyMarkdown)] {
+    for (kind, m) in [
+        ("csv", Msg::ExportCsv),
+        ("json", Msg::ExportJson),
+        ("markdown", Msg::CopyMarkdown),
+    ] {
         let attrs = [
             ("type", "button"),
             ("class", "small"),
@@ -44,7 +48,12 @@ pub fn header_buttons(lang: Lang) -> String {
         (Act::Reset, "", Msg::Reset),
     ] {
         let class = if class.is_empty() { ("", "") } else { ("class", class) };
-        let attrs = [("type", "button"), class, ("data-testid", act.key()), ("data-act", act.key())];
+        let attrs = [
+            ("type", "button"),
+            class,
+            ("data-testid", act.key()),
+            ("data-act", act.key()),
+        ];
         h.el("button", &attrs, t(lang, m));
     }
     h.el(
@@ -98,12 +107,9 @@ pub fn only_types(lang: Lang, types: &[String]) -> String {
         return String::new();
     }
     let mut h = Html::new();
-    h.open(
-        "div",
-        &[("class", "field only-types"), ("data-testid", "only-types")],
-    )
-    .el("span", &[("class", "label")], t(lang, Msg::OnlyTypes))
-    .el("span", &[("class", "types")], &types.join(", "));
+    h.open("div", &[("class", "field only-types"), ("data-testid", "only-types")])
+        .el("span", &[("class", "label")], t(lang, Msg::OnlyTypes))
+        .el("span", &[("class", "types")], &types.join(", "));
     let attrs = [
         ("type", "button"),
         ("class", "small"),
@@ -119,12 +125,9 @@ pub fn only_types(lang: Lang, types: &[String]) -> String {
 /// On the Plan: which assumptions differ from the defaults (`text`), with a button to review them.
 pub fn changed_notice(lang: Lang, text: &str) -> String {
     let mut h = Html::new();
-    h.open(
-        "p",
-        &[("class", "notice-line"), ("data-testid", "assumptions-changed")],
-    )
-    .text(text)
-    .text(" ");
+    h.open("p", &[("class", "notice-line"), ("data-testid", "assumptions-changed")])
+        .text(text)
+        .text(" ");
     let attrs = [
         ("type", "button"),
         ("class", "small"),
@@ -132,8 +135,7 @@ pub fn changed_notice(lang: Lang, text: &str) -> String {
         ("data-act", Act::Fix.key()),
         ("data-id", "assumptions"),
     ];
-    h.el("button", &attrs, t(lang, Msg::ReviewAssumptions))
-        .close("p");
+    h.el("button", &attrs, t(lang, Msg::ReviewAssumptions)).close("p");
     h.finish()
 }
 
@@ -205,8 +207,7 @@ pub fn explore_line(lang: Lang, rows: usize, region: &str, basis: &str, list_not
         .text(&format!("{rows} {} · {region} · ", t(lang, Msg::Rows)))
         .el("span", &[("data-testid", "price-basis")], basis);
     if !list_note.is_empty() {
-        h.text(" · ")
-            .el("strong", &[("data-testid", "list-prices")], list_note);
+        h.text(" · ").el("strong", &[("data-testid", "list-prices")], list_note);
     }
     h.close("p");
     h.finish()
@@ -235,26 +236,44 @@ mod tests {
     #[test]
     fn export_bars_name_what_they_export() {
         let html = export_bar(Lang::Zh, "gpuplan-plan");
-        assert!(html.starts_with("<div class=\"export\" data-testid=\"export\" data-what=\"gpuplan-plan\">"), "{html}");
+        assert!(
+            html.starts_with("<div class=\"export\" data-testid=\"export\" data-what=\"gpuplan-plan\">"),
+            "{html}"
+        );
         for kind in ["csv", "json", "markdown"] {
-            assert!(html.contains(&format!("data-export=\"{kind}\" data-act=\"export\"")), "{html}");
+            assert!(
+                html.contains(&format!("data-export=\"{kind}\" data-act=\"export\"")),
+                "{html}"
+            );
         }
-        assert!(html.ends_with("<span class=\"copied\" role=\"status\"></span></div>"), "{html}");
+        assert!(
+            html.ends_with("<span class=\"copied\" role=\"status\"></span></div>"),
+            "{html}"
+        );
     }
 
     #[test]
     fn a_type_restriction_shows_its_types_and_lifts_in_one_click() {
         assert_eq!(only_types(Lang::En, &[]), "");
         let html = only_types(Lang::En, &["g6.xlarge".into(), "<p5>".into()]);
-        assert!(html.contains("<span class=\"types\">g6.xlarge, &lt;p5&gt;</span>"), "{html}");
-        assert!(html.contains("data-key=\"inst\" data-act=\"fix\" data-id=\"\""), "{html}");
+        assert!(
+            html.contains("<span class=\"types\">g6.xlarge, &lt;p5&gt;</span>"),
+            "{html}"
+        );
+        assert!(
+            html.contains("data-key=\"inst\" data-act=\"fix\" data-id=\"\""),
+            "{html}"
+        );
     }
 
     #[test]
     fn every_strategy_chip_is_a_distinct_act() {
         let html = strategy_chips(Lang::En);
         for (id, _, m) in STRATEGIES {
-            assert!(html.contains(&format!("data-id=\"{id}\">{}</button>", t(Lang::En, m))), "{html}");
+            assert!(
+                html.contains(&format!("data-id=\"{id}\">{}</button>", t(Lang::En, m))),
+                "{html}"
+            );
         }
         assert_eq!(html.matches("data-act=\"strategy\"").count(), STRATEGIES.len());
     }
@@ -262,19 +281,32 @@ mod tests {
     #[test]
     fn explores_head_line_and_switches() {
         let html = compare_picks(Lang::En, 0);
-        assert!(html.starts_with("<p class=\"picks\" data-testid=\"compare-picks\">0 picked for Compare <button"), "{html}");
+        assert!(
+            html.starts_with("<p class=\"picks\" data-testid=\"compare-picks\">0 picked for Compare <button"),
+            "{html}"
+        );
         assert!(html.contains("disabled=\"\""), "{html}");
         assert!(!compare_picks(Lang::En, 2).contains("disabled"));
-        let html = column_switches(Lang::En, &[("acc", Msg::Accelerator, true), ("n", Msg::Accelerator, false)]);
+        let html = column_switches(
+            Lang::En,
+            &[("acc", Msg::Accelerator, true), ("n", Msg::Accelerator, false)],
+        );
         assert!(html.starts_with("<summary>"), "{html}");
-        assert!(html.contains("<input type=\"checkbox\" checked=\"\" data-act=\"col\" data-id=\"acc\">"), "{html}");
-        assert!(html.contains("<input type=\"checkbox\" data-act=\"col\" data-id=\"n\">"), "{html}");
+        assert!(
+            html.contains("<input type=\"checkbox\" checked=\"\" data-act=\"col\" data-id=\"acc\">"),
+            "{html}"
+        );
+        assert!(
+            html.contains("<input type=\"checkbox\" data-act=\"col\" data-id=\"n\">"),
+            "{html}"
+        );
         let line = explore_line(Lang::En, 3, "us-east-1", "prices per instance per hour", "");
         assert_eq!(
             line,
             "<p class=\"muted\">3 instance types · us-east-1 · <span data-testid=\"price-basis\">prices per instance per hour</span></p>"
         );
-        assert!(explore_line(Lang::En, 3, "r", "b", "list").ends_with(" · <strong data-testid=\"list-prices\">list</strong></p>"));
+        assert!(explore_line(Lang::En, 3, "r", "b", "list")
+            .ends_with(" · <strong data-testid=\"list-prices\">list</strong></p>"));
     }
 
     #[test]

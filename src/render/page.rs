@@ -138,7 +138,12 @@ pub fn rec_table(s: &Scenario, a: &Answer, compare: &[String], buttons: bool) ->
     let export = (buttons && total > 0).then_some("gpuplan-recommendations");
     h.open("section", &[("class", "card")])
         .open("div", &[("class", "section-head")])
-        .fragment(&controls::section_head(s.lang, Msg::Recommendations, Some(total), export))
+        .fragment(&controls::section_head(
+            s.lang,
+            Msg::Recommendations,
+            Some(total),
+            export,
+        ))
         .close("div")
         .open("div", &[("class", "table-wrap"), ("tabindex", "0")])
         .open("table", &[("class", "recs")])
