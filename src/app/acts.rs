@@ -41,7 +41,8 @@ pub(super) fn refocus(selector: String) {
     });
 }
 
-/// A click anywhere in the page: the nearest element with a `data-act` says what to do.
+/// A click anywhere in the page: the nearest element with a `data-act` says what to do (a fix names
+/// its link key, `data-key`, beside the value it sets).
 pub fn on_click(ctx: Ctx, ev: leptos::ev::MouseEvent) {
     let Some(el) = ev
         .target()
@@ -61,13 +62,9 @@ pub fn on_click(ctx: Ctx, ev: leptos::ev::MouseEvent) {
         Act::Best => ctx.update(|s| s.pick = String::new()),
         Act::Pick => ctx.update(|s| s.pick = id.clone()),
         Act::Region => ctx.set("region", &id),
-        // A fix names its link key beside the value it sets.
-        Act::Fix => {
-            let key = attr("data-key");
-            if !key.is_empty() {
-                ctx.set(&key, &id);
-            }
-        }
+        Act::Fix => Some(attr("data-key"))
+            .filter(|k| !k.is_empty())
+            .map_or((), |k| ctx.set(&k, &id)),
         Act::View => {
             ctx.set("view", &id);
             again();
@@ -87,17 +84,34 @@ pub fn on_click(ctx: Ctx, ev: leptos::ev::MouseEvent) {
             ctx.update(|s| s.toggle_compare(&id));
             refocus(".compare [data-act=\"uncmp\"]".to_string());
         }
-        Act::Set => set(ctx, &el),
+        Act::Set => {
+            let key = el
+                .parent_element()
+                .and_then(|p| p.closest("[data-key]").ok().flatten())
+                .and_then(|f| f.get_attribute("data-key"))
+                .unwrap_or_default();
+            let value = attr("data-value");
+            if !key.is_empty() {
+                ctx.set(&key, &value);
+                refocus(format!("[data-key=\"{key}\"] [data-value=\"{value}\"]"));
+            }
+        }
         Act::Export => {
             if let Some(bar) = el.closest("[data-what]").ok().flatten() {
                 export_bar::run(ctx, bar, &attr("data-export"));
             }
         }
-        Act::CopyLink => {
-            let url = url_sync::page_url_for(&ctx.state.with_untracked(encode_state));
-            copy(ctx, url, Msg::Copied);
+        Act::CopyLink => copy(
+            ctx,
+            url_sync::page_url_for(&ctx.state.with_untracked(encode_state)),
+            Msg::Copied,
+        ),
+        Act::CopyEmbed => {
+            let html = ctx
+                .state
+                .with_untracked(|s| crate::state::embed_snippet(s, &url_sync::page_base()));
+            copy(ctx, html, Msg::EmbedCopied);
         }
-        Act::CopyEmbed => copy_embed(ctx),
         Act::Reset => reset(ctx),
         Act::Strategy => strategy(ctx, &id),
         Act::ShowAll => ctx.show_all.set(true),
@@ -108,28 +122,6 @@ pub fn on_click(ctx: Ctx, ev: leptos::ev::MouseEvent) {
             again();
         }
     }
-}
-
-/// A segmented input's button: its value for the link key of the fieldset around it.
-fn set(ctx: Ctx, el: &web_sys::Element) {
-    let key = el
-        .parent_element()
-        .and_then(|p| p.closest("[data-key]").ok().flatten())
-        .and_then(|f| f.get_attribute("data-key"))
-        .unwrap_or_default();
-    let value = el.get_attribute("data-value").unwrap_or_default();
-    if !key.is_empty() {
-        ctx.set(&key, &value);
-        refocus(format!("[data-key=\"{key}\"] [data-value=\"{value}\"]"));
-    }
-}
-
-/// Copies the embed code for this scenario.
-fn copy_embed(ctx: Ctx) {
-    let html = ctx
-        .state
-        .with_untracked(|s| crate::state::embed_snippet(s, &url_sync::page_base()));
-    copy(ctx, html, Msg::EmbedCopied);
 }
 
 /// Copies `text` and says how it went in the header's status.
