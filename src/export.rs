@@ -183,7 +183,7 @@ fn compare_cell(cell: &Cell, out: &mut Vec<String>) {
 }
 
 /// A JSON string literal (RFC 8259 escaping).
-fn json_str(s: &str) -> String {
+pub(crate) fn json_str(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
     out.push('"');
     for c in s.chars() {
@@ -202,7 +202,7 @@ fn json_str(s: &str) -> String {
 }
 
 /// A JSON number, or `null` for a missing or non-finite value.
-fn json_num(v: Option<f64>) -> String {
+pub(crate) fn json_num(v: Option<f64>) -> String {
     v.filter(|x| x.is_finite())
         .map_or_else(|| "null".into(), crate::num::shortest)
 }

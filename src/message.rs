@@ -1,4 +1,4 @@
-//! The embed's result message (format v1): the headline figures a host page reads, built by one pure function that the page (posted with `serde-wasm-bindgen`) and the CLI (its `summary` field) share.
+//! The embed's result message (format v1): the headline figures a host page reads, built by one pure function that the page (posted as the object its JSON text `ResultMessage::to_json` parses to) and the CLI (its `summary` field, through serde) share.
 
 use crate::catalog::Catalog;
 use crate::engine::plan;
@@ -120,6 +120,125 @@ pub struct WarningText {
     pub message: String,
 }
 
+/// A JSON object being written, field by field (keys are this file's own names: no escaping needed).
+struct Obj(String);
+
+impl Obj {
+    fn new() -> Obj {
+        Obj("{".to_string())
+    }
+
+    /// Starts the field `key`; its value follows.
+    fn key(&mut self, key: &str) -> &mut String {
+        if self.0.len() > 1 {
+            self.0.push(',');
+        }
+        self.0.push('"');
+        self.0.push_str(key);
+        self.0.push_str("\":");
+        &mut self.0
+    }
+
+    fn raw(&mut self, key: &str, json: &str) -> &mut Obj {
+        self.key(key).push_str(json);
+        self
+    }
+
+    fn str(&mut self, key: &str, v: &str) -> &mut Obj {
+        self.raw(key, &crate::export::json_str(v))
+    }
+
+    fn opt_str(&mut self, key: &str, v: Option<&str>) -> &mut Obj {
+        self.raw(key, &v.map_or_else(|| "null".to_string(), crate::export::json_str))
+    }
+
+    /// A number; `null` when missing (or not finite, as serde_json writes it).
+    fn num(&mut self, key: &str, v: Option<f64>) -> &mut Obj {
+        self.raw(key, &crate::export::json_num(v))
+    }
+
+    fn int(&mut self, key: &str, v: Option<u32>) -> &mut Obj {
+        self.num(key, v.map(f64::from))
+    }
+
+    fn obj(&mut self, key: &str, v: Option<String>) -> &mut Obj {
+        self.raw(key, v.as_deref().unwrap_or("null"))
+    }
+
+    fn end(&mut self) -> String {
+        let mut out = std::mem::take(&mut self.0);
+        out.push('}');
+        out
+    }
+}
+
+impl ResultMessage {
+    /// The message as JSON text, field for field what serde writes for it (`missing as null`): the page
+    /// posts the object this parses to, without serde's code in the wasm.
+    pub fn to_json(&self) -> String {
+        let top = self.top.as_ref().map(|t| {
+            Obj::new()
+                .str("instance", &t.instance)
+                .int("n_instances", Some(t.n_instances))
+                .int("n_accelerators", Some(t.n_accelerators))
+                .raw("fits", if t.fits { "true" } else { "false" })
+                .num("hourly_usd", t.hourly_usd)
+                .num("monthly_usd", t.monthly_usd)
+                .num("job_usd", t.job_usd)
+                .num("job_hours", t.job_hours)
+                .num("tokens_per_s", t.tokens_per_s)
+                .num("usd_per_million_tokens", t.usd_per_million_tokens)
+                .int("users", t.users)
+                .num("tokens_per_s_per_user", t.tokens_per_s_per_user)
+                .int("room_users", t.room_users)
+                .num("room_tokens_per_s_per_user", t.room_tokens_per_s_per_user)
+                .end()
+        });
+        let plan = self.plan.as_ref().map(|p| {
+            Obj::new()
+                .num("horizon_usd", Some(p.horizon_usd))
+                .num("savings_vs_od_usd", p.savings_vs_od_usd)
+                .end()
+        });
+        let warnings: Vec<String> = self
+            .warnings
+            .iter()
+            .map(|w| Obj::new().str("field", &w.field).str("message", &w.message).end())
+            .collect();
+        let managed = self.managed.as_ref().map(|m| {
+            Obj::new()
+                .str("bedrock", m.bedrock)
+                .opt_str("bedrock_region", m.bedrock_region.as_deref())
+                .num("bedrock_in_usd_per_million", m.bedrock_in_usd_per_million)
+                .num("bedrock_out_usd_per_million", m.bedrock_out_usd_per_million)
+                .num("batch_in_usd_per_million", m.batch_in_usd_per_million)
+                .num("batch_out_usd_per_million", m.batch_out_usd_per_million)
+                .num("in_tokens_per_month", m.in_tokens_per_month)
+                .num("out_tokens_per_month", m.out_tokens_per_month)
+                .num("bedrock_monthly_usd", m.bedrock_monthly_usd)
+                .num("batch_monthly_usd", m.batch_monthly_usd)
+                .num("plan_monthly_usd", m.plan_monthly_usd)
+                .opt_str("cheaper", m.cheaper)
+                .num("breakeven_tokens_per_month", m.breakeven_tokens_per_month)
+                .num("capacity_tokens_per_month", m.capacity_tokens_per_month)
+                .num("sagemaker_usd_hr", m.sagemaker_usd_hr)
+                .num("ecs_fee_usd_hr", m.ecs_fee_usd_hr)
+                .num("ecs_fee_cut_pct", m.ecs_fee_cut_pct)
+                .end()
+        });
+        Obj::new()
+            .str("gpuplan", self.gpuplan)
+            .int("v", Some(self.v))
+            .str("query", &self.query)
+            .str("catalog_as_of", &self.catalog_as_of)
+            .obj("top", top)
+            .obj("plan", plan)
+            .raw("warnings", &format!("[{}]", warnings.join(",")))
+            .obj("managed", managed)
+            .end()
+    }
+}
+
 /// The recommendation a one-line summary speaks of: the first that fits, else the first.
 pub fn top(outcome: &Outcome) -> Option<&Recommendation> {
     outcome
@@ -213,6 +332,62 @@ mod tests {
             serde_json::json!(top.usd_per_million_tokens)
         );
         assert_eq!(json["top"]["job_usd"], serde_json::Value::Null);
+    }
+
+    /// Equal JSON, numbers by value (serde writes `2.0` where the text says `2`).
+    fn same(a: &serde_json::Value, b: &serde_json::Value) -> bool {
+        use serde_json::Value::{Array, Number, Object};
+        match (a, b) {
+            (Number(x), Number(y)) => x.as_f64() == y.as_f64(),
+            (Array(x), Array(y)) => x.len() == y.len() && x.iter().zip(y).all(|(p, q)| same(p, q)),
+            (Object(x), Object(y)) => {
+                x.len() == y.len() && x.iter().zip(y).all(|((k, p), (l, q))| k == l && same(p, q))
+            }
+            _ => a == b,
+        }
+    }
+
+    /// The object keys of JSON text in the order written: a `"` opening a key follows `{` or `,`, which
+    /// inside a string it cannot (there it is escaped).
+    fn keys(json: &str) -> Vec<String> {
+        let b = json.as_bytes();
+        let mut out = Vec::new();
+        for i in 1..b.len() {
+            if b[i] == b'"' && (b[i - 1] == b'{' || b[i - 1] == b',') {
+                if let Some(end) = json[i + 1..].find('"') {
+                    if json[i + 1 + end + 1..].starts_with(':') {
+                        out.push(json[i + 1..i + 1 + end].to_string());
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn the_hand_written_json_is_what_serde_writes() {
+        // The page posts `to_json`'s object; the CLI prints serde's. Both must say the same, field for
+        // field and in the same order: serving (managed services), a job, warnings, nothing fitting,
+        // escapes in a warning, Chinese.
+        for q in [
+            "v=1&model=llama3.1-8b&prio=cost",
+            "v=1&model=llama3.1-70b&out=500&tps=60000",
+            "v=1&task=train&model=llama3.1-8b&tokens=10&inst=p5.48xlarge&batch=zz",
+            "v=1&model=llama3.1-405b&inst=g6.xlarge",
+            "v=1&region=%22%3C%5C%0A&lang=zh&task=graphics",
+            "v=1&task=hpc&fp64=50",
+        ] {
+            let m = message_for(q);
+            let text = m.to_json();
+            let ours: serde_json::Value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{q}: {e}: {text}"));
+            // Both texts read by one parser (serde_json's is not correctly rounded at 17 digits, so
+            // serde's own value would differ from its text's by an ulp where the digits agree).
+            let serde_text = serde_json::to_string(&m).unwrap_or_default();
+            let serde: serde_json::Value = serde_json::from_str(&serde_text).unwrap_or_default();
+            assert!(same(&ours, &serde), "{q}:\n{ours}\n{serde}");
+            // Key order too, nested objects included (a host may print the object).
+            assert_eq!(keys(&text), keys(&serde_text), "{q}");
+        }
     }
 
     #[test]

@@ -93,21 +93,20 @@ pub fn changed(s: &crate::scenario::Scenario) -> Vec<Msg> {
         .collect()
 }
 
-/// On the Plan: a scenario whose assumptions differ from the defaults says which, a click from them.
+/// On the Plan: a scenario whose assumptions differ from the defaults says which, a click from them
+/// (HTML text from `render::controls`; the button acts through `acts`).
 #[component]
 pub fn ChangedNotice(ctx: Ctx) -> impl IntoView {
     let labels = Memo::new(move |_| ctx.scenario.with(changed));
-    move || {
-        let n = labels.with(Vec::len);
-        (n > 0 && ctx.embed.get() == crate::state::Embed::No).then(|| {
-            let text = labels.with(|ls| crate::explain::changed_assumptions(ls, ctx.lang()));
-            view! {
-                <p class="notice-line" data-testid="assumptions-changed">{text} " "
-                    <button type="button" class="small" on:click=move |_| ctx.set("view", "assumptions")>{ctx.t(Msg::ReviewAssumptions)}</button>
-                </p>
-            }
-        })
-    }
+    let html = move || {
+        if labels.with(Vec::is_empty) || ctx.embed.get() != crate::state::Embed::No {
+            return String::new();
+        }
+        let lang = ctx.lang();
+        let text = labels.with(|ls| crate::explain::changed_assumptions(ls, lang));
+        render::controls::changed_notice(lang, &text)
+    };
+    view! { <div class="contents" inner_html=html></div> }
 }
 
 /// A column of lines: one view per kind of line, compiled once.

@@ -1,6 +1,5 @@
 //! The Compare view: picked instance types side by side — specs, fit for the current workload, every purchase option's cost (the table is HTML text from `render::compare`).
 
-use super::results::{acted, refocus};
 use super::Ctx;
 use crate::compare::sheet;
 use crate::i18n::Msg;
@@ -46,24 +45,13 @@ pub fn Compare(ctx: Ctx) -> impl IntoView {
         }
         view! {
             <section class="card compare" data-testid="compare">
-                <div class="section-head">
-                    <h2>{ctx.tx(Msg::ViewCompare)}</h2>
-                    <super::export_bar::ExportBar ctx=ctx what=super::export_bar::What::Compare />
-                </div>
+                <div class="section-head" inner_html=move || render::controls::section_head(ctx.lang(), Msg::ViewCompare, None, Some(super::export_bar::What::Compare.name()))></div>
                 <p class="muted" data-testid="list-prices">{move || ctx.scenario.with(|s| crate::explain::list_prices(s.purchase.reseller_pct, true, ctx.lang()))}</p>
                 <div class="table-wrap" tabindex="0">
-                    <table inner_html=table on:click=move |ev| on_click(ctx, ev)></table>
+                    <table inner_html=table></table>
                 </div>
             </section>
         }
         .into_any()
-    }
-}
-
-/// A column's "×": the type leaves Compare; focus moves to the next column's "×", if any.
-fn on_click(ctx: Ctx, ev: leptos::ev::MouseEvent) {
-    if let Some((act, id)) = acted(&ev).filter(|(act, _)| act == "uncmp") {
-        ctx.update(|s| s.toggle_compare(&id));
-        refocus(format!(".compare [data-act=\"{act}\"]"));
     }
 }

@@ -20,7 +20,7 @@ pub fn full_page_href(st: &AppState) -> String {
     format!("?{}", encode_state(&full))
 }
 
-/// Posts the result message (src/message.rs) to the parent, as a plain object built by serde.
+/// Posts the result message (src/message.rs) to the parent, as the plain object its JSON text parses to.
 fn post_result(ctx: Ctx) {
     let Some(parent) = parent_window() else { return };
     let msg = ctx.catalog.with_value(|c| {
@@ -29,8 +29,7 @@ fn post_result(ctx: Ctx) {
                 .with(|o| ctx.warnings.with(|w| crate::message::result_message(c, s, w, o)))
         })
     });
-    let serializer = serde_wasm_bindgen::Serializer::new().serialize_missing_as_null(true);
-    if let Ok(value) = serde::Serialize::serialize(&msg, &serializer) {
+    if let Ok(value) = js_sys::JSON::parse(&msg.to_json()) {
         // The message holds the figures and the scenario the host set or the reader typed: any origin may embed.
         let _ = parent.post_message(&value, "*");
     }

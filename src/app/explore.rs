@@ -6,7 +6,6 @@ use super::fields::{
     Line,
     Line::One,
 };
-use super::results::{acted, refocus};
 use super::Ctx;
 use crate::explore::rows;
 use crate::i18n::Msg;
@@ -115,7 +114,7 @@ pub fn Explore(ctx: Ctx) -> impl IntoView {
         })
     });
     let picks = move || ctx.state.with(|s| s.compare.len());
-    // The table as HTML text (`render::explore::table`); its buttons act through `on_table_click`.
+    // The table as HTML text (`render::explore::table`); its buttons act through `acts`.
     let table = move || {
         let f = ctx.scenario.with(|s| render::Fmt::new(ctx.lang(), s));
         shown.with(|rows| {
@@ -123,12 +122,28 @@ pub fn Explore(ctx: Ctx) -> impl IntoView {
                 .with(|s| render::explore::table(f, rows, &s.explore, &s.compare))
         })
     };
+    // The column switches and the line under the filters as HTML text (`render::controls`).
+    let switches = move || {
+        let cols: Vec<(&str, Msg, bool)> = Column::ALL
+            .iter()
+            .skip(1)
+            .map(|c| (c.key(), render::explore::column_label(*c), visible(*c)))
+            .collect();
+        render::controls::column_switches(ctx.lang(), &cols)
+    };
+    let line = move || {
+        let lang = ctx.lang();
+        let note = ctx
+            .scenario
+            .with(|s| crate::explain::list_prices(s.purchase.reseller_pct, false, lang));
+        let region = ctx.scenario.with(|s| s.region.clone());
+        render::controls::explore_line(lang, shown.with(Vec::len), &region, &price_basis(), &note)
+    };
     view! {
         <section class="card explore">
             <div class="section-head">
                 <h2>{ctx.tx(Msg::ViewExplore)}</h2>
-                <p class="picks" data-testid="compare-picks">{picks} " " {ctx.tx(Msg::PickedForCompare)} " "
-                    <button type="button" class="small" disabled=move || picks() == 0 on:click=move |_| ctx.update(|s| s.view = crate::state::View::Compare)>{ctx.tx(Msg::OpenCompare)}</button></p>
+                <div class="contents" inner_html=move || render::controls::compare_picks(ctx.lang(), picks())></div>
             </div>
             <label class="field search" for="f-xq">
                 <span class="label">{ctx.tx(Msg::SearchInstances)}</span>
@@ -136,40 +151,11 @@ pub fn Explore(ctx: Ctx) -> impl IntoView {
                     on:input=move |ev| search.set(event_target_value(&ev)) />
             </label>
             <div class="filters">{lines(ctx, FILTERS)}</div>
-            <details class="columns">
-                <summary>{ctx.tx(Msg::Columns)}</summary>
-                {Column::ALL.iter().skip(1).map(|c| {
-                    let c = *c;
-                    view! { <label class="check"><input type="checkbox" prop:checked=move || visible(c) on:change=move |_| ctx.update(|s| s.toggle_column(c)) /><span>{ctx.tx(render::explore::column_label(c))}</span></label> }
-                }).collect_view()}
-            </details>
-            <p class="muted">{move || shown.with(|d| d.len())} " " {ctx.tx(Msg::Rows)} " · " {move || ctx.scenario.with(|s| s.region.clone())}
-                " · " <span data-testid="price-basis">{price_basis}</span>
-                {move || {
-                    let note = ctx.scenario.with(|s| crate::explain::list_prices(s.purchase.reseller_pct, false, ctx.lang()));
-                    (!note.is_empty()).then(|| view! { " · " <strong data-testid="list-prices">{note}</strong> })
-                }}</p>
+            <details class="columns" inner_html=switches></details>
+            <div class="contents" inner_html=line></div>
             <div class="table-wrap" tabindex="0">
-                <table class="catalog" inner_html=table on:click=move |ev| on_table_click(ctx, ev)></table>
+                <table class="catalog" inner_html=table></table>
             </div>
         </section>
     }
-}
-
-/// A click in the table: sort by a column (again: the other way), or add a type to Compare (remove
-/// it); focus returns to the same button once the table is redrawn.
-fn on_table_click(ctx: Ctx, ev: leptos::ev::MouseEvent) {
-    let Some((act, id)) = acted(&ev) else {
-        return;
-    };
-    match act.as_str() {
-        "sort" => {
-            if let Some(c) = Column::from_key(&id) {
-                ctx.update(|s| s.sort_by(c));
-            }
-        }
-        "cmp" => ctx.update(|s| s.toggle_compare(&id)),
-        _ => return,
-    }
-    refocus(format!("table.catalog [data-act=\"{act}\"][data-id=\"{id}\"]"));
 }

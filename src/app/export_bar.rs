@@ -1,9 +1,9 @@
-//! Export buttons: CSV and JSON downloads and "copy as Markdown table", for the recommendations (with the plan) or the Compare picks.
+//! Exports: CSV and JSON downloads and "copy as Markdown table", for the recommendations (with the plan) or the Compare picks. The bars are HTML text (`render::controls::export_bar`); `acts` calls `run` for their buttons.
 
 use super::{url_sync, Ctx};
 use crate::engine::plan;
 use crate::export::{self, Table};
-use crate::i18n::Msg;
+use crate::i18n::{t, Msg};
 use crate::state::encode_state;
 use leptos::prelude::*;
 
@@ -15,15 +15,34 @@ pub enum What {
     Plan,
 }
 
+impl What {
+    /// The file name (without extension), also the bar's `data-what`.
+    pub fn name(self) -> &'static str {
+        match self {
+            What::Compare => "gpuplan-compare",
+            What::Plan => "gpuplan-plan",
+            What::Recommendations => "gpuplan-recommendations",
+        }
+    }
+
+    fn from_name(name: &str) -> Option<What> {
+        [What::Recommendations, What::Compare, What::Plan]
+            .into_iter()
+            .find(|w| w.name() == name)
+    }
+}
+
 fn table(ctx: Ctx, what: What) -> Table {
     ctx.catalog.with_value(|c| {
-        ctx.outcome.with(|o| match what {
+        ctx.outcome.with_untracked(|o| match what {
             What::Recommendations => export::recommendations(o),
-            What::Compare => ctx.state.with(|s| export::compare(c, &s.scenario, o, &s.compare)),
+            What::Compare => ctx
+                .state
+                .with_untracked(|s| export::compare(c, &s.scenario, o, &s.compare)),
             // The plan on screen: the chosen recommendation's.
             What::Plan => ctx
                 .state
-                .with(|st| {
+                .with_untracked(|st| {
                     o.chosen(&st.pick)
                         .map(|r| export::plan_table(&plan(c, &st.scenario, r)))
                 })
@@ -35,36 +54,38 @@ fn table(ctx: Ctx, what: What) -> Table {
     })
 }
 
-#[component]
-pub fn ExportBar(ctx: Ctx, what: What) -> impl IntoView {
-    let copied = RwSignal::new(None::<bool>);
-    let name = match what {
-        What::Compare => "gpuplan-compare",
-        What::Plan => "gpuplan-plan",
-        What::Recommendations => "gpuplan-recommendations",
+/// An export button of `bar` (the `.export` element): `kind` is csv, json or markdown. The Markdown
+/// copy says how it went in the bar's status.
+pub fn run(ctx: Ctx, bar: web_sys::Element, kind: &str) {
+    let Some(what) = bar.get_attribute("data-what").as_deref().and_then(What::from_name) else {
+        return;
     };
-    let csv = move |_| url_sync::download(&format!("{name}.csv"), "text/csv", &table(ctx, what).to_csv());
-    let json = move |_| {
-        let text = ctx.catalog.with_value(|c| {
-            ctx.outcome.with(|o| {
-                let p = ctx
-                    .state
-                    .with(|st| o.chosen(&st.pick).map(|r| plan(c, &st.scenario, r)));
-                export::json_document(&ctx.state.with(encode_state), c, o, p.as_ref())
-            })
-        });
-        url_sync::download(&format!("{name}.json"), "application/json", &text);
-    };
-    let markdown = move |_| {
-        let text = table(ctx, what).to_markdown();
-        url_sync::copy_then(text, Box::new(move |ok| copied.set(Some(ok))));
-    };
-    view! {
-        <div class="export" data-testid="export" data-what=name>
-            <button type="button" class="small" data-export="csv" on:click=csv>{ctx.tx(Msg::ExportCsv)}</button>
-            <button type="button" class="small" data-export="json" on:click=json>{ctx.tx(Msg::ExportJson)}</button>
-            <button type="button" class="small" data-export="markdown" on:click=markdown>{ctx.tx(Msg::CopyMarkdown)}</button>
-            <span class="copied" role="status">{move || copied.get().map(|ok| ctx.t(if ok { Msg::MarkdownCopied } else { Msg::CopyFailed }))}</span>
-        </div>
+    let name = what.name();
+    match kind {
+        "csv" => url_sync::download(&format!("{name}.csv"), "text/csv", &table(ctx, what).to_csv()),
+        "json" => {
+            let text = ctx.catalog.with_value(|c| {
+                ctx.outcome.with_untracked(|o| {
+                    let p = ctx
+                        .state
+                        .with_untracked(|st| o.chosen(&st.pick).map(|r| plan(c, &st.scenario, r)));
+                    export::json_document(&ctx.state.with_untracked(encode_state), c, o, p.as_ref())
+                })
+            });
+            url_sync::download(&format!("{name}.json"), "application/json", &text);
+        }
+        "markdown" => {
+            let text = table(ctx, what).to_markdown();
+            url_sync::copy_then(
+                text,
+                Box::new(move |ok| {
+                    let m = if ok { Msg::MarkdownCopied } else { Msg::CopyFailed };
+                    if let Ok(Some(status)) = bar.query_selector(".copied") {
+                        status.set_text_content(Some(t(ctx.lang.get_untracked(), m)));
+                    }
+                }),
+            );
+        }
+        _ => {}
     }
 }

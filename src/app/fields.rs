@@ -117,7 +117,7 @@ pub fn CheckField(
     }
 }
 
-/// A row of toggle buttons for a word key.
+/// A row of toggle buttons for a word key (HTML text from `render::controls`; a press acts through `acts`).
 #[component]
 pub fn Segmented(
     ctx: Ctx,
@@ -126,23 +126,8 @@ pub fn Segmented(
     options: Vec<(&'static str, Msg)>,
     #[prop(into)] current: Signal<String>,
 ) -> impl IntoView {
-    view! {
-        <fieldset class="segmented" data-key=key>
-            <legend>{ctx.tx(label)}</legend>
-            <div class="seg-buttons">
-                {options
-                    .into_iter()
-                    .map(|(value, m)| {
-                        let on = move || current.get() == value;
-                        view! {
-                            <button type="button" class:active=on aria-pressed=move || on().to_string() data-value=value
-                                on:click=move |_| ctx.set(key, value)>{ctx.tx(m)}</button>
-                        }
-                    })
-                    .collect_view()}
-            </div>
-        </fieldset>
-    }
+    let html = move || current.with(|c| crate::render::controls::segmented(ctx.lang(), label, &options, c));
+    view! { <fieldset class="segmented" data-key=key inner_html=html></fieldset> }
 }
 
 /// One input of a form, as data: the view for each kind is compiled once, not once per input.

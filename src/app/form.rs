@@ -10,7 +10,7 @@ use super::fields::{
 use super::Ctx;
 use crate::i18n::Msg;
 use crate::models::PRESETS;
-use crate::scenario::{ModelChoice, Strategy, Task};
+use crate::scenario::{ModelChoice, Task};
 use leptos::prelude::*;
 
 pub(crate) use crate::state::new_kind_of_task;
@@ -129,24 +129,6 @@ pub fn WorkloadForm(ctx: Ctx) -> impl IntoView {
     }
 }
 
-/// The fields a strategy may set, with the label the form shows for each.
-const STRATEGY_FIELDS: &[(&str, Msg)] = &[
-    ("task", Msg::Task),
-    ("mode", Msg::ServingMode),
-    ("hours", Msg::HoursPerMonth),
-    ("buy", Msg::BuyOption),
-    ("ckpt", Msg::CkptInterval),
-    ("multinode", Msg::Multinode),
-    ("window", Msg::WindowDays),
-    ("days", Msg::TargetDays),
-    ("cuda", Msg::CudaOnly),
-    ("urgent", Msg::Urgent),
-    ("arch", Msg::NonTransformer),
-    ("prio", Msg::Priority),
-    ("inst", Msg::OnlyTypes),
-    ("disc", Msg::ResellerPct),
-];
-
 /// Reseller discount, then what applies to the task: a service's bursts and growth, a job's hard window.
 fn usage_lines(task: Task) -> &'static [Line] {
     const DISC: Line = Row(&[Num("disc", Msg::ResellerPct), Check("discall", Msg::ResellerOnAll)]);
@@ -171,62 +153,33 @@ fn regions(ctx: Ctx) -> Vec<(String, String)> {
     })
 }
 
-/// The articles' combined strategies, one click each, and what the last one changed.
+/// The articles' combined strategies, one click each (HTML text; `acts` applies them), and what the
+/// last one changed.
 #[component]
 fn Strategies(ctx: Ctx) -> impl IntoView {
-    // What the last strategy button changed, in the form's own labels.
-    let changed = RwSignal::new(None::<Vec<Msg>>);
-    let strategy = move |s: Strategy, m: Msg| {
-        let apply = move |_| {
-            let before = ctx.scenario.get_untracked();
-            ctx.update(|st| {
-                let job = st.scenario.task.is_job();
-                s.apply(&mut st.scenario);
-                if st.scenario.task.is_job() != job {
-                    new_kind_of_task(&mut st.scenario);
-                }
-            });
-            let after = ctx.scenario.get_untracked();
-            let value = |sc: &crate::scenario::Scenario, k: &str| crate::query::field_value(sc, k);
-            changed.set(Some(
-                STRATEGY_FIELDS
-                    .iter()
-                    .filter(|(k, _)| value(&before, k) != value(&after, k))
-                    .map(|(_, m)| *m)
-                    .collect(),
-            ));
-        };
-        view! { <button type="button" class="chip" on:click=apply>{ctx.tx(m)}</button> }
+    // A new form says nothing of a strategy pressed before it.
+    ctx.strategy_changed.set(None);
+    let changed_text = move || {
+        ctx.strategy_changed
+            .get()
+            .map(|c| crate::explain::changed_fields(&c, ctx.lang()))
     };
-    let changed_text = move || changed.get().map(|c| crate::explain::changed_fields(&c, ctx.lang()));
     view! {
             <h3>{ctx.tx(Msg::Strategies)}</h3>
-            <div class="chips">
-                {strategy(Strategy::DevSpot, Msg::StratDev)}
-                {strategy(Strategy::SteadyInference, Msg::StratSteady)}
-                {strategy(Strategy::FixedWindowTraining, Msg::StratWindow)}
-                {strategy(Strategy::NeuronInference, Msg::StratNeuron)}
-                {strategy(Strategy::Reseller, Msg::StratReseller)}
-            </div>
+            <div class="chips" inner_html=move || crate::render::controls::strategy_chips(ctx.lang())></div>
             <p class="muted strategy-changed" role="status" data-testid="strategy-changed">{changed_text}</p>
     }
 }
 
 /// A restriction to named instance types (`inst=`, from a link or a strategy): shown with the types it
-/// keeps and removed in one click, so no hidden filter narrows the ranking.
+/// keeps and removed in one click, so no hidden filter narrows the ranking (HTML text from `render::controls`).
 #[component]
 fn OnlyTypes(ctx: Ctx) -> impl IntoView {
-    let types = move || ctx.scenario.with(|s| s.instances.join(", "));
-    let restricted = move || ctx.scenario.with(|s| !s.instances.is_empty());
-    view! {
-        <Show when=restricted>
-            <div class="field only-types" data-testid="only-types">
-                <span class="label">{ctx.tx(Msg::OnlyTypes)}</span>
-                <span class="types">{types}</span>
-                <button type="button" class="small" data-testid="all-types" on:click=move |_| ctx.set("inst", "")>{ctx.tx(Msg::AllTypes)}</button>
-            </div>
-        </Show>
-    }
+    let html = move || {
+        ctx.scenario
+            .with(|s| crate::render::controls::only_types(ctx.lang(), &s.instances))
+    };
+    view! { <div class="contents" inner_html=html></div> }
 }
 
 /// Constraints, priority, region, usage and how the team buys.

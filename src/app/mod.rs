@@ -3,6 +3,7 @@
 // A panic in WASM kills the page: nothing a user or a URL can influence may unwrap here.
 #![deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 
+mod acts;
 mod assumptions;
 mod compare;
 mod embed;
@@ -60,6 +61,10 @@ pub struct Ctx {
     /// False until the first frame, with the form and the top recommendation, has been painted; what
     /// lies below the fold (option table, charts, ranking, guidance) renders right after it.
     pub full: RwSignal<bool>,
+    /// The ranked list shows every recommendation, not the first twelve (until it is drawn again).
+    pub show_all: RwSignal<bool>,
+    /// What the last strategy button changed, in the form's own labels.
+    pub strategy_changed: RwSignal<Option<Vec<Msg>>>,
 }
 
 impl Ctx {
@@ -289,6 +294,8 @@ pub fn App() -> impl IntoView {
         full: RwSignal::new(pre_rendered),
         view: Memo::new(move |_| state.with(|s| s.view)),
         embed: Memo::new(move |_| state.with(|s| s.embed)),
+        show_all: RwSignal::new(false),
+        strategy_changed: RwSignal::new(None),
     };
     render_rest_after_first_paint(ctx);
     embed::connect(ctx);
@@ -311,7 +318,8 @@ pub fn App() -> impl IntoView {
         return view! { <embed::LineSummary ctx=ctx /> }.into_any();
     }
     view! {
-        <div data-testid="app" class="app" class:embed=embedded data-embed=move || embedded().to_string() lang=lang_attr>
+        <div data-testid="app" class="app" class:embed=embedded data-embed=move || embedded().to_string() lang=lang_attr
+            on:click=move |ev| acts::on_click(ctx, ev)>
             {move || (!embedded()).then(|| view! {
                 <a class="skip" href=move || if ctx.view.get() == View::Plan { "#result" } else { "#main" } data-testid="skip-to-result">{ctx.tx(Msg::SkipToResult)}</a>
                 <Header ctx=ctx />
@@ -405,50 +413,22 @@ fn currencies(_: Ctx) -> Vec<(String, String)> {
     vec![("usd".into(), "USD $".into()), ("cny".into(), "CNY ¥".into())]
 }
 
+/// The masthead: title, view tabs, language and currency, and the copy and reset buttons (HTML text
+/// from `render`; their clicks go through `acts`).
 #[component]
 fn Header(ctx: Ctx) -> impl IntoView {
     let tabs = move || crate::render::notes::tabs(ctx.lang(), ctx.view.get());
-    let on_tab = move |ev: leptos::ev::MouseEvent| {
-        if let Some((act, id)) = results::acted(&ev).filter(|(act, _)| act == "view") {
-            ctx.set("view", &id);
-            results::refocus(format!("nav.tabs [data-act=\"{act}\"][data-id=\"{id}\"]"));
-        }
-    };
-    let copied = RwSignal::new(None::<(bool, Msg)>);
-    let reset = move |_| {
-        url_sync::forget_last();
-        let lang = ctx.lang();
-        ctx.update(|s| {
-            *s = fresh_state();
-            s.scenario.lang = lang;
-        });
-        ctx.warnings.set(Vec::new());
-    };
-    let copy = move |_| {
-        let url = url_sync::page_url_for(&ctx.state.with(encode_state));
-        url_sync::copy_then(url, Box::new(move |ok| copied.set(Some((ok, Msg::Copied)))));
-    };
-    let copy_embed = move |_| {
-        let html = ctx
-            .state
-            .with(|s| crate::state::embed_snippet(s, &url_sync::page_base()));
-        url_sync::copy_then(html, Box::new(move |ok| copied.set(Some((ok, Msg::EmbedCopied)))));
-    };
+    let buttons = move || crate::render::controls::header_buttons(ctx.lang());
     view! {
         <header class="masthead">
             <div class="brand">
                 <h1>"gpuplan"</h1>
                 <p class="tagline">{ctx.tx(Msg::Tagline)}</p>
             </div>
-            <nav class="tabs" aria-label="views" inner_html=tabs on:click=on_tab></nav>
+            <nav class="tabs" aria-label="views" inner_html=tabs></nav>
             <div class="tools">
                 {fields::lines(ctx, &[fields::Line::One(fields::Field::Select("lang", Msg::Language, langs)), fields::Line::One(fields::Field::Select("cur", Msg::Currency, currencies))])}
-                <button type="button" class="primary" data-testid="copy-link" on:click=copy>{ctx.tx(Msg::CopyLink)}</button>
-                <button type="button" data-testid="copy-embed" on:click=copy_embed>{ctx.tx(Msg::CopyEmbed)}</button>
-                <button type="button" data-testid="reset" on:click=reset>{ctx.tx(Msg::Reset)}</button>
-                <span class="copied" role="status" data-testid="copy-status">
-                    {move || copied.get().map(|(ok, m)| ctx.t(if ok { m } else { Msg::CopyFailed }))}
-                </span>
+                <span class="contents" inner_html=buttons></span>
             </div>
         </header>
     }
@@ -461,20 +441,23 @@ fn WarningList(ctx: Ctx) -> impl IntoView {
     view! { <div class="contents" inner_html=html></div> }
 }
 
+/// The footer: in an embed, the link to the full page; then the catalog's date (HTML text from `render::notes`).
 #[component]
 fn Footer(ctx: Ctx) -> impl IntoView {
     let as_of = ctx.catalog.with_value(|c| c.as_of);
     let stale = url_sync::today().is_some_and(|d| ctx.catalog.with_value(|c| c.age_days(d)) > 180);
-    // The full page for the same scenario, from an embed.
-    let full = move || ctx.state.with(embed::full_page_href);
-    view! {
-        <footer class="foot">
-            {move || (ctx.embed.get() != Embed::No).then(|| view! {
-                <p><a href=full target="_blank" rel="noopener" data-testid="open-full">{ctx.tx(Msg::OpenFull)} " ↗"</a></p>
-            })}
-            <div class="contents" inner_html=move || crate::render::notes::catalog_line(ctx.lang(), as_of, stale)></div>
-        </footer>
-    }
+    let html = move || {
+        let lang = ctx.lang();
+        let mut out = if ctx.embed.get() != Embed::No {
+            // The full page for the same scenario, from an embed.
+            crate::render::notes::open_full(lang, &ctx.state.with(embed::full_page_href))
+        } else {
+            String::new()
+        };
+        out.push_str(&crate::render::notes::catalog_line(lang, as_of, stale));
+        out
+    };
+    view! { <footer class="foot" inner_html=html></footer> }
 }
 
 /// Benchmark hook (scripts/bench-browser.mjs): milliseconds per recompute of recommendations, every

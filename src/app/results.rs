@@ -47,7 +47,7 @@ pub fn Results(ctx: Ctx) -> impl IntoView {
             .with(|o| figures.with(|f| render::page::notice_texts(o, f.as_ref(), lang)))
     };
     view! {
-        <section class="card summary" data-testid="summary" aria-live="polite" on:click=move |ev| on_results_click(ctx, ev)>
+        <section class="card summary" data-testid="summary" aria-live="polite">
             {move || match chosen.get() {
                 Some(r) => view! { <Detail ctx=ctx rec=r figures=figures /> }.into_any(),
                 None => view! { <NothingFits ctx=ctx /> }.into_any(),
@@ -62,7 +62,7 @@ pub fn Results(ctx: Ctx) -> impl IntoView {
     }
 }
 
-/// "Nothing fits" (HTML text from `render::notes`); its fixes act through `on_results_click`.
+/// "Nothing fits" (HTML text from `render::notes`); its fixes act through `acts`.
 #[component]
 fn NothingFits(ctx: Ctx) -> impl IntoView {
     // The changes that would fit, each tried on the engine: once per scenario, not per language.
@@ -83,77 +83,6 @@ fn NothingFits(ctx: Ctx) -> impl IntoView {
         })
     };
     view! { <div class="contents" inner_html=html></div> }
-}
-
-/// Shows a recommendation's details (None: the best again); the link keeps the choice (`pick`).
-fn pick(ctx: Ctx, id: Option<String>) {
-    ctx.update(|s| s.pick = id.unwrap_or_default());
-}
-
-/// The element a click acted on: the nearest one with a `data-act` (the read-only parts are HTML
-/// text, so their buttons say what they do there, and a handler on their container does it).
-fn acted_element(ev: &leptos::ev::MouseEvent) -> Option<web_sys::Element> {
-    use wasm_bindgen::JsCast;
-    ev.target()
-        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-        .and_then(|e| e.closest("[data-act]").ok().flatten())
-}
-
-/// What a click asked for: the acting element's `data-act` and `data-id`.
-pub(super) fn acted(ev: &leptos::ev::MouseEvent) -> Option<(String, String)> {
-    let el = acted_element(ev)?;
-    Some((
-        el.get_attribute("data-act")?,
-        el.get_attribute("data-id").unwrap_or_default(),
-    ))
-}
-
-/// Puts the focus on the element `selector` finds once the page has been redrawn: a button drawn as
-/// HTML text is a new element after each change, and a keyboard user keeps their place.
-pub(super) fn refocus(selector: String) {
-    request_animation_frame(move || {
-        use wasm_bindgen::JsCast;
-        if let Some(el) = gloo::utils::document()
-            .query_selector(&selector)
-            .ok()
-            .flatten()
-            .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
-        {
-            let _ = el.focus();
-        }
-    });
-}
-
-/// A click in the recommendation's card: back to the best, plan in another region, or (nothing fits)
-/// apply a change that fits.
-fn on_results_click(ctx: Ctx, ev: leptos::ev::MouseEvent) {
-    match acted(&ev) {
-        Some((act, _)) if act == "best" => pick(ctx, None),
-        Some((act, id)) if act == "region" => ctx.set("region", &id),
-        // A fix names its link key beside the value it sets.
-        Some((act, value)) if act == "fix" => {
-            if let Some(key) = acted_element(&ev).and_then(|e| e.get_attribute("data-key")) {
-                ctx.set(&key, &value);
-            }
-        }
-        _ => {}
-    }
-}
-
-/// A click on a ranked row's button: open that type, or add it to (remove it from) Compare; focus
-/// returns to the same button once the rows are redrawn, so a keyboard user keeps their place.
-fn on_rec_click(ctx: Ctx, ev: leptos::ev::MouseEvent) {
-    let Some((act, id)) = acted(&ev) else {
-        return;
-    };
-    match act.as_str() {
-        "pick" => pick(ctx, Some(id)),
-        "cmp" => {
-            ctx.update(|s| s.toggle_compare(&id));
-            refocus(format!("table.recs [data-act=\"cmp\"][data-id=\"{id}\"]"));
-        }
-        _ => {}
-    }
 }
 
 /// The engine's figures for the chosen recommendation (see `Results`).
@@ -191,13 +120,12 @@ fn Detail(ctx: Ctx, rec: Recommendation, figures: Memo<Option<Figures>>) -> impl
     let top = move || draw.with_value(|d| d(&render::detail::top));
     let plan_box = move || {
         figures.with(|f| f.is_some()).then(|| {
-            let inner = move || draw.with_value(|d| d(&|x| x.plan.map(|p| render::options::plan(x, p)).unwrap_or_default()));
-            view! {
-                <div class="plan-box" data-testid="plan">
-                    <div class="contents" inner_html=inner></div>
-                    {(!card).then(|| view! { <super::export_bar::ExportBar ctx=ctx what=super::export_bar::What::Plan /> })}
-                </div>
-            }
+            // The plan and, on the full page, its export bar (`render::page::plan_box`, as the pre-render draws it).
+            let inner = move || {
+                let plan = draw.with_value(|d| d(&|x| x.plan.map(|p| render::options::plan(x, p)).unwrap_or_default()));
+                render::page::plan_box(&plan, (!card).then(|| ctx.lang()))
+            };
+            view! { <div class="plan-box" data-testid="plan" inner_html=inner></div> }
         })
     };
     let option_part = move || {
@@ -219,12 +147,13 @@ fn Detail(ctx: Ctx, rec: Recommendation, figures: Memo<Option<Figures>>) -> impl
 
 #[component]
 fn RecTable(ctx: Ctx, chosen: Memo<Option<Recommendation>>) -> impl IntoView {
-    let show_all = RwSignal::new(false);
+    // Twelve rows until "All" is pressed, each time the list is drawn.
+    ctx.show_all.set(false);
     let task = Memo::new(move |_| ctx.scenario.with(|s| s.task));
-    // The rows as HTML text (`render::ranked::rec_rows`); their buttons act through `on_rec_click`.
+    // The rows as HTML text (`render::ranked::rec_rows`); their buttons act through `acts`.
     let rows = move || {
         let card = ctx.embed.get() == crate::state::Embed::Card;
-        let limit = render::page::rec_limit(show_all.get(), card);
+        let limit = render::page::rec_limit(ctx.show_all.get(), card);
         let f = ctx.scenario.with(|s| render::Fmt::new(ctx.lang(), s));
         chosen.with(|c| {
             ctx.state.with(|st| {
@@ -236,24 +165,31 @@ fn RecTable(ctx: Ctx, chosen: Memo<Option<Recommendation>>) -> impl IntoView {
         })
     };
     let total = move || ctx.outcome.with(|o| o.recommendations.len());
+    let card = move || ctx.embed.get() == crate::state::Embed::Card;
+    // Nothing to export: no buttons.
+    let head = move || {
+        let n = total();
+        let export = (!card() && n > 0).then(|| super::export_bar::What::Recommendations.name());
+        render::controls::section_head(ctx.lang(), Msg::Recommendations, Some(n), export)
+    };
+    let more = move || {
+        let n = total();
+        if n > 12 && !ctx.show_all.get() && !card() {
+            render::controls::show_all(ctx.lang(), n)
+        } else {
+            String::new()
+        }
+    };
     view! {
         <section class="card">
-            <div class="section-head">
-                <h2>{ctx.tx(Msg::Recommendations)} " (" {total} ")"</h2>
-                // Nothing to export: no buttons.
-                {move || (ctx.embed.get() != crate::state::Embed::Card && total() > 0).then(|| view! {
-                    <super::export_bar::ExportBar ctx=ctx what=super::export_bar::What::Recommendations />
-                })}
-            </div>
+            <div class="section-head" inner_html=head></div>
             <div class="table-wrap" tabindex="0">
                 <table class="recs">
                     <thead inner_html=move || render::ranked::rec_head(ctx.scenario.with(|s| render::Fmt::new(ctx.lang(), s)), task.get())></thead>
-                    <tbody inner_html=rows on:click=move |ev| on_rec_click(ctx, ev)></tbody>
+                    <tbody inner_html=rows></tbody>
                 </table>
             </div>
-            {move || (total() > 12 && !show_all.get() && ctx.embed.get() != crate::state::Embed::Card).then(|| view! {
-                <button type="button" class="small" on:click=move |_| show_all.set(true)>{ctx.tx(Msg::All)} " (" {total} ")"</button>
-            })}
+            <div class="contents" inner_html=more></div>
         </section>
     }
 }

@@ -78,7 +78,7 @@ pub fn top(d: &DetailIn) -> String {
                 ("type", "button"),
                 ("class", "small"),
                 ("data-testid", "back-to-best"),
-                ("data-act", "best"),
+                ("data-act", super::Act::Best.key()),
             ],
             f.t(Msg::BackToBest),
         );
@@ -395,7 +395,7 @@ fn regions(h: &mut Html, d: &DetailIn) {
                 &[
                     ("type", "button"),
                     ("class", "small"),
-                    ("data-act", "region"),
+                    ("data-act", super::Act::Region.key()),
                     ("data-id", &p.region),
                     disabled,
                 ],

@@ -3,6 +3,7 @@
 pub mod assumptions;
 pub mod charts;
 pub mod compare;
+pub mod controls;
 pub mod cost_charts;
 pub mod detail;
 pub mod explore;
@@ -15,6 +16,76 @@ mod svg;
 
 use crate::i18n::{t, Msg};
 use crate::scenario::{Currency, Lang, Scenario};
+
+/// What a button drawn as HTML text does: written into its `data-act` attribute here and read back by
+/// the page's one delegated click handler (`app::acts`), so the two can never disagree on a name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Act {
+    /// Back to the best recommendation.
+    Best,
+    /// Plan in another region (`data-id`: the region).
+    Region,
+    /// A change that fits (`data-key`: the link key, `data-id`: its value).
+    Fix,
+    /// Open a view (`data-id`: its key).
+    View,
+    /// Show a recommendation's details (`data-id`: the instance type).
+    Pick,
+    /// Add a type to Compare or remove it (`data-id`: the instance type).
+    Cmp,
+    /// Sort Explore's table by a column (`data-id`: its key).
+    Sort,
+    /// Remove a Compare column (`data-id`: the instance type).
+    Uncmp,
+    /// A segmented input's value (`data-value`; the link key is the nearest `data-key`).
+    Set,
+    /// An export (`data-export`: csv, json or markdown; what, the nearest `data-what`).
+    Export,
+    /// Copy the page's link.
+    CopyLink,
+    /// Copy the embed code.
+    CopyEmbed,
+    /// Start again from a new visitor's state.
+    Reset,
+    /// One of the articles' combined strategies (`data-id`: its key).
+    Strategy,
+    /// Every ranked recommendation, not the first twelve.
+    ShowAll,
+    /// Show or hide one of Explore's columns (`data-id`: its key).
+    Col,
+}
+
+/// Every act with the name its `data-act` carries.
+const ACTS: [(Act, &str); 16] = [
+    (Act::Best, "best"),
+    (Act::Region, "region"),
+    (Act::Fix, "fix"),
+    (Act::View, "view"),
+    (Act::Pick, "pick"),
+    (Act::Cmp, "cmp"),
+    (Act::Sort, "sort"),
+    (Act::Uncmp, "uncmp"),
+    (Act::Set, "set"),
+    (Act::Export, "export"),
+    (Act::CopyLink, "copy-link"),
+    (Act::CopyEmbed, "copy-embed"),
+    (Act::Reset, "reset"),
+    (Act::Strategy, "strategy"),
+    (Act::ShowAll, "show-all"),
+    (Act::Col, "col"),
+];
+
+impl Act {
+    /// The `data-act` value.
+    pub fn key(self) -> &'static str {
+        ACTS.iter().find(|(a, _)| *a == self).map_or("", |(_, k)| k)
+    }
+
+    /// The act a `data-act` value names; `None` for anything else.
+    pub fn parse(key: &str) -> Option<Act> {
+        ACTS.iter().find(|(_, k)| *k == key).map(|(a, _)| *a)
+    }
+}
 
 /// An HTML fragment being written. Every text and attribute value passes through `escape`, so catalog
 /// text and link values can never become markup.
@@ -206,6 +277,21 @@ pub(crate) mod tests {
             options(&o, "b"),
             "<option value=\"a\">A</option><option value=\"b\" selected=\"\">B &amp; C</option>"
         );
+    }
+
+    #[test]
+    fn every_act_reads_back_as_itself() {
+        let all = ACTS.map(|(a, _)| a);
+        for a in all {
+            assert_eq!(Act::parse(a.key()), Some(a), "{a:?}");
+        }
+        // Names are distinct and none is empty.
+        for (i, (_, k)) in ACTS.iter().enumerate() {
+            assert!(!k.is_empty());
+            assert!(ACTS.iter().skip(i + 1).all(|(_, other)| other != k), "{k}");
+        }
+        assert_eq!(Act::parse("nonsense"), None);
+        assert_eq!(Act::Pick.key(), "pick");
     }
 
     #[test]

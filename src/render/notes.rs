@@ -85,7 +85,7 @@ pub fn nothing_fits(f: Fmt, s: &Scenario, o: &Outcome, fixes: &[(&'static str, S
                 ("class", "chip"),
                 ("data-testid", "fix"),
                 ("data-key", key),
-                ("data-act", "fix"),
+                ("data-act", super::Act::Fix.key()),
                 ("data-id", value),
             ];
             h.el("button", &attrs, &text);
@@ -249,6 +249,21 @@ pub fn catalog_line(lang: Lang, as_of: IsoDate, stale: bool) -> String {
     h.finish()
 }
 
+/// In an embed's footer: the full page for the same scenario (`href`), in a new tab.
+pub fn open_full(lang: Lang, href: &str) -> String {
+    let mut h = Html::new();
+    let attrs = [
+        ("href", href),
+        ("target", "_blank"),
+        ("rel", "noopener"),
+        ("data-testid", "open-full"),
+    ];
+    h.open("p", &[])
+        .el("a", &attrs, &format!("{} ↗", t(lang, Msg::OpenFull)))
+        .close("p");
+    h.finish()
+}
+
 /// `embed=line`: a warning mark (its text in `warned`, empty for none), the one-sentence summary, and
 /// an arrow to the full plan (`href`).
 pub fn line(lang: Lang, sentence: &str, warned: &str, href: &str) -> String {
@@ -295,7 +310,7 @@ pub fn tabs(lang: Lang, open: View) -> String {
             ("type", "button"),
             ("class", if on { "tab active" } else { "tab" }),
             ("aria-pressed", if on { "true" } else { "false" }),
-            ("data-act", "view"),
+            ("data-act", super::Act::View.key()),
             ("data-id", v.key()),
         ];
         h.el("button", &attrs, t(lang, m));

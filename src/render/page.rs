@@ -1,6 +1,6 @@
 //! The Plan view's answer composed for one scenario: the engine figures the card is drawn from, the notices, and the static HTML of the results column, shared by the page (src/app/results.rs) and the build's pre-render step (src/bin/prerender.rs), so both draw one composition.
 
-use super::{detail, notes, options, ranked, Fmt, Html};
+use super::{controls, detail, notes, options, ranked, Fmt, Html};
 use crate::catalog::Catalog;
 use crate::engine::sensitivity::{sensitivity, Sensitivity};
 use crate::engine::{option_costs, plan_among, recommend, OptionCost, Outcome, Plan, Recommendation};
@@ -89,28 +89,14 @@ impl Answer {
     }
 }
 
-/// The export buttons' markup as `app::export_bar::ExportBar` draws it (before any copy).
-pub fn export_bar(lang: Lang, name: &str) -> String {
-    let f = |m| crate::i18n::t(lang, m);
+/// The plan box's contents: the plan (`plan_html`), then its export bar in `lang` (none on a static
+/// page, or in the embedded card).
+pub fn plan_box(plan_html: &str, export: Option<Lang>) -> String {
     let mut h = Html::new();
-    h.open(
-        "div",
-        &[("class", "export"), ("data-testid", "export"), ("data-what", name)],
-    );
-    for (kind, m) in [
-        ("csv", Msg::ExportCsv),
-        ("json", Msg::ExportJson),
-        ("markdown", Msg::CopyMarkdown),
-    ] {
-        h.el(
-            "button",
-            // Leptos writes `class` first.
-            &[("class", "small"), ("type", "button"), ("data-export", kind)],
-            f(m),
-        );
+    contents(&mut h, plan_html);
+    if let Some(lang) = export {
+        h.fragment(&controls::export_bar(lang, "gpuplan-plan"));
     }
-    h.el("span", &[("class", "copied"), ("role", "status")], "");
-    h.close("div");
     h.finish()
 }
 
@@ -131,12 +117,9 @@ pub fn summary(c: &Catalog, s: &Scenario, a: &Answer, buttons: bool) -> String {
         (Some(rec), Some(fig)) => {
             let d = a.detail_in(c, s, rec);
             contents(&mut h, &detail::top(&d));
-            h.open("div", &[("class", "plan-box"), ("data-testid", "plan")]);
-            contents(&mut h, &options::plan(&d, &fig.plan));
-            if buttons {
-                h.fragment(&export_bar(s.lang, "gpuplan-plan"));
-            }
-            h.close("div");
+            h.open("div", &[("class", "plan-box"), ("data-testid", "plan")])
+                .fragment(&plan_box(&options::plan(&d, &fig.plan), buttons.then_some(s.lang)))
+                .close("div");
             contents(&mut h, &options::options(&d, &fig.options));
         }
         _ => {
@@ -153,13 +136,16 @@ pub fn rec_table(s: &Scenario, a: &Answer, compare: &[String], buttons: bool) ->
     let f = Fmt::new(s.lang, s);
     let total = a.outcome.recommendations.len();
     let mut h = Html::new();
+    let export = (buttons && total > 0).then_some("gpuplan-recommendations");
     h.open("section", &[("class", "card")])
         .open("div", &[("class", "section-head")])
-        .el("h2", &[], &format!("{} ({total})", f.t(Msg::Recommendations)));
-    if buttons && total > 0 {
-        h.fragment(&export_bar(s.lang, "gpuplan-recommendations"));
-    }
-    h.close("div")
+        .fragment(&controls::section_head(
+            s.lang,
+            Msg::Recommendations,
+            Some(total),
+            export,
+        ))
+        .close("div")
         .open("div", &[("class", "table-wrap"), ("tabindex", "0")])
         .open("table", &[("class", "recs")])
         .open("thead", &[])
@@ -177,13 +163,12 @@ pub fn rec_table(s: &Scenario, a: &Answer, compare: &[String], buttons: bool) ->
         .close("tbody")
         .close("table")
         .close("div");
-    if total > 12 && buttons {
-        h.el(
-            "button",
-            &[("class", "small"), ("type", "button")],
-            &format!("{} ({total})", f.t(Msg::All)),
-        );
-    }
+    let more = if total > 12 && buttons {
+        controls::show_all(s.lang, total)
+    } else {
+        String::new()
+    };
+    contents(&mut h, &more);
     h.close("section");
     h.finish()
 }
@@ -193,6 +178,8 @@ pub fn rec_table(s: &Scenario, a: &Answer, compare: &[String], buttons: bool) ->
 pub fn results_col(c: &Catalog, s: &Scenario, a: &Answer, compare: &[String]) -> String {
     let f = Fmt::new(s.lang, s);
     let mut h = Html::new();
+    // The changed-assumptions notice's place: the default scenario changes none.
+    contents(&mut h, "");
     h.fragment(&summary(c, s, a, true));
     contents(
         &mut h,

@@ -137,7 +137,7 @@ fn rec_row(h: &mut Html, f: Fmt, r: &Recommendation, task: Task, marks: (bool, b
         &[
             ("type", "button"),
             ("class", "link"),
-            ("data-act", "pick"),
+            ("data-act", super::Act::Pick.key()),
             ("data-id", &r.instance),
         ],
         &r.instance,
@@ -224,7 +224,7 @@ pub(super) fn compare_cell(h: &mut Html, f: Fmt, id: &str, picked: bool) {
                 ("type", "button"),
                 ("class", "small"),
                 ("aria-pressed", if picked { "true" } else { "false" }),
-                ("data-act", "cmp"),
+                ("data-act", super::Act::Cmp.key()),
                 ("data-id", id),
             ],
             label,

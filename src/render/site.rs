@@ -109,9 +109,10 @@ pub fn first_frame(c: &Catalog, lang: Lang) -> (String, String) {
         .close("div")
         .close("div")
         .close("main");
-    h.open("footer", &[("class", "foot")]);
-    page::contents(&mut h, &notes::catalog_line(lang, c.as_of, false));
-    h.close("footer").close("div");
+    h.open("footer", &[("class", "foot")])
+        .fragment(&notes::catalog_line(lang, c.as_of, false))
+        .close("footer")
+        .close("div");
     (h.finish(), encode_state(&st))
 }
 

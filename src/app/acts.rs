@@ -1,0 +1,173 @@
+//! The page's one delegated click handler: every button drawn as HTML text names its `render::Act` (`data-act`), and this does it, through the same paths as the inputs (`Ctx::set`, `Ctx::update`).
+
+use super::{export_bar, url_sync, Ctx};
+use crate::i18n::{t, Msg};
+use crate::render::controls::STRATEGIES;
+use crate::render::Act;
+use crate::state::{encode_state, Column};
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+
+/// The fields a strategy may set, with the label the form shows for each.
+const STRATEGY_FIELDS: &[(&str, Msg)] = &[
+    ("task", Msg::Task),
+    ("mode", Msg::ServingMode),
+    ("hours", Msg::HoursPerMonth),
+    ("buy", Msg::BuyOption),
+    ("ckpt", Msg::CkptInterval),
+    ("multinode", Msg::Multinode),
+    ("window", Msg::WindowDays),
+    ("days", Msg::TargetDays),
+    ("cuda", Msg::CudaOnly),
+    ("urgent", Msg::Urgent),
+    ("arch", Msg::NonTransformer),
+    ("prio", Msg::Priority),
+    ("inst", Msg::OnlyTypes),
+    ("disc", Msg::ResellerPct),
+];
+
+/// Puts the focus on the element `selector` finds once the page has been redrawn: a button drawn as
+/// HTML text is a new element after each change, and a keyboard user keeps their place.
+pub(super) fn refocus(selector: String) {
+    request_animation_frame(move || {
+        if let Some(el) = gloo::utils::document()
+            .query_selector(&selector)
+            .ok()
+            .flatten()
+            .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
+        {
+            let _ = el.focus();
+        }
+    });
+}
+
+/// A click anywhere in the page: the nearest element with a `data-act` says what to do (a fix names
+/// its link key, `data-key`, beside the value it sets).
+pub fn on_click(ctx: Ctx, ev: leptos::ev::MouseEvent) {
+    let Some(el) = ev
+        .target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        .and_then(|e| e.closest("[data-act]").ok().flatten())
+    else {
+        return;
+    };
+    let Some(act) = el.get_attribute("data-act").as_deref().and_then(Act::parse) else {
+        return;
+    };
+    let attr = |name: &str| el.get_attribute(name).unwrap_or_default();
+    let id = attr("data-id");
+    // The same button once the page is redrawn.
+    let again = || refocus(format!("[data-act=\"{}\"][data-id=\"{id}\"]", act.key()));
+    match act {
+        Act::Best => ctx.update(|s| s.pick = String::new()),
+        Act::Pick => ctx.update(|s| s.pick = id.clone()),
+        Act::Region => ctx.set("region", &id),
+        Act::Fix => Some(attr("data-key"))
+            .filter(|k| !k.is_empty())
+            .map_or((), |k| ctx.set(&k, &id)),
+        Act::View => {
+            ctx.set("view", &id);
+            again();
+        }
+        Act::Cmp => {
+            ctx.update(|s| s.toggle_compare(&id));
+            again();
+        }
+        Act::Sort => {
+            if let Some(c) = Column::from_key(&id) {
+                ctx.update(|s| s.sort_by(c));
+            }
+            again();
+        }
+        // Focus moves to the next column's "×", if any.
+        Act::Uncmp => {
+            ctx.update(|s| s.toggle_compare(&id));
+            refocus(".compare [data-act=\"uncmp\"]".to_string());
+        }
+        Act::Set => {
+            let key = el
+                .parent_element()
+                .and_then(|p| p.closest("[data-key]").ok().flatten())
+                .and_then(|f| f.get_attribute("data-key"))
+                .unwrap_or_default();
+            let value = attr("data-value");
+            if !key.is_empty() {
+                ctx.set(&key, &value);
+                refocus(format!("[data-key=\"{key}\"] [data-value=\"{value}\"]"));
+            }
+        }
+        Act::Export => {
+            if let Some(bar) = el.closest("[data-what]").ok().flatten() {
+                export_bar::run(ctx, bar, &attr("data-export"));
+            }
+        }
+        Act::CopyLink => copy(
+            ctx,
+            url_sync::page_url_for(&ctx.state.with_untracked(encode_state)),
+            Msg::Copied,
+        ),
+        Act::CopyEmbed => {
+            let html = ctx
+                .state
+                .with_untracked(|s| crate::state::embed_snippet(s, &url_sync::page_base()));
+            copy(ctx, html, Msg::EmbedCopied);
+        }
+        Act::Reset => reset(ctx),
+        Act::Strategy => strategy(ctx, &id),
+        Act::ShowAll => ctx.show_all.set(true),
+        Act::Col => {
+            if let Some(c) = Column::from_key(&id) {
+                ctx.update(|s| s.toggle_column(c));
+            }
+            again();
+        }
+    }
+}
+
+/// Copies `text` and says how it went in the header's status.
+fn copy(ctx: Ctx, text: String, done: Msg) {
+    url_sync::copy_then(
+        text,
+        Box::new(move |ok| {
+            let m = if ok { done } else { Msg::CopyFailed };
+            if let Ok(Some(status)) = gloo::utils::document().query_selector("[data-testid=\"copy-status\"]") {
+                status.set_text_content(Some(t(ctx.lang.get_untracked(), m)));
+            }
+        }),
+    );
+}
+
+/// A new visitor's state, in the page's language; this browser forgets the last scenario.
+fn reset(ctx: Ctx) {
+    url_sync::forget_last();
+    let lang = ctx.lang.get_untracked();
+    ctx.update(|s| {
+        *s = super::fresh_state();
+        s.scenario.lang = lang;
+    });
+    ctx.warnings.set(Vec::new());
+}
+
+/// Applies one of the articles' strategies and notes what it changed, in the form's own labels.
+fn strategy(ctx: Ctx, id: &str) {
+    let Some((_, s, _)) = STRATEGIES.iter().find(|(k, _, _)| *k == id) else {
+        return;
+    };
+    let before = ctx.scenario.get_untracked();
+    ctx.update(|st| {
+        let job = st.scenario.task.is_job();
+        s.apply(&mut st.scenario);
+        if st.scenario.task.is_job() != job {
+            super::new_kind_of_task(&mut st.scenario);
+        }
+    });
+    let after = ctx.scenario.get_untracked();
+    let value = |sc: &crate::scenario::Scenario, k: &str| crate::query::field_value(sc, k);
+    ctx.strategy_changed.set(Some(
+        STRATEGY_FIELDS
+            .iter()
+            .filter(|(k, _)| value(&before, k) != value(&after, k))
+            .map(|(_, m)| *m)
+            .collect(),
+    ));
+}

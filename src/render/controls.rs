@@ -1,0 +1,321 @@
+//! The page's buttons as HTML text (export bars, the header's copy and reset, segmented inputs, the strategies' chips, the type restriction, the changed-assumptions notice, the ranked list's head and "All" button): each names its `Act`, and the page's one delegated click handler does it.
+
+use super::{Act, Html};
+use crate::i18n::{t, Msg};
+use crate::scenario::{Lang, Strategy};
+
+/// The articles' combined strategies: the `data-id` of each chip, what it applies and its label.
+pub const STRATEGIES: [(&str, Strategy, Msg); 5] = [
+    ("dev", Strategy::DevSpot, Msg::StratDev),
+    ("steady", Strategy::SteadyInference, Msg::StratSteady),
+    ("window", Strategy::FixedWindowTraining, Msg::StratWindow),
+    ("neuron", Strategy::NeuronInference, Msg::StratNeuron),
+    ("reseller", Strategy::Reseller, Msg::StratReseller),
+];
+
+/// An export bar: CSV and JSON downloads and "copy as Markdown table" for `what` (its file name), and
+/// the status of the last copy.
+pub fn export_bar(lang: Lang, what: &str) -> String {
+    let mut h = Html::new();
+    h.open(
+        "div",
+        &[("class", "export"), ("data-testid", "export"), ("data-what", what)],
+    );
+    for (kind, m) in [
+        ("csv", Msg::ExportCsv),
+        ("json", Msg::ExportJson),
+        ("markdown", Msg::CopyMarkdown),
+    ] {
+        let attrs = [
+            ("type", "button"),
+            ("class", "small"),
+            ("data-export", kind),
+            ("data-act", Act::Export.key()),
+        ];
+        h.el("button", &attrs, t(lang, m));
+    }
+    h.el("span", &[("class", "copied"), ("role", "status")], "")
+        .close("div");
+    h.finish()
+}
+
+/// The header's buttons: copy the link, copy the embed code, reset; then the copies' status.
+pub fn header_buttons(lang: Lang) -> String {
+    let mut h = Html::new();
+    for (act, class, m) in [
+        (Act::CopyLink, "primary", Msg::CopyLink),
+        (Act::CopyEmbed, "", Msg::CopyEmbed),
+        (Act::Reset, "", Msg::Reset),
+    ] {
+        let class = if class.is_empty() { ("", "") } else { ("class", class) };
+        let attrs = [
+            ("type", "button"),
+            class,
+            ("data-testid", act.key()),
+            ("data-act", act.key()),
+        ];
+        h.el("button", &attrs, t(lang, m));
+    }
+    h.el(
+        "span",
+        &[("class", "copied"), ("role", "status"), ("data-testid", "copy-status")],
+        "",
+    );
+    h.finish()
+}
+
+/// A segmented input's legend and buttons (the fieldset around them carries the link key); the
+/// `current` value's button pressed.
+pub fn segmented(lang: Lang, label: Msg, options: &[(&str, Msg)], current: &str) -> String {
+    let mut h = Html::new();
+    h.el("legend", &[], t(lang, label));
+    h.open("div", &[("class", "seg-buttons")]);
+    for (value, m) in options {
+        let on = *value == current;
+        let attrs = [
+            ("type", "button"),
+            if on { ("class", "active") } else { ("", "") },
+            ("aria-pressed", if on { "true" } else { "false" }),
+            ("data-value", value),
+            ("data-act", Act::Set.key()),
+        ];
+        h.el("button", &attrs, t(lang, *m));
+    }
+    h.close("div");
+    h.finish()
+}
+
+/// The strategies' chips.
+pub fn strategy_chips(lang: Lang) -> String {
+    let mut h = Html::new();
+    for (id, _, m) in STRATEGIES {
+        let attrs = [
+            ("type", "button"),
+            ("class", "chip"),
+            ("data-act", Act::Strategy.key()),
+            ("data-id", id),
+        ];
+        h.el("button", &attrs, t(lang, m));
+    }
+    h.finish()
+}
+
+/// A restriction to named instance types, with the button that lifts it (`inst=` emptied); nothing
+/// when there is none.
+pub fn only_types(lang: Lang, types: &[String]) -> String {
+    if types.is_empty() {
+        return String::new();
+    }
+    let mut h = Html::new();
+    h.open("div", &[("class", "field only-types"), ("data-testid", "only-types")])
+        .el("span", &[("class", "label")], t(lang, Msg::OnlyTypes))
+        .el("span", &[("class", "types")], &types.join(", "));
+    let attrs = [
+        ("type", "button"),
+        ("class", "small"),
+        ("data-testid", "all-types"),
+        ("data-key", "inst"),
+        ("data-act", Act::Fix.key()),
+        ("data-id", ""),
+    ];
+    h.el("button", &attrs, t(lang, Msg::AllTypes)).close("div");
+    h.finish()
+}
+
+/// On the Plan: which assumptions differ from the defaults (`text`), with a button to review them.
+pub fn changed_notice(lang: Lang, text: &str) -> String {
+    let mut h = Html::new();
+    h.open("p", &[("class", "notice-line"), ("data-testid", "assumptions-changed")])
+        .text(text)
+        .text(" ");
+    let attrs = [
+        ("type", "button"),
+        ("class", "small"),
+        ("data-key", "view"),
+        ("data-act", Act::Fix.key()),
+        ("data-id", "assumptions"),
+    ];
+    h.el("button", &attrs, t(lang, Msg::ReviewAssumptions)).close("p");
+    h.finish()
+}
+
+/// A section's head: its title with a count, and its export bar (`what`, when there is one).
+pub fn section_head(lang: Lang, title: Msg, count: Option<usize>, export: Option<&str>) -> String {
+    let mut h = Html::new();
+    let title = match count {
+        Some(n) => format!("{} ({n})", t(lang, title)),
+        None => t(lang, title).to_string(),
+    };
+    h.el("h2", &[], &title);
+    let mut out = h.finish();
+    if let Some(what) = export {
+        out.push_str(&export_bar(lang, what));
+    }
+    out
+}
+
+/// The button under the first twelve ranked recommendations that shows all `total`.
+pub fn show_all(lang: Lang, total: usize) -> String {
+    let mut h = Html::new();
+    let attrs = [("type", "button"), ("class", "small"), ("data-act", Act::ShowAll.key())];
+    h.el("button", &attrs, &format!("{} ({total})", t(lang, Msg::All)));
+    h.finish()
+}
+
+/// Explore's count of Compare picks and the button that opens Compare (disabled with none).
+pub fn compare_picks(lang: Lang, picks: usize) -> String {
+    let mut h = Html::new();
+    h.open("p", &[("class", "picks"), ("data-testid", "compare-picks")])
+        .text(&format!("{picks} {} ", t(lang, Msg::PickedForCompare)));
+    let attrs = [
+        ("type", "button"),
+        ("class", "small"),
+        if picks == 0 { ("disabled", "") } else { ("", "") },
+        ("data-key", "view"),
+        ("data-act", Act::Fix.key()),
+        ("data-id", "compare"),
+    ];
+    h.el("button", &attrs, t(lang, Msg::OpenCompare)).close("p");
+    h.finish()
+}
+
+/// Explore's column switches (`columns`: each column's key, label and whether it is shown), under
+/// their summary; the `<details>` around them stays open while they change.
+pub fn column_switches(lang: Lang, columns: &[(&str, Msg, bool)]) -> String {
+    let mut h = Html::new();
+    h.el("summary", &[], t(lang, Msg::Columns));
+    for (key, m, shown) in columns {
+        let attrs = [
+            ("type", "checkbox"),
+            if *shown { ("checked", "") } else { ("", "") },
+            ("data-act", Act::Col.key()),
+            ("data-id", key),
+        ];
+        h.open("label", &[("class", "check")])
+            .open("input", &attrs)
+            .el("span", &[], t(lang, *m))
+            .close("label");
+    }
+    h.finish()
+}
+
+/// The line under Explore's filters: rows shown, the region, what every price is per, and the note
+/// that prices are list prices (`list_note`, empty for none).
+pub fn explore_line(lang: Lang, rows: usize, region: &str, basis: &str, list_note: &str) -> String {
+    let mut h = Html::new();
+    h.open("p", &[("class", "muted")])
+        .text(&format!("{rows} {} · {region} · ", t(lang, Msg::Rows)))
+        .el("span", &[("data-testid", "price-basis")], basis);
+    if !list_note.is_empty() {
+        h.text(" · ").el("strong", &[("data-testid", "list-prices")], list_note);
+    }
+    h.close("p");
+    h.finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_pressed_segment_is_the_current_value() {
+        let html = segmented(
+            Lang::En,
+            Msg::Priority,
+            &[("cost", Msg::PrioCost), ("perf", Msg::PrioPerf)],
+            "perf",
+        );
+        assert!(html.starts_with("<legend>"), "{html}");
+        assert!(html.contains("aria-pressed=\"false\" data-value=\"cost\""), "{html}");
+        assert!(
+            html.contains("class=\"active\" aria-pressed=\"true\" data-value=\"perf\" data-act=\"set\""),
+            "{html}"
+        );
+    }
+
+    #[test]
+    fn export_bars_name_what_they_export() {
+        let html = export_bar(Lang::Zh, "gpuplan-plan");
+        assert!(
+            html.starts_with("<div class=\"export\" data-testid=\"export\" data-what=\"gpuplan-plan\">"),
+            "{html}"
+        );
+        for kind in ["csv", "json", "markdown"] {
+            assert!(
+                html.contains(&format!("data-export=\"{kind}\" data-act=\"export\"")),
+                "{html}"
+            );
+        }
+        assert!(
+            html.ends_with("<span class=\"copied\" role=\"status\"></span></div>"),
+            "{html}"
+        );
+    }
+
+    #[test]
+    fn a_type_restriction_shows_its_types_and_lifts_in_one_click() {
+        assert_eq!(only_types(Lang::En, &[]), "");
+        let html = only_types(Lang::En, &["g6.xlarge".into(), "<p5>".into()]);
+        assert!(
+            html.contains("<span class=\"types\">g6.xlarge, &lt;p5&gt;</span>"),
+            "{html}"
+        );
+        assert!(
+            html.contains("data-key=\"inst\" data-act=\"fix\" data-id=\"\""),
+            "{html}"
+        );
+    }
+
+    #[test]
+    fn every_strategy_chip_is_a_distinct_act() {
+        let html = strategy_chips(Lang::En);
+        for (id, _, m) in STRATEGIES {
+            assert!(
+                html.contains(&format!("data-id=\"{id}\">{}</button>", t(Lang::En, m))),
+                "{html}"
+            );
+        }
+        assert_eq!(html.matches("data-act=\"strategy\"").count(), STRATEGIES.len());
+    }
+
+    #[test]
+    fn explores_head_line_and_switches() {
+        let html = compare_picks(Lang::En, 0);
+        assert!(
+            html.starts_with("<p class=\"picks\" data-testid=\"compare-picks\">0 picked for Compare <button"),
+            "{html}"
+        );
+        assert!(html.contains("disabled=\"\""), "{html}");
+        assert!(!compare_picks(Lang::En, 2).contains("disabled"));
+        let html = column_switches(
+            Lang::En,
+            &[("acc", Msg::Accelerator, true), ("n", Msg::Accelerator, false)],
+        );
+        assert!(html.starts_with("<summary>"), "{html}");
+        assert!(
+            html.contains("<input type=\"checkbox\" checked=\"\" data-act=\"col\" data-id=\"acc\">"),
+            "{html}"
+        );
+        assert!(
+            html.contains("<input type=\"checkbox\" data-act=\"col\" data-id=\"n\">"),
+            "{html}"
+        );
+        let line = explore_line(Lang::En, 3, "us-east-1", "prices per instance per hour", "");
+        assert_eq!(
+            line,
+            "<p class=\"muted\">3 instance types · us-east-1 · <span data-testid=\"price-basis\">prices per instance per hour</span></p>"
+        );
+        assert!(explore_line(Lang::En, 3, "r", "b", "list")
+            .ends_with(" · <strong data-testid=\"list-prices\">list</strong></p>"));
+    }
+
+    #[test]
+    fn heads_count_and_export() {
+        assert_eq!(
+            section_head(Lang::En, Msg::Recommendations, Some(3), None),
+            "<h2>Recommendations (3)</h2>"
+        );
+        let html = section_head(Lang::En, Msg::ViewCompare, None, Some("gpuplan-compare"));
+        assert!(html.starts_with("<h2>Compare</h2><div class=\"export\""), "{html}");
+    }
+}
