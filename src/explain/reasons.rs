@@ -21,7 +21,7 @@ pub fn why(w: &Why, lang: Lang) -> String {
         | Why::MultiNode { .. }
         | Why::SlowerThanTarget { .. } => why_serving,
         Why::Fp16Instead
-        | Why::NeuronPorting
+        | Why::Porting { .. }
         | Why::MixtureOfExperts { .. }
         | Why::EstimatedArch
         | Why::FractionalGpu { .. }
@@ -212,7 +212,14 @@ fn why_chip(w: &Why, lang: Lang) -> Option<String> {
                 "This GPU has no BF16: it runs in FP16 (same size; training needs loss scaling).".into()
             }
         }
-        Why::NeuronPorting => {
+        Why::Porting { stack: Stack::Synapse } => {
+            if zh {
+                "需要 Habana SynapseAI（Intel Gaudi 软件栈）而非 CUDA：预留移植与验证时间；仅适合标准 Transformer 模型。".into()
+            } else {
+                "Needs Habana SynapseAI (Intel Gaudi's software), not CUDA: allow time to port and validate; standard Transformer models only.".into()
+            }
+        }
+        Why::Porting { .. } => {
             if zh {
                 "需要 Neuron SDK 适配与提前编译，上手约 1-2 周；仅适合标准 Transformer 模型。".into()
             } else {

@@ -144,7 +144,10 @@ pub enum Why {
         target_days: f64,
     },
     Fp16Instead,
-    NeuronPorting,
+    /// A model on a non-CUDA stack needs its SDK and time to port.
+    Porting {
+        stack: Stack,
+    },
     MixtureOfExperts {
         active_b: f64,
         total_b: f64,
