@@ -248,7 +248,9 @@ messages! {
     CkptWrite => "Checkpoint write time (minutes)", "检查点写入时间（分钟）";
     RestartMin => "Start-up or restart (minutes)", "启动或重启时间（分钟）";
     ReacqMin => "Getting Spot capacity back (minutes)", "重新获得 Spot 容量（分钟）";
-    SpotMax => "Most Spot instances one job gets together", "单个作业可同时获得的 Spot 实例上限";
+    SpotMax => "Most Spot instances one job gets together (where Spot capacity is ample; 1 where scarce)", "单个作业可同时获得的 Spot 实例上限（Spot 容量充足时；稀缺时为 1）";
+    SpotInWindow => "Allow Spot within the hard window", "允许在硬性时限内使用 Spot";
+    GlobalBatch => "Global batch (sequences per step)", "全局批量（每步序列数）";
     Fx => "CNY per USD", "人民币/美元汇率";
     HoursMonthNote => "AWS bills 730 hours a month in its calculator (365 × 24 / 12).", "AWS 计算器按每月 730 小时计（365 × 24 / 12）。";
     Default => "default", "默认";

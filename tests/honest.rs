@@ -114,3 +114,194 @@ fn gpu_tensor_parallel_degrees_split_the_heads_and_neuron_pads_them() {
     let (_, o) = run("v=1&model=llama3.1-70b&prec=int8&inst=inf2.48xlarge");
     assert_eq!(o.recommendations[0].parallelism.as_ref().map(|p| p.tp), Some(12));
 }
+
+// ---- 4. Spot for multi-node training ----
+
+#[test]
+fn spot_refused_for_scarce_capacity_says_so_and_does_not_ask_to_raise_a_limit_that_cannot_help() {
+    // p5.48xlarge in us-east-1: Spot in 4 zones, 2 at the On-Demand price (scarce): one instance at most,
+    // whatever `spotmax` says.
+    let catalog = Catalog::bundled();
+    let (s, o) = run("v=1&task=train&params=7&tokens=1000&spotmax=16&inst=p5.48xlarge");
+    let r = &o.recommendations[0];
+    let spot = gpuplan::engine::option_cost(&catalog, &s, r, gpuplan::scenario::Buy::Spot);
+    let why = spot.unavailable.as_ref().unwrap_or_else(|| panic!("{spot:?}"));
+    for lang in [Lang::En, Lang::Zh] {
+        let text = explain::not_offered(why, lang);
+        assert!(!text.contains("raise") && !text.contains("调高"), "{text}");
+        assert!(text.contains("scarce") || text.contains("稀缺"), "{text}");
+    }
+    // g5.48xlarge (Spot in 5 zones: ample) names the limit by the form's label, where it is.
+    let (s, o) = run("v=1&task=train&params=7&tokens=100&days=30&inst=g5.48xlarge");
+    let spot = gpuplan::engine::option_cost(&catalog, &s, &o.recommendations[0], gpuplan::scenario::Buy::Spot);
+    let text = explain::not_offered(
+        spot.unavailable.as_ref().unwrap_or_else(|| panic!("{spot:?}")),
+        Lang::En,
+    );
+    assert!(
+        text.contains("Most Spot instances one job gets together") && text.contains("Usage and purchase"),
+        "{text}"
+    );
+}
+
+#[test]
+fn spot_past_the_target_or_left_out_of_a_window_says_so() {
+    // 10 × g5.48xlarge meet the 30-day target On-Demand in 705.6 h; Spot's checkpoints and restarts
+    // (25 %/month band, 10 instances together) stretch it to 31.5 days.
+    let (p, text) = plan_and_notices(
+        "v=1&task=train&params=7&tokens=100&days=30&inst=g5.48xlarge&spotmax=100",
+        Lang::En,
+    );
+    assert_eq!(p.items[0].buy, gpuplan::scenario::Buy::Spot);
+    assert!(
+        text.contains("Spot ends the job in 31.5 days") && text.contains("past the 30-day target"),
+        "{text}"
+    );
+    let (_, zh) = plan_and_notices(
+        "v=1&task=train&params=7&tokens=100&days=30&inst=g5.48xlarge&spotmax=100",
+        Lang::Zh,
+    );
+    assert!(zh.contains("超过 30 天的目标"), "{zh}");
+    // A 35-day window without `spotwin` leaves Spot out: said, with what it would have saved.
+    let (p, text) = plan_and_notices(
+        "v=1&task=train&params=7&tokens=100&days=30&inst=g5.48xlarge&spotmax=100&window=35",
+        Lang::En,
+    );
+    assert_ne!(p.items[0].buy, gpuplan::scenario::Buy::Spot);
+    assert!(
+        text.contains("Spot is left out")
+            && text.contains("35-day hard window")
+            && text.contains("Allow Spot within the hard window"),
+        "{text}"
+    );
+    // Allowed, it is planned and nothing is said about leaving it out.
+    let (p, text) = plan_and_notices(
+        "v=1&task=train&params=7&tokens=100&days=30&inst=g5.48xlarge&spotmax=100&window=35&spotwin=1",
+        Lang::En,
+    );
+    assert_eq!(p.items[0].buy, gpuplan::scenario::Buy::Spot);
+    assert!(!text.contains("left out"), "{text}");
+}
+
+// ---- 5. Long single-zone Spot ----
+
+#[test]
+fn long_single_zone_spot_names_its_three_risks_and_multi_node_spot_one_zone_and_a_placement_group() {
+    // One p6-b200 for 75 days, Spot priced from the one us-east-1 zone with a discount.
+    let q = "v=1&task=train&params=7&tokens=1000&multinode=0&days=80";
+    let (p, text) = plan_and_notices(q, Lang::En);
+    assert_eq!(
+        (p.items[0].buy, p.items[0].instances),
+        (gpuplan::scenario::Buy::Spot, 1)
+    );
+    assert!(text.contains("three risks"), "{text}");
+    // Interruptions over the run: band <5 → 2.5 %/month, λ = −ln(0.975)/730 per hour; 1,804 h → 6 %.
+    assert!(text.contains("a 6 % chance of at least one interruption"), "{text}");
+    assert!(text.contains("the price is one zone's, not the region's"), "{text}");
+    assert!(text.contains("capacity can vanish"), "{text}");
+    // One instance is not "replaced with less capacity": the job stops until it restarts.
+    assert!(
+        !text.contains("replaced") && text.contains("restarts from its last checkpoint"),
+        "{text}"
+    );
+    let (_, zh) = plan_and_notices(q, Lang::Zh);
+    assert!(zh.contains("三项风险") && zh.contains("一个可用区"), "{zh}");
+    // Ten instances together: one zone and a cluster placement group.
+    let (_, text) = plan_and_notices(
+        "v=1&task=train&params=7&tokens=100&days=30&inst=g5.48xlarge&spotmax=100",
+        Lang::En,
+    );
+    assert!(
+        text.contains("one Availability Zone and one cluster placement group"),
+        "{text}"
+    );
+}
+
+// ---- 6. Communication-bound training ----
+
+#[test]
+fn communication_bound_training_says_so_and_offers_a_larger_batch_that_costs_less() {
+    let q = "v=1&task=train&model=llama3.1-70b&batch=1&tokens=30&region=us-east-2&inst=p4d.24xlarge&buy=cb";
+    let catalog = Catalog::bundled();
+    let (s, o) = run(q);
+    let r = &o.recommendations[0];
+    let share = r.parallelism.as_ref().map_or(0.0, |p| p.comm_share);
+    assert!(share > 0.3, "{share}");
+    let p = plan(&catalog, &s, r);
+    let Some(gpuplan::engine::Why::CommBound {
+        key,
+        better: Some((batch, saving)),
+        ..
+    }) = p
+        .notices
+        .iter()
+        .find(|w| matches!(w, gpuplan::engine::Why::CommBound { .. }))
+        .cloned()
+    else {
+        panic!("{:?}", p.notices)
+    };
+    assert_eq!(key, "batch");
+    // The fix, applied, is what the notice says: cheaper by the share it names, and waiting less.
+    let (s2, o2) = run(&format!("{q}&batch={batch}"));
+    let r2 = &o2.recommendations[0];
+    let (usd, usd2) = (r.job_usd.unwrap_or(0.0), r2.job_usd.unwrap_or(f64::MAX));
+    assert!((1.0 - usd2 / usd) * 100.0 - saving < 1e-6, "{usd} {usd2} {saving}");
+    assert!(usd2 < usd * 0.95 && r2.parallelism.as_ref().is_some_and(|p| p.comm_share < share));
+    let _ = s2;
+    for lang in [Lang::En, Lang::Zh] {
+        let text = explain::why(
+            &p.notices
+                .iter()
+                .find(|w| matches!(w, gpuplan::engine::Why::CommBound { .. }))
+                .cloned()
+                .unwrap_or(gpuplan::engine::Why::RankCheapest),
+            lang,
+        );
+        assert!(text.contains(&batch.to_string()) && text.contains('%'), "{text}");
+    }
+    // A well-linked job at a sensible batch says nothing.
+    let (_, text) = plan_and_notices(
+        "v=1&task=train&model=llama3.1-8b&tokens=100&gbatch=512&inst=p5.48xlarge",
+        Lang::En,
+    );
+    assert!(!text.contains("Communication-bound"), "{text}");
+}
+
+// ---- 11. Silent limits ----
+
+#[test]
+fn silent_limits_say_so_naming_the_field() {
+    // No hours: every cost is 0, and the notice names the field by its label.
+    let (p, text) = plan_and_notices("v=1&model=llama3.1-8b&hours=0", Lang::En);
+    assert_eq!(p.horizon_usd, 0.0);
+    assert!(
+        text.contains("“Hours per month per instance (730 = always on)” is 0"),
+        "{text}"
+    );
+    let (_, zh) = plan_and_notices("v=1&model=llama3.1-8b&hours=0", Lang::Zh);
+    assert!(zh.contains("为 0"), "{zh}");
+    // 100 %/month growth for 36 months reaches the 100,000-instance cap: said, with the month.
+    let (p, text) = plan_and_notices("v=1&model=llama3.1-8b&batch=64&growth=100&months=36", Lang::En);
+    let first = p.fleet_by_month.iter().position(|n| *n == 100_000).map(|m| m + 1);
+    assert!(first.is_some(), "{:?}", p.fleet_by_month);
+    assert!(
+        text.contains(&format!(
+            "100,000-instance cap a plan holds in month {}",
+            first.unwrap_or(0)
+        )),
+        "{text}"
+    );
+    assert!(text.contains("“Baseline growth per month (%)”"), "{text}");
+    // A fleet over 20,000 accelerators is beyond one announced EC2 UltraCluster.
+    let (_, text) = plan_and_notices("v=1&task=graphics&seats=65536", Lang::En);
+    assert!(
+        text.contains("EC2 UltraCluster") && text.contains("unobtainable"),
+        "{text}"
+    );
+    // A modest fleet says none of these.
+    let (_, text) = plan_and_notices("v=1&model=llama3.1-8b&batch=8", Lang::En);
+    assert!(
+        !text.contains("UltraCluster") && !text.contains("cap a plan") && !text.contains("is 0"),
+        "{text}"
+    );
+}

@@ -55,11 +55,17 @@ pub fn not_offered(n: &NotOffered, lang: Lang) -> String {
         NotOffered::InteractiveDesktops => {
             "interactive desktops (VDI) must not be interrupted; a render farm may use Spot (Serving: Batch)".into()
         }
-        NotOffered::SpotTooLarge { instances, max } if zh => format!(
-            "作业需要 {instances} 台实例同时运行，超出 Spot 可预期一次提供的 {max} 台（目录显示的 Spot 容量；可在“假设”中调整“单个作业可同时获得的 Spot 实例上限”）"
+        NotOffered::SpotTooLarge { instances, scarce: true, .. } if zh => format!(
+            "作业需要 {instances} 台实例同时运行，而目录显示该类型在本区域 Spot 容量稀缺（有折扣的可用区不超过 2 个，或有可用区 Spot 等于按需）：Spot 只按 1 台规划"
         ),
-        NotOffered::SpotTooLarge { instances, max } => format!(
-            "the job needs {instances} instances running together, more than Spot can be expected to supply at once ({max}, from the capacity the catalog shows; raise “Most Spot instances one job gets together” on Assumptions)"
+        NotOffered::SpotTooLarge { instances, scarce: true, .. } => format!(
+            "the job needs {instances} instances running together, and the catalog shows scarce Spot capacity for this type here (a discount in 2 zones or fewer, or zones at the On-Demand price): Spot is planned for one instance at most"
+        ),
+        NotOffered::SpotTooLarge { instances, max, .. } if zh => format!(
+            "作业需要 {instances} 台实例同时运行，超出“单个作业可同时获得的 Spot 实例上限”（{max}，在“用量与购买方式”中设置）；调高即可比较 Spot"
+        ),
+        NotOffered::SpotTooLarge { instances, max, .. } => format!(
+            "the job needs {instances} instances running together, more than “Most Spot instances one job gets together” ({max}, under “Usage and purchase”) allows; raise it to compare Spot"
         ),
         NotOffered::CbTooMany { instances, max } if zh => {
             format!("需要 {instances} 台实例，超过所有容量块合计 {max} 台的上限")
@@ -272,7 +278,11 @@ mod tests {
     #[test]
     fn spot_and_desktop_refusals_name_fields_by_their_labels() {
         for n in [
-            NotOffered::SpotTooLarge { instances: 16, max: 4 },
+            NotOffered::SpotTooLarge {
+                instances: 16,
+                max: 4,
+                scarce: false,
+            },
             NotOffered::InteractiveDesktops,
         ] {
             for lang in [Lang::En, Lang::Zh] {

@@ -40,6 +40,11 @@ pub fn why(w: &Why, lang: Lang) -> String {
         | Why::CapacityReserved { .. }
         | Why::SpotAtScale { .. }
         | Why::ComputeSpShallow { .. } => why_buyer,
+        Why::SpotPastTime { .. }
+        | Why::SpotLeftOut { .. }
+        | Why::SpotRisks { .. }
+        | Why::CommBound { .. }
+        | Why::Limit(_) => super::cautions::why_caution,
         Why::RateDates { .. } | Why::RankCheapest | Why::RankFastestWithinBudget { .. } | Why::RankBestBalance => {
             why_rank
         }

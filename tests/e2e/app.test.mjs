@@ -316,6 +316,8 @@ test('the catalog\'s notes on the chosen type and every source are on the page',
   // The Spot capacity assumptions (issue 14) are edited here like the others, and the link keeps them.
   assert.equal(await g.page.locator('input[data-key="reacq"]').inputValue(), '60');
   await g.fill('reacq', 45);
+  // The Spot limit a job meets is on the Plan's form beside the window (issue 24).
+  await g.view('plan');
   await g.fill('spotmax', 8);
   await g.queryMatching(/&reacq=45&spotmax=8(&|$)/);
   g.assertClean();
