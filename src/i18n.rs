@@ -346,6 +346,8 @@ messages! {
     LinkNewerCatalog => "This link was made with a newer catalog than this page's:", "此链接基于比本页更新的目录：";
     PricesChangedSince => "Prices it uses that changed since:", "此后发生变化的相关价格：";
     NoPricesChanged => "None of the prices it uses changed since.", "其所用价格此后均未变化。";
+    HistoryNotKnown => "The price history does not reach back to the link's date (cat=) for every type shown: for those, whether prices changed is not known.",
+        "价格历史未覆盖到链接日期（cat=）之前的所有类型：这些类型的价格是否变化无从得知。";
 }
 
 #[cfg(test)]

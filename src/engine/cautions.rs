@@ -75,7 +75,11 @@ fn spot_cautions(scenario: &Scenario, rec: &Recommendation, plan: &Plan, spot: &
                 limit_days: window,
                 window: true,
             });
-        } else if days > scenario.target_days * 1.005 && (window <= 0.0 || scenario.target_days < window) {
+        } else if days > scenario.target_days * 1.005
+            && rec.job_hours.is_some_and(|h| h / 24.0 <= scenario.target_days * 1.005)
+            && (window <= 0.0 || scenario.target_days < window)
+        {
+            // Only news when the fleet meets the target without Spot (else the type already says it is slower).
             out.push(Why::SpotPastTime {
                 spot_days: days,
                 limit_days: scenario.target_days,
@@ -92,8 +96,9 @@ fn spot_cautions(scenario: &Scenario, rec: &Recommendation, plan: &Plan, spot: &
             });
         }
     }
-    if let (true, Some(d)) = (shown, spot.spot.as_ref()) {
-        let n = rec.n_instances;
+    // A long run (a week or more), or instances that must share one zone, carries the risks worth naming.
+    let n = rec.n_instances;
+    if let (true, Some(d)) = (shown && (days >= 7.0 || n > 1), spot.spot.as_ref()) {
         out.push(Why::SpotRisks {
             days,
             interruptions: rate_per_hour(d.interrupt_pct_month) * f64::from(n) * hours,

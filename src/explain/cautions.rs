@@ -61,7 +61,10 @@ pub(super) fn why_caution(w: &Why, lang: Lang) -> Option<String> {
                     number((1.0 - (-interruptions).exp()) * 100.0, 0)
                 ),
                 (false, true) => format!("预计约 {} 次中断（回收）", number(*interruptions, 0)),
-                (false, false) => format!("about {} interruptions (reclaims) expected", number(*interruptions, 0)),
+                (false, false) => format!(
+                    "about {} expected",
+                    super::count(interruptions.round() as u32, "interruption", "interruptions")
+                ),
             };
             let price = match (*zones <= 1, zh) {
                 (true, true) => "价格只是一个可用区的观测，不代表整个区域，其他可用区可能更贵或没有 Spot".to_string(),
