@@ -31,7 +31,6 @@ pub fn cautions(catalog: &Catalog, scenario: &Scenario, rec: &Recommendation, pl
     let max = super::eligibility::MAX_INSTANCES;
     if let Some(m) = plan.fleet_by_month.iter().position(|n| u64::from(*n) >= max) {
         out.push(Why::Limit(Limit::GrowthCapped {
-            max,
             from_month: m as u32 + 1,
         }));
     }
@@ -45,11 +44,7 @@ pub fn cautions(catalog: &Catalog, scenario: &Scenario, rec: &Recommendation, pl
     let per = rec.n_accelerators / rec.n_instances.max(1);
     let accelerators = peak.saturating_mul(per.max(1));
     if accelerators > ULTRACLUSTER_ACCELERATORS {
-        out.push(Why::Limit(Limit::BeyondCluster {
-            instances: peak,
-            accelerators,
-            cluster: ULTRACLUSTER_ACCELERATORS,
-        }));
+        out.push(Why::Limit(Limit::BeyondCluster { accelerators }));
     }
     out
 }

@@ -200,9 +200,9 @@ fn exclusion_fit(e: &Exclusion, lang: Lang) -> Option<String> {
             precision: Precision::Int4,
         } => {
             if zh {
-                "不做 INT4 规划：AWS Neuron 的 NxD Inference 只公布了 INT8 和 FP8 的权重量化。".into()
+                "不做 INT4 规划：Neuron 只公布 INT8 和 FP8 权重量化。".into()
             } else {
-                "No INT4 plan: AWS Neuron's NxD Inference documents weight quantization to INT8 and FP8 only.".into()
+                "No INT4 plan: Neuron documents INT8 and FP8 weight quantization only.".into()
             }
         }
         Exclusion::NoPrecision { precision } => {

@@ -51,22 +51,29 @@ pub fn not_offered(n: &NotOffered, lang: Lang) -> String {
         NotOffered::CbTooLong { days } => format!("needs {days} days, past the 182-day limit"),
         NotOffered::SpotNeverFinishes if zh => "中断过于频繁，作业无法完成".into(),
         NotOffered::SpotNeverFinishes => "interruptions outpace progress: the job would never finish".into(),
-        NotOffered::InteractiveDesktops if zh => "交互式桌面（VDI）不可中断；渲染农场可用 Spot（服务方式选“批量”）".into(),
+        NotOffered::InteractiveDesktops if zh => {
+            "交互式桌面（VDI）不可中断；渲染农场可用 Spot（服务方式选“批量”）".into()
+        }
         NotOffered::InteractiveDesktops => {
             "interactive desktops (VDI) must not be interrupted; a render farm may use Spot (Serving: Batch)".into()
         }
-        NotOffered::SpotTooLarge { instances, scarce: true, .. } if zh => format!(
-            "作业需要 {instances} 台实例同时运行，而目录显示该类型在本区域 Spot 容量稀缺（有折扣的可用区不超过 2 个，或有可用区 Spot 等于按需）：Spot 只按 1 台规划"
-        ),
-        NotOffered::SpotTooLarge { instances, scarce: true, .. } => format!(
-            "the job needs {instances} instances running together, and the catalog shows scarce Spot capacity for this type here (a discount in 2 zones or fewer, or zones at the On-Demand price): Spot is planned for one instance at most"
-        ),
-        NotOffered::SpotTooLarge { instances, max, .. } if zh => format!(
-            "作业需要 {instances} 台实例同时运行，超出“单个作业可同时获得的 Spot 实例上限”（{max}，在“用量与购买方式”中设置）；调高即可比较 Spot"
-        ),
-        NotOffered::SpotTooLarge { instances, max, .. } => format!(
-            "the job needs {instances} instances running together, more than “Most Spot instances one job gets together” ({max}, under “Usage and purchase”) allows; raise it to compare Spot"
-        ),
+        NotOffered::SpotTooLarge { instances, max, scarce } => {
+            let (en, cn) = match scarce {
+                true => (
+                    "Spot capacity here is scarce: planned for one",
+                    "该类型在此 Spot 容量稀缺：只按 1 台规划",
+                ),
+                false => (
+                    "more than “Most Spot instances one job gets together” (Usage and purchase) allows",
+                    "超出“单个作业可同时获得的 Spot 实例上限”（用量与购买方式）",
+                ),
+            };
+            if zh {
+                format!("作业需 {instances} 台同时运行，{cn}（{max}）")
+            } else {
+                format!("the job needs {instances} instances together, {en} ({max})")
+            }
+        }
         NotOffered::CbTooMany { instances, max } if zh => {
             format!("需要 {instances} 台实例，超过所有容量块合计 {max} 台的上限")
         }

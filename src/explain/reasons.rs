@@ -219,9 +219,10 @@ fn why_chip(w: &Why, lang: Lang) -> Option<String> {
         }
         Why::Porting { stack: Stack::Synapse } => {
             if zh {
-                "需要 Habana SynapseAI（Intel Gaudi 软件栈）而非 CUDA：预留移植与验证时间；仅适合标准 Transformer 模型。".into()
+                "需要 Habana SynapseAI（Gaudi 软件栈）而非 CUDA：预留移植时间；仅适合标准 Transformer。".into()
             } else {
-                "Needs Habana SynapseAI (Intel Gaudi's software), not CUDA: allow time to port and validate; standard Transformer models only.".into()
+                "Needs Habana SynapseAI (Gaudi's software), not CUDA: allow time to port; standard Transformers only."
+                    .into()
             }
         }
         Why::Porting { .. } => {

@@ -18,8 +18,8 @@ const notices = async (g) => {
 test('the Spot limit is a labelled field of a job, and Spot past the target says so', async () => {
   const q = 'v=1&task=train&params=7&tokens=100&days=30&inst=g5.48xlarge';
   for (const [lang, label, past] of [
-    ['en', /Most Spot instances one job gets together/, /Spot ends the job in 31\.5 days .*past the 30-day target/],
-    ['zh', /单个作业可同时获得的 Spot 实例上限/, /Spot 需 31\.5 天完成.*超过 30 天的目标/],
+    ['en', /Most Spot instances one job gets together/, /Spot ends the job in 31\.5 days, past the 30-day “Target duration/],
+    ['zh', /单个作业可同时获得的 Spot 实例上限/, /Spot 需 31\.5 天，超过 30 天的“目标时长/],
   ]) {
     const g = await Gpuplan.open(browser, server.url, `${q}&lang=${lang}`);
     const input = g.page.locator('input[data-key="spotmax"]');
@@ -37,7 +37,7 @@ test('the Spot limit is a labelled field of a job, and Spot past the target says
 
 test('communication-bound training says so and its one-click larger batch applies', async () => {
   const q = 'v=1&task=train&model=llama3.1-70b&batch=1&tokens=30&region=us-east-2&inst=p4d.24xlarge&buy=cb';
-  for (const [lang, said] of [['en', /Communication-bound training: \d+ % of each step waits/], ['zh', /训练受通信限制：每步 \d+ % 的时间在等待通信/]]) {
+  for (const [lang, said] of [['en', /Communication-bound: \d+ % of each step waits/], ['zh', /通信受限：每步 \d+ % 在等待/]]) {
     const g = await Gpuplan.open(browser, server.url, `${q}&lang=${lang}`);
     assert.match(await notices(g), said);
     const fix = g.page.locator('[data-testid="notice"] [data-act="fix"][data-key="batch"]');
@@ -53,7 +53,7 @@ test('communication-bound training says so and its one-click larger batch applie
 });
 
 test('silent limits say so, naming the field', async () => {
-  for (const [lang, said] of [['en', /“Hours per month per instance \(730 = always on\)” is 0: nothing runs/], ['zh', /“每实例每月小时数（730 = 全天候）”为 0：没有实例运行/]]) {
+  for (const [lang, said] of [['en', /“Hours per month per instance \(730 = always on\)” is 0: every cost is 0/], ['zh', /“每实例每月小时数（730 = 全天候）”为 0：所有费用都是 0/]]) {
     const g = await Gpuplan.open(browser, server.url, `v=1&model=llama3.1-8b&hours=0&lang=${lang}`);
     assert.match(await notices(g), said);
     await g.page.context().close();
@@ -67,8 +67,8 @@ test('silent limits say so, naming the field', async () => {
 
 test('a link from before the price history does not claim that no price changed', async () => {
   for (const [lang, said, not] of [
-    ['en', /does not reach back to the link's date \(cat=\)/, /None of the prices it uses changed/],
-    ['zh', /价格历史未覆盖到链接日期（cat=）/, /其所用价格此后均未变化/],
+    ['en', /price history starts after the link's date \(cat=\)/, /None of the prices it uses changed/],
+    ['zh', /价格历史晚于链接日期（cat=）/, /其所用价格此后均未变化/],
   ]) {
     const g = await Gpuplan.open(browser, server.url, `v=1&task=train&model=llama3.1-8b&tokens=10&inst=g6e.xlarge&cat=2019-01-01&lang=${lang}`);
     const note = g.page.getByTestId('catalog-notice');

@@ -288,14 +288,11 @@ pub enum Why {
 /// Limits a scenario may meet that would otherwise pass without a word.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Limit {
-    /// A growing fleet reached the most instances a plan holds (`eligibility::MAX_INSTANCES`).
-    GrowthCapped { max: u64, from_month: u32 },
+    /// A growing fleet reached the most instances a plan holds (`eligibility::MAX_INSTANCES`) in this
+    /// month (from 1).
+    GrowthCapped { from_month: u32 },
     /// A service used 0 hours a month: nothing runs, every cost is 0.
     NoHours,
-    /// More accelerators than AWS has announced for one EC2 UltraCluster.
-    BeyondCluster {
-        instances: u32,
-        accelerators: u32,
-        cluster: u32,
-    },
+    /// More accelerators than AWS has announced for one EC2 UltraCluster (`cautions::ULTRACLUSTER_ACCELERATORS`).
+    BeyondCluster { accelerators: u32 },
 }
