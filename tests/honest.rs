@@ -256,6 +256,12 @@ fn communication_bound_training_says_so_and_offers_a_larger_batch_that_costs_les
         );
         assert!(text.contains(&batch.to_string()) && text.contains('%'), "{text}");
     }
+    // Only the bar that was passed is said: a 70B pre-training at 0.26 M tokens a step, 10 % waiting.
+    let (_, text) = plan_and_notices("v=1&task=train&model=llama3.1-70b&tokens=50", Lang::En);
+    assert!(
+        text.contains("is small for pre-training") && !text.contains("Communication-bound"),
+        "{text}"
+    );
     // A well-linked job at a sensible batch says nothing.
     let (_, text) = plan_and_notices(
         "v=1&task=train&model=llama3.1-8b&tokens=100&gbatch=512&inst=p5.48xlarge",

@@ -81,13 +81,16 @@ pub(super) fn why_caution(w: &Why, lang: Lang) -> Option<String> {
                 Some((v, p)) => format!("{v} ({} %)", number(-p, 0)),
                 None => String::new(),
             };
-            if zh {
-                format!(
-                    "通信受限：每步 {share} % 在等待（>30 %），全局批量 {tokens} M token（<0.5 M）。更大的“{f}”：{fix}"
-                )
-            } else {
-                format!("Communication-bound: {share} % of each step waits (over 30 %), global batch {tokens} M tokens (under 0.5 M). A larger “{f}”: {fix}")
-            }
+            // The bar that was passed: the waiting share, else the small global batch.
+            let said = match (*comm_share > 0.3, zh) {
+                (true, true) => format!("通信受限：每步 {share} % 在等待（>30 %）。"),
+                (true, false) => format!("Communication-bound: {share} % of each step waits (over 30 %)."),
+                (false, true) => format!("全局批量 {tokens} M token，对预训练偏小（<0.5 M）。"),
+                (false, false) => {
+                    format!("A global batch of {tokens} M tokens is small for pre-training (under 0.5 M).")
+                }
+            };
+            format!("{said}{}“{f}”{}{fix}", pick(" A larger ", "更大的"), pick(": ", "："))
         }
         Why::Limit(l) => {
             let (f, n) = match l {

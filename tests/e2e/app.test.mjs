@@ -374,7 +374,7 @@ test('the planner chooses the micro-batch: none rules accelerators out, and the 
   const g = await Gpuplan.open(browser, server.url, q);
   await g.recs().first().waitFor();
   await g.page.locator('[data-testid="rec"][data-instance="p5.48xlarge"]').waitFor();
-  assert.equal(await g.page.getByTestId('notice').filter({ hasText: /micro-batch/i }).count(), 0);
+  assert.equal(await g.page.getByTestId('notice').filter({ hasText: /micro-batch of \d+ rules/i }).count(), 0);
   assert.equal(await g.page.getByTestId('use-micro-batch-1').count(), 0);
   const cli = native(`${q}&inst=p5.48xlarge`).recommendations.find((r) => r.instance === 'p5.48xlarge');
   assert.ok(cli?.fits && cli.parallelism, JSON.stringify(cli));
