@@ -254,7 +254,9 @@ messages! {
     CkptWrite => "Checkpoint write time (minutes)", "检查点写入时间（分钟）";
     RestartMin => "Start-up or restart (minutes)", "启动或重启时间（分钟）";
     ReacqMin => "Getting Spot capacity back (minutes)", "重新获得 Spot 容量（分钟）";
-    SpotMax => "Most Spot instances one job gets together", "单个作业可同时获得的 Spot 实例上限";
+    SpotMax => "Most Spot instances one job gets together (1 where Spot is scarce)", "单个作业可同时获得的 Spot 实例上限（Spot 稀缺时为 1）";
+    SpotInWindow => "Allow Spot within the hard window", "允许在硬性时限内使用 Spot";
+    GlobalBatch => "Global batch (sequences per step)", "全局批量（每步序列数）";
     Fx => "CNY per USD", "人民币/美元汇率";
     HoursMonthNote => "AWS bills 730 hours a month in its calculator (365 × 24 / 12).", "AWS 计算器按每月 730 小时计（365 × 24 / 12）。";
     Default => "default", "默认";
@@ -350,6 +352,7 @@ messages! {
     LinkNewerCatalog => "This link was made with a newer catalog than this page's:", "此链接基于比本页更新的目录：";
     PricesChangedSince => "Prices it uses that changed since:", "此后发生变化的相关价格：";
     NoPricesChanged => "None of the prices it uses changed since.", "其所用价格此后均未变化。";
+    HistoryNotKnown => "Some types' price history starts after the link's date (cat=): their changes are not known.", "部分类型的价格历史晚于链接日期（cat=）：其变化未知。";
 }
 
 #[cfg(test)]

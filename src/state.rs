@@ -387,6 +387,15 @@ pub struct PriceChange {
 }
 
 /// Changes in us-east-1 On-Demand prices of `instances` between `since` and the catalog's date.
+/// How many of `instances` have no price history reaching back to `since`: whether their prices changed
+/// since a link's date (`cat`) is not known.
+pub fn history_unknown_since(catalog: &Catalog, since: IsoDate, instances: &[String]) -> usize {
+    instances
+        .iter()
+        .filter(|id| catalog.price_history_of(id).first().is_none_or(|p| p.from > since))
+        .count()
+}
+
 pub fn price_changes_since(catalog: &Catalog, since: IsoDate, instances: &[String]) -> Vec<PriceChange> {
     instances
         .iter()
@@ -465,5 +474,15 @@ mod tests {
         assert_eq!(changes.len(), 1);
         assert_eq!((changes[0].before_usd_hr, changes[0].now_usd_hr), (98.32, 55.04));
         assert!(price_changes_since(&c, c.as_of, &["p5.48xlarge".into()]).is_empty());
+        // p5's history starts in 2023 (in the catalog): a 2019 link's changes are not known; g6e has none.
+        let used = ["p5.48xlarge".to_string(), "g6e.xlarge".to_string()];
+        assert_eq!(
+            history_unknown_since(&c, IsoDate::parse("2019-01-01").unwrap_or(c.as_of), &used),
+            2
+        );
+        assert_eq!(
+            history_unknown_since(&c, IsoDate::parse("2025-01-01").unwrap_or(c.as_of), &used),
+            1
+        );
     }
 }

@@ -874,7 +874,8 @@ fn spot_respects_capacity_interactivity_and_checkpoints() {
         option_cost(catalog(), &s, &r, Buy::Spot).unavailable,
         Some(NotOffered::SpotTooLarge {
             instances: r.n_instances,
-            max: 1
+            max: 1,
+            scarce: true
         })
     );
     assert_ne!(plan(catalog(), &s, &r).items[0].buy, Buy::Spot);

@@ -153,7 +153,7 @@ fn the_forced_dark_theme_has_the_system_dark_colours() {
 #[test]
 fn every_assumption_key_is_an_input_on_the_page() {
     // A link key whose help calls it an assumption is editable: on the Assumptions view, or (the
-    // payment split) on the purchase form. `reacq` and `spotmax` (issue 14) sit with the Spot figures.
+    // payment split) on the purchase form. `reacq` (issue 14) sits with the Spot figures; `spotmax` on the form.
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/app");
     let view = fs::read_to_string(dir.join("assumptions.rs")).unwrap_or_default();
     let form = fs::read_to_string(dir.join("form.rs")).unwrap_or_default();
@@ -162,19 +162,16 @@ fn every_assumption_key_is_an_input_on_the_page() {
         // The Assumptions view lists its inputs as `Field("key", …)` lines; the form as `key="…"`.
         let (line, input) = (format!("Field(\"{}\"", k.name), format!("key=\"{}\"", k.name));
         assert!(
-            view.contains(&line) || form.contains(&input),
+            view.contains(&line) || form.contains(&input) || form.contains(&format!("Num(\"{}\"", k.name)),
             "`{}` is not an input on the page",
             k.name
         );
         n += 1;
     }
     assert!(n >= 20, "{n}");
-    for key in ["reacq", "spotmax"] {
-        assert!(
-            view.contains(&format!("Field(\"{key}\"")),
-            "{key} is not on the Assumptions view"
-        );
-    }
+    assert!(view.contains("Field(\"reacq\""), "reacq is not on the Assumptions view");
+    // The Spot limit a job meets is on the form beside the window (issue 24).
+    assert!(form.contains("Num(\"spotmax\"") && form.contains("Check(\"spotwin\""));
 }
 
 /// Lines of code (not comments, not the tests) holding Chinese characters or full-width punctuation.

@@ -55,7 +55,6 @@ const PURCHASE: &[Line] = &[
     Field("ckptw", Msg::CkptWrite, false),
     Field("restart", Msg::RestartMin, false),
     Field("reacq", Msg::ReacqMin, false),
-    Field("spotmax", Msg::SpotMax, false),
     Field("fx", Msg::Fx, false),
     Note(Msg::HoursMonthNote),
 ];

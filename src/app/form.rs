@@ -129,11 +129,16 @@ pub fn WorkloadForm(ctx: Ctx) -> impl IntoView {
     }
 }
 
-/// Reseller discount, then what applies to the task: a service's bursts and growth, a job's hard window.
+/// Reseller discount, then what applies to the task: a service's bursts and growth, a job's hard window
+/// and its Spot limits (how many instances may run together on Spot, Spot within the window).
 fn usage_lines(task: Task) -> &'static [Line] {
     const DISC: Line = Row(&[Num("disc", Msg::ResellerPct), Check("discall", Msg::ResellerOnAll)]);
     if task.is_job() {
-        &[DISC, One(Num("window", Msg::WindowDays))]
+        &[
+            DISC,
+            One(Num("window", Msg::WindowDays)),
+            Row(&[Num("spotmax", Msg::SpotMax), Check("spotwin", Msg::SpotInWindow)]),
+        ]
     } else {
         &[
             DISC,

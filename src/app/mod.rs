@@ -19,7 +19,9 @@ use crate::engine::{recommend, Outcome};
 use crate::i18n::{t, Msg};
 use crate::query::{apply_pair, Warning};
 use crate::scenario::{Lang, Scenario};
-use crate::state::{apply_state_pair, encode_state, parse_state, price_changes_since, AppState, Embed, View};
+use crate::state::{
+    apply_state_pair, encode_state, history_unknown_since, parse_state, price_changes_since, AppState, Embed, View,
+};
 use leptos::prelude::*;
 
 /// Replaces the default panic output with a readable message on the page (and the console),
@@ -172,6 +174,8 @@ fn render_rest_after_first_paint(ctx: Ctx) {
 struct CatalogNote {
     link_date: crate::catalog::IsoDate,
     changes: Vec<crate::state::PriceChange>,
+    /// Types shown with no price history back to the link's date.
+    unknown: usize,
 }
 
 /// How many times the page has run the engine (`run_engine`); read by the browser tests through
@@ -308,6 +312,12 @@ pub fn App() -> impl IntoView {
         CatalogNote {
             link_date: d,
             changes: catalog.with_value(|c| price_changes_since(c, d, &used)),
+            // An older link only: a newer one is said as such.
+            unknown: if d < as_of {
+                catalog.with_value(|c| history_unknown_since(c, d, &used))
+            } else {
+                0
+            },
         }
     });
     keep_link_in_step(ctx);
@@ -399,7 +409,7 @@ fn CatalogNotice(ctx: Ctx, note: CatalogNote) -> impl IntoView {
     let as_of = ctx.catalog.with_value(|c| c.as_of);
     let html = move || {
         let f = ctx.scenario.with(|s| crate::render::Fmt::new(ctx.lang(), s));
-        crate::render::notes::catalog_notice(f, note.link_date, as_of, &note.changes)
+        crate::render::notes::catalog_notice(f, note.link_date, as_of, &note.changes, note.unknown)
     };
     view! { <div class="contents" inner_html=html></div> }
 }

@@ -36,8 +36,8 @@ pub fn Results(ctx: Ctx) -> impl IntoView {
         },
         super::changed,
     );
-    // Each notice in words, and whether it offers the one-click fix of a smaller micro-batch; then the
-    // plan's (what a buyer must know).
+    // Each notice in words, then the plan's (what a buyer must know); the one-click fixes they offer
+    // (a larger batch for communication-bound training) act through the page's one click handler (`acts`).
     let notices = move || {
         if card {
             return Vec::new();
@@ -54,7 +54,10 @@ pub fn Results(ctx: Ctx) -> impl IntoView {
             }}
         </section>
         // The answer first, then what a buyer must know about it.
-        <div class="contents" inner_html=move || render::notes::notices(&notices())></div>
+        <div class="contents" inner_html=move || {
+            let fixes = if card { Vec::new() } else { figures.with(|f| render::page::notice_fixes(f.as_ref())) };
+            render::notes::notices(ctx.lang(), &notices(), &fixes)
+        }></div>
         {move || ctx.full.get().then(|| view! {
             <RecTable ctx=ctx chosen=chosen />
             <Excluded ctx=ctx />

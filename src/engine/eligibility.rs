@@ -74,7 +74,11 @@ pub(super) fn eligibility(
     }
     // FP4 is planned for serving only: no training recipe here trains in it.
     let fp4_job = scenario.task.is_job() && scenario.precision == crate::scenario::Precision::Fp4;
-    if scenario.task.uses_model() && (fp4_job || perf::peak(acc, scenario.precision) == Peak::Unsupported) {
+    // Neuron's NxD Inference documents weight quantisation to INT8 and FP8 only (feature guide,
+    // "Model Weight Quantization"): no 4-bit weights there.
+    let int4_neuron = scenario.precision == crate::scenario::Precision::Int4 && acc.stack == Stack::Neuron;
+    let unsupported = fp4_job || int4_neuron || perf::peak(acc, scenario.precision) == Peak::Unsupported;
+    if scenario.task.uses_model() && unsupported {
         return Err(Exclusion::NoPrecision {
             precision: scenario.precision,
         });

@@ -6,13 +6,15 @@
 //! 3. `sizing`: how many instances of one type, and what they deliver;
 //! 4. `cost`: prices a given fleet under every purchase option (never plans one);
 //! 5. `recommend`, `rank`: every type sized, priced and ranked;
-//! 6. `plan`, `buyer`, `sensitivity`: the cheapest mix, what a buyer must know, the ranges.
+//! 6. `plan`, `buyer`, `cautions`, `sensitivity`: the cheapest mix, what a buyer must know, what would
+//!    pass in silence, the ranges.
 //!
 //! This facade composes the top: `plan` (the mix and the buyer's notices) and the option costs with a
 //! Capacity Block's fleet timed by sizing.
 
 pub mod buyer;
 pub mod carbon;
+mod cautions;
 pub mod cost;
 mod eligibility;
 pub mod managed;
@@ -47,6 +49,8 @@ pub fn plan(catalog: &Catalog, scenario: &Scenario, rec: &Recommendation) -> Pla
     let mut out = plan::cheapest_plan(catalog, scenario, rec);
     let notices = buyer::plan_notices(catalog, scenario, rec, &out);
     out.notices.extend(notices);
+    let cautions = cautions::cautions(catalog, scenario, rec, &out);
+    out.notices.extend(cautions);
     out
 }
 

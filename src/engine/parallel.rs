@@ -40,6 +40,17 @@ pub struct Job {
     /// Sequences per optimizer step over all replicas, when set; overrides `seqs_per_replica`.
     pub global_batch: Option<u32>,
     pub overhead_gib: f64,
+    /// The model's query and KV heads, which a tensor-parallel degree must split (`tp_splits_heads`);
+    /// 0 where the runtime pads heads to any degree (Neuron) or the shape is not known.
+    pub heads: u32,
+    pub kv_heads: u32,
+}
+
+/// Whether tensor parallelism of degree `tp` splits attention evenly: the query heads divide by it and
+/// the KV heads divide by it or are replicated to it (vLLM's check, as Megatron's; `heads` 0: no rule).
+pub fn tp_splits_heads(heads: u32, kv_heads: u32, tp: u32) -> bool {
+    let kv_ok = kv_heads == 0 || kv_heads.is_multiple_of(tp) || tp.is_multiple_of(kv_heads);
+    tp <= 1 || heads == 0 || (heads.is_multiple_of(tp) && kv_ok)
 }
 
 /// What the accelerators and their links offer.
@@ -223,13 +234,15 @@ fn replica_batch(job: &Job, dp: u32, mb: u32) -> Option<(u32, u32)> {
     }
 }
 
-/// TP degrees to try: powers of two dividing the fast domain (and the domain itself).
-fn tp_choices(hw: &Hardware) -> impl Iterator<Item = u32> + '_ {
+/// TP degrees to try: powers of two dividing the fast domain (and the domain itself), each splitting the
+/// model's heads (`tp_splits_heads`).
+fn tp_choices<'a>(job: &'a Job, hw: &'a Hardware) -> impl Iterator<Item = u32> + 'a {
     TP_CHOICES
         .iter()
         .copied()
         .filter(move |t| hw.domain.is_multiple_of(*t))
         .chain((!hw.domain.is_power_of_two() && hw.domain > 1).then_some(hw.domain))
+        .filter(move |t| tp_splits_heads(job.heads, job.kv_heads, *t))
 }
 
 /// The fastest plan on `n_inst` instances (at a fixed count the fastest is also the cheapest), or `None`
@@ -237,7 +250,7 @@ fn tp_choices(hw: &Hardware) -> impl Iterator<Item = u32> + '_ {
 /// of two up to 16, recomputation none / selective / full: at most 7·5·5·3 evaluations, most refused by memory.
 pub fn best_plan(job: &Job, hw: &Hardware, a: &Assumptions, n_inst: u32) -> Option<Plan> {
     let mut best: Option<Plan> = None;
-    for tp in tp_choices(hw) {
+    for tp in tp_choices(job, hw) {
         for pp in PP_CHOICES {
             for rc in RECOMPUTE {
                 let mut mb = 1;
@@ -279,7 +292,7 @@ fn at_mfu(mut p: Plan, job: &Job, hw: &Hardware, mfu: f64) -> Plan {
 /// Whether any plan fits on `n_inst` instances (memory only, the smallest micro-batch and full recomputation).
 pub fn fits(job: &Job, hw: &Hardware, n_inst: u32) -> bool {
     let n_dev = n_inst * hw.count;
-    tp_choices(hw).any(|tp| {
+    tp_choices(job, hw).any(|tp| {
         PP_CHOICES.iter().any(|&pp| {
             n_dev.is_multiple_of(tp * pp)
                 && f64::from(pp) <= job.layers
@@ -291,7 +304,7 @@ pub fn fits(job: &Job, hw: &Hardware, n_inst: u32) -> bool {
 /// The least each accelerator must hold whatever the instance count: weights over the largest TP·PP,
 /// one micro-batch of activations with full recomputation, and the overhead (GiB).
 pub fn floor_gib(job: &Job, hw: &Hardware) -> f64 {
-    let tp = tp_choices(hw).max().unwrap_or(1);
+    let tp = tp_choices(job, hw).max().unwrap_or(1);
     let pp = PP_CHOICES[PP_CHOICES.len() - 1].min(job.layers.max(1.0) as u32);
     memory_gib(job, tp, pp, u32::MAX, 1, Recompute::Full, 1.0).3
 }
@@ -318,6 +331,8 @@ mod tests {
             seqs_per_replica: 32,
             global_batch: None,
             overhead_gib: 1.0,
+            heads: 128,
+            kv_heads: 8,
         }
     }
 

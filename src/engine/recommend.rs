@@ -195,7 +195,7 @@ fn type_reasons(scenario: &Scenario, arch: &ModelArch, inst: &Instance, acc: &Ac
         reasons.push(Why::Legacy);
     }
     if acc.stack != Stack::Cuda && scenario.task.uses_model() {
-        reasons.push(Why::NeuronPorting);
+        reasons.push(Why::Porting { stack: acc.stack });
     }
     if scenario.task.uses_model() {
         if arch.estimated {

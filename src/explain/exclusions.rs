@@ -196,6 +196,15 @@ fn exclusion_fit(e: &Exclusion, lang: Lang) -> Option<String> {
                 "No FP4 plan: FP4 (NVFP4/MXFP4) is planned for serving only, on chips with a published FP4 peak (Blackwell: B200, B300, RTX PRO 6000/4500).".into()
             }
         }
+        Exclusion::NoPrecision {
+            precision: Precision::Int4,
+        } => {
+            if zh {
+                "不做 INT4 规划：Neuron 只公布 INT8 和 FP8 权重量化。".into()
+            } else {
+                "No INT4 plan: Neuron documents INT8 and FP8 weight quantization only.".into()
+            }
+        }
         Exclusion::NoPrecision { precision } => {
             if zh {
                 format!("该芯片不支持 {}。", precision_name(*precision))

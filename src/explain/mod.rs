@@ -1,5 +1,6 @@
 //! Plain words for the engine's reasons, exclusions and query warnings, in English and Chinese. Pure: the page and the CLI share them.
 
+mod cautions;
 mod exclusions;
 mod formulas;
 mod labels;

@@ -281,6 +281,8 @@ fn spot_scale_text(
         (_, false) => format!("the catalog shows a Spot discount in {zones} zone(s) and {zones_at_on_demand} at the On-Demand price (no capacity)"),
     };
     let scale = match (together, zh) {
+        (true, true) if instances == 1 => "中断会使作业停下，直到从上个检查点重启。",
+        (true, false) if instances == 1 => "an interruption stops the job until it restarts from its last checkpoint.",
         (true, true) => "这些实例必须同时运行；中断后需重新获得全部容量。",
         (true, false) => "they must all run together; after an interruption all of them must be got back.",
         (false, true) => "中断的实例会被替换，期间产能下降。",

@@ -51,16 +51,29 @@ pub fn not_offered(n: &NotOffered, lang: Lang) -> String {
         NotOffered::CbTooLong { days } => format!("needs {days} days, past the 182-day limit"),
         NotOffered::SpotNeverFinishes if zh => "中断过于频繁，作业无法完成".into(),
         NotOffered::SpotNeverFinishes => "interruptions outpace progress: the job would never finish".into(),
-        NotOffered::InteractiveDesktops if zh => "交互式桌面（VDI）不可中断；渲染农场可用 Spot（服务方式选“批量”）".into(),
+        NotOffered::InteractiveDesktops if zh => {
+            "交互式桌面（VDI）不可中断；渲染农场可用 Spot（服务方式选“批量”）".into()
+        }
         NotOffered::InteractiveDesktops => {
             "interactive desktops (VDI) must not be interrupted; a render farm may use Spot (Serving: Batch)".into()
         }
-        NotOffered::SpotTooLarge { instances, max } if zh => format!(
-            "作业需要 {instances} 台实例同时运行，超出 Spot 可预期一次提供的 {max} 台（目录显示的 Spot 容量；可在“假设”中调整“单个作业可同时获得的 Spot 实例上限”）"
-        ),
-        NotOffered::SpotTooLarge { instances, max } => format!(
-            "the job needs {instances} instances running together, more than Spot can be expected to supply at once ({max}, from the capacity the catalog shows; raise “Most Spot instances one job gets together” on Assumptions)"
-        ),
+        NotOffered::SpotTooLarge { instances, max, scarce } => {
+            let (en, cn) = match scarce {
+                true => (
+                    "Spot capacity here is scarce: planned for one",
+                    "该类型在此 Spot 容量稀缺：只按 1 台规划",
+                ),
+                false => (
+                    "more than “Most Spot instances one job gets together” (Usage and purchase) allows",
+                    "超出“单个作业可同时获得的 Spot 实例上限”（用量与购买方式）",
+                ),
+            };
+            if zh {
+                format!("作业需 {instances} 台同时运行，{cn}（{max}）")
+            } else {
+                format!("the job needs {instances} instances together, {en} ({max})")
+            }
+        }
         NotOffered::CbTooMany { instances, max } if zh => {
             format!("需要 {instances} 台实例，超过所有容量块合计 {max} 台的上限")
         }
@@ -311,7 +324,11 @@ mod tests {
     #[test]
     fn spot_and_desktop_refusals_name_fields_by_their_labels() {
         for n in [
-            NotOffered::SpotTooLarge { instances: 16, max: 4 },
+            NotOffered::SpotTooLarge {
+                instances: 16,
+                max: 4,
+                scarce: false,
+            },
             NotOffered::InteractiveDesktops,
         ] {
             for lang in [Lang::En, Lang::Zh] {

@@ -21,7 +21,7 @@ pub fn why(w: &Why, lang: Lang) -> String {
         | Why::MultiNode { .. }
         | Why::SlowerThanTarget { .. } => why_serving,
         Why::Fp16Instead
-        | Why::NeuronPorting
+        | Why::Porting { .. }
         | Why::MixtureOfExperts { .. }
         | Why::EstimatedArch
         | Why::FractionalGpu { .. }
@@ -41,6 +41,11 @@ pub fn why(w: &Why, lang: Lang) -> String {
         | Why::CapacityReserved { .. }
         | Why::SpotAtScale { .. }
         | Why::ComputeSpShallow { .. } => why_buyer,
+        Why::SpotPastTime { .. }
+        | Why::SpotLeftOut { .. }
+        | Why::SpotRisks { .. }
+        | Why::CommBound { .. }
+        | Why::Limit(_) => super::cautions::why_caution,
         Why::RateDates { .. }
         | Why::StaleRates { .. }
         | Why::RankCheapest
@@ -215,7 +220,15 @@ fn why_chip(w: &Why, lang: Lang) -> Option<String> {
                 "This GPU has no BF16: it runs in FP16 (same size; training needs loss scaling).".into()
             }
         }
-        Why::NeuronPorting => {
+        Why::Porting { stack: Stack::Synapse } => {
+            if zh {
+                "需要 Habana SynapseAI（Gaudi 软件栈）而非 CUDA：预留移植时间；仅适合标准 Transformer。".into()
+            } else {
+                "Needs Habana SynapseAI (Gaudi's software), not CUDA: allow time to port; standard Transformers only."
+                    .into()
+            }
+        }
+        Why::Porting { .. } => {
             if zh {
                 "需要 Neuron SDK 适配与提前编译，上手约 1-2 周；仅适合标准 Transformer 模型。".into()
             } else {

@@ -73,30 +73,37 @@ pub fn nothing_fits(f: Fmt, s: &Scenario, o: &Outcome, fixes: &[(&'static str, S
             .close("p");
     }
     if !fixes.is_empty() {
-        h.el("p", &[], f.t(Msg::WouldFit)).open("div", &[("class", "chips")]);
-        for (key, value, label) in fixes {
-            let text = if *key == "multinode" {
-                f.t(*label).to_string()
-            } else {
-                format!("{}: {}", f.t(*label), value.to_ascii_uppercase())
-            };
-            let attrs = [
-                ("type", "button"),
-                ("class", "chip"),
-                ("data-testid", "fix"),
-                ("data-key", key),
-                ("data-act", super::Act::Fix.key()),
-                ("data-id", value),
-            ];
-            h.el("button", &attrs, &text);
-        }
-        h.close("div");
+        h.el("p", &[], f.t(Msg::WouldFit));
+        fix_chips(&mut h, f.lang, fixes);
     }
     h.finish()
 }
 
-/// A status section with a list: `<section class="warnings" …><ul>…</ul></section>`.
-pub fn notices(items: &[String]) -> String {
+/// One-click changes as chips (`data-act="fix"`, the link key in `data-key`, the value in `data-id`).
+fn fix_chips(h: &mut Html, lang: Lang, fixes: &[(&'static str, String, Msg)]) {
+    h.open("div", &[("class", "chips")]);
+    for (key, value, label) in fixes {
+        let text = if *key == "multinode" {
+            t(lang, *label).to_string()
+        } else {
+            format!("{}: {}", t(lang, *label), value.to_ascii_uppercase())
+        };
+        let attrs = [
+            ("type", "button"),
+            ("class", "chip"),
+            ("data-testid", "fix"),
+            ("data-key", key),
+            ("data-act", super::Act::Fix.key()),
+            ("data-id", value),
+        ];
+        h.el("button", &attrs, &text);
+    }
+    h.close("div");
+}
+
+/// A status section with a list, then the one-click fixes a notice offers: `<section class="warnings"
+/// …><ul>…</ul>…</section>`.
+pub fn notices(lang: Lang, items: &[String], fixes: &[(&'static str, String, Msg)]) -> String {
     if items.is_empty() {
         return String::new();
     }
@@ -107,8 +114,11 @@ pub fn notices(items: &[String]) -> String {
     )
     .open("ul", &[])
     .items(items)
-    .close("ul")
-    .close("section");
+    .close("ul");
+    if !fixes.is_empty() {
+        fix_chips(&mut h, lang, fixes);
+    }
+    h.close("section");
     h.finish()
 }
 
@@ -187,7 +197,9 @@ pub fn guidance(lang: Lang) -> String {
 
 /// What the page says when a link was made with another catalog: its date, this catalog's, and the
 /// On-Demand prices of the types it shows that changed in between.
-pub fn catalog_notice(f: Fmt, link_date: IsoDate, as_of: IsoDate, changes: &[PriceChange]) -> String {
+/// `unknown`: how many of those types have no price history back to the link's date (then "none changed"
+/// is not claimed, and the notice says so, naming `cat`).
+pub fn catalog_notice(f: Fmt, link_date: IsoDate, as_of: IsoDate, changes: &[PriceChange], unknown: usize) -> String {
     let lines: Vec<String> = changes
         .iter()
         .map(|c| {
@@ -205,10 +217,10 @@ pub fn catalog_notice(f: Fmt, link_date: IsoDate, as_of: IsoDate, changes: &[Pri
     } else {
         Msg::LinkOlderCatalog
     };
-    let then = if lines.is_empty() {
-        Msg::NoPricesChanged
-    } else {
-        Msg::PricesChangedSince
+    let then = match (lines.is_empty(), unknown > 0) {
+        (true, true) => Msg::HistoryNotKnown,
+        (true, false) => Msg::NoPricesChanged,
+        (false, _) => Msg::PricesChangedSince,
     };
     let mut h = Html::new();
     h.open(
@@ -226,6 +238,9 @@ pub fn catalog_notice(f: Fmt, link_date: IsoDate, as_of: IsoDate, changes: &[Pri
     .close("p");
     if !lines.is_empty() {
         h.open("ul", &[]).items(&lines).close("ul");
+        if unknown > 0 {
+            h.el("p", &[], f.t(Msg::HistoryNotKnown));
+        }
     }
     h.close("section");
     h.finish()

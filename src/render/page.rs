@@ -40,6 +40,30 @@ pub fn notice_texts(outcome: &Outcome, figures: Option<&Figures>, lang: Lang) ->
     n
 }
 
+/// The one-click fixes the plan's notices offer: a larger batch for communication-bound training.
+pub fn notice_fixes(figures: Option<&Figures>) -> Vec<(&'static str, String, Msg)> {
+    figures
+        .iter()
+        .flat_map(|f| f.plan.notices.iter())
+        .filter_map(|w| match w {
+            crate::engine::Why::CommBound {
+                key,
+                better: Some((v, _)),
+                ..
+            } => Some((
+                *key,
+                v.to_string(),
+                if *key == "gbatch" {
+                    Msg::GlobalBatch
+                } else {
+                    Msg::MicroBatch
+                },
+            )),
+            _ => None,
+        })
+        .collect()
+}
+
 /// How many ranked rows the table shows before "All".
 pub fn rec_limit(show_all: bool, card: bool) -> usize {
     if show_all {
@@ -183,7 +207,11 @@ pub fn results_col(c: &Catalog, s: &Scenario, a: &Answer, compare: &[String]) ->
     h.fragment(&summary(c, s, a, true));
     contents(
         &mut h,
-        &notes::notices(&notice_texts(&a.outcome, a.figures.as_ref(), s.lang)),
+        &notes::notices(
+            s.lang,
+            &notice_texts(&a.outcome, a.figures.as_ref(), s.lang),
+            &notice_fixes(a.figures.as_ref()),
+        ),
     );
     h.fragment(&rec_table(s, a, compare, true));
     contents(&mut h, &ranked::excluded(f, &a.outcome));

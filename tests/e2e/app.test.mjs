@@ -316,6 +316,8 @@ test('the catalog\'s notes on the chosen type and every source are on the page',
   // The Spot capacity assumptions (issue 14) are edited here like the others, and the link keeps them.
   assert.equal(await g.page.locator('input[data-key="reacq"]').inputValue(), '60');
   await g.fill('reacq', 45);
+  // The Spot limit a job meets is on the Plan's form beside the window (issue 24).
+  await g.view('plan');
   await g.fill('spotmax', 8);
   await g.queryMatching(/&reacq=45&spotmax=8(&|$)/);
   g.assertClean();
@@ -372,7 +374,7 @@ test('the planner chooses the micro-batch: none rules accelerators out, and the 
   const g = await Gpuplan.open(browser, server.url, q);
   await g.recs().first().waitFor();
   await g.page.locator('[data-testid="rec"][data-instance="p5.48xlarge"]').waitFor();
-  assert.equal(await g.page.getByTestId('notice').filter({ hasText: /micro-batch/i }).count(), 0);
+  assert.equal(await g.page.getByTestId('notice').filter({ hasText: /micro-batch of \d+ rules/i }).count(), 0);
   assert.equal(await g.page.getByTestId('use-micro-batch-1').count(), 0);
   const cli = native(`${q}&inst=p5.48xlarge`).recommendations.find((r) => r.instance === 'p5.48xlarge');
   assert.ok(cli?.fits && cli.parallelism, JSON.stringify(cli));

@@ -99,6 +99,7 @@ pub(super) fn spot_cost(b: &Basis) -> OptionCost {
             NotOffered::SpotTooLarge {
                 instances: rec.n_instances,
                 max,
+                scarce: supply != SpotSupply::Ample,
             },
         );
     }

@@ -26,6 +26,8 @@ pub enum NotOffered {
     SpotTooLarge {
         instances: u32,
         max: u32,
+        /// The one comes from scarce Spot capacity, not from `spotmax`.
+        scarce: bool,
     },
     /// More instances than Capacity Blocks allow across blocks.
     CbTooMany {

@@ -10,7 +10,7 @@ mod why;
 pub use cost::{CostTerm, NotOffered, SpotSupply, TermKind};
 pub use plan::{Plan, PlanItem, QuotaFamily, RateDate, Segment};
 pub use sizing::{MemoryNeed, Parallelism, Recompute, StepTerms};
-pub use why::{Exclusion, Figure, Why};
+pub use why::{Exclusion, Figure, Limit, Why};
 
 use crate::catalog::IsoDate;
 use crate::models::ModelArch;

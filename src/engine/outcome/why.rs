@@ -144,7 +144,10 @@ pub enum Why {
         target_days: f64,
     },
     Fp16Instead,
-    NeuronPorting,
+    /// A model on a non-CUDA stack needs its SDK and time to port.
+    Porting {
+        stack: Stack,
+    },
     MixtureOfExperts {
         active_b: f64,
         total_b: f64,
@@ -236,7 +239,7 @@ pub enum Why {
         zones: u32,
         zones_at_on_demand: u32,
         supply: SpotSupply,
-        /// A job whose instances must run together.
+        /// A job (its instances, if more than one, must run together).
         together: bool,
     },
     /// The Compute Savings Plan discount for a P-family type: its own Convertible RI discount (`own_ri`),
@@ -261,4 +264,48 @@ pub enum Why {
         budget_x: f64,
     },
     RankBestBalance,
+    /// Spot ends the job past the target (`days`) or the hard window: its days with checkpoints and
+    /// restarts, and that limit.
+    SpotPastTime {
+        spot_days: f64,
+        limit_days: f64,
+        window: bool,
+    },
+    /// A plan with a hard window leaves Spot out (`spotwin` off) though Spot would cost this share less.
+    SpotLeftOut {
+        window_days: u32,
+        spot_days: f64,
+        saving_pct: f64,
+    },
+    /// A job on Spot: its days, the interruptions expected over them (whole fleet), the zones with a
+    /// Spot discount its price comes from, and how many instances must run together.
+    SpotRisks {
+        days: f64,
+        interruptions: f64,
+        zones: u32,
+        instances: u32,
+    },
+    /// Training whose steps mostly wait on communication, or whose global batch is small: the share,
+    /// the batch in tokens, and a larger `batch` (or `gbatch`, `key`) that waits less and costs this
+    /// share less, when one does.
+    CommBound {
+        comm_share: f64,
+        global_tokens: f64,
+        key: &'static str,
+        better: Option<(u32, f64)>,
+    },
+    /// A limit the scenario ran into.
+    Limit(Limit),
+}
+
+/// Limits a scenario may meet that would otherwise pass without a word.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Limit {
+    /// A growing fleet reached the most instances a plan holds (`eligibility::MAX_INSTANCES`) in this
+    /// month (from 1).
+    GrowthCapped { from_month: u32 },
+    /// A service used 0 hours a month: nothing runs, every cost is 0.
+    NoHours,
+    /// More accelerators than AWS has announced for one EC2 UltraCluster (`cautions::ULTRACLUSTER_ACCELERATORS`).
+    BeyondCluster { accelerators: u32 },
 }

@@ -162,6 +162,8 @@ mod tests {
             seqs_per_replica: 1,
             global_batch: None,
             overhead_gib: 0.0,
+            heads: 0,
+            kv_heads: 0,
         }
     }
 

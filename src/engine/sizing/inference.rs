@@ -97,8 +97,16 @@ pub(in crate::engine) fn size_inference(
         prefill_flops: prefill_tflops(acc, scenario.precision, a).map(|p| p * 1e12 * inst.fraction),
         neuron: acc.stack == crate::catalog::Stack::Neuron,
     };
+    // GPUs take only degrees that split the heads (vLLM refuses others; an estimated shape has no such
+    // rule); Neuron's NxD pads them.
+    let degrees: Vec<u32> = tp_degrees(count, link.domain)
+        .into_iter()
+        .filter(|t| {
+            ctx.neuron || arch.estimated || crate::engine::parallel::tp_splits_heads(arch.heads, arch.kv_heads, *t)
+        })
+        .collect();
     let mut plans = Vec::new();
-    for tp in tp_degrees(count, link.domain) {
+    for tp in degrees.iter().copied() {
         if let Some(max) = fit(tp) {
             ctx.plans_for(tp, 1, max, &mut plans);
         }
@@ -112,7 +120,7 @@ pub(in crate::engine) fn size_inference(
             Exclusion::NeedsMultinode { .. } => too_small(count),
             other => other,
         })?;
-        let tp = tp_degrees(count, link.domain).last().copied().unwrap_or(1);
+        let tp = degrees.last().copied().unwrap_or(1);
         if let Some(max) = fit(count * stages) {
             ctx.plans_for(tp, stages, max, &mut plans);
         }

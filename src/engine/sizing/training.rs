@@ -81,7 +81,20 @@ pub fn job(scenario: &Scenario, arch: &ModelArch, a: &Assumptions) -> Job {
         seqs_per_replica: scenario.batch.max(1),
         global_batch: (scenario.global_batch > 0).then_some(scenario.global_batch),
         overhead_gib: a.overhead_gib,
+        // An estimated shape's head count is no rule.
+        heads: if arch.estimated { 0 } else { arch.heads },
+        kv_heads: arch.kv_heads,
     }
+}
+
+/// The job on one accelerator: Neuron's NxD pads query heads and replicates KV heads to any
+/// tensor-parallel degree (its feature guide, "GQA support"), so no head rule there.
+fn job_on(scenario: &Scenario, arch: &ModelArch, a: &Assumptions, acc: &Accelerator) -> Job {
+    let mut j = job(scenario, arch, a);
+    if acc.stack == crate::catalog::Stack::Neuron {
+        (j.heads, j.kv_heads) = (0, 0);
+    }
+    j
 }
 
 /// What the accelerators and links of one instance type offer the job.
@@ -145,7 +158,7 @@ pub(in crate::engine) fn plan_on(catalog: &Catalog, scenario: &Scenario, instanc
     let acc = catalog.accelerator(&inst.accelerator)?;
     let a = &scenario.assumptions;
     let peak = training_peak_tflops(acc, scenario.precision, a)?;
-    let job = job(scenario, &scenario.model_arch(), a);
+    let job = job_on(scenario, &scenario.model_arch(), a, acc);
     let hw = hardware(inst, acc, catalog.link(&inst.id), peak, a);
     parallel::best_plan(&job, &hw, a, n)
 }
@@ -185,7 +198,7 @@ pub(in crate::engine) fn size_training(
     let peak = training_peak_tflops(acc, scenario.precision, a).ok_or(Exclusion::MissingFigure {
         what: Figure::TensorTflops,
     })?;
-    let job = job(scenario, arch, a);
+    let job = job_on(scenario, arch, a, acc);
     let hw = hardware(inst, acc, link, peak, a);
     let floor = parallel::floor_gib(&job, &hw);
     if floor > hw.usable_gib {
