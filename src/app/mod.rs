@@ -234,6 +234,14 @@ fn keep_link_in_step(ctx: Ctx) {
             pending.set_value(set_timeout_with_handle(write, std::time::Duration::from_millis(120)).ok());
         }
     });
+    // Leaving the page (a reload, a closed tab) before the effect above has run, or within its 120 ms:
+    // the tab's note is written from the state itself, so the next load of this tab reads the edit.
+    let _ = window_event_listener(leptos::ev::pagehide, move |_| {
+        let (q, embed) = ctx.state.with_untracked(|s| (encode_state(s), s.embed));
+        if embed == Embed::No && q != url_sync::read_query() {
+            url_sync::note_unwritten(&q);
+        }
+    });
     let _ = window_event_listener(leptos::ev::popstate, move |_| {
         let (st, w) = ctx.catalog.with_value(|c| parse_state(&url_sync::read_query(), c));
         last_view.set_value(st.view);
