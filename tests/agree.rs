@@ -38,7 +38,7 @@ fn link() -> impl Strategy<Value = String> {
     ]);
     let load = pick(&["batch=1", "batch=8", "batch=64", "batch=300", "tps=3000", "tps=50000"]);
     let out = pick(&["", "&ctx=4096&out=512", "&ctx=2500&out=500"]);
-    let seq = pick(&["", "", "&seqtps=20"]);
+    let seq = pick(&["", "", "&seqtps=20", "&ttft=2", "&seqtps=20&ttft=1"]);
     let inst = pick(&[
         "",
         "",
@@ -107,6 +107,28 @@ fn check(q: &str) -> Result<(), TestCaseError> {
             if s.target_tps > 0.0 {
                 prop_assert!(t >= s.target_tps * (1.0 - 1e-9), "{q}\n{}: {t} < tps", r.instance);
             }
+            // A time-to-first-token target holds for every type kept; the figure is the prefill and its wait.
+            if s.ttft_s > 0.0 {
+                prop_assert!(
+                    r.ttft_s().is_some_and(|x| x <= s.ttft_s),
+                    "{q}\n{}: ttft {:?}",
+                    r.instance,
+                    r.first_token
+                );
+            }
+            if let Some(f) = r.first_token {
+                prop_assert!(close(f.ttft_s, f.prefill_s + f.wait_s) && f.wait_s >= 0.0, "{q}\n{f:?}");
+                prop_assert_eq!(Some(f.prefill_s), r.prefill_s, "{}", q);
+            }
+            // Online, the room never counts users below a readable speed.
+            if s.serving == gpuplan::scenario::ServingMode::Online && u.load.room_users > 0 {
+                prop_assert!(
+                    u.load.room_tokens_per_s_per_seq >= gpuplan::engine::READABLE_TOKENS_PER_S,
+                    "{q}\n{}: {:?}",
+                    r.instance,
+                    u.load
+                );
+            }
             // $ per million × the tokens of an hour = the hour's cost (a commitment's hour of use
             // carries the 730 hours it is paid for over the hours it runs).
             if let (Some(m), Some(h)) = (r.usd_per_million_tokens, r.hourly_usd) {
@@ -155,6 +177,21 @@ fn check(q: &str) -> Result<(), TestCaseError> {
     prop_assert_eq!(&row[9], &cell(top.monthly_usd), "{}", q);
     prop_assert_eq!(&row[12], &cell(top.tokens_per_s), "{}", q);
     prop_assert_eq!(&row[13], &cell(top.usd_per_million_tokens), "{}", q);
+    // Time to first token: one engine field in the CSV/Markdown, the JSON document, the message and the row.
+    prop_assert_eq!(&table.header[14], "ttft_s", "{}", q);
+    prop_assert_eq!(&row[14], &cell(top.ttft_s()), "{}", q);
+    let doc: serde_json::Value =
+        serde_json::from_str(&gpuplan::export::json_document(q, c, &o, None)).unwrap_or_default();
+    let doc_row = doc["recommendations"]
+        .as_array()
+        .and_then(|rows| rows.iter().find(|x| x["instance"] == top.instance.as_str()));
+    let ttft_cell = cell(top.ttft_s());
+    prop_assert_eq!(
+        doc_row.and_then(|x| x["ttft_s"].as_str()),
+        Some(ttft_cell.as_str()),
+        "{}\njson ttft",
+        q
+    );
     let p = plan(c, &s, top);
     let md = table.to_markdown();
     prop_assert!(md.contains(&top.instance), "{q}\nmarkdown");
@@ -175,6 +212,21 @@ fn check(q: &str) -> Result<(), TestCaseError> {
         "{q}\nmessage $/M"
     );
     prop_assert_eq!(m.and_then(|m| m.users), top.serving_unit.map(|u| u.load.users), "{}", q);
+    prop_assert!(close_opt(m.and_then(|m| m.ttft_s), top.ttft_s()), "{q}\nmessage ttft");
+    // The card's figure and the ranked row print the same figure.
+    if let Some(f) = top.first_token {
+        let rows = gpuplan::render::ranked::rec_rows(
+            gpuplan::render::Fmt::new(s.lang, &s),
+            &o,
+            s.task,
+            None,
+            &[],
+            o.recommendations.len(),
+        );
+        let short = gpuplan::explain::ttft_short(f.ttft_s, s.lang);
+        prop_assert!(rows.contains(&short), "{q}\nrow lacks {short}");
+        prop_assert!(gpuplan::explain::ttft(&f, s.lang).starts_with(&gpuplan::explain::latency(f.ttft_s, s.lang)));
+    }
     let mp = msg.plan.as_ref();
     prop_assert!(
         close_opt(mp.map(|x| x.horizon_usd), Some(p.horizon_usd)),
@@ -240,6 +292,17 @@ fn the_cli_json_carries_the_engines_serving_figures() {
             r["usd_per_million_tokens"].as_f64().unwrap_or(0.0),
             top.usd_per_million_tokens.unwrap_or(0.0)
         ));
+        assert!(
+            close(r["ttft_s"].as_f64().unwrap_or(-1.0), top.ttft_s().unwrap_or(0.0)),
+            "{q}"
+        );
+        assert!(
+            close(
+                r["first_token"]["ttft_s"].as_f64().unwrap_or(-1.0),
+                top.ttft_s().unwrap_or(0.0)
+            ),
+            "{q}"
+        );
         assert!(
             r["serving"]["room"]
                 .as_str()

@@ -49,7 +49,7 @@ fn task_lines(task: Task) -> Vec<Line> {
     match task {
         Task::Inference => vec![
             Row(&[Select("mode", Msg::ServingMode, modes), Num("tps", Msg::TargetTps)]),
-            One(Num("seqtps", Msg::SeqTps)),
+            Row(&[Num("seqtps", Msg::SeqTps), Num("ttft", Msg::TtftTarget)]),
         ],
         Task::Training => vec![JOB],
         Task::Finetune => vec![JOB, One(Select("method", Msg::Method, methods))],
@@ -123,6 +123,9 @@ pub fn WorkloadForm(ctx: Ctx) -> impl IntoView {
                     <p class="hint" data-testid="hint-replica">{ctx.tx(Msg::HintReplica)}</p>
                 </Show>
                 {move || lines(ctx, &task_lines(task.get()))}
+                <Show when=serving>
+                    <p class="hint" data-testid="hint-ttft">{ctx.tx(Msg::HintTtft)}</p>
+                </Show>
             </section>
             <PurchaseForm ctx=ctx />
         </aside>

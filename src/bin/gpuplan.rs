@@ -157,6 +157,13 @@ fn recommendation_json(r: &Recommendation, options: &[OptionCost], lang: gpuplan
         })),
         "parallelism": r.parallelism,
         "prefill_s": r.prefill_s,
+        "ttft_s": r.ttft_s(),
+        "first_token": r.first_token.map(|f| json!({
+            "prefill_s": f.prefill_s,
+            "prefill_slot_busy": f.slot_busy,
+            "wait_s": f.wait_s,
+            "ttft_s": f.ttft_s,
+        })),
         "energy_kwh": r.energy_kwh,
         "price_source": r.price.as_ref().map(|p| p.source.clone()),
         "price_as_of": r.price.as_ref().map(|p| p.as_of.to_string()),

@@ -266,10 +266,16 @@ fn per_token_lines(scenario: &Scenario, _: &ModelArch, rec: &Recommendation, lan
     ) {
         let (o, p) = (scenario.output_tokens, scenario.prompt_tokens());
         let total = number(r.total_s, 1);
-        // The first token waits for the prompt's prefill, when a compute figure gives one.
+        // The first token waits for the prompt's prefill and a prefill slot (TTFT), when a compute figure gives one.
         let first = r.prefill_s.map_or(String::new(), |x| match zh {
-            true => format!("（输入 {p} token 预填充 {} 秒后出首 token）", number(x, 2)),
-            false => format!(" (the first after the {p}-token prompt's {} s prefill)", number(x, 2)),
+            true => format!(
+                "（输入 {p} token，首 token 在 {} 后：预填充及其等待）",
+                latency(x, lang)
+            ),
+            false => format!(
+                " (the first after {}: the {p}-token prompt's prefill and its wait)",
+                latency(x, lang)
+            ),
         });
         out.push(if zh {
             format!(
@@ -438,13 +444,13 @@ fn decode_lines(
     // With the output stated, the user's speed counts the replica's prefills (perf's decode is 1/t_step).
     let o = f64::from(scenario.output_tokens);
     let prefill = rec.prefill_marginal_s.filter(|_| o > 0.0);
-    // Neuron has its own hop latency and step time (assumptions `nhop`, `nstepms`).
-    let neuron = rec.accelerator.starts_with("trainium") || rec.accelerator.starts_with("inferentia");
-    let (hop_us, step_ms) = if neuron {
-        (a.neuron_hop_us, a.neuron_step_ms)
-    } else {
-        (a.tp_hop_us, a.step_overhead_ms)
-    };
+    // The latency terms the engine charged (Neuron's own `nhop`, `nstepms`), not a guess from the name.
+    let lat = rec.decode_latency.unwrap_or(crate::engine::outcome::DecodeLatency {
+        allreduce_us: a.tp_allreduce_us,
+        hop_us: a.tp_hop_us,
+        step_ms: a.step_overhead_ms,
+    });
+    let (hop_us, step_ms) = (lat.hop_us, lat.step_ms);
     let step_s = prefill.map_or(1.0 / tokens_per_s_per_seq, |p| {
         (o / tokens_per_s_per_seq - f64::from(seqs) * p) / o
     });
@@ -452,7 +458,7 @@ fn decode_lines(
         "t_step = (N_read·b + B·KV_seq) / (TP·BW·η) + 2·L·(α + 2·(TP−1)·β + 2·(TP−1)/TP·B·h·2 / link) + t₀ (KV_seq at prompt + out/2 tokens); TP = {tp}, B = {seqs}, L = {}, η = {}, α = {} µs, β = {} µs, t₀ = {} ms → {} {}",
         arch.layers,
         number(a.bw_efficiency, 2),
-        number(a.tp_allreduce_us, 1),
+        number(lat.allreduce_us, 1),
         number(hop_us, 2),
         number(step_ms, 2),
         number(1.0 / step_s, 1),
@@ -471,6 +477,34 @@ fn decode_lines(
                 "tokens/s per user"
             },
             out = scenario.output_tokens
+        ));
+    }
+    if let (Some(f), Some(p)) = (rec.first_token, rec.prefill_marginal_s) {
+        let n = |x: f64, d| number(x, d);
+        let request = if o > 0.0 {
+            format!(
+                "{} ÷ {} = {} s",
+                scenario.output_tokens,
+                n(tokens_per_s_per_seq, 1),
+                n(o / tokens_per_s_per_seq, 1)
+            )
+        } else if zh {
+            "未给出输出长度，不估算等待".into()
+        } else {
+            "no output length stated: no wait estimated".into()
+        };
+        out.push(format!(
+            "TTFT = t_prefill + W, W = ρ·t_p / (2·(1 − ρ)), ρ = (B − 1)·t_p / T_req {}; t_p = {} s, B = {seqs}, T_req = {request} → ρ = {}, {} s + {} s = {} s",
+            if zh {
+                "（M/D/1：每个副本一个预填充槽，其余用户每次请求（T_req = out ÷ 每用户速度）送来一个提示）"
+            } else {
+                "(M/D/1: one prefill slot per replica; each other user sends a prompt once a request, T_req = out ÷ each user's speed)"
+            },
+            n(p, 3),
+            n(f.slot_busy, 2),
+            n(f.prefill_s, 3),
+            n(f.wait_s, 3),
+            n(f.ttft_s, 3),
         ));
     }
     out

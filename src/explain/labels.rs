@@ -65,6 +65,39 @@ pub fn per_sequence(tokens_per_s: f64, lang: Lang) -> String {
     }
 }
 
+/// A latency: milliseconds below a second ("24 ms", "24 毫秒"), else seconds to 2 decimals ("1.25 s").
+pub fn latency(t_s: f64, lang: Lang) -> String {
+    let (v, unit) = match (t_s < 1.0, lang) {
+        (true, Lang::Zh) => (number(t_s * 1e3, 0), " 毫秒"),
+        (true, Lang::En) => (number(t_s * 1e3, 0), " ms"),
+        (false, Lang::Zh) => (number(t_s, 2), " 秒"),
+        (false, Lang::En) => (number(t_s, 2), " s"),
+    };
+    v + unit
+}
+
+/// Time to first token and its parts: "420 ms (350 ms prefill + 70 ms waiting for a prefill slot)".
+pub fn ttft(f: &crate::engine::outcome::FirstToken, lang: Lang) -> String {
+    let (t, p, w) = (
+        latency(f.ttft_s, lang),
+        latency(f.prefill_s, lang),
+        latency(f.wait_s, lang),
+    );
+    match lang {
+        Lang::Zh => format!("{t}（预填充 {p} + 等待预填充槽 {w}）"),
+        Lang::En => format!("{t} ({p} prefill + {w} waiting for a prefill slot)"),
+    }
+}
+
+/// A ranked row's time to first token after its speed: " · 420 ms to first token", " · 首 token 420 毫秒".
+pub fn ttft_short(ttft_s: f64, lang: Lang) -> String {
+    let t = latency(ttft_s, lang);
+    match lang {
+        Lang::Zh => format!(" · 首 token {t}"),
+        Lang::En => format!(" · {t} to first token"),
+    }
+}
+
 /// The room a serving fleet leaves beyond its users, its own figure: more users at the most a replica
 /// serves (memory, or the per-sequence target), and the speed each user would then get.
 pub fn room(load: &crate::engine::outcome::ServingLoad, lang: Lang) -> String {
@@ -110,6 +143,23 @@ mod tests {
         assert_eq!(price_basis("vCPU", "小时", Lang::Zh), "价格单位：vCPU · 小时");
         assert_eq!(per_sequence(18.04, Lang::En), " (18 per sequence)");
         assert_eq!(per_sequence(18.26, Lang::Zh), "（每序列 18.3 token/秒）");
+    }
+
+    #[test]
+    fn time_to_first_token_names_its_parts_in_both_languages() {
+        let f = crate::engine::outcome::FirstToken {
+            prefill_s: 0.35,
+            slot_busy: 0.4,
+            wait_s: 0.0704,
+            ttft_s: 0.4204,
+        };
+        assert_eq!(
+            ttft(&f, Lang::En),
+            "420 ms (350 ms prefill + 70 ms waiting for a prefill slot)"
+        );
+        assert_eq!(ttft(&f, Lang::Zh), "420 毫秒（预填充 350 毫秒 + 等待预填充槽 70 毫秒）");
+        assert_eq!(ttft_short(2.5, Lang::En), " · 2.5 s to first token");
+        assert_eq!(ttft_short(2.5, Lang::Zh), " · 首 token 2.5 秒");
     }
 
     #[test]

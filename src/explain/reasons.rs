@@ -19,6 +19,7 @@ pub fn why(w: &Why, lang: Lang) -> String {
         | Why::SequencesPerReplica { .. }
         | Why::PackedForTarget { .. }
         | Why::MultiNode { .. }
+        | Why::BelowReadingSpeed { .. }
         | Why::SlowerThanTarget { .. } => why_serving,
         Why::Fp16Instead
         | Why::NeuronPorting
@@ -173,6 +174,14 @@ fn why_serving(w: &Why, lang: Lang) -> Option<String> {
                     "For the throughput target each replica is packed to {} ({why}); the work is assumed queued deep enough to keep all {replicas} replicas that full.",
                     count(*per_replica, "sequence", "sequences")
                 )
+            }
+        }
+        Why::BelowReadingSpeed { tokens_per_s_per_seq } => {
+            let n = number(*tokens_per_s_per_seq, 1);
+            if zh {
+                format!("每位用户约 {n} token/秒，低于约 10 token/秒的可读速度（阅读研究：成人默读每分钟约 238 词）：聊天用户会等文字；可设 seqtps 或减少每副本用户数。")
+            } else {
+                format!("About {n} tokens/s per user, below a readable ~10 tokens/s (reading studies: adults read ~238 words a minute): chat users will wait on the text; set seqtps or serve fewer users per replica.")
             }
         }
         Why::MultiNode { instances } => {

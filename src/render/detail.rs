@@ -211,6 +211,9 @@ fn figures(h: &mut Html, d: &DetailIn) {
     if let Some(m) = rec.usd_per_million_tokens {
         figure(h, "", f.t(Msg::PerMTok), "top-per-mtok", &f.money(m));
     }
+    if let Some(t) = rec.first_token {
+        figure(h, "", f.t(Msg::Ttft), "top-ttft", &explain::ttft(&t, f.lang));
+    }
     if let Some(u) = rec.serving_unit {
         figure(h, "", f.t(Msg::Room), "top-room", &explain::room(&u.load, f.lang));
     }
@@ -536,13 +539,20 @@ mod tests {
         );
         assert!(top.contains("per request = $"), "{top}");
         assert!(
-            top.contains("time = 500 ÷ ") && top.contains("the first after the 2000-token prompt&#39;s"),
+            top.contains("time = 500 ÷ ")
+                && top.contains("the first after 24 ms: the 2000-token prompt&#39;s prefill and its wait"),
             "{top}"
         );
         assert!(
             top.contains("with prefill = out / (out·t_step + B·t_prefill) = 500 / (500 × "),
             "{top}"
         );
+        // Time to first token: the card's figure, the ranked row and the formula line give one figure.
+        assert!(
+            testid_text(&top, "top-ttft").starts_with("24 ms (22 ms prefill + 2 ms waiting for a prefill slot)"),
+            "{top}"
+        );
+        assert!(top.contains("→ ρ = 0.14, 0.022 s + 0.002 s = 0.024 s"), "{top}");
         let (zh, _, _) = card(q, Lang::Zh);
         assert!(zh.contains("每千次请求") && zh.contains("首 token"), "{zh}");
         assert!(zh.contains("每次请求 2,000 + 500 token"), "{zh}");

@@ -8,8 +8,8 @@ pub(crate) mod training;
 pub(super) use graphics::size_graphics;
 pub(super) use hpc::size_hpc;
 pub(super) use inference::size_inference;
-pub use inference::HOST_RAM_RESERVE_GIB;
 use inference::{replica_estimate, LinkView};
+pub use inference::{HOST_RAM_RESERVE_GIB, READABLE_TOKENS_PER_S};
 pub(super) use training::{hours_on, size_training};
 
 use super::outcome::MemoryNeed;
@@ -30,6 +30,8 @@ pub(super) struct Sized {
     pub(super) tokens_per_s_per_seq: Option<f64>,
     pub(super) prefill_s: Option<f64>,
     pub(super) prefill_marginal_s: Option<f64>,
+    pub(super) first_token: Option<super::outcome::FirstToken>,
+    pub(super) decode_latency: Option<super::outcome::DecodeLatency>,
     pub(super) parallelism: Option<super::outcome::Parallelism>,
     pub(super) serving_unit: Option<super::outcome::ServingUnit>,
 }
