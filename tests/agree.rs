@@ -311,3 +311,68 @@ fn the_cli_json_carries_the_engines_serving_figures() {
         );
     }
 }
+
+/// Serving links for the cost-versus-latency curve.
+fn serving_link() -> impl Strategy<Value = String> {
+    let pick = |xs: &'static [&'static str]| prop::sample::select(xs.to_vec());
+    let model = pick(&["model=llama3.1-8b", "model=llama3.1-70b&prec=fp8", "model=mixtral-8x7b"]);
+    let load = pick(&["batch=1", "batch=50", "batch=300"]);
+    let out = pick(&["", "&ctx=2500&out=500", "&ctx=32768&out=512"]);
+    let buy = pick(&["od", "spot", "isp3"]);
+    (model, load, out, buy).prop_map(|(m, l, o, b)| format!("v=1&{m}&{l}{o}&buy={b}"))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 8, failure_persistence: None, ..ProptestConfig::default() })]
+
+    /// The curve's front is its lower-left envelope (issue 26 item 2): no point is both as cheap and as
+    /// fast as a front point with one strictly better, and every other point has a front point at least as
+    /// cheap and as fast.
+    #[test]
+    fn the_pareto_front_is_the_lower_left_envelope(q in serving_link()) {
+        let (s, _) = parse(&q, catalog());
+        let points = gpuplan::engine::pareto::curve(catalog(), &s);
+        prop_assert!(points.iter().any(|p| p.front), "{q}: no front");
+        let beats = |a: &gpuplan::engine::pareto::CurvePoint, b: &gpuplan::engine::pareto::CurvePoint| {
+            a.usd_per_million_tokens <= b.usd_per_million_tokens
+                && a.tokens_per_s_per_user >= b.tokens_per_s_per_user
+                && (a.usd_per_million_tokens < b.usd_per_million_tokens
+                    || a.tokens_per_s_per_user > b.tokens_per_s_per_user)
+        };
+        for p in &points {
+            prop_assert!(p.usd_per_million_tokens > 0.0 && p.tokens_per_s_per_user > 0.0, "{q}: {p:?}");
+            if p.front {
+                prop_assert!(!points.iter().any(|o| beats(o, p)), "{q}: {p:?} is beaten");
+            } else {
+                prop_assert!(
+                    points.iter().any(|o| o.front
+                        && o.usd_per_million_tokens <= p.usd_per_million_tokens
+                        && o.tokens_per_s_per_user >= p.tokens_per_s_per_user),
+                    "{q}: nothing on the front covers {p:?}"
+                );
+            }
+        }
+    }
+}
+
+/// `gpuplan pareto` prints the same curve, its front first.
+#[test]
+fn the_cli_prints_the_pareto_curve() {
+    let q = "v=1&model=llama3.1-8b&ctx=2500&out=500&batch=50";
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_gpuplan"))
+        .args(["pareto", q])
+        .output()
+        .unwrap_or_else(|e| panic!("{e}"));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{e}"));
+    let (s, _) = parse(q, catalog());
+    let points = gpuplan::engine::pareto::curve(catalog(), &s);
+    assert_eq!(v["points"].as_array().map(Vec::len), Some(points.len()));
+    let front = v["front"].as_array().cloned().unwrap_or_default();
+    assert_eq!(front.len(), points.iter().filter(|p| p.front).count());
+    assert!(
+        front
+            .iter()
+            .all(|p| p["front"] == true && p["ttft_s"].as_f64().is_some()),
+        "{front:?}"
+    );
+}

@@ -11,7 +11,7 @@ const LAYERS: &[&[&str]] = &[
     &["sizing"],
     &["cost"],
     &["recommend", "rank"],
-    &["plan", "buyer", "sensitivity", "managed"],
+    &["plan", "buyer", "sensitivity", "managed", "pareto"],
 ];
 
 /// Edges inside one layer, each one way (the cycle check below holds them to it).

@@ -315,6 +315,25 @@ pub(in crate::engine) fn replica_estimate(
     Some(ctx.estimate(tp, seqs.max(1)))
 }
 
+/// Every group shape one instance builds for the scenario: each tensor-parallel degree the planner tries
+/// inside the fast domain with the most sequences a replica of it holds (shapes that hold none left out).
+pub(in crate::engine) fn layouts(
+    scenario: &Scenario,
+    arch: &ModelArch,
+    inst: &Instance,
+    count: u32,
+    link: &LinkView,
+) -> Vec<(u32, u32)> {
+    let batch = scenario.batch.max(1);
+    let need = memory::model_memory(scenario, arch, &scenario.assumptions);
+    let kv_seq_gib = need.kv_cache_gib / f64::from(batch);
+    let usable = inst.accel_mem_gib * scenario.assumptions.mem_usable;
+    tp_degrees(count, link.domain)
+        .into_iter()
+        .filter_map(|tp| max_seqs(&need, kv_seq_gib, usable, tp).map(|m| (tp, m)))
+        .collect()
+}
+
 /// Tensor-parallel degrees to try inside one instance: powers of two up to the fast domain, and the whole
 /// domain when it is not a power of two (Neuron pads attention heads to 12 or 24 cores).
 fn tp_degrees(count: u32, domain: u32) -> Vec<u32> {
