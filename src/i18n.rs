@@ -60,7 +60,7 @@ messages! {
     PerRequest => "Per 1,000 requests", "每千次请求";
     Ttft => "Time to first token", "首 token 时间";
     TtftTarget => "First token within (s, 0 = any)", "首 token 时限（秒，0 = 不限）";
-    HintTtft => "Time to first token counts the prompt's prefill and the wait for a prefill slot at the stated users; types that cannot meet it are left out.", "首 token 时间含提示的预填充，以及按所述用户数等待预填充槽的时间；达不到的类型会被排除。";
+    HintTtft => "First token: the prompt's prefill plus the queue for a prefill slot at the stated users.", "首 token：提示的预填充，加按所述用户数排队等预填充槽。";
     Room => "Room on these instances", "这些实例的剩余容量";
     PromptTokens => "Prompt tokens per request", "每次请求输入 token 数";
     OutputTokens => "Output tokens per request", "每次请求输出 token 数";

@@ -467,7 +467,7 @@ fn a_ttft_target_excludes_types_naming_the_best_they_reach() {
                 gpuplan::scenario::Lang::En,
             );
             assert!(
-                text.contains("to the first token") && text.contains("short of the 1.5 s asked for"),
+                text.contains("to the first token at this load") && text.contains("short of the 1.5 s asked for"),
                 "{text}"
             );
         }
@@ -499,7 +499,7 @@ fn the_room_stops_at_a_readable_speed_and_slow_serving_says_so() {
     let notice = r.reasons.iter().find(|w| matches!(w, Why::BelowReadingSpeed { .. }));
     let notice = notice.unwrap_or_else(|| panic!("{:?}", r.reasons));
     assert!(gpuplan::explain::why(notice, gpuplan::scenario::Lang::En).contains("below a readable ~10 tokens/s"));
-    assert!(gpuplan::explain::why(notice, gpuplan::scenario::Lang::Zh).contains("可读速度"));
+    assert!(gpuplan::explain::why(notice, gpuplan::scenario::Lang::Zh).contains("低于可读的约 10 token/秒"));
     assert_eq!(r.serving_unit.map(|u| u.load.room_users), Some(0));
     // Batch serving is read by no one: neither the notice nor the cap.
     let batch = run(&scenario(

@@ -172,18 +172,12 @@ fn exclusion_fit(e: &Exclusion, lang: Lang) -> Option<String> {
             }
         }
         Exclusion::SlowFirstToken { best_s, target_s } => {
-            let t = number(*target_s, 2);
-            let Some(b) = best_s.map(|b| number(b, 2)) else {
-                return Some(if zh {
-                    format!("资料中没有该芯片在此精度下的算力，无法估算首 token 时间是否达到要求的 {t} 秒。")
-                } else {
-                    format!("No compute figure for this precision, so the time to first token cannot be held to the {t} s asked for.")
-                });
-            };
+            // Without a compute figure the best is not estimated: a dash.
+            let (b, t) = (best_s.map_or("—".into(), |b| number(b, 2)), number(*target_s, 2));
             if zh {
-                format!("首 token 最快约 {b} 秒（预填充加等待预填充槽，按所述负载），达不到要求的 {t} 秒。")
+                format!("按此负载首 token 最快约 {b} 秒（预填充及其等待），达不到要求的 {t} 秒。")
             } else {
-                format!("At best about {b} s to the first token (prefill and the wait for a prefill slot at the stated load), short of the {t} s asked for.")
+                format!("At best about {b} s to the first token at this load (prefill and its wait), short of the {t} s asked for.")
             }
         }
         Exclusion::HostRamTooSmall { needed_gib, ram_gib } => {

@@ -264,29 +264,18 @@ fn per_token_lines(scenario: &Scenario, _: &ModelArch, rec: &Recommendation, lan
         rec.usd_per_million_tokens,
         rec.tokens_per_s_per_seq,
     ) {
-        let (o, p) = (scenario.output_tokens, scenario.prompt_tokens());
+        let o = scenario.output_tokens;
         let total = number(r.total_s, 1);
-        // The first token waits for the prompt's prefill and a prefill slot (TTFT), when a compute figure gives one.
-        let first = r.prefill_s.map_or(String::new(), |x| match zh {
-            true => format!(
-                "（输入 {p} token，首 token 在 {} 后：预填充及其等待）",
-                latency(x, lang)
-            ),
-            false => format!(
-                " (the first after {}: the {p}-token prompt's prefill and its wait)",
-                latency(x, lang)
-            ),
-        });
         out.push(if zh {
             format!(
-                "每次请求 = {}/百万 token × {o} 输出 token = {}；用时 = {o} ÷ {} token/秒 = {total} 秒{first}",
+                "每次请求 = {}/百万 token × {o} 输出 token = {}；用时 = {o} ÷ {} token/秒 = {total} 秒",
                 usd(m),
                 usd(r.usd),
                 number(t, 1)
             )
         } else {
             format!(
-                "per request = {}/M tokens × {o} output tokens = {}; time = {o} ÷ {} tokens/s = {total} s{first}",
+                "per request = {}/M tokens × {o} output tokens = {}; time = {o} ÷ {} tokens/s = {total} s",
                 usd(m),
                 usd(r.usd),
                 number(t, 1)
@@ -479,32 +468,17 @@ fn decode_lines(
             out = scenario.output_tokens
         ));
     }
+    // Time to first token: the prefill and the M/D/1 wait for the replica's one prefill slot, the other
+    // B − 1 users each sending a prompt once a request (T = out ÷ v); symbols only, one line for both languages.
     if let (Some(f), Some(p)) = (rec.first_token, rec.prefill_marginal_s) {
-        let n = |x: f64, d| number(x, d);
-        let request = if o > 0.0 {
-            format!(
-                "{} ÷ {} = {} s",
-                scenario.output_tokens,
-                n(tokens_per_s_per_seq, 1),
-                n(o / tokens_per_s_per_seq, 1)
-            )
-        } else if zh {
-            "未给出输出长度，不估算等待".into()
-        } else {
-            "no output length stated: no wait estimated".into()
-        };
         out.push(format!(
-            "TTFT = t_prefill + W, W = ρ·t_p / (2·(1 − ρ)), ρ = (B − 1)·t_p / T_req {}; t_p = {} s, B = {seqs}, T_req = {request} → ρ = {}, {} s + {} s = {} s",
-            if zh {
-                "（M/D/1：每个副本一个预填充槽，其余用户每次请求（T_req = out ÷ 每用户速度）送来一个提示）"
-            } else {
-                "(M/D/1: one prefill slot per replica; each other user sends a prompt once a request, T_req = out ÷ each user's speed)"
-            },
-            n(p, 3),
-            n(f.slot_busy, 2),
-            n(f.prefill_s, 3),
-            n(f.wait_s, 3),
-            n(f.ttft_s, 3),
+            "TTFT = t_prefill + ρ·t_p / (2·(1 − ρ)) (M/D/1), ρ = (B − 1)·t_p / T, T = out ÷ v; t_p = {} s, B = {seqs}, T = {} s → ρ = {}, {} s + {} s = {} s",
+            number(p, 3),
+            number(if o > 0.0 { o / tokens_per_s_per_seq } else { 0.0 }, 1),
+            number(f.slot_busy, 2),
+            number(f.prefill_s, 3),
+            number(f.wait_s, 3),
+            number(f.ttft_s, 3),
         ));
     }
     out

@@ -76,7 +76,7 @@ pub fn latency(t_s: f64, lang: Lang) -> String {
     v + unit
 }
 
-/// Time to first token and its parts: "420 ms (350 ms prefill + 70 ms waiting for a prefill slot)".
+/// Time to first token and its parts: "420 ms (350 ms prefill + 70 ms queue)" (the wait for a prefill slot).
 pub fn ttft(f: &crate::engine::outcome::FirstToken, lang: Lang) -> String {
     let (t, p, w) = (
         latency(f.ttft_s, lang),
@@ -84,8 +84,8 @@ pub fn ttft(f: &crate::engine::outcome::FirstToken, lang: Lang) -> String {
         latency(f.wait_s, lang),
     );
     match lang {
-        Lang::Zh => format!("{t}（预填充 {p} + 等待预填充槽 {w}）"),
-        Lang::En => format!("{t} ({p} prefill + {w} waiting for a prefill slot)"),
+        Lang::Zh => format!("{t}（预填充 {p} + 排队 {w}）"),
+        Lang::En => format!("{t} ({p} prefill + {w} queue)"),
     }
 }
 
@@ -153,11 +153,8 @@ mod tests {
             wait_s: 0.0704,
             ttft_s: 0.4204,
         };
-        assert_eq!(
-            ttft(&f, Lang::En),
-            "420 ms (350 ms prefill + 70 ms waiting for a prefill slot)"
-        );
-        assert_eq!(ttft(&f, Lang::Zh), "420 毫秒（预填充 350 毫秒 + 等待预填充槽 70 毫秒）");
+        assert_eq!(ttft(&f, Lang::En), "420 ms (350 ms prefill + 70 ms queue)");
+        assert_eq!(ttft(&f, Lang::Zh), "420 毫秒（预填充 350 毫秒 + 排队 70 毫秒）");
         assert_eq!(ttft_short(2.5, Lang::En), " · 2.5 s to first token");
         assert_eq!(ttft_short(2.5, Lang::Zh), " · 首 token 2.5 秒");
     }

@@ -179,9 +179,9 @@ fn why_serving(w: &Why, lang: Lang) -> Option<String> {
         Why::BelowReadingSpeed { tokens_per_s_per_seq } => {
             let n = number(*tokens_per_s_per_seq, 1);
             if zh {
-                format!("每位用户约 {n} token/秒，低于约 10 token/秒的可读速度（阅读研究：成人默读每分钟约 238 词）：聊天用户会等文字；可设 seqtps 或减少每副本用户数。")
+                format!("每位用户约 {n} token/秒，低于可读的约 10 token/秒（Brysbaert 2019）：可设 seqtps 或减少每副本用户数。")
             } else {
-                format!("About {n} tokens/s per user, below a readable ~10 tokens/s (reading studies: adults read ~238 words a minute): chat users will wait on the text; set seqtps or serve fewer users per replica.")
+                format!("About {n} tokens/s per user, below a readable ~10 tokens/s (Brysbaert 2019): set seqtps or serve fewer users per replica.")
             }
         }
         Why::MultiNode { instances } => {

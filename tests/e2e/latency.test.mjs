@@ -12,17 +12,17 @@ after(() => stop(browser, server));
 const LANGS = [
   {
     q: '',
-    card: /^[\d.,]+ (ms|s) \([\d.,]+ (ms|s) prefill \+ [\d.,]+ (ms|s) waiting for a prefill slot\)$/,
+    card: /^[\d.,]+ (ms|s) \([\d.,]+ (ms|s) prefill \+ [\d.,]+ (ms|s) queue\)$/,
     row: /[\d.,]+ (ms|s) to first token/,
-    excl: /At best about ([\d.,]+) s to the first token \(prefill and the wait for a prefill slot at the stated load\), short of the 1\.5 s asked for/,
+    excl: /At best about ([\d.,]+) s to the first token at this load \(prefill and its wait\), short of the 1\.5 s asked for/,
     hint: /prefill slot/,
   },
   {
     q: '&lang=zh',
-    card: /^[\d.,]+ (毫秒|秒)（预填充 [\d.,]+ (毫秒|秒) \+ 等待预填充槽 [\d.,]+ (毫秒|秒)）$/,
+    card: /^[\d.,]+ (毫秒|秒)（预填充 [\d.,]+ (毫秒|秒) \+ 排队 [\d.,]+ (毫秒|秒)）$/,
     row: /首 token [\d.,]+ (毫秒|秒)/,
-    excl: /首 token 最快约 ([\d.,]+) 秒（预填充加等待预填充槽，按所述负载），达不到要求的 1\.5 秒/,
-    hint: /预填充槽/,
+    excl: /按此负载首 token 最快约 ([\d.,]+) 秒（预填充及其等待），达不到要求的 1\.5 秒/,
+    hint: /排队等预填充槽/,
   },
 ];
 
