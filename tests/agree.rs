@@ -225,7 +225,6 @@ fn check(q: &str) -> Result<(), TestCaseError> {
         );
         let short = gpuplan::explain::ttft_short(f.ttft_s, s.lang);
         prop_assert!(rows.contains(&short), "{q}\nrow lacks {short}");
-        prop_assert!(gpuplan::explain::ttft(&f, s.lang).starts_with(&gpuplan::explain::latency(f.ttft_s, s.lang)));
     }
     let mp = msg.plan.as_ref();
     prop_assert!(

@@ -498,8 +498,8 @@ fn the_room_stops_at_a_readable_speed_and_slow_serving_says_so() {
     assert!(r.tokens_per_s_per_seq.unwrap_or(99.0) < 10.0);
     let notice = r.reasons.iter().find(|w| matches!(w, Why::BelowReadingSpeed { .. }));
     let notice = notice.unwrap_or_else(|| panic!("{:?}", r.reasons));
-    assert!(gpuplan::explain::why(notice, gpuplan::scenario::Lang::En).contains("below a readable ~10 tokens/s"));
-    assert!(gpuplan::explain::why(notice, gpuplan::scenario::Lang::Zh).contains("低于可读的约 10 token/秒"));
+    assert!(gpuplan::explain::why(notice, gpuplan::scenario::Lang::En).contains("less than a readable ~10 tokens/s"));
+    assert!(gpuplan::explain::why(notice, gpuplan::scenario::Lang::Zh).contains("每位用户低于可读的约 10 token/秒"));
     assert_eq!(r.serving_unit.map(|u| u.load.room_users), Some(0));
     // Batch serving is read by no one: neither the notice nor the cap.
     let batch = run(&scenario(

@@ -123,9 +123,6 @@ pub fn WorkloadForm(ctx: Ctx) -> impl IntoView {
                     <p class="hint" data-testid="hint-replica">{ctx.tx(Msg::HintReplica)}</p>
                 </Show>
                 {move || lines(ctx, &task_lines(task.get()))}
-                <Show when=serving>
-                    <p class="hint" data-testid="hint-ttft">{ctx.tx(Msg::HintTtft)}</p>
-                </Show>
             </section>
             <PurchaseForm ctx=ctx />
         </aside>

@@ -175,9 +175,9 @@ fn exclusion_fit(e: &Exclusion, lang: Lang) -> Option<String> {
             // Without a compute figure the best is not estimated: a dash.
             let (b, t) = (best_s.map_or("—".into(), |b| number(b, 2)), number(*target_s, 2));
             if zh {
-                format!("按此负载首 token 最快约 {b} 秒（预填充及其等待），达不到要求的 {t} 秒。")
+                format!("按此负载首 token 最快约 {b} 秒，达不到要求的 {t} 秒。")
             } else {
-                format!("At best about {b} s to the first token at this load (prefill and its wait), short of the {t} s asked for.")
+                format!("At best about {b} s to the first token at this load, short of the {t} s asked for.")
             }
         }
         Exclusion::HostRamTooSmall { needed_gib, ram_gib } => {

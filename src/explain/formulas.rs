@@ -472,12 +472,11 @@ fn decode_lines(
     // B − 1 users each sending a prompt once a request (T = out ÷ v); symbols only, one line for both languages.
     if let (Some(f), Some(p)) = (rec.first_token, rec.prefill_marginal_s) {
         out.push(format!(
-            "TTFT = t_prefill + ρ·t_p / (2·(1 − ρ)) (M/D/1), ρ = (B − 1)·t_p / T, T = out ÷ v; t_p = {} s, B = {seqs}, T = {} s → ρ = {}, {} s + {} s = {} s",
+            "TTFT = t_prefill + ρ·t_p/(2(1−ρ)) (M/D/1), ρ = (B−1)·t_p/T, T = out/v; t_prefill = {} s, t_p = {} s, B = {seqs}, T = {} s → ρ = {}, TTFT = {} s",
+            number(f.prefill_s, 3),
             number(p, 3),
             number(if o > 0.0 { o / tokens_per_s_per_seq } else { 0.0 }, 1),
             number(f.slot_busy, 2),
-            number(f.prefill_s, 3),
-            number(f.wait_s, 3),
             number(f.ttft_s, 3),
         ));
     }

@@ -65,37 +65,14 @@ pub fn per_sequence(tokens_per_s: f64, lang: Lang) -> String {
     }
 }
 
-/// A latency: milliseconds below a second ("24 ms", "24 毫秒"), else seconds to 2 decimals ("1.25 s").
+/// A latency in seconds to 3 decimals: "0.024 s", "0.024 秒".
 pub fn latency(t_s: f64, lang: Lang) -> String {
-    let (v, unit) = match (t_s < 1.0, lang) {
-        (true, Lang::Zh) => (number(t_s * 1e3, 0), " 毫秒"),
-        (true, Lang::En) => (number(t_s * 1e3, 0), " ms"),
-        (false, Lang::Zh) => (number(t_s, 2), " 秒"),
-        (false, Lang::En) => (number(t_s, 2), " s"),
-    };
-    v + unit
+    number(t_s, 3) + if lang == Lang::Zh { " 秒" } else { " s" }
 }
 
-/// Time to first token and its parts: "420 ms (350 ms prefill + 70 ms queue)" (the wait for a prefill slot).
-pub fn ttft(f: &crate::engine::outcome::FirstToken, lang: Lang) -> String {
-    let (t, p, w) = (
-        latency(f.ttft_s, lang),
-        latency(f.prefill_s, lang),
-        latency(f.wait_s, lang),
-    );
-    match lang {
-        Lang::Zh => format!("{t}（预填充 {p} + 排队 {w}）"),
-        Lang::En => format!("{t} ({p} prefill + {w} queue)"),
-    }
-}
-
-/// A ranked row's time to first token after its speed: " · 420 ms to first token", " · 首 token 420 毫秒".
+/// A ranked row's time to first token after its speed: " · TTFT 0.42 s" (the acronym in both languages).
 pub fn ttft_short(ttft_s: f64, lang: Lang) -> String {
-    let t = latency(ttft_s, lang);
-    match lang {
-        Lang::Zh => format!(" · 首 token {t}"),
-        Lang::En => format!(" · {t} to first token"),
-    }
+    " · TTFT ".to_string() + &latency(ttft_s, lang)
 }
 
 /// The room a serving fleet leaves beyond its users, its own figure: more users at the most a replica
@@ -153,10 +130,10 @@ mod tests {
             wait_s: 0.0704,
             ttft_s: 0.4204,
         };
-        assert_eq!(ttft(&f, Lang::En), "420 ms (350 ms prefill + 70 ms queue)");
-        assert_eq!(ttft(&f, Lang::Zh), "420 毫秒（预填充 350 毫秒 + 排队 70 毫秒）");
-        assert_eq!(ttft_short(2.5, Lang::En), " · 2.5 s to first token");
-        assert_eq!(ttft_short(2.5, Lang::Zh), " · 首 token 2.5 秒");
+        assert_eq!(latency(f.ttft_s, Lang::En), "0.42 s");
+        assert_eq!(latency(f.ttft_s, Lang::Zh), "0.42 秒");
+        assert_eq!(ttft_short(2.5, Lang::En), " · TTFT 2.5 s");
+        assert_eq!(ttft_short(2.5, Lang::Zh), " · TTFT 2.5 秒");
     }
 
     #[test]

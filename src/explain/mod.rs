@@ -17,7 +17,7 @@ pub use exclusions::exclusion;
 pub use formulas::formulas;
 pub use labels::{
     changed_assumptions, changed_fields, history_elsewhere, latency, list_prices, per_sequence, price_basis, room,
-    ttft, ttft_short,
+    ttft_short,
 };
 pub use line::line;
 pub use managed::{managed_lines, tokens};

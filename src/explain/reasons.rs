@@ -176,12 +176,12 @@ fn why_serving(w: &Why, lang: Lang) -> Option<String> {
                 )
             }
         }
-        Why::BelowReadingSpeed { tokens_per_s_per_seq } => {
-            let n = number(*tokens_per_s_per_seq, 1);
+        // The speed itself is the card's figure: the notice needs no number.
+        Why::BelowReadingSpeed { .. } => {
             if zh {
-                format!("每位用户约 {n} token/秒，低于可读的约 10 token/秒（Brysbaert 2019）：可设 seqtps 或减少每副本用户数。")
+                "每位用户低于可读的约 10 token/秒（Brysbaert 2019）。".into()
             } else {
-                format!("About {n} tokens/s per user, below a readable ~10 tokens/s (Brysbaert 2019): set seqtps or serve fewer users per replica.")
+                "Each user gets less than a readable ~10 tokens/s (Brysbaert 2019).".into()
             }
         }
         Why::MultiNode { instances } => {

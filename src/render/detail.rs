@@ -212,7 +212,7 @@ fn figures(h: &mut Html, d: &DetailIn) {
         figure(h, "", f.t(Msg::PerMTok), "top-per-mtok", &f.money(m));
     }
     if let Some(t) = rec.first_token {
-        figure(h, "", f.t(Msg::Ttft), "top-ttft", &explain::ttft(&t, f.lang));
+        figure(h, "", f.t(Msg::Ttft), "top-ttft", &explain::latency(t.ttft_s, f.lang));
     }
     if let Some(u) = rec.serving_unit {
         figure(h, "", f.t(Msg::Room), "top-room", &explain::room(&u.load, f.lang));
@@ -544,11 +544,11 @@ mod tests {
             "{top}"
         );
         // Time to first token: the card's figure, the ranked row and the formula line give one figure.
+        assert!(testid_text(&top, "top-ttft") == "0.024 s", "{top}");
         assert!(
-            testid_text(&top, "top-ttft").starts_with("24 ms (22 ms prefill + 2 ms queue)"),
+            top.contains("t_prefill = 0.022 s, t_p = 0.02 s, B = 25, T = 3.3 s → ρ = 0.14, TTFT = 0.024 s"),
             "{top}"
         );
-        assert!(top.contains("→ ρ = 0.14, 0.022 s + 0.002 s = 0.024 s"), "{top}");
         let (zh, _, _) = card(q, Lang::Zh);
         assert!(zh.contains("每千次请求") && zh.contains("首 token 时间"), "{zh}");
         assert!(zh.contains("每次请求 2,000 + 500 token"), "{zh}");

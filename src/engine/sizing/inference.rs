@@ -601,10 +601,8 @@ fn choose(plans: Vec<ServingPlan>, scenario: &Scenario, fallback: Exclusion) -> 
     // The time-to-first-token target, among the plans fast enough: the least it reaches when none is.
     let ttft = |p: &ServingPlan| p.first_token(scenario.output_tokens).map(|f| f.ttft_s);
     let best_ttft = ok.iter().filter_map(ttft).reduce(f64::min);
-    let ok: Vec<ServingPlan> = ok
-        .into_iter()
-        .filter(|p| scenario.ttft_s <= 0.0 || ttft(p).is_some_and(|t| t <= scenario.ttft_s))
-        .collect();
+    let mut ok = ok;
+    ok.retain(|p| scenario.ttft_s <= 0.0 || ttft(p).is_some_and(|t| t <= scenario.ttft_s));
     if ok.is_empty() {
         return Err(Exclusion::SlowFirstToken {
             best_s: best_ttft,
