@@ -468,19 +468,22 @@ fn decode_lines(
             out = scenario.output_tokens
         ));
     }
-    // Time to first token: the prefill and the M/D/1 wait for the replica's one prefill slot, the other
-    // B − 1 users each sending a prompt once a request (T = out ÷ v); symbols only, one line for both languages.
-    if let (Some(f), Some(p)) = (rec.first_token, rec.prefill_marginal_s) {
-        out.push(format!(
-            "TTFT = t_prefill + ρ·t_p/(2(1−ρ)) (M/D/1), ρ = (B−1)·t_p/T, T = out/v; t_prefill = {} s, t_p = {} s, B = {seqs}, T = {} s → ρ = {}, TTFT = {} s",
-            number(f.prefill_s, 3),
-            number(p, 3),
-            number(if o > 0.0 { o / tokens_per_s_per_seq } else { 0.0 }, 1),
-            number(f.slot_busy, 2),
-            number(f.ttft_s, 3),
-        ));
-    }
+    out.extend(ttft_line(rec, seqs, o, tokens_per_s_per_seq));
     out
+}
+
+/// Time to first token: the prefill and the M/D/1 wait for the replica's one prefill slot, the other
+/// B − 1 users each sending a prompt once a request (T = out ÷ v); symbols only, one line for both languages.
+fn ttft_line(rec: &crate::engine::Recommendation, seqs: u32, o: f64, tokens_per_s_per_seq: f64) -> Option<String> {
+    let (f, p) = (rec.first_token?, rec.prefill_marginal_s?);
+    Some(format!(
+        "TTFT = t_prefill + ρ·t_p/(2(1−ρ)) (M/D/1), ρ = (B−1)·t_p/T, T = out/v; t_prefill = {} s, t_p = {} s, B = {seqs}, T = {} s → ρ = {}, TTFT = {} s",
+        number(f.prefill_s, 3),
+        number(p, 3),
+        number(if o > 0.0 { o / tokens_per_s_per_seq } else { 0.0 }, 1),
+        number(f.slot_busy, 2),
+        number(f.ttft_s, 3),
+    ))
 }
 
 #[cfg(test)]
