@@ -74,6 +74,7 @@ pub fn recommendations(outcome: &Outcome) -> Table {
             "job_hours",
             "tokens_per_s",
             "usd_per_million_tokens",
+            "ttft_s",
         ]
         .map(String::from)
         .to_vec(),
@@ -97,6 +98,7 @@ pub fn recommendations(outcome: &Outcome) -> Table {
                     num(r.job_hours),
                     num(r.tokens_per_s),
                     num(r.usd_per_million_tokens),
+                    num(r.ttft_s()),
                 ]
             })
             .collect(),

@@ -58,6 +58,8 @@ messages! {
     SeqLen => "Sequence length (tokens)", "序列长度（token）";
     Concurrency => "Concurrent users (sequences)", "并发用户（序列）数";
     PerRequest => "Per 1,000 requests", "每千次请求";
+    Ttft => "Time to first token", "首 token 时间";
+    TtftTarget => "First token within (s, with queue; 0 = any)", "首 token 时限（秒，含排队；0 = 不限）";
     Room => "Room on these instances", "这些实例的剩余容量";
     PromptTokens => "Prompt tokens per request", "每次请求输入 token 数";
     OutputTokens => "Output tokens per request", "每次请求输出 token 数";

@@ -104,6 +104,8 @@ pub struct TopFigures {
     pub tokens_per_s_per_user: Option<f64>,
     pub room_users: Option<u32>,
     pub room_tokens_per_s_per_user: Option<f64>,
+    /// Serving: seconds to the first token at the stated load (`Recommendation::ttft_s`).
+    pub ttft_s: Option<f64>,
 }
 
 /// The plan's totals over the horizon.
@@ -264,6 +266,7 @@ fn top_figures(r: &Recommendation) -> TopFigures {
         tokens_per_s_per_user: r.serving_unit.and(r.tokens_per_s_per_seq),
         room_users: r.serving_unit.map(|u| u.load.room_users),
         room_tokens_per_s_per_user: r.serving_unit.map(|u| u.load.room_tokens_per_s_per_seq),
+        ttft_s: r.ttft_s(),
     }
 }
 

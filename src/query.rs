@@ -266,6 +266,7 @@ pub static KEYS: &[Key<Scenario>] = &[
     Key { name: "days", slot: |s| Slot::Num(&mut s.target_days, 0.01, 3650.0), unit: doc_text!("days"), help: doc_text!("target wall-clock of a training job (sets how many instances)") },
     Key { name: "tps", slot: |s| Slot::Num(&mut s.target_tps, 0.0, 1e9), unit: doc_text!("tokens/s"), help: doc_text!("output tokens/s the whole fleet must serve (0 = what `batch` users need)") },
     Key { name: "seqtps", slot: |s| Slot::Num(&mut s.seq_tps, 0.0, 1e6), unit: doc_text!("tokens/s"), help: doc_text!("output tokens/s each user (sequence) must get (0 = no target); types that cannot are excluded naming the best they reach") },
+    Key { name: "ttft", slot: |s| Slot::Num(&mut s.ttft_s, 0.0, 3600.0), unit: doc_text!("s"), help: doc_text!("seconds to the first token each request must get, prefill and the wait for a prefill slot at the stated load (0 = no target); types that cannot are excluded naming the best they reach") },
     Key { name: "seats", slot: |s| Slot::Int(&mut s.needs.seats, 1, 100_000), unit: doc_text!("seats"), help: doc_text!("graphics: concurrent seats or streams") },
     Key { name: "gmem", slot: |s| Slot::Num(&mut s.needs.gpu_mem_gib, 0.01, 1e7), unit: doc_text!("GiB"), help: doc_text!("GPU memory per graphics seat, or for the whole HPC job") },
     Key { name: "vcpu", slot: |s| Slot::Num(&mut s.needs.vcpus, 0.0, 100_000.0), unit: doc_text!("vCPUs"), help: doc_text!("vCPUs per graphics seat or for the HPC job") },

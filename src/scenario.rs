@@ -419,6 +419,8 @@ pub struct Scenario {
     pub target_tps: f64,
     /// Output tokens per second each sequence must get (inference); 0 = no target.
     pub seq_tps: f64,
+    /// Time to first token each request must get at the stated load, seconds (inference); 0 = no target.
+    pub ttft_s: f64,
     pub needs: ResourceNeeds,
     /// Code depends on CUDA or custom CUDA kernels.
     pub cuda_only: bool,
@@ -456,6 +458,7 @@ impl Default for Scenario {
             target_days: 30.0,
             target_tps: 0.0,
             seq_tps: 0.0,
+            ttft_s: 0.0,
             needs: ResourceNeeds::default(),
             cuda_only: false,
             architecture: Architecture::Transformer,

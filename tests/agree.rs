@@ -38,7 +38,7 @@ fn link() -> impl Strategy<Value = String> {
     ]);
     let load = pick(&["batch=1", "batch=8", "batch=64", "batch=300", "tps=3000", "tps=50000"]);
     let out = pick(&["", "&ctx=4096&out=512", "&ctx=2500&out=500"]);
-    let seq = pick(&["", "", "&seqtps=20"]);
+    let seq = pick(&["", "", "&seqtps=20", "&ttft=2", "&seqtps=20&ttft=1"]);
     let inst = pick(&[
         "",
         "",
@@ -107,6 +107,28 @@ fn check(q: &str) -> Result<(), TestCaseError> {
             if s.target_tps > 0.0 {
                 prop_assert!(t >= s.target_tps * (1.0 - 1e-9), "{q}\n{}: {t} < tps", r.instance);
             }
+            // A time-to-first-token target holds for every type kept; the figure is the prefill and its wait.
+            if s.ttft_s > 0.0 {
+                prop_assert!(
+                    r.ttft_s().is_some_and(|x| x <= s.ttft_s),
+                    "{q}\n{}: ttft {:?}",
+                    r.instance,
+                    r.first_token
+                );
+            }
+            if let Some(f) = r.first_token {
+                prop_assert!(close(f.ttft_s, f.prefill_s + f.wait_s) && f.wait_s >= 0.0, "{q}\n{f:?}");
+                prop_assert_eq!(Some(f.prefill_s), r.prefill_s, "{}", q);
+            }
+            // Online, the room never counts users below a readable speed.
+            if s.serving == gpuplan::scenario::ServingMode::Online && u.load.room_users > 0 {
+                prop_assert!(
+                    u.load.room_tokens_per_s_per_seq >= gpuplan::engine::READABLE_TOKENS_PER_S,
+                    "{q}\n{}: {:?}",
+                    r.instance,
+                    u.load
+                );
+            }
             // $ per million × the tokens of an hour = the hour's cost (a commitment's hour of use
             // carries the 730 hours it is paid for over the hours it runs).
             if let (Some(m), Some(h)) = (r.usd_per_million_tokens, r.hourly_usd) {
@@ -147,6 +169,21 @@ fn check(q: &str) -> Result<(), TestCaseError> {
     prop_assert_eq!(&row[9], &cell(top.monthly_usd), "{}", q);
     prop_assert_eq!(&row[12], &cell(top.tokens_per_s), "{}", q);
     prop_assert_eq!(&row[13], &cell(top.usd_per_million_tokens), "{}", q);
+    // Time to first token: one engine field in the CSV/Markdown, the JSON document, the message and the row.
+    prop_assert_eq!(&table.header[14], "ttft_s", "{}", q);
+    prop_assert_eq!(&row[14], &cell(top.ttft_s()), "{}", q);
+    let doc: serde_json::Value =
+        serde_json::from_str(&gpuplan::export::json_document(q, c, &o, None)).unwrap_or_default();
+    let doc_row = doc["recommendations"]
+        .as_array()
+        .and_then(|rows| rows.iter().find(|x| x["instance"] == top.instance.as_str()));
+    let ttft_cell = cell(top.ttft_s());
+    prop_assert_eq!(
+        doc_row.and_then(|x| x["ttft_s"].as_str()),
+        Some(ttft_cell.as_str()),
+        "{}\njson ttft",
+        q
+    );
     let p = plan(c, &s, top);
     let md = table.to_markdown();
     prop_assert!(md.contains(&top.instance), "{q}\nmarkdown");
@@ -167,6 +204,20 @@ fn check(q: &str) -> Result<(), TestCaseError> {
         "{q}\nmessage $/M"
     );
     prop_assert_eq!(m.and_then(|m| m.users), top.serving_unit.map(|u| u.load.users), "{}", q);
+    prop_assert!(close_opt(m.and_then(|m| m.ttft_s), top.ttft_s()), "{q}\nmessage ttft");
+    // The card's figure and the ranked row print the same figure.
+    if let Some(f) = top.first_token {
+        let rows = gpuplan::render::ranked::rec_rows(
+            gpuplan::render::Fmt::new(s.lang, &s),
+            &o,
+            s.task,
+            None,
+            &[],
+            o.recommendations.len(),
+        );
+        let short = gpuplan::explain::ttft_short(f.ttft_s, s.lang);
+        prop_assert!(rows.contains(&short), "{q}\nrow lacks {short}");
+    }
     let mp = msg.plan.as_ref();
     prop_assert!(
         close_opt(mp.map(|x| x.horizon_usd), Some(p.horizon_usd)),
@@ -233,10 +284,86 @@ fn the_cli_json_carries_the_engines_serving_figures() {
             top.usd_per_million_tokens.unwrap_or(0.0)
         ));
         assert!(
+            close(r["ttft_s"].as_f64().unwrap_or(-1.0), top.ttft_s().unwrap_or(0.0)),
+            "{q}"
+        );
+        assert!(
+            close(
+                r["first_token"]["ttft_s"].as_f64().unwrap_or(-1.0),
+                top.ttft_s().unwrap_or(0.0)
+            ),
+            "{q}"
+        );
+        assert!(
             r["serving"]["room"]
                 .as_str()
                 .is_some_and(|x| x.starts_with("room") || x.starts_with("none")),
             "{q}"
         );
     }
+}
+
+/// Serving links for the cost-versus-latency curve.
+fn serving_link() -> impl Strategy<Value = String> {
+    let pick = |xs: &'static [&'static str]| prop::sample::select(xs.to_vec());
+    let model = pick(&["model=llama3.1-8b", "model=llama3.1-70b&prec=fp8", "model=mixtral-8x7b"]);
+    let load = pick(&["batch=1", "batch=50", "batch=300"]);
+    let out = pick(&["", "&ctx=2500&out=500", "&ctx=32768&out=512"]);
+    let buy = pick(&["od", "spot", "isp3"]);
+    (model, load, out, buy).prop_map(|(m, l, o, b)| format!("v=1&{m}&{l}{o}&buy={b}"))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 8, failure_persistence: None, ..ProptestConfig::default() })]
+
+    /// The curve's front is its lower-left envelope (issue 26 item 2): no point is both as cheap and as
+    /// fast as a front point with one strictly better, and every other point has a front point at least as
+    /// cheap and as fast.
+    #[test]
+    fn the_pareto_front_is_the_lower_left_envelope(q in serving_link()) {
+        let (s, _) = parse(&q, catalog());
+        let points = gpuplan::engine::pareto::curve(catalog(), &s);
+        prop_assert!(points.iter().any(|p| p.front), "{q}: no front");
+        let beats = |a: &gpuplan::engine::pareto::CurvePoint, b: &gpuplan::engine::pareto::CurvePoint| {
+            a.usd_per_million_tokens <= b.usd_per_million_tokens
+                && a.tokens_per_s_per_user >= b.tokens_per_s_per_user
+                && (a.usd_per_million_tokens < b.usd_per_million_tokens
+                    || a.tokens_per_s_per_user > b.tokens_per_s_per_user)
+        };
+        for p in &points {
+            prop_assert!(p.usd_per_million_tokens > 0.0 && p.tokens_per_s_per_user > 0.0, "{q}: {p:?}");
+            if p.front {
+                prop_assert!(!points.iter().any(|o| beats(o, p)), "{q}: {p:?} is beaten");
+            } else {
+                prop_assert!(
+                    points.iter().any(|o| o.front
+                        && o.usd_per_million_tokens <= p.usd_per_million_tokens
+                        && o.tokens_per_s_per_user >= p.tokens_per_s_per_user),
+                    "{q}: nothing on the front covers {p:?}"
+                );
+            }
+        }
+    }
+}
+
+/// `gpuplan pareto` prints the same curve, its front first.
+#[test]
+fn the_cli_prints_the_pareto_curve() {
+    let q = "v=1&model=llama3.1-8b&ctx=2500&out=500&batch=50";
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_gpuplan"))
+        .args(["pareto", q])
+        .output()
+        .unwrap_or_else(|e| panic!("{e}"));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{e}"));
+    let (s, _) = parse(q, catalog());
+    let points = gpuplan::engine::pareto::curve(catalog(), &s);
+    assert_eq!(v["points"].as_array().map(Vec::len), Some(points.len()));
+    let front = v["front"].as_array().cloned().unwrap_or_default();
+    assert_eq!(front.len(), points.iter().filter(|p| p.front).count());
+    assert!(
+        front
+            .iter()
+            .all(|p| p["front"] == true && p["ttft_s"].as_f64().is_some()),
+        "{front:?}"
+    );
 }

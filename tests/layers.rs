@@ -11,7 +11,7 @@ const LAYERS: &[&[&str]] = &[
     &["sizing"],
     &["cost", "carbon"],
     &["recommend", "rank"],
-    &["plan", "buyer", "cautions", "sensitivity", "managed"],
+    &["plan", "buyer", "cautions", "sensitivity", "managed", "pareto"],
 ];
 
 /// Edges inside one layer, each one way (the cycle check below holds them to it).

@@ -22,6 +22,9 @@ enum Measured {
     ThroughputTps { out: f64, tps: f64 },
     /// Time to the first token of one request (its prompt's prefill), ms.
     TtftMs(f64),
+    /// Mean time to the first token at a steady concurrency of `seqs` users (the link states `out`): the
+    /// prefill plus the wait for the replica's prefill slot, as the engine's `perf::first_token`, ms.
+    TtftAtLoadMs(f64),
 }
 
 /// One published serving run.
@@ -117,6 +120,12 @@ const RUNS: &[Run] = &[
     nim("H100 NIM 70B FP8 TP2 1 user 5000", "ISL/OSL 5000/500, concurrency 1: ITL 18.58 ms", "v=1&model=llama3.1-70b&prec=fp8&ctx=5000", 1, Measured::ItlMs(18.58)),
     nim("H100 NIM 70B FP8 TP2 5 users", "ISL/OSL 5000/500, concurrency 5: 218.48 output tokens/s", "v=1&model=llama3.1-70b&prec=fp8&ctx=5000", 5, Measured::ThroughputTps { out: 500.0, tps: 218.48 }),
     nim("H100 NIM 70B FP8 TP2 25 users", "ISL/OSL 5000/500, concurrency 25: 623.4 output tokens/s", "v=1&model=llama3.1-70b&prec=fp8&ctx=5000", 25, Measured::ThroughputTps { out: 500.0, tps: 623.4 }),
+    // The same table's TTFT column (NIM 1.8.0, "5000 Input Tokens / 500 Output Tokens | Concurrency | TTFT (ms)"):
+    // the first token at load, prefill plus the wait for a prefill slot.
+    nim("H100 NIM 70B FP8 TP2 TTFT 1 user", "ISL/OSL 5000/500, concurrency 1: TTFT 406.77 ms", "v=1&model=llama3.1-70b&prec=fp8&ctx=5500&out=500", 1, Measured::TtftAtLoadMs(406.77)),
+    nim("H100 NIM 70B FP8 TP2 TTFT 5 users", "ISL/OSL 5000/500, concurrency 5: TTFT 546.7 ms", "v=1&model=llama3.1-70b&prec=fp8&ctx=5500&out=500", 5, Measured::TtftAtLoadMs(546.7)),
+    nim("H100 NIM 70B FP8 TP2 TTFT 25 users", "ISL/OSL 5000/500, concurrency 25: TTFT 688.69 ms", "v=1&model=llama3.1-70b&prec=fp8&ctx=5500&out=500", 25, Measured::TtftAtLoadMs(688.69)),
+    nim("H100 NIM 70B FP8 TP2 TTFT 50 users", "ISL/OSL 5000/500, concurrency 50: TTFT 834.51 ms", "v=1&model=llama3.1-70b&prec=fp8&ctx=5500&out=500", 50, Measured::TtftAtLoadMs(834.51)),
     nemo("A100 NeMo 7B TP1 batch 1", "A100", "p4de.24xlarge", 1, 1, 234.0),
     nemo("H100 NeMo 7B TP1 batch 1", "H100", "p5.48xlarge", 1, 1, 153.8),
     nemo("A100 NeMo 7B TP8 batch 1", "A100", "p4de.24xlarge", 8, 1, 136.5),
@@ -857,6 +866,11 @@ fn estimate_vs_measured(catalog: &Catalog, run: &Run) -> (f64, f64) {
         Measured::LatencyMs { out, ms } => (1.0 / (batch_prefill_s + out * step_s), 1000.0 / ms),
         Measured::ThroughputTps { out, tps } => (b * out / (out * step_s + batch_prefill_s), tps),
         Measured::TtftMs(ms) => (1.0 / prefill_s.max(1e-9), 1000.0 / ms),
+        Measured::TtftAtLoadMs(ms) => {
+            let request_s = out_q / e.tokens_per_s_per_seq;
+            let f = gpuplan::engine::perf::first_token(prefill_s, marginal_s, run.seqs, request_s);
+            (1.0 / f.ttft_s.max(1e-9), 1000.0 / ms)
+        }
     }
 }
 
@@ -866,6 +880,7 @@ fn measured_text(m: Measured) -> String {
         Measured::LatencyMs { out, ms } => format!("{out} out, {ms} ms end to end"),
         Measured::ThroughputTps { out, tps } => format!("{out} out, {tps} tok/s"),
         Measured::TtftMs(ms) => format!("TTFT {ms} ms"),
+        Measured::TtftAtLoadMs(ms) => format!("TTFT at load {ms} ms"),
     }
 }
 

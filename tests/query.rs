@@ -56,6 +56,7 @@ const V1_LINKS: &[&str] = &[
     "v=1&task=train&days=14",
     "v=1&tps=2000",
     "v=1&model=llama2-70b&batch=1&ctx=4096&seqtps=35",
+    "v=1&ctx=4096&out=512&batch=32&seqtps=20&ttft=1.5",
     "v=1&ctx=2500&out=500&batch=50",
     "v=1&arlat=10&arhop=3&stepms=1&seatuse=0.9",
     "v=1&inst=inf2.48xlarge&pfmfu=0.5&nmfu=0.25&nhop=2&nstepms=2.5",
@@ -631,4 +632,17 @@ fn same_value(held: &Option<String>, value: &str) -> bool {
     let Some(text) = held else { return value.is_empty() };
     let num = |v: &str| v.trim().parse::<f64>().ok().filter(|x| x.is_finite());
     text == value || (num(text).is_some() && num(text) == num(value))
+}
+
+/// A `ttft` the planner cannot use is a warning naming the field; the rest of the link is kept.
+#[test]
+fn a_bad_ttft_warns_naming_the_field() {
+    for bad in ["abc", "-1", "1e9"] {
+        let (s, w) = gpuplan::query::parse(&format!("v=1&batch=32&ttft={bad}"), catalog());
+        assert!(w.iter().any(|w| w.field == "ttft"), "{bad}: {w:?}");
+        assert_eq!(s.batch, 32, "{bad}");
+        assert_eq!(s.ttft_s, 0.0, "{bad}");
+    }
+    let (s, w) = gpuplan::query::parse("v=1&ttft=0.8", catalog());
+    assert!(w.is_empty() && s.ttft_s == 0.8, "{w:?}");
 }

@@ -49,7 +49,7 @@ fn task_lines(task: Task) -> Vec<Line> {
     match task {
         Task::Inference => vec![
             Row(&[Select("mode", Msg::ServingMode, modes), Num("tps", Msg::TargetTps)]),
-            One(Num("seqtps", Msg::SeqTps)),
+            Row(&[Num("seqtps", Msg::SeqTps), Num("ttft", Msg::TtftTarget)]),
         ],
         Task::Training => vec![JOB],
         Task::Finetune => vec![JOB, One(Select("method", Msg::Method, methods))],

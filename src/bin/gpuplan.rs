@@ -17,10 +17,40 @@ use serde_json::{json, Value};
 #[path = "common/edge.rs"]
 mod edge;
 
-const USAGE: &str = "usage: gpuplan '<query>' | gpuplan accuracy\n\
+const USAGE: &str = "usage: gpuplan '<query>' | gpuplan accuracy | gpuplan pareto '<query>'\n\
   e.g. gpuplan 'v=1&task=infer&model=llama3.1-8b&prec=bf16&ctx=8192&batch=8&prio=cost'\n\
   Prints the recommendations as JSON. Query keys are listed in README.md.\n\
-  `gpuplan accuracy` prints the published runs the estimates are held to, by family.";
+  `gpuplan accuracy` prints the published runs the estimates are held to, by family.\n\
+  `gpuplan pareto '<query>'` prints every serving layout ($/M output tokens, tokens/s per user, time to\n\
+  first token) with the Pareto front marked, as JSON.";
+
+/// `gpuplan pareto '<query>'`: the cost-versus-latency curve as JSON, the front's points first.
+fn pareto(query: &str) -> String {
+    let catalog = Catalog::bundled();
+    let (scenario, warnings) = query::parse(query, &catalog);
+    let points = gpuplan::engine::pareto::curve(&catalog, &scenario);
+    let point = |p: &gpuplan::engine::pareto::CurvePoint| {
+        json!({
+            "instance": p.instance,
+            "tp": p.tp,
+            "replicas_per_instance": p.replicas_per_instance,
+            "users_per_replica": p.users_per_replica,
+            "tokens_per_s_per_user": p.tokens_per_s_per_user,
+            "usd_per_million_tokens": p.usd_per_million_tokens,
+            "ttft_s": p.ttft_s,
+            "front": p.front,
+        })
+    };
+    let front: Vec<_> = points.iter().filter(|p| p.front).map(point).collect();
+    let out = json!({
+        "query": query::encode(&scenario),
+        "warnings": warnings.iter().map(|w| explain::warning(w, scenario.lang)).collect::<Vec<_>>(),
+        "priced_as": explain::buy_name(scenario.purchase.buy, scenario.lang),
+        "front": front,
+        "points": points.iter().map(point).collect::<Vec<_>>(),
+    });
+    serde_json::to_string_pretty(&out).unwrap_or_default() + "\n"
+}
 
 /// Signed percent, no decimals.
 fn pct(x: f64) -> String {
@@ -166,6 +196,13 @@ fn recommendation_json(
         })),
         "parallelism": r.parallelism,
         "prefill_s": r.prefill_s,
+        "ttft_s": r.ttft_s(),
+        "first_token": r.first_token.map(|f| json!({
+            "prefill_s": f.prefill_s,
+            "prefill_slot_busy": f.slot_busy,
+            "wait_s": f.wait_s,
+            "ttft_s": f.ttft_s,
+        })),
         "energy_kwh": r.energy_kwh,
         "co2e_estimate": co2e,
         "price_source": r.price.as_ref().map(|p| p.source.clone()),
@@ -240,6 +277,7 @@ fn run_main() -> u8 {
             return edge::exit_for("gpuplan", edge::write_stdout(&format!("{USAGE}\n")))
         }
         [a] if a == "accuracy" => return edge::exit_for("gpuplan", edge::write_stdout(&accuracy())),
+        [a, q] if a == "pareto" => return edge::exit_for("gpuplan", edge::write_stdout(&pareto(q))),
         [a] if !a.starts_with('-') => a.clone(),
         _ => {
             edge::say(USAGE);

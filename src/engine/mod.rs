@@ -21,6 +21,7 @@ pub mod managed;
 pub mod memory;
 pub mod outcome;
 pub mod parallel;
+pub mod pareto;
 pub mod perf;
 pub mod plan;
 mod rank;
@@ -41,7 +42,7 @@ pub use eligibility::{HPC_MIN_FP64_TFLOPS, MAX_INSTANCES};
 pub use outcome::{Excluded, Exclusion, Outcome, Plan, Recommendation, Why};
 pub use rank::{cost_key, fp64_tflops, speed_key, usd_per_fp64_tflops_hour};
 pub use recommend::recommend;
-pub use sizing::{serving_estimate, HOST_RAM_RESERVE_GIB};
+pub use sizing::{serving_estimate, serving_layouts, HOST_RAM_RESERVE_GIB, READABLE_TOKENS_PER_S};
 
 /// The plan for one recommendation: the cheapest mix (`plan::cheapest_plan`), then what a buyer must
 /// know about it (`buyer::plan_notices`).

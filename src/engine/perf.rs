@@ -7,6 +7,7 @@
 //! `12·L·h·s` per token for attention (nanoGPT's estimate_mfu); LoRA skips weight gradients, ~`4·N·D`.
 
 use crate::catalog::Accelerator;
+pub use crate::engine::outcome::FirstToken;
 use crate::models::ModelArch;
 use crate::scenario::{FinetuneMethod, Precision, Scenario, Task};
 
@@ -162,6 +163,29 @@ pub fn decode(i: &DecodeInputs) -> DecodeEstimate {
     }
 }
 
+/// Time to first token of one request on a replica serving `users` sequences, each request `request_s`
+/// long (its output at the speed each user gets, which already counts the replica's prefills): the
+/// prompt's prefill plus the wait for the replica's one prefill slot. The slot is a single server with a
+/// fixed service time (one more prompt's prefill, `marginal_s`); the other `users − 1` users each send a
+/// prompt every `request_s`, so they keep it busy a share `ρ = (users − 1)·marginal_s / request_s`, and
+/// the mean wait is the M/D/1 (Pollaczek–Khinchine) `W = ρ·marginal_s / (2·(1 − ρ))`. One user never
+/// waits; without a request time (no output length stated) the wait is not estimated (0).
+pub fn first_token(prefill_s: f64, marginal_s: f64, users: u32, request_s: f64) -> FirstToken {
+    let others = f64::from(users.max(1) - 1);
+    let rho = if request_s > 0.0 {
+        (others * marginal_s / request_s).min(0.99)
+    } else {
+        0.0
+    };
+    let wait_s = rho * marginal_s / (2.0 * (1.0 - rho));
+    FirstToken {
+        prefill_s,
+        slot_busy: rho,
+        wait_s,
+        ttft_s: prefill_s + wait_s,
+    }
+}
+
 /// Latency terms of one tensor-parallel all-reduce, seconds: a fixed part (launch and synchronisation)
 /// and a part per ring hop.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -261,6 +285,21 @@ mod tests {
         // Prefill: 2·8e9·8192 FLOPs at 593.4 TFLOP/s + 16 GB read at 2.345 TB/s (hand-worked).
         let p = d.prefill_s.unwrap_or(0.0);
         assert!((p - (1.31072e14 / 593.4e12 + 16e9 / 2.345e12)).abs() < 1e-9, "{p}");
+    }
+
+    #[test]
+    fn first_token_waits_for_the_prefill_slot_as_an_md1_queue() {
+        // One user: the prefill alone.
+        let one = first_token(0.2, 0.15, 1, 10.0);
+        assert_eq!((one.wait_s, one.ttft_s), (0.0, 0.2));
+        // 33 users, 0.15 s a prompt, a request every 10 s: the 32 others keep the slot ρ = 32·0.15/10 = 0.48
+        // busy; W = 0.48·0.15 / (2·0.52) = 0.069231 s (hand-worked).
+        let busy = first_token(0.2, 0.15, 33, 10.0);
+        assert!((busy.slot_busy - 0.48).abs() < 1e-12);
+        assert!((busy.wait_s - 0.072 / 1.04).abs() < 1e-12, "{busy:?}");
+        assert!((busy.ttft_s - (0.2 + 0.072 / 1.04)).abs() < 1e-12);
+        // No request time (output not stated): no wait estimated.
+        assert_eq!(first_token(0.2, 0.15, 33, 0.0).ttft_s, 0.2);
     }
 
     #[test]

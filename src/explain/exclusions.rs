@@ -21,6 +21,7 @@ pub fn exclusion(e: &Exclusion, lang: Lang) -> String {
         | Exclusion::InferenceOnlyChip
         | Exclusion::NoLlmDecode => exclusion_stack,
         Exclusion::TooSlowPerSequence { .. }
+        | Exclusion::SlowFirstToken { .. }
         | Exclusion::HostRamTooSmall { .. }
         | Exclusion::NoPrecision { .. }
         | Exclusion::MissingFigure { .. }
@@ -168,6 +169,15 @@ fn exclusion_fit(e: &Exclusion, lang: Lang) -> Option<String> {
                     number(*best_tokens_per_s, 1),
                     number(*target, 1)
                 )
+            }
+        }
+        Exclusion::SlowFirstToken { best_s, target_s } => {
+            // Without a compute figure the best is not estimated: a dash.
+            let (b, t) = (best_s.map_or("—".into(), |b| number(b, 2)), number(*target_s, 2));
+            if zh {
+                format!("按此负载首 token 最快约 {b} 秒，达不到要求的 {t} 秒。")
+            } else {
+                format!("At best about {b} s to the first token at this load, short of the {t} s asked for.")
             }
         }
         Exclusion::HostRamTooSmall { needed_gib, ram_gib } => {

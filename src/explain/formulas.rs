@@ -264,23 +264,18 @@ fn per_token_lines(scenario: &Scenario, _: &ModelArch, rec: &Recommendation, lan
         rec.usd_per_million_tokens,
         rec.tokens_per_s_per_seq,
     ) {
-        let (o, p) = (scenario.output_tokens, scenario.prompt_tokens());
+        let o = scenario.output_tokens;
         let total = number(r.total_s, 1);
-        // The first token waits for the prompt's prefill, when a compute figure gives one.
-        let first = r.prefill_s.map_or(String::new(), |x| match zh {
-            true => format!("（输入 {p} token 预填充 {} 秒后出首 token）", number(x, 2)),
-            false => format!(" (the first after the {p}-token prompt's {} s prefill)", number(x, 2)),
-        });
         out.push(if zh {
             format!(
-                "每次请求 = {}/百万 token × {o} 输出 token = {}；用时 = {o} ÷ {} token/秒 = {total} 秒{first}",
+                "每次请求 = {}/百万 token × {o} 输出 token = {}；用时 = {o} ÷ {} token/秒 = {total} 秒",
                 usd(m),
                 usd(r.usd),
                 number(t, 1)
             )
         } else {
             format!(
-                "per request = {}/M tokens × {o} output tokens = {}; time = {o} ÷ {} tokens/s = {total} s{first}",
+                "per request = {}/M tokens × {o} output tokens = {}; time = {o} ÷ {} tokens/s = {total} s",
                 usd(m),
                 usd(r.usd),
                 number(t, 1)
@@ -453,13 +448,13 @@ fn decode_lines(
     // With the output stated, the user's speed counts the replica's prefills (perf's decode is 1/t_step).
     let o = f64::from(scenario.output_tokens);
     let prefill = rec.prefill_marginal_s.filter(|_| o > 0.0);
-    // Neuron has its own hop latency and step time (assumptions `nhop`, `nstepms`).
-    let neuron = rec.accelerator.starts_with("trainium") || rec.accelerator.starts_with("inferentia");
-    let (hop_us, step_ms) = if neuron {
-        (a.neuron_hop_us, a.neuron_step_ms)
-    } else {
-        (a.tp_hop_us, a.step_overhead_ms)
-    };
+    // The latency terms the engine charged (Neuron's own `nhop`, `nstepms`), not a guess from the name.
+    let lat = rec.decode_latency.unwrap_or(crate::engine::outcome::DecodeLatency {
+        allreduce_us: a.tp_allreduce_us,
+        hop_us: a.tp_hop_us,
+        step_ms: a.step_overhead_ms,
+    });
+    let (hop_us, step_ms) = (lat.hop_us, lat.step_ms);
     let step_s = prefill.map_or(1.0 / tokens_per_s_per_seq, |p| {
         (o / tokens_per_s_per_seq - f64::from(seqs) * p) / o
     });
@@ -467,7 +462,7 @@ fn decode_lines(
         "t_step = (N_read·b + B·KV_seq) / (TP·BW·η) + 2·L·(α + 2·(TP−1)·β + 2·(TP−1)/TP·B·h·2 / link) + t₀ (KV_seq at prompt + out/2 tokens); TP = {tp}, B = {seqs}, L = {}, η = {}, α = {} µs, β = {} µs, t₀ = {} ms → {} {}",
         arch.layers,
         number(a.bw_efficiency, 2),
-        number(a.tp_allreduce_us, 1),
+        number(lat.allreduce_us, 1),
         number(hop_us, 2),
         number(step_ms, 2),
         number(1.0 / step_s, 1),
@@ -488,7 +483,22 @@ fn decode_lines(
             out = scenario.output_tokens
         ));
     }
+    out.extend(ttft_line(rec, seqs, o, tokens_per_s_per_seq));
     out
+}
+
+/// Time to first token: the prefill and the M/D/1 wait for the replica's one prefill slot, the other
+/// B − 1 users each sending a prompt once a request (T = out ÷ v); symbols only, one line for both languages.
+fn ttft_line(rec: &crate::engine::Recommendation, seqs: u32, o: f64, tokens_per_s_per_seq: f64) -> Option<String> {
+    let (f, p) = (rec.first_token?, rec.prefill_marginal_s?);
+    Some(format!(
+        "TTFT = t_prefill + ρ·t_p/(2(1−ρ)) (M/D/1), ρ = (B−1)·t_p/T, T = out/v; t_prefill = {} s, t_p = {} s, B = {seqs}, T = {} s → ρ = {}, TTFT = {} s",
+        number(f.prefill_s, 3),
+        number(p, 3),
+        number(if o > 0.0 { o / tokens_per_s_per_seq } else { 0.0 }, 1),
+        number(f.slot_busy, 2),
+        number(f.ttft_s, 3),
+    ))
 }
 
 #[cfg(test)]

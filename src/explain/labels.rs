@@ -65,6 +65,16 @@ pub fn per_sequence(tokens_per_s: f64, lang: Lang) -> String {
     }
 }
 
+/// A latency in seconds to 3 decimals: "0.024 s", "0.024 秒".
+pub fn latency(t_s: f64, lang: Lang) -> String {
+    number(t_s, 3) + if lang == Lang::Zh { " 秒" } else { " s" }
+}
+
+/// A ranked row's time to first token after its speed: " · TTFT 0.42 s" (the acronym in both languages).
+pub fn ttft_short(ttft_s: f64, lang: Lang) -> String {
+    " · TTFT ".to_string() + &latency(ttft_s, lang)
+}
+
 /// The room a serving fleet leaves beyond its users, its own figure: more users at the most a replica
 /// serves (memory, or the per-sequence target), and the speed each user would then get.
 pub fn room(load: &crate::engine::outcome::ServingLoad, lang: Lang) -> String {
@@ -110,6 +120,20 @@ mod tests {
         assert_eq!(price_basis("vCPU", "小时", Lang::Zh), "价格单位：vCPU · 小时");
         assert_eq!(per_sequence(18.04, Lang::En), " (18 per sequence)");
         assert_eq!(per_sequence(18.26, Lang::Zh), "（每序列 18.3 token/秒）");
+    }
+
+    #[test]
+    fn time_to_first_token_names_its_parts_in_both_languages() {
+        let f = crate::engine::outcome::FirstToken {
+            prefill_s: 0.35,
+            slot_busy: 0.4,
+            wait_s: 0.0704,
+            ttft_s: 0.4204,
+        };
+        assert_eq!(latency(f.ttft_s, Lang::En), "0.42 s");
+        assert_eq!(latency(f.ttft_s, Lang::Zh), "0.42 秒");
+        assert_eq!(ttft_short(2.5, Lang::En), " · TTFT 2.5 s");
+        assert_eq!(ttft_short(2.5, Lang::Zh), " · TTFT 2.5 秒");
     }
 
     #[test]

@@ -17,7 +17,8 @@ mod warnings;
 pub use exclusions::exclusion;
 pub use formulas::formulas;
 pub use labels::{
-    changed_assumptions, changed_fields, history_elsewhere, list_prices, per_sequence, price_basis, room,
+    changed_assumptions, changed_fields, history_elsewhere, latency, list_prices, per_sequence, price_basis, room,
+    ttft_short,
 };
 pub use line::line;
 pub use managed::{managed_lines, tokens};

@@ -14,7 +14,8 @@ pub fn why(w: &Why, lang: Lang) -> String {
         | Why::CannotRun { .. }
         | Why::DoesNotFit { .. }
         | Why::TensorParallel { .. }
-        | Why::Replicas { .. } => why_fit,
+        | Why::Replicas { .. }
+        | Why::BelowReadingSpeed { .. } => why_fit,
         Why::ServingPlan { .. }
         | Why::SequencesPerReplica { .. }
         | Why::PackedForTarget { .. }
@@ -55,7 +56,16 @@ pub fn why(w: &Why, lang: Lang) -> String {
     topic(w, lang).unwrap_or_default()
 }
 
-/// How the workload fits: memory, tensor parallelism, replicas.
+/// Online serving below a readable speed; the speed itself is the card's figure, so no number.
+fn below_reading_speed(zh: bool) -> String {
+    if zh {
+        "每位用户低于可读的约 10 token/秒（Brysbaert 2019）。".into()
+    } else {
+        "Each user gets less than a readable ~10 tokens/s (Brysbaert 2019).".into()
+    }
+}
+
+/// How the workload fits: memory, tensor parallelism, replicas, a readable speed.
 fn why_fit(w: &Why, lang: Lang) -> Option<String> {
     let zh = lang == Lang::Zh;
     Some(match w {
@@ -126,6 +136,7 @@ fn why_fit(w: &Why, lang: Lang) -> Option<String> {
                 )
             }
         }
+        Why::BelowReadingSpeed { .. } => below_reading_speed(zh),
         _ => return None,
     })
 }

@@ -142,16 +142,13 @@ pub fn over_months(months: u32, lang: Lang) -> String {
     }
 }
 
-/// A thousand requests' cost and one request's time: "$0.25 · 13.3 s each (0.42 s to the first
-/// token)"; without a compute figure the prefill is not estimated and the time is the decoding's alone.
-pub fn per_request(money: &str, total_s: f64, prefill_s: Option<f64>, lang: Lang) -> String {
+/// A thousand requests' cost and one request's time: "$0.25 · 13.3 s each" (its first token is the card's
+/// own figure, time to first token).
+pub fn per_request(money: &str, total_s: f64, lang: Lang) -> String {
     let t = crate::format::number(total_s, 1);
-    let p = prefill_s.map(|p| crate::format::number(p, 2));
-    match (lang, p) {
-        (Lang::Zh, Some(p)) => format!("{money} · 每次 {t} 秒（首 token {p} 秒）"),
-        (Lang::Zh, None) => format!("{money} · 每次 {t} 秒（未估算预填充）"),
-        (Lang::En, Some(p)) => format!("{money} · {t} s each ({p} s to the first token)"),
-        (Lang::En, None) => format!("{money} · {t} s each (prefill not estimated)"),
+    match lang {
+        Lang::Zh => format!("{money} · 每次 {t} 秒"),
+        Lang::En => format!("{money} · {t} s each"),
     }
 }
 

@@ -211,11 +211,14 @@ fn figures(h: &mut Html, d: &DetailIn) {
     if let Some(m) = rec.usd_per_million_tokens {
         figure(h, "", f.t(Msg::PerMTok), "top-per-mtok", &f.money(m));
     }
+    if let Some(t) = rec.first_token {
+        figure(h, "", f.t(Msg::Ttft), "top-ttft", &explain::latency(t.ttft_s, f.lang));
+    }
     if let Some(u) = rec.serving_unit {
         figure(h, "", f.t(Msg::Room), "top-room", &explain::room(&u.load, f.lang));
     }
     if let Some(r) = rec.per_request(d.scenario.output_tokens) {
-        let text = explain::per_request(&f.money(r.usd * 1000.0), r.total_s, r.prefill_s, f.lang);
+        let text = explain::per_request(&f.money(r.usd * 1000.0), r.total_s, f.lang);
         figure(h, "", f.t(Msg::PerRequest), "top-per-request", &text);
     }
     let energy = rec.energy_kwh.map_or_else(
@@ -532,21 +535,24 @@ mod tests {
         let (top, _, _) = card(q, Lang::En);
         assert!(top.contains("2,000 + 500 tokens per request"), "{top}");
         let fig = &top[top.find("top-per-request").unwrap_or_else(|| panic!("{top}"))..];
-        assert!(
-            fig.contains(" s each (") && fig.contains("s to the first token)"),
-            "{fig}"
-        );
+        assert!(fig.contains(" s each<"), "{fig}");
         assert!(top.contains("per request = $"), "{top}");
         assert!(
-            top.contains("time = 500 ÷ ") && top.contains("the first after the 2000-token prompt&#39;s"),
+            top.contains("time = 500 ÷ ") && top.contains("tokens/s = 3.3 s</code>"),
             "{top}"
         );
         assert!(
             top.contains("with prefill = out / (out·t_step + B·t_prefill) = 500 / (500 × "),
             "{top}"
         );
+        // Time to first token: the card's figure, the ranked row and the formula line give one figure.
+        assert!(testid_text(&top, "top-ttft") == "0.024 s", "{top}");
+        assert!(
+            top.contains("t_prefill = 0.022 s, t_p = 0.02 s, B = 25, T = 3.3 s → ρ = 0.14, TTFT = 0.024 s"),
+            "{top}"
+        );
         let (zh, _, _) = card(q, Lang::Zh);
-        assert!(zh.contains("每千次请求") && zh.contains("首 token"), "{zh}");
+        assert!(zh.contains("每千次请求") && zh.contains("首 token 时间"), "{zh}");
         assert!(zh.contains("每次请求 2,000 + 500 token"), "{zh}");
         // Not stated: no such figure, and the context as before.
         let (plain, _, _) = card("model=llama3.1-8b&ctx=2500", Lang::En);

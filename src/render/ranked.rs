@@ -160,7 +160,7 @@ fn rec_row(h: &mut Html, f: Fmt, r: &Recommendation, task: Task, marks: (bool, b
     h.el(
         "td",
         &[("class", "num wrap"), ("data-label", f.t(speed_label(task)))],
-        &speed_text(r, f),
+        &(speed_text(r, f) + &r.ttft_s().map_or(String::new(), |t| explain::ttft_short(t, f.lang))),
     );
     h.el(
         "td",

@@ -68,6 +68,13 @@ pub struct Recommendation {
     /// What one more prompt adds to a replica's batch (its FLOPs and all-reduces; the weight read and step
     /// time are shared): the `t_prefill` each user's speed counts.
     pub prefill_marginal_s: Option<f64>,
+    /// Time to first token for the stated prompt at the stated load (prefill plus the wait for the
+    /// replica's prefill slot, `perf::first_token`): the one figure every surface shows; `None` off serving
+    /// or without a compute figure.
+    pub first_token: Option<FirstToken>,
+    /// The latency terms the serving estimate charged each decode step (the family's own where it has
+    /// them: Neuron's `nhop` and `nstepms`), for the formula line to print what was used.
+    pub decode_latency: Option<DecodeLatency>,
     /// Accelerator energy: the job's, or a month's for services, kWh (TDP × hours).
     pub energy_kwh: Option<f64>,
     /// How a training or fine-tuning job spreads over the accelerators; `None` where no plan is made.
@@ -133,6 +140,30 @@ impl ServingUnit {
     }
 }
 
+/// Fixed latency terms of a serving decode step as the estimate used them.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct DecodeLatency {
+    /// Fixed part of one tensor-parallel all-reduce, µs.
+    pub allreduce_us: f64,
+    /// Per ring hop, µs.
+    pub hop_us: f64,
+    /// Fixed time of every step, ms.
+    pub step_ms: f64,
+}
+
+/// Time to first token at load, and its parts.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct FirstToken {
+    /// Prefill of the prompt alone (`DecodeEstimate::prefill_s`).
+    pub prefill_s: f64,
+    /// Share of the replica's prefill slot the other users' prompts keep busy, 0..1.
+    pub slot_busy: f64,
+    /// Mean wait for the slot.
+    pub wait_s: f64,
+    /// `prefill_s + wait_s`.
+    pub ttft_s: f64,
+}
+
 /// One serving request of a stated length, at the fleet's full-load figures.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct PerRequest {
@@ -157,13 +188,18 @@ impl Recommendation {
             .unwrap_or(chosen)
     }
 
+    /// Seconds to the first token (`first_token`'s total).
+    pub fn ttft_s(&self) -> Option<f64> {
+        self.first_token.map(|f| f.ttft_s)
+    }
+
     /// A serving request with `output_tokens` of output (none when 0 or without a speed or price).
     pub fn per_request(&self, output_tokens: u32) -> Option<PerRequest> {
         let out = f64::from(output_tokens);
         let speed = self.tokens_per_s_per_seq.filter(|t| *t > 0.0 && out > 0.0)?;
         Some(PerRequest {
             usd: self.usd_per_million_tokens? * out / 1e6,
-            prefill_s: self.prefill_s,
+            prefill_s: self.ttft_s().or(self.prefill_s),
             total_s: out / speed,
         })
     }

@@ -37,6 +37,13 @@ pub enum Exclusion {
     /// Inferentia: AWS's LLM libraries target NeuronCore-v2 and later).
     NoLlmDecode,
     /// No serving plan reaches the per-sequence speed asked for; the best one reaches this.
+    /// No plan of the type reaches the time-to-first-token target (`ttft`, at the stated load) among
+    /// those meeting the per-sequence target; `best_s` is the least it reaches (`None`: no compute figure
+    /// to estimate it, so the target cannot be shown to be met).
+    SlowFirstToken {
+        best_s: Option<f64>,
+        target_s: f64,
+    },
     TooSlowPerSequence {
         best_tokens_per_s: f64,
         target: f64,
@@ -138,6 +145,10 @@ pub enum Why {
     },
     MultiNode {
         instances: u32,
+    },
+    /// Online serving at less than a readable speed per user (`READABLE_TOKENS_PER_S`).
+    BelowReadingSpeed {
+        tokens_per_s_per_seq: f64,
     },
     SlowerThanTarget {
         days: f64,

@@ -10,11 +10,20 @@ use super::{ceil_div, Sized};
 use crate::catalog::{Accelerator, Instance};
 use crate::engine::eligibility::{fleet, multinode_ok};
 use crate::engine::memory::{self, GIB};
-use crate::engine::outcome::{Exclusion, Figure, MemoryNeed, Parallelism, Recompute, ServingLoad, ServingUnit, Why};
-use crate::engine::perf::{self, DecodeEstimate, DecodeInputs};
+use crate::engine::outcome::{
+    DecodeLatency, Exclusion, Figure, MemoryNeed, Parallelism, Recompute, ServingLoad, ServingUnit, Why,
+};
+use crate::engine::perf::{self, DecodeEstimate, DecodeInputs, FirstToken};
 use crate::models::ModelArch;
 use crate::num::Within;
-use crate::scenario::{Assumptions, Precision, Priority, Scenario};
+use crate::scenario::{Assumptions, Precision, Priority, Scenario, ServingMode};
+
+/// The least speed a reader follows, output tokens/s per user: Brysbaert (2019, "How many words do we read
+/// per minute?", J. Memory and Language 109, 104047) puts adults' silent reading of English at 238 words
+/// a minute, most between 175 and 300 (≈ 4–7 tokens/s at 0.75 words a token); Oracle's OCI Generative AI
+/// benchmark notes take 5 tokens/s as the average reading speed and 15 for chat. 10 keeps the text ahead of
+/// a fast reader. Online serving below it carries a notice, and the room figure never counts users below it.
+pub const READABLE_TOKENS_PER_S: f64 = 10.0;
 
 /// Host RAM an instance keeps for the OS and the serving runtime besides the weights it loads (assumption).
 pub const HOST_RAM_RESERVE_GIB: f64 = 4.0;
@@ -61,6 +70,22 @@ impl ServingPlan {
     fn fleet_tokens_per_s(&self) -> f64 {
         f64::from(self.users) * self.estimate.tokens_per_s_per_seq
     }
+
+    /// Time to first token on the busiest replica (`first_token`).
+    fn first_token(&self, output_tokens: u32) -> Option<FirstToken> {
+        first_token(&self.estimate, output_tokens, self.seqs_per_replica)
+    }
+}
+
+/// Time to first token of a replica's estimate at `seqs` sequences: its prefill and the wait for the
+/// prefill slot, each request lasting `out / speed` (`perf::first_token`). `None` without a compute figure.
+fn first_token(e: &DecodeEstimate, output_tokens: u32, seqs: u32) -> Option<FirstToken> {
+    let request_s = if output_tokens > 0 {
+        f64::from(output_tokens) / e.tokens_per_s_per_seq.max(1e-12)
+    } else {
+        0.0
+    };
+    Some(perf::first_token(e.prefill_s?, e.prefill_marginal_s?, seqs, request_s))
 }
 
 pub(in crate::engine) fn size_inference(
@@ -174,6 +199,11 @@ pub(in crate::engine) fn size_inference(
             users: plan.users,
         });
     }
+    if scenario.serving == ServingMode::Online && plan.estimate.tokens_per_s_per_seq < READABLE_TOKENS_PER_S {
+        reasons.push(Why::BelowReadingSpeed {
+            tokens_per_s_per_seq: plan.estimate.tokens_per_s_per_seq,
+        });
+    }
     if plan.hosted > 1 {
         reasons.push(Why::Replicas {
             replicas: plan.hosted,
@@ -201,6 +231,8 @@ pub(in crate::engine) fn size_inference(
         tokens_per_s_per_seq: Some(plan.estimate.tokens_per_s_per_seq),
         prefill_s: plan.estimate.prefill_s,
         prefill_marginal_s: plan.estimate.prefill_marginal_s,
+        first_token: plan.first_token(scenario.output_tokens),
+        decode_latency: Some(ctx.latency()),
         parallelism: Some(parallelism),
         serving_unit: Some(ctx.unit(&plan)),
         ..Sized::default()
@@ -291,6 +323,25 @@ pub(in crate::engine) fn replica_estimate(
     Some(ctx.estimate(tp, seqs.max(1)))
 }
 
+/// Every group shape one instance builds for the scenario: each tensor-parallel degree the planner tries
+/// inside the fast domain with the most sequences a replica of it holds (shapes that hold none left out).
+pub(in crate::engine) fn layouts(
+    scenario: &Scenario,
+    arch: &ModelArch,
+    inst: &Instance,
+    count: u32,
+    link: &LinkView,
+) -> Vec<(u32, u32)> {
+    let batch = scenario.batch.max(1);
+    let need = memory::model_memory(scenario, arch, &scenario.assumptions);
+    let kv_seq_gib = need.kv_cache_gib / f64::from(batch);
+    let usable = inst.accel_mem_gib * scenario.assumptions.mem_usable;
+    tp_degrees(count, link.domain)
+        .into_iter()
+        .filter_map(|tp| max_seqs(&need, kv_seq_gib, usable, tp).map(|m| (tp, m)))
+        .collect()
+}
+
 /// Tensor-parallel degrees to try inside one instance: powers of two up to the fast domain, and the whole
 /// domain when it is not a power of two (Neuron pads attention heads to 12 or 24 cores).
 fn tp_degrees(count: u32, domain: u32) -> Vec<u32> {
@@ -338,14 +389,30 @@ struct PlanCtx<'a> {
 }
 
 impl PlanCtx<'_> {
+    /// The fixed latency terms of a decode step: Neuron's own hop latency and step time (`nhop`,
+    /// `nstepms`), else the GPU ones (`arhop`, `stepms`); the all-reduce's fixed part is shared.
+    fn latency(&self) -> DecodeLatency {
+        let a = &self.scenario.assumptions;
+        DecodeLatency {
+            allreduce_us: a.tp_allreduce_us,
+            hop_us: if self.neuron { a.neuron_hop_us } else { a.tp_hop_us },
+            step_ms: if self.neuron {
+                a.neuron_step_ms
+            } else {
+                a.step_overhead_ms
+            },
+        }
+    }
+
     /// Decode and prefill for one replica of `tp` accelerators serving `seqs` sequences.
     fn estimate(&self, tp: u32, seqs: u32) -> DecodeEstimate {
         let s = self.scenario;
         let a = &s.assumptions;
         let arch = self.arch;
+        let terms = self.latency();
         let lat = perf::AllReduceLatency {
-            fixed_s: a.tp_allreduce_us * 1e-6,
-            hop_s: if self.neuron { a.neuron_hop_us } else { a.tp_hop_us } * 1e-6,
+            fixed_s: terms.allreduce_us * 1e-6,
+            hop_s: terms.hop_us * 1e-6,
         };
         let link = self.link.link_gbs * 1e9;
         let (layers, hidden) = (arch.layers, arch.hidden);
@@ -358,11 +425,7 @@ impl PlanCtx<'_> {
         let kv_read = self.kv_bytes_seq * (cached(avg) / cached(ctx).max(1.0)).min(1.0);
         let t = f64::from(tp);
         let mfu = if self.neuron { a.neuron_mfu } else { a.mfu };
-        let step_ms = if self.neuron {
-            a.neuron_step_ms
-        } else {
-            a.step_overhead_ms
-        };
+        let step_ms = terms.step_ms;
         let attn_width = f64::from(arch.heads) * f64::from(arch.head_dim);
         let decode = perf::decode(&DecodeInputs {
             active_params: arch.active_params,
@@ -391,13 +454,27 @@ impl PlanCtx<'_> {
     /// replicas leave beyond the users and the speed each user would then get.
     fn unit(&self, p: &ServingPlan) -> ServingUnit {
         let s = self.scenario;
-        let per = if s.priority == Priority::Performance {
-            p.seqs_per_replica.max(1)
+        let load = p.seqs_per_replica.max(1);
+        let (per, room_per) = if s.priority == Priority::Performance {
+            (load, load)
         } else {
-            self.most_meeting(p.tp, p.seqs_per_replica.max(1), p.max_seqs_per_replica)
+            // Online, the room counts only users who would still read at a readable speed.
+            let readable = if s.serving == ServingMode::Online {
+                READABLE_TOKENS_PER_S
+            } else {
+                0.0
+            };
+            let per = self.most_meeting(p.tp, load, p.max_seqs_per_replica, 0.0);
+            (per, self.most_meeting(p.tp, load, per, readable))
         };
-        let capacity = u64::from(p.hosted) * u64::from(per);
-        let room_users = capacity.saturating_sub(u64::from(p.users)).min(u64::from(u32::MAX)) as u32;
+        let room_tokens_per_s_per_seq = self.estimate(p.tp, room_per).tokens_per_s_per_seq;
+        let unreadable = s.serving == ServingMode::Online && room_tokens_per_s_per_seq < READABLE_TOKENS_PER_S;
+        let capacity = u64::from(p.hosted) * u64::from(room_per);
+        let room_users = if unreadable {
+            0
+        } else {
+            capacity.saturating_sub(u64::from(p.users)).min(u64::from(u32::MAX)) as u32
+        };
         ServingUnit {
             tp: p.tp,
             seqs_per_replica: per,
@@ -408,16 +485,26 @@ impl PlanCtx<'_> {
                 users: p.users,
                 users_per_replica: p.seqs_per_replica,
                 room_users,
-                room_tokens_per_s_per_seq: self.estimate(p.tp, per).tokens_per_s_per_seq,
+                room_tokens_per_s_per_seq,
             },
         }
     }
 
     /// The most sequences in `lo..=hi` a replica of `tp` serves with each still at the per-sequence
-    /// target (`hi` without one; `lo` when even that misses it): a binary search, speed falling with load.
-    fn most_meeting(&self, tp: u32, lo: u32, hi: u32) -> u32 {
+    /// target (and at least `floor_tps`) and within the time-to-first-token target (`hi` without either;
+    /// `lo` when even that misses): a binary search, speed falling and the wait growing with load.
+    fn most_meeting(&self, tp: u32, lo: u32, hi: u32, floor_tps: f64) -> u32 {
         let s = self.scenario;
-        let meets = |n: u32| s.seq_tps <= 0.0 || self.estimate(tp, n).tokens_per_s_per_seq >= s.seq_tps;
+        let least = s.seq_tps.max(floor_tps);
+        let meets = |n: u32| {
+            if least <= 0.0 && s.ttft_s <= 0.0 {
+                return true;
+            }
+            let e = self.estimate(tp, n);
+            let fast = least <= 0.0 || e.tokens_per_s_per_seq >= least;
+            let first = s.ttft_s <= 0.0 || first_token(&e, s.output_tokens, n).is_none_or(|f| f.ttft_s <= s.ttft_s);
+            fast && first
+        };
         let (mut lo, mut hi) = (lo.max(1), hi.max(lo.max(1)));
         while lo < hi {
             let mid = lo + (hi - lo).div_ceil(2);
@@ -451,7 +538,7 @@ impl PlanCtx<'_> {
             })
         };
         if s.target_tps > 0.0 {
-            let load = self.most_meeting(tp, 1, max);
+            let load = self.most_meeting(tp, 1, max, 0.0);
             let estimate = self.estimate(tp, load);
             let by_tps = (s.target_tps / estimate.tokens_per_s.max(1e-9)).ceil().within(1.0, 1e6) as u32;
             let replicas = ceil_div(batch, load).max(by_tps);
@@ -489,7 +576,7 @@ impl PlanCtx<'_> {
                     estimate: self.estimate(tp, load),
                 });
             }
-            if s.seq_tps <= 0.0 || cap == 1 {
+            if (s.seq_tps <= 0.0 && s.ttft_s <= 0.0) || cap == 1 {
                 break;
             }
             cap /= 2;
@@ -517,6 +604,17 @@ fn choose(plans: Vec<ServingPlan>, scenario: &Scenario, fallback: Exclusion) -> 
             }
         } else {
             fallback
+        });
+    }
+    // The time-to-first-token target, among the plans fast enough: the least it reaches when none is.
+    let ttft = |p: &ServingPlan| p.first_token(scenario.output_tokens).map(|f| f.ttft_s);
+    let best_ttft = ok.iter().filter_map(ttft).reduce(f64::min);
+    let mut ok = ok;
+    ok.retain(|p| scenario.ttft_s <= 0.0 || ttft(p).is_some_and(|t| t <= scenario.ttft_s));
+    if ok.is_empty() {
+        return Err(Exclusion::SlowFirstToken {
+            best_s: best_ttft,
+            target_s: scenario.ttft_s,
         });
     }
     let speed = |p: &ServingPlan| p.estimate.tokens_per_s_per_seq;

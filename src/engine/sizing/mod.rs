@@ -8,8 +8,8 @@ pub(crate) mod training;
 pub(super) use graphics::size_graphics;
 pub(super) use hpc::size_hpc;
 pub(super) use inference::size_inference;
-pub use inference::HOST_RAM_RESERVE_GIB;
-use inference::{replica_estimate, LinkView};
+use inference::{layouts, replica_estimate, LinkView};
+pub use inference::{HOST_RAM_RESERVE_GIB, READABLE_TOKENS_PER_S};
 pub(super) use training::{hours_on, size_training};
 
 use super::outcome::MemoryNeed;
@@ -30,6 +30,8 @@ pub(super) struct Sized {
     pub(super) tokens_per_s_per_seq: Option<f64>,
     pub(super) prefill_s: Option<f64>,
     pub(super) prefill_marginal_s: Option<f64>,
+    pub(super) first_token: Option<super::outcome::FirstToken>,
+    pub(super) decode_latency: Option<super::outcome::DecodeLatency>,
     pub(super) parallelism: Option<super::outcome::Parallelism>,
     pub(super) serving_unit: Option<super::outcome::ServingUnit>,
 }
@@ -53,6 +55,17 @@ pub(super) fn link_view(catalog: &Catalog, inst: &Instance, count: u32) -> LinkV
             link_gbs: 1.0,
         },
     }
+}
+
+/// The group shapes one instance of `instance` builds for the scenario: (tensor-parallel degree, most
+/// sequences a replica holds), and how many accelerators the instance has. Empty for an unknown type.
+pub fn serving_layouts(catalog: &Catalog, scenario: &Scenario, instance: &str) -> (u32, Vec<(u32, u32)>) {
+    let Some(inst) = catalog.instances.iter().find(|i| i.id == instance) else {
+        return (0, Vec::new());
+    };
+    let count = inst.count.unwrap_or(1.0).max(1.0).round() as u32;
+    let link = link_view(catalog, inst, count);
+    (count, layouts(scenario, &scenario.model_arch(), inst, count, &link))
 }
 
 /// Decode and prefill of one serving replica of `tp` accelerators of `instance` serving `seqs` sequences,
