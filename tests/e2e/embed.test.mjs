@@ -76,7 +76,8 @@ test('the host page quotes the result message, which carries the CLI\'s figures,
   // The CLI's summary is the same builder's output.
   assertSameFigures(msg, native.summary);
   // The host's own prose, from the message.
-  await page.waitForFunction(() => document.querySelector('[data-testid="host-as-of"]').textContent === '2026-07-20');
+  const asOf = JSON.parse(await readFile('catalog.json', 'utf8')).as_of;
+  await page.waitForFunction((d) => document.querySelector('[data-testid="host-as-of"]').textContent === d, asOf);
   const top = native.summary.top;
   assert.equal(await page.getByTestId('host-instance').textContent(), `${top.n_instances} × ${top.instance}`);
   assert.equal(await page.getByTestId('host-monthly').textContent(), `$${Math.round(top.monthly_usd).toLocaleString('en-US')}`);
