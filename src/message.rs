@@ -194,6 +194,7 @@ impl ResultMessage {
                 .num("tokens_per_s_per_user", t.tokens_per_s_per_user)
                 .int("room_users", t.room_users)
                 .num("room_tokens_per_s_per_user", t.room_tokens_per_s_per_user)
+                .num("ttft_s", t.ttft_s)
                 .end()
         });
         let plan = self.plan.as_ref().map(|p| {

@@ -46,6 +46,7 @@ const LONG_FILES: &[&str] = &[
     "tests/published_serving.rs",
     "tests/query.rs",
     "tests/scenarios.rs",
+    "tests/serving_plan.rs",
 ];
 
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {

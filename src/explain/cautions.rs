@@ -65,6 +65,17 @@ pub(super) fn why_caution(w: &Why, lang: Lang) -> Option<String> {
             }
             s
         }
+        Why::CommBound { .. } | Why::Limit(_) => return why_limit(w, lang),
+        _ => return None,
+    })
+}
+
+/// Communication-bound training and the silent limits, each naming the field that fixes it.
+fn why_limit(w: &Why, lang: Lang) -> Option<String> {
+    let zh = lang == Lang::Zh;
+    let pick = |en: &'static str, cn: &'static str| if zh { cn } else { en };
+    let label = |m: Msg| t(lang, m);
+    Some(match w {
         Why::CommBound {
             comm_share,
             global_tokens,
