@@ -2,8 +2,12 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { newPage } from './browser.mjs';
 import { Gpuplan, start, stop } from './gpuplan.mjs';
+
+/** The bundled catalog's date: links record it (`cat=`), exports carry it. */
+const AS_OF = JSON.parse(readFileSync('catalog.json', 'utf8')).as_of;
 
 let server, browser;
 before(async () => ({ server, browser } = await start({ mounts: { '/app/': 'dist', '/host/': 'examples/embed' } })));
@@ -13,7 +17,7 @@ test('a link restores the scenario exactly and records the catalog date', async 
   const q = 'v=1&task=train&model=qwen2.5-32b&tokens=100&ctx=4096&batch=1&prio=cost&region=us-west-2&view=compare&cmp=p5.48xlarge,trn1.32xlarge';
   const g = await Gpuplan.open(browser, server.url, q);
   await g.page.getByTestId('compare').waitFor();
-  await g.queryMatching(/^v=1&task=train.*region=us-west-2.*view=compare&cmp=p5.48xlarge,trn1.32xlarge&cat=2026-07-20$/);
+  await g.queryMatching(new RegExp(`^v=1&task=train.*region=us-west-2.*view=compare&cmp=p5.48xlarge,trn1.32xlarge&cat=${AS_OF}$`));
   const again = await Gpuplan.open(browser, server.url, g.query());
   await again.page.getByTestId('compare').waitFor();
   assert.equal(again.query(), g.query());
@@ -85,7 +89,7 @@ test('CSV, JSON and Markdown exports hold the recommendations', async () => {
   assert.ok(csv.split('\r\n')[1].startsWith(`1,${top},`));
   const json = JSON.parse(await grab('json'));
   assert.equal(json.recommendations[0].instance, top);
-  assert.equal(json.catalog_as_of, '2026-07-20');
+  assert.equal(json.catalog_as_of, AS_OF);
   assert.ok(json.plan.items.length >= 1);
   const plan = await grab('csv', 'plan');
   assert.match(plan.split('\r\n')[0], /^segment,purchase,instance,instances,/);
@@ -137,7 +141,7 @@ test('with storage disabled the page still works and says nothing alarming', asy
 
 test('a catalog older than 180 days on the user\'s clock is flagged', async () => {
   const context = await browser.newContext();
-  // Move the page's clock to 2027-06-01 (316 days after the catalog's 2026-07-20).
+  // Move the page's clock to 2027-06-01 (273 days after the catalog's 2026-09-01: over 180 either way).
   await context.addInitScript(() => {
     const fixed = new Date('2027-06-01T12:00:00Z').getTime();
     const RealDate = Date;
