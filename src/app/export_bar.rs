@@ -64,13 +64,17 @@ pub fn run(ctx: Ctx, bar: web_sys::Element, kind: &str) {
     match kind {
         "csv" => url_sync::download(&format!("{name}.csv"), "text/csv", &table(ctx, what).to_csv()),
         "json" => {
-            let text = ctx.catalog.with_value(|c| {
-                ctx.outcome.with_untracked(|o| {
+            let link = ctx.state.with_untracked(encode_state);
+            // Compare's JSON is the Compare table; the others the whole answer (recommendations and plan).
+            let compare = matches!(what, What::Compare).then(|| table(ctx, what));
+            let text = ctx.catalog.with_value(|c| match &compare {
+                Some(t) => export::json_table(&link, c, t),
+                None => ctx.outcome.with_untracked(|o| {
                     let p = ctx
                         .state
                         .with_untracked(|st| o.chosen(&st.pick).map(|r| plan(c, &st.scenario, r)));
-                    export::json_document(&ctx.state.with_untracked(encode_state), c, o, p.as_ref())
-                })
+                    export::json_document(&link, c, o, p.as_ref())
+                }),
             });
             url_sync::download(&format!("{name}.json"), "application/json", &text);
         }

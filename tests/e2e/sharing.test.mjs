@@ -101,6 +101,37 @@ test('CSV, JSON and Markdown exports hold the recommendations', async () => {
   g.assertClean();
 });
 
+test('every export button gives its own table: Compare\'s JSON is the Compare table, not the recommendations', async () => {
+  const q = 'v=1&task=train&model=llama3.1-8b&tokens=100&view=compare&cmp=p5.48xlarge,trn1.32xlarge';
+  const g = await Gpuplan.open(browser, server.url, q, { permissions: ['clipboard-read', 'clipboard-write'] });
+  await g.page.getByTestId('compare').waitFor();
+  const bar = '[data-testid="export"][data-what="gpuplan-compare"]';
+  const grab = async (kind) => {
+    const [download] = await Promise.all([g.page.waitForEvent('download'), g.page.locator(`${bar} [data-export="${kind}"]`).click()]);
+    let text = '';
+    for await (const chunk of await download.createReadStream()) text += chunk;
+    return [download.suggestedFilename(), text];
+  };
+  const [csvName, csv] = await grab('csv');
+  assert.equal(csvName, 'gpuplan-compare.csv');
+  const [jsonName, jsonText] = await grab('json');
+  assert.equal(jsonName, 'gpuplan-compare.json');
+  const json = JSON.parse(jsonText);
+  assert.equal(json.recommendations, undefined, 'the Compare JSON is not the recommendations document');
+  assert.equal(json.catalog_as_of, AS_OF);
+  assert.match(json.query, /view=compare/);
+  // The same table as the CSV: one JSON row per CSV row, with the CSV header's columns.
+  const lines = csv.split('\r\n').filter((l) => l !== '');
+  assert.equal(json.rows.length, lines.length - 1, jsonText);
+  assert.equal(Object.keys(json.rows[0])[0], lines[0].split(',')[0]);
+  assert.ok(JSON.stringify(json.rows).includes('p5.48xlarge') && JSON.stringify(json.rows).includes('trn1.32xlarge'));
+  await g.page.locator(`${bar} [data-export="markdown"]`).click();
+  await g.page.waitForFunction(() => document.querySelector('[data-what="gpuplan-compare"] .copied')?.textContent);
+  const md = await g.page.evaluate(() => navigator.clipboard.readText());
+  assert.equal(md.split('\n').filter((l) => l.startsWith('|')).length, lines.length + 1, md);
+  g.assertClean();
+});
+
 test('the last scenario comes back without a link; a link wins; reset returns to defaults', async () => {
   const context = await browser.newContext();
   const page = await context.newPage();
