@@ -95,16 +95,17 @@ pub fn changed(s: &crate::scenario::Scenario) -> Vec<Msg> {
 /// (HTML text from `render::controls`; the button acts through `acts`).
 #[component]
 pub fn ChangedNotice(ctx: Ctx) -> impl IntoView {
-    let labels = Memo::new(move |_| ctx.scenario.with(changed));
-    let html = move || {
-        if labels.with(Vec::is_empty) || ctx.embed.get() != crate::state::Embed::No {
+    // The notice as text (a `Memo<String>`, a type the page already compiles): redrawn only when it
+    // changes, not on every edit of the scenario.
+    let html = Memo::new(move |_| {
+        let labels = ctx.scenario.with(changed);
+        if labels.is_empty() || ctx.embed.get() != crate::state::Embed::No {
             return String::new();
         }
         let lang = ctx.lang();
-        let text = labels.with(|ls| crate::explain::changed_assumptions(ls, lang));
-        render::controls::changed_notice(lang, &text)
-    };
-    view! { <div class="contents" inner_html=html></div> }
+        render::controls::changed_notice(lang, &crate::explain::changed_assumptions(&labels, lang))
+    });
+    view! { <div class="contents" inner_html=move || html.get()></div> }
 }
 
 /// A read-only part of the view as HTML text in the page's language: one view type for all of them.
