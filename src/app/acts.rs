@@ -115,6 +115,14 @@ pub fn on_click(ctx: Ctx, ev: leptos::ev::MouseEvent) {
         Act::Reset => reset(ctx),
         Act::Strategy => strategy(ctx, &id),
         Act::ShowAll => ctx.show_all.set(true),
+        Act::Check => {
+            let key = attr("data-key");
+            if !key.is_empty() {
+                ctx.set(&key, &id);
+            }
+            // The same checkbox once the page is redrawn.
+            refocus(format!("#f-{key}"));
+        }
         Act::Col => {
             if let Some(c) = Column::from_key(&id) {
                 ctx.update(|s| s.toggle_column(c));

@@ -96,25 +96,12 @@ pub fn NumberField(
     }
 }
 
-/// A labelled checkbox for a 0|1 key.
-#[component]
-pub fn CheckField(
-    ctx: Ctx,
-    key: &'static str,
-    label: Msg,
-    #[prop(into)] checked: Signal<bool>,
-    #[prop(default = "1")] on: &'static str,
-    #[prop(default = "0")] off: &'static str,
-) -> impl IntoView {
-    let id = format!("f-{key}");
-    let for_id = id.clone();
-    view! {
-        <label class="check" for=for_id>
-            <input id=id type="checkbox" data-key=key prop:checked=move || checked.get()
-                on:change=move |ev| ctx.set(key, if event_target_checked(&ev) { on } else { off }) />
-            <span>{ctx.tx(label)}</span>
-        </label>
-    }
+/// A labelled checkbox for a key whose values are `on` and `off` (HTML text from
+/// `render::controls::check`; a click acts through `acts`, which puts the focus back on it).
+pub fn check(ctx: Ctx, key: &'static str, label: Msg, on: &'static str, off: &'static str) -> AnyView {
+    let value = value_of(ctx, key);
+    let html = move || value.with(|v| crate::render::controls::check(ctx.lang(), key, label, v == on, on, off));
+    view! { <div class="contents" inner_html=html></div> }.into_any()
 }
 
 /// A row of toggle buttons for a word key (HTML text from `render::controls`; a press acts through `acts`).
@@ -154,10 +141,7 @@ fn field(ctx: Ctx, f: Field) -> AnyView {
         Select(key, label, options) => {
             view! { <SelectField ctx=ctx key=key label=label current=value_of(ctx, key) options=Signal::derive(move || options(ctx)) /> }.into_any()
         }
-        Check(key, label) => {
-            let checked = Signal::derive(move || value_of(ctx, key).get() == "1");
-            view! { <CheckField ctx=ctx key=key label=label checked=checked /> }.into_any()
-        }
+        Check(key, label) => check(ctx, key, label, "1", "0"),
     }
 }
 

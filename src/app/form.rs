@@ -1,7 +1,7 @@
 //! The workload and purchase inputs of the Plan view; each input writes its link key through `Ctx::set`.
 
 use super::fields::{
-    lines, value_of, CheckField,
+    check, lines, value_of,
     Field::{Check, Num, Select},
     Line,
     Line::{One, Row},
@@ -213,8 +213,7 @@ fn PurchaseForm(ctx: Ctx) -> impl IntoView {
         <section class="card">
             <h2>{ctx.tx(Msg::Constraints)}</h2>
             {lines(ctx, &[One(Check("cuda", Msg::CudaOnly))])}
-            <CheckField ctx=ctx key="arch" label=Msg::NonTransformer on="other" off="transformer"
-                checked=Signal::derive(move || value_of(ctx, "arch").get() == "other") />
+            {check(ctx, "arch", Msg::NonTransformer, "other", "transformer")}
             {lines(ctx, &[One(Check("urgent", Msg::Urgent)), One(Check("multinode", Msg::Multinode))])}
             <p class="hint" data-testid="hint-efa">{ctx.tx(Msg::HintEfa)}</p>
             <Segmented ctx=ctx key="prio" label=Msg::Priority current=value_of(ctx, "prio")

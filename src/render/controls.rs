@@ -199,6 +199,26 @@ pub fn column_switches(lang: Lang, columns: &[(&str, Msg, bool)]) -> String {
     h.finish()
 }
 
+/// A labelled checkbox for a link key whose values are `on` and `off` (the form's and Explore's filters):
+/// a click sets the other value through `acts` (`Act::Check`).
+pub fn check(lang: Lang, key: &str, label: Msg, checked: bool, on: &str, off: &str) -> String {
+    let id = format!("f-{key}");
+    let attrs = [
+        ("id", id.as_str()),
+        ("type", "checkbox"),
+        ("data-key", key),
+        if checked { ("checked", "") } else { ("", "") },
+        ("data-act", Act::Check.key()),
+        ("data-id", if checked { off } else { on }),
+    ];
+    let mut h = Html::new();
+    h.open("label", &[("class", "check"), ("for", &id)])
+        .open("input", &attrs)
+        .el("span", &[], t(lang, label))
+        .close("label");
+    h.finish()
+}
+
 /// The line under Explore's filters: rows shown, the region, what every price is per, and the note
 /// that prices are list prices (`list_note`, empty for none).
 pub fn explore_line(lang: Lang, rows: usize, region: &str, basis: &str, list_note: &str) -> String {
@@ -216,6 +236,26 @@ pub fn explore_line(lang: Lang, rows: usize, region: &str, basis: &str, list_not
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_checkbox_names_its_key_and_the_value_a_click_sets() {
+        // The markup the compiled `CheckField` wrote (`id`, `data-key`, the label's `for`), and the act.
+        assert_eq!(
+            check(Lang::En, "cuda", Msg::CudaOnly, false, "1", "0"),
+            format!(
+                "<label class=\"check\" for=\"f-cuda\"><input id=\"f-cuda\" type=\"checkbox\" data-key=\"cuda\" \
+                 data-act=\"check\" data-id=\"1\"><span>{}</span></label>",
+                t(Lang::En, Msg::CudaOnly)
+            )
+        );
+        // Checked: a click sets the other value ("arch" is a word key).
+        let on = check(Lang::Zh, "arch", Msg::NonTransformer, true, "other", "transformer");
+        assert!(
+            on.contains(" checked=\"\" data-act=\"check\" data-id=\"transformer\">"),
+            "{on}"
+        );
+        assert!(on.contains(t(Lang::Zh, Msg::NonTransformer)), "{on}");
+    }
 
     #[test]
     fn the_pressed_segment_is_the_current_value() {

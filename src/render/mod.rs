@@ -53,10 +53,12 @@ pub enum Act {
     ShowAll,
     /// Show or hide one of Explore's columns (`data-id`: its key).
     Col,
+    /// A form's checkbox (`data-key`: its link key, `data-id`: the value a click sets).
+    Check,
 }
 
 /// Every act with the name its `data-act` carries.
-const ACTS: [(Act, &str); 16] = [
+const ACTS: [(Act, &str); 17] = [
     (Act::Best, "best"),
     (Act::Region, "region"),
     (Act::Fix, "fix"),
@@ -73,6 +75,7 @@ const ACTS: [(Act, &str); 16] = [
     (Act::Strategy, "strategy"),
     (Act::ShowAll, "show-all"),
     (Act::Col, "col"),
+    (Act::Check, "check"),
 ];
 
 impl Act {
