@@ -115,6 +115,8 @@ pub fn on_click(ctx: Ctx, ev: leptos::ev::MouseEvent) {
         Act::Reset => reset(ctx),
         Act::Strategy => strategy(ctx, &id),
         Act::ShowAll => ctx.show_all.set(true),
+        // Read on `change` (`on_change`), not on a click.
+        Act::Select => {}
         Act::Check => {
             let key = attr("data-key");
             if !key.is_empty() {
@@ -129,6 +131,22 @@ pub fn on_click(ctx: Ctx, ev: leptos::ev::MouseEvent) {
             }
             again();
         }
+    }
+}
+
+/// A change anywhere in the page: a `<select>` drawn as HTML text (`Act::Select`) sets its link key to
+/// its value, and keeps the focus once the page is redrawn. Other changes (number fields) are theirs.
+pub fn on_change(ctx: Ctx, ev: leptos::ev::Event) {
+    let Some(el) = ev.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) else {
+        return;
+    };
+    if el.get_attribute("data-act").as_deref().and_then(Act::parse) != Some(Act::Select) {
+        return;
+    }
+    let key = el.get_attribute("data-key").unwrap_or_default();
+    if !key.is_empty() {
+        ctx.set(&key, &event_target_value(&ev));
+        refocus(format!("#f-{key}"));
     }
 }
 

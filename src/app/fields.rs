@@ -4,24 +4,13 @@ use super::Ctx;
 use crate::i18n::Msg;
 use leptos::prelude::*;
 
-/// A labelled `<select>`; `options` are (value, label) pairs.
-#[component]
-pub fn SelectField(
-    ctx: Ctx,
-    key: &'static str,
-    label: Msg,
-    #[prop(into)] options: Signal<Vec<(String, String)>>,
-    #[prop(into)] current: Signal<String>,
-) -> impl IntoView {
-    let id = format!("f-{key}");
-    let for_id = id.clone();
-    view! {
-        <label class="field" for=for_id>
-            <span class="label">{ctx.tx(label)}</span>
-            <select id=id data-key=key on:change=move |ev| ctx.set(key, &event_target_value(&ev))
-                inner_html=move || options.with(|o| current.with(|c| crate::render::options(o, c)))></select>
-        </label>
-    }
+/// A labelled `<select>`; `options` are (value, label) pairs (HTML text from `render::controls::select`;
+/// a change acts through `acts::on_change`, which puts the focus back on it).
+pub fn select(ctx: Ctx, key: &'static str, label: Msg, options: Signal<Vec<(String, String)>>) -> AnyView {
+    let current = value_of(ctx, key);
+    let html =
+        move || options.with(|o| current.with(|c| crate::render::controls::select(ctx.lang(), key, label, o, c)));
+    view! { <div class="contents" inner_html=html></div> }.into_any()
 }
 
 /// How long typing pauses before a number field's value is taken (the answer follows the typing).
@@ -138,9 +127,7 @@ use Line::{One, Row};
 fn field(ctx: Ctx, f: Field) -> AnyView {
     match f {
         Num(key, label) => view! { <NumberField ctx=ctx key=key label=label current=value_of(ctx, key) /> }.into_any(),
-        Select(key, label, options) => {
-            view! { <SelectField ctx=ctx key=key label=label current=value_of(ctx, key) options=Signal::derive(move || options(ctx)) /> }.into_any()
-        }
+        Select(key, label, options) => select(ctx, key, label, Signal::derive(move || options(ctx))),
         Check(key, label) => check(ctx, key, label, "1", "0"),
     }
 }

@@ -1,11 +1,11 @@
 //! The workload and purchase inputs of the Plan view; each input writes its link key through `Ctx::set`.
 
 use super::fields::{
-    check, lines, value_of,
+    check, lines, select, value_of,
     Field::{Check, Num, Select},
     Line,
     Line::{One, Row},
-    NumberField, Segmented, SelectField,
+    NumberField, Segmented,
 };
 use super::Ctx;
 use crate::i18n::Msg;
@@ -116,7 +116,7 @@ pub fn WorkloadForm(ctx: Ctx) -> impl IntoView {
                         {lines(ctx, &[Row(&[Num("params", Msg::ParamsB), Num("active", Msg::ActiveB)])])}
                     </Show>
                     <div class="row2">
-                        <SelectField ctx=ctx key="prec" label=Msg::Precision current=value_of(ctx, "prec") options=precisions />
+                        {select(ctx, "prec", Msg::Precision, Signal::derive(precisions))}
                         {move || view! { <NumberField ctx=ctx key=size_key() current=value_of(ctx, size_key()) label=size_label() /> }}
                     </div>
                     {move || lines(ctx, length_lines(task.get()))}
@@ -225,9 +225,9 @@ fn PurchaseForm(ctx: Ctx) -> impl IntoView {
             <h2>{ctx.tx(Msg::Usage)}</h2>
             {lines(ctx, &[Row(&[Num("hours", Msg::HoursPerMonth), Num("months", Msg::Months)])])}
             <div class="row2">
-                <SelectField ctx=ctx key="buy" label=Msg::BuyOption current=value_of(ctx, "buy") options=buys />
+                {select(ctx, "buy", Msg::BuyOption, Signal::derive(buys))}
                 <Show when=commitment>
-                    <SelectField ctx=ctx key="pay" label=Msg::Payment current=value_of(ctx, "pay") options=pays />
+                    {select(ctx, "pay", Msg::Payment, Signal::derive(pays))}
                 </Show>
             </div>
             {move || lines(ctx, usage_lines(task.get()))}

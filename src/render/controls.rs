@@ -219,6 +219,23 @@ pub fn check(lang: Lang, key: &str, label: Msg, checked: bool, on: &str, off: &s
     h.finish()
 }
 
+/// A labelled `<select>` for a link key, `options` as (value, label) with `current` selected: a change
+/// sets the key through `acts` (`Act::Select`).
+pub fn select(lang: Lang, key: &str, label: Msg, options: &[(String, String)], current: &str) -> String {
+    let id = format!("f-{key}");
+    let mut h = Html::new();
+    h.open("label", &[("class", "field"), ("for", &id)])
+        .el("span", &[("class", "label")], t(lang, label))
+        .open(
+            "select",
+            &[("id", &id), ("data-key", key), ("data-act", Act::Select.key())],
+        )
+        .fragment(&super::options(options, current))
+        .close("select")
+        .close("label");
+    h.finish()
+}
+
 /// The line under Explore's filters: rows shown, the region, what every price is per, and the note
 /// that prices are list prices (`list_note`, empty for none).
 pub fn explore_line(lang: Lang, rows: usize, region: &str, basis: &str, list_note: &str) -> String {
@@ -236,6 +253,24 @@ pub fn explore_line(lang: Lang, rows: usize, region: &str, basis: &str, list_not
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_select_names_its_key_and_selects_the_current_value() {
+        // The markup the compiled `SelectField` wrote (`id`, `data-key`, the label's `for`), and the act.
+        let o = [
+            ("fp16".to_string(), "FP16".to_string()),
+            ("fp8".to_string(), "FP8".to_string()),
+        ];
+        assert_eq!(
+            select(Lang::En, "prec", Msg::Precision, &o, "fp8"),
+            format!(
+                "<label class=\"field\" for=\"f-prec\"><span class=\"label\">{}</span><select id=\"f-prec\" \
+                 data-key=\"prec\" data-act=\"select\"><option value=\"fp16\">FP16</option><option value=\"fp8\" \
+                 selected=\"\">FP8</option></select></label>",
+                t(Lang::En, Msg::Precision)
+            )
+        );
+    }
 
     #[test]
     fn a_checkbox_names_its_key_and_the_value_a_click_sets() {

@@ -55,10 +55,12 @@ pub enum Act {
     Col,
     /// A form's checkbox (`data-key`: its link key, `data-id`: the value a click sets).
     Check,
+    /// A form's `<select>` (`data-key`: its link key; the value is the select's), read on `change`.
+    Select,
 }
 
 /// Every act with the name its `data-act` carries.
-const ACTS: [(Act, &str); 17] = [
+const ACTS: [(Act, &str); 18] = [
     (Act::Best, "best"),
     (Act::Region, "region"),
     (Act::Fix, "fix"),
@@ -76,6 +78,7 @@ const ACTS: [(Act, &str); 17] = [
     (Act::ShowAll, "show-all"),
     (Act::Col, "col"),
     (Act::Check, "check"),
+    (Act::Select, "select"),
 ];
 
 impl Act {

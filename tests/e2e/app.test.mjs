@@ -97,6 +97,25 @@ test('a checkbox sets its link key by click or Space and keeps the focus while t
   g.assertClean();
 });
 
+test('a select sets its link key and keeps the focus while the page redraws it', async () => {
+  const g = await Gpuplan.open(browser, server.url, 'v=1&model=llama3.1-8b');
+  const prec = g.page.locator('select[data-key="prec"]');
+  await prec.focus();
+  await prec.selectOption('fp8');
+  await g.queryMatching(/prec=fp8/);
+  await g.page.waitForFunction(() => document.activeElement?.dataset.key === 'prec' && document.activeElement.value === 'fp8');
+  // A commitment asks how it is paid: the payment select appears and sets its own key.
+  await g.select('buy', 'csp3');
+  await g.select('pay', 'all');
+  await g.queryMatching(/buy=csp3.*pay=all|pay=all.*buy=csp3/);
+  // The language select redraws every label, itself included, and keeps the focus.
+  await g.page.locator('select[data-key="lang"]').focus();
+  await g.select('lang', 'zh');
+  await g.page.waitForFunction(() => document.activeElement?.dataset.key === 'lang' && document.documentElement.lang.startsWith('zh'));
+  assert.equal(await g.page.locator('select[data-key="prec"]').inputValue(), 'fp8');
+  g.assertClean();
+});
+
 test('serving asks for users and a request\'s prompt and output; the card gives a thousand requests\' cost and time', async () => {
   const g = await Gpuplan.open(browser, server.url, 'v=1&model=llama3.1-8b&inst=p5.48xlarge&batch=50');
   const label = (key) => g.page.locator(`label.field:has([data-key="${key}"]) .label`).innerText();
