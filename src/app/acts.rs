@@ -144,10 +144,14 @@ pub fn on_change(ctx: Ctx, ev: leptos::ev::Event) {
         return;
     }
     let key = el.get_attribute("data-key").unwrap_or_default();
-    if !key.is_empty() {
-        ctx.set(&key, &event_target_value(&ev));
-        refocus(format!("#f-{key}"));
+    let value = event_target_value(&ev);
+    if key == "model" && value == "custom" {
+        // A custom model starts from the current one's parameters.
+        ctx.set("params", &ctx.scenario.with(|s| s.model_arch().params_b_text()));
+    } else if !key.is_empty() {
+        ctx.set(&key, &value);
     }
+    refocus(format!("#f-{key}"));
 }
 
 /// Copies `text` and says how it went in the header's status.

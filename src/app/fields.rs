@@ -6,8 +6,13 @@ use leptos::prelude::*;
 
 /// A labelled `<select>`; `options` are (value, label) pairs (HTML text from `render::controls::select`;
 /// a change acts through `acts::on_change`, which puts the focus back on it).
-pub fn select(ctx: Ctx, key: &'static str, label: Msg, options: Signal<Vec<(String, String)>>) -> AnyView {
-    let current = value_of(ctx, key);
+pub fn select(
+    ctx: Ctx,
+    key: &'static str,
+    label: Msg,
+    options: Signal<Vec<(String, String)>>,
+    current: Signal<String>,
+) -> AnyView {
     let html =
         move || options.with(|o| current.with(|c| crate::render::controls::select(ctx.lang(), key, label, o, c)));
     view! { <div class="contents" inner_html=html></div> }.into_any()
@@ -127,7 +132,13 @@ use Line::{One, Row};
 fn field(ctx: Ctx, f: Field) -> AnyView {
     match f {
         Num(key, label) => view! { <NumberField ctx=ctx key=key label=label current=value_of(ctx, key) /> }.into_any(),
-        Select(key, label, options) => select(ctx, key, label, Signal::derive(move || options(ctx))),
+        Select(key, label, options) => select(
+            ctx,
+            key,
+            label,
+            Signal::derive(move || options(ctx)),
+            value_of(ctx, key),
+        ),
         Check(key, label) => check(ctx, key, label, "1", "0"),
     }
 }

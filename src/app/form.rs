@@ -77,13 +77,11 @@ pub fn WorkloadForm(ctx: Ctx) -> impl IntoView {
             value_of(ctx, "model").get()
         }
     };
-    let on_model = move |ev: leptos::ev::Event| {
-        let v = event_target_value(&ev);
-        if v == "custom" {
-            ctx.set("params", &ctx.scenario.with(|s| s.model_arch().params_b_text()));
-        } else {
-            ctx.set("model", &v);
-        }
+    // The presets, then "custom" (`acts::on_change` turns it into the current model's parameters).
+    let models = move || {
+        let mut opts: Vec<_> = PRESETS.iter().map(|m| (m.id.to_string(), m.name.to_string())).collect();
+        opts.push(("custom".into(), ctx.t(Msg::CustomModel).into()));
+        opts
     };
     let precisions = move || {
         ["fp32", "bf16", "fp16", "fp8", "int8", "int4"]
@@ -104,19 +102,12 @@ pub fn WorkloadForm(ctx: Ctx) -> impl IntoView {
                     ("infer", Msg::TaskInfer), ("train", Msg::TaskTrain), ("finetune", Msg::TaskFinetune),
                     ("graphics", Msg::TaskGraphics), ("hpc", Msg::TaskHpc)] />
                 <Show when=uses_model>
-                    <label class="field" for="f-model">
-                        <span class="label">{ctx.tx(Msg::Model)}</span>
-                        <select id="f-model" data-key="model" on:change=on_model inner_html=move || {
-                            let mut opts: Vec<_> = PRESETS.iter().map(|m| (m.id.to_string(), m.name.to_string())).collect();
-                            opts.push(("custom".into(), ctx.t(Msg::CustomModel).into()));
-                            crate::render::options(&opts, &model_value())
-                        }></select>
-                    </label>
+                    {select(ctx, "model", Msg::Model, Signal::derive(models), Signal::derive(model_value))}
                     <Show when=is_custom>
                         {lines(ctx, &[Row(&[Num("params", Msg::ParamsB), Num("active", Msg::ActiveB)])])}
                     </Show>
                     <div class="row2">
-                        {select(ctx, "prec", Msg::Precision, Signal::derive(precisions))}
+                        {select(ctx, "prec", Msg::Precision, Signal::derive(precisions), value_of(ctx, "prec"))}
                         {move || view! { <NumberField ctx=ctx key=size_key() current=value_of(ctx, size_key()) label=size_label() /> }}
                     </div>
                     {move || lines(ctx, length_lines(task.get()))}
@@ -225,9 +216,9 @@ fn PurchaseForm(ctx: Ctx) -> impl IntoView {
             <h2>{ctx.tx(Msg::Usage)}</h2>
             {lines(ctx, &[Row(&[Num("hours", Msg::HoursPerMonth), Num("months", Msg::Months)])])}
             <div class="row2">
-                {select(ctx, "buy", Msg::BuyOption, Signal::derive(buys))}
+                {select(ctx, "buy", Msg::BuyOption, Signal::derive(buys), value_of(ctx, "buy"))}
                 <Show when=commitment>
-                    {select(ctx, "pay", Msg::Payment, Signal::derive(pays))}
+                    {select(ctx, "pay", Msg::Payment, Signal::derive(pays), value_of(ctx, "pay"))}
                 </Show>
             </div>
             {move || lines(ctx, usage_lines(task.get()))}

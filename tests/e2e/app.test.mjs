@@ -108,6 +108,14 @@ test('a select sets its link key and keeps the focus while the page redraws it',
   await g.select('buy', 'csp3');
   await g.select('pay', 'all');
   await g.queryMatching(/buy=csp3.*pay=all|pay=all.*buy=csp3/);
+  // "Custom" starts from the current model's parameters, and the select says so.
+  await g.select('model', 'custom');
+  await g.page.locator('input[data-key="params"]').waitFor();
+  await g.queryMatching(/params=8/);
+  assert.equal(await g.page.locator('select[data-key="model"]').inputValue(), 'custom');
+  await g.select('model', 'llama3.1-70b');
+  await g.queryMatching(/model=llama3.1-70b/);
+  assert.equal(await g.page.locator('input[data-key="params"]').count(), 0);
   // The language select redraws every label, itself included, and keeps the focus.
   await g.page.locator('select[data-key="lang"]').focus();
   await g.select('lang', 'zh');
