@@ -42,7 +42,8 @@ pub(super) fn refocus(selector: String) {
 }
 
 /// A click anywhere in the page: the nearest element with a `data-act` says what to do (a fix names
-/// its link key, `data-key`, beside the value it sets).
+/// its link key, `data-key`, beside the value it sets). Removing a Compare column moves the focus to the
+/// next column's "×", if any; the inputs drawn as HTML text act on `change` (`on_change`).
 pub fn on_click(ctx: Ctx, ev: leptos::ev::MouseEvent) {
     let Some(el) = ev
         .target()
@@ -79,7 +80,6 @@ pub fn on_click(ctx: Ctx, ev: leptos::ev::MouseEvent) {
             }
             again();
         }
-        // Focus moves to the next column's "×", if any.
         Act::Uncmp => {
             ctx.update(|s| s.toggle_compare(&id));
             refocus(".compare [data-act=\"uncmp\"]".to_string());
@@ -115,36 +115,29 @@ pub fn on_click(ctx: Ctx, ev: leptos::ev::MouseEvent) {
         Act::Reset => reset(ctx),
         Act::Strategy => strategy(ctx, &id),
         Act::ShowAll => ctx.show_all.set(true),
-        // Read on `change` (`on_change`), not on a click.
-        Act::Select => {}
-        Act::Check => {
-            let key = attr("data-key");
-            if !key.is_empty() {
-                ctx.set(&key, &id);
-            }
-            // The same checkbox once the page is redrawn.
-            refocus(format!("#f-{key}"));
-        }
         Act::Col => {
             if let Some(c) = Column::from_key(&id) {
                 ctx.update(|s| s.toggle_column(c));
             }
             again();
         }
+        Act::Check | Act::Select => {}
     }
 }
 
-/// A change anywhere in the page: a `<select>` drawn as HTML text (`Act::Select`) sets its link key to
-/// its value, and keeps the focus once the page is redrawn. Other changes (number fields) are theirs.
+/// A change anywhere in the page: a `<select>` or a checkbox drawn as HTML text (`Act::Select`,
+/// `Act::Check`) sets its link key (`data-key`) to the select's value or the value the checkbox names
+/// (`data-id`), and keeps the focus once the page is redrawn. Other changes (number fields) are theirs.
 pub fn on_change(ctx: Ctx, ev: leptos::ev::Event) {
     let Some(el) = ev.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) else {
         return;
     };
-    if el.get_attribute("data-act").as_deref().and_then(Act::parse) != Some(Act::Select) {
-        return;
-    }
+    let value = match el.get_attribute("data-act").as_deref().and_then(Act::parse) {
+        Some(Act::Select) => event_target_value(&ev),
+        Some(Act::Check) => el.get_attribute("data-id").unwrap_or_default(),
+        _ => return,
+    };
     let key = el.get_attribute("data-key").unwrap_or_default();
-    let value = event_target_value(&ev);
     if key == "model" && value == "custom" {
         // A custom model starts from the current one's parameters.
         ctx.set("params", &ctx.scenario.with(|s| s.model_arch().params_b_text()));

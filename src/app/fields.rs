@@ -91,7 +91,7 @@ pub fn NumberField(
 }
 
 /// A labelled checkbox for a key whose values are `on` and `off` (HTML text from
-/// `render::controls::check`; a click acts through `acts`, which puts the focus back on it).
+/// `render::controls::check`; a change acts through `acts::on_change`, which puts the focus back on it).
 pub fn check(ctx: Ctx, key: &'static str, label: Msg, on: &'static str, off: &'static str) -> AnyView {
     let value = value_of(ctx, key);
     let html = move || value.with(|v| crate::render::controls::check(ctx.lang(), key, label, v == on, on, off));
@@ -99,16 +99,10 @@ pub fn check(ctx: Ctx, key: &'static str, label: Msg, on: &'static str, off: &'s
 }
 
 /// A row of toggle buttons for a word key (HTML text from `render::controls`; a press acts through `acts`).
-#[component]
-pub fn Segmented(
-    ctx: Ctx,
-    key: &'static str,
-    label: Msg,
-    options: Vec<(&'static str, Msg)>,
-    #[prop(into)] current: Signal<String>,
-) -> impl IntoView {
-    let html = move || current.with(|c| crate::render::controls::segmented(ctx.lang(), label, &options, c));
-    view! { <fieldset class="segmented" data-key=key inner_html=html></fieldset> }
+pub fn segmented(ctx: Ctx, key: &'static str, label: Msg, options: &'static [(&'static str, Msg)]) -> AnyView {
+    let current = value_of(ctx, key);
+    let html = move || current.with(|c| crate::render::controls::segmented(ctx.lang(), label, options, c));
+    view! { <fieldset class="segmented" data-key=key inner_html=html></fieldset> }.into_any()
 }
 
 /// One input of a form, as data: the view for each kind is compiled once, not once per input.

@@ -1,11 +1,11 @@
 //! The workload and purchase inputs of the Plan view; each input writes its link key through `Ctx::set`.
 
 use super::fields::{
-    check, lines, select, value_of,
+    check, lines, segmented, select, value_of,
     Field::{Check, Num, Select},
     Line,
     Line::{One, Row},
-    NumberField, Segmented,
+    NumberField,
 };
 use super::Ctx;
 use crate::i18n::Msg;
@@ -98,9 +98,9 @@ pub fn WorkloadForm(ctx: Ctx) -> impl IntoView {
         <aside class="form" id="inputs" aria-label="workload">
             <section class="card">
                 <h2>{ctx.tx(Msg::Workload)}</h2>
-                <Segmented ctx=ctx key="task" label=Msg::Task current=value_of(ctx, "task") options=vec![
+                {segmented(ctx, "task", Msg::Task, &[
                     ("infer", Msg::TaskInfer), ("train", Msg::TaskTrain), ("finetune", Msg::TaskFinetune),
-                    ("graphics", Msg::TaskGraphics), ("hpc", Msg::TaskHpc)] />
+                    ("graphics", Msg::TaskGraphics), ("hpc", Msg::TaskHpc)])}
                 <Show when=uses_model>
                     {select(ctx, "model", Msg::Model, Signal::derive(models), Signal::derive(model_value))}
                     <Show when=is_custom>
@@ -151,8 +151,7 @@ fn regions(ctx: Ctx) -> Vec<(String, String)> {
 
 /// The articles' combined strategies, one click each (HTML text; `acts` applies them), and what the
 /// last one changed.
-#[component]
-fn Strategies(ctx: Ctx) -> impl IntoView {
+fn strategies(ctx: Ctx) -> impl IntoView {
     // A new form says nothing of a strategy pressed before it.
     ctx.strategy_changed.set(None);
     let changed_text = move || {
@@ -169,8 +168,7 @@ fn Strategies(ctx: Ctx) -> impl IntoView {
 
 /// A restriction to named instance types (`inst=`, from a link or a strategy): shown with the types it
 /// keeps and removed in one click, so no hidden filter narrows the ranking (HTML text from `render::controls`).
-#[component]
-fn OnlyTypes(ctx: Ctx) -> impl IntoView {
+fn only_types(ctx: Ctx) -> impl IntoView {
     let html = move || {
         ctx.scenario
             .with(|s| crate::render::controls::only_types(ctx.lang(), &s.instances))
@@ -207,10 +205,9 @@ fn PurchaseForm(ctx: Ctx) -> impl IntoView {
             {check(ctx, "arch", Msg::NonTransformer, "other", "transformer")}
             {lines(ctx, &[One(Check("urgent", Msg::Urgent)), One(Check("multinode", Msg::Multinode))])}
             <p class="hint" data-testid="hint-efa">{ctx.tx(Msg::HintEfa)}</p>
-            <Segmented ctx=ctx key="prio" label=Msg::Priority current=value_of(ctx, "prio")
-                options=vec![("cost", Msg::PrioCost), ("balanced", Msg::PrioBalanced), ("perf", Msg::PrioPerf)] />
+            {segmented(ctx, "prio", Msg::Priority, &[("cost", Msg::PrioCost), ("balanced", Msg::PrioBalanced), ("perf", Msg::PrioPerf)])}
             {lines(ctx, &[One(Select("region", Msg::Region, regions))])}
-            <OnlyTypes ctx=ctx />
+            {only_types(ctx)}
         </section>
         <section class="card">
             <h2>{ctx.tx(Msg::Usage)}</h2>
@@ -222,7 +219,7 @@ fn PurchaseForm(ctx: Ctx) -> impl IntoView {
                 </Show>
             </div>
             {move || lines(ctx, usage_lines(task.get()))}
-            <Strategies ctx=ctx />
+            {strategies(ctx)}
         </section>
     }
 }

@@ -200,7 +200,7 @@ pub fn column_switches(lang: Lang, columns: &[(&str, Msg, bool)]) -> String {
 }
 
 /// A labelled checkbox for a link key whose values are `on` and `off` (the form's and Explore's filters):
-/// a click sets the other value through `acts` (`Act::Check`).
+/// a change sets the other value through `acts::on_change` (`Act::Check`).
 pub fn check(lang: Lang, key: &str, label: Msg, checked: bool, on: &str, off: &str) -> String {
     let id = format!("f-{key}");
     let attrs = [

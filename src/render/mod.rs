@@ -53,7 +53,7 @@ pub enum Act {
     ShowAll,
     /// Show or hide one of Explore's columns (`data-id`: its key).
     Col,
-    /// A form's checkbox (`data-key`: its link key, `data-id`: the value a click sets).
+    /// A form's checkbox (`data-key`: its link key, `data-id`: the value its change sets), read on `change`.
     Check,
     /// A form's `<select>` (`data-key`: its link key; the value is the select's), read on `change`.
     Select,
