@@ -159,10 +159,15 @@ fn every_assumption_key_is_an_input_on_the_page() {
     let form = fs::read_to_string(dir.join("form.rs")).unwrap_or_default();
     let mut n = 0;
     for k in gpuplan::query::KEYS.iter().filter(|k| k.help.contains("assumption")) {
-        // The Assumptions view lists its inputs as `Field("key", …)` lines; the form as `key="…"`.
+        // The Assumptions view lists its inputs as `Field("key", …)` lines; the form as `key="…"`,
+        // `Num("…"` lines or `select(ctx, "…"` calls.
         let (line, input) = (format!("Field(\"{}\"", k.name), format!("key=\"{}\"", k.name));
+        let select = format!("select(ctx, \"{}\"", k.name);
         assert!(
-            view.contains(&line) || form.contains(&input) || form.contains(&format!("Num(\"{}\"", k.name)),
+            view.contains(&line)
+                || form.contains(&input)
+                || form.contains(&select)
+                || form.contains(&format!("Num(\"{}\"", k.name)),
             "`{}` is not an input on the page",
             k.name
         );

@@ -42,7 +42,8 @@ pub(super) fn refocus(selector: String) {
 }
 
 /// A click anywhere in the page: the nearest element with a `data-act` says what to do (a fix names
-/// its link key, `data-key`, beside the value it sets).
+/// its link key, `data-key`, beside the value it sets). Removing a Compare column moves the focus to the
+/// next column's "×", if any; the inputs drawn as HTML text act on `change` (`on_change`).
 pub fn on_click(ctx: Ctx, ev: leptos::ev::MouseEvent) {
     let Some(el) = ev
         .target()
@@ -79,7 +80,6 @@ pub fn on_click(ctx: Ctx, ev: leptos::ev::MouseEvent) {
             }
             again();
         }
-        // Focus moves to the next column's "×", if any.
         Act::Uncmp => {
             ctx.update(|s| s.toggle_compare(&id));
             refocus(".compare [data-act=\"uncmp\"]".to_string());
@@ -121,7 +121,30 @@ pub fn on_click(ctx: Ctx, ev: leptos::ev::MouseEvent) {
             }
             again();
         }
+        Act::Check | Act::Select => {}
     }
+}
+
+/// A change anywhere in the page: a `<select>` or a checkbox drawn as HTML text (`Act::Select`,
+/// `Act::Check`) sets its link key (`data-key`) to the select's value or the value the checkbox names
+/// (`data-id`), and keeps the focus once the page is redrawn. Other changes (number fields) are theirs.
+pub fn on_change(ctx: Ctx, ev: leptos::ev::Event) {
+    let Some(el) = ev.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) else {
+        return;
+    };
+    let value = match el.get_attribute("data-act").as_deref().and_then(Act::parse) {
+        Some(Act::Select) => event_target_value(&ev),
+        Some(Act::Check) => el.get_attribute("data-id").unwrap_or_default(),
+        _ => return,
+    };
+    let key = el.get_attribute("data-key").unwrap_or_default();
+    if key == "model" && value == "custom" {
+        // A custom model starts from the current one's parameters.
+        ctx.set("params", &ctx.scenario.with(|s| s.model_arch().params_b_text()));
+    } else if !key.is_empty() {
+        ctx.set(&key, &value);
+    }
+    refocus(format!("#f-{key}"));
 }
 
 /// Copies `text` and says how it went in the header's status.

@@ -1,62 +1,61 @@
-//! The Assumptions view: every default the estimates rest on, editable, with where it comes from (fields from one table; the Savings Plan rates and the sources as HTML text from `render::assumptions`).
+//! The Assumptions view: every default the estimates rest on, editable, with where it comes from (fields from one table; everything read-only, headings, source and note lines, the Savings Plan rates and the sources, as HTML text from `render::assumptions`).
 
 use super::fields::{value_of, NumberField};
 use super::Ctx;
 use crate::i18n::Msg;
 use crate::render;
+use crate::render::assumptions::Piece::{self, Note, Source};
 use leptos::prelude::*;
 
 /// One line of the Assumptions form.
 enum Line {
     /// An editable assumption: its link key and label; `true` when empty means "the catalog's figure".
     Field(&'static str, Msg, bool),
-    /// Where the fields above come from: the default of a key (empty: the catalog's) and the reason.
-    Source(&'static str, Msg),
-    /// A note under the fields.
-    Note(Msg),
+    /// A read-only line (a source or a note), HTML text.
+    Text(Piece),
 }
 
-use Line::{Field, Note, Source};
+use Line::{Field, Text};
 
 const GENERAL: &[Line] = &[
     Field("mfu", Msg::Mfu, false),
-    Source("mfu", Msg::SrcMfu),
-    Note(Msg::HintMfu),
+    Text(Source("mfu", Msg::SrcMfu)),
+    Text(Note(Msg::HintMfu)),
     Field("bweff", Msg::BwEff, false),
-    Source("bweff", Msg::SrcBw),
+    Text(Source("bweff", Msg::SrcBw)),
     Field("usable", Msg::MemUsable, false),
-    Source("usable", Msg::SrcUsable),
+    Text(Source("usable", Msg::SrcUsable)),
     Field("overhead", Msg::OverheadGib, false),
-    Source("overhead", Msg::SrcOverhead),
+    Text(Source("overhead", Msg::SrcOverhead)),
     Field("budgetx", Msg::PerfBudget, false),
     Field("rank", Msg::LoraRank, false),
     Field("arlat", Msg::ArLat, false),
     Field("arhop", Msg::ArHop, false),
     Field("stepms", Msg::StepMs, false),
     Field("pfmfu", Msg::PrefillMfu, false),
-    Source("pfmfu", Msg::SrcPrefill),
+    Text(Source("pfmfu", Msg::SrcPrefill)),
     Field("nmfu", Msg::NeuronMfu, false),
     Field("nhop", Msg::NeuronHop, false),
     Field("nstepms", Msg::NeuronStep, false),
-    Source("nmfu", Msg::SrcNeuronServing),
+    Text(Source("nmfu", Msg::SrcNeuronServing)),
     Field("seatuse", Msg::SeatUse, false),
-    Note(Msg::SrcServing),
+    Text(Note(Msg::SrcServing)),
 ];
 
 const PURCHASE: &[Line] = &[
     Field("cspdisc", Msg::CspDisc, true),
     Field("ispdisc", Msg::IspDisc, true),
-    Source("", Msg::SrcSp),
+    Text(Source("", Msg::SrcSp)),
     Field("spotdisc", Msg::SpotDisc, true),
     Field("irate", Msg::InterruptRate, true),
-    Source("", Msg::SrcSpot),
+    Text(Source("", Msg::SrcSpot)),
     Field("ckpt", Msg::CkptInterval, false),
-    Source("ckpt", Msg::SrcCkpt),
+    Text(Source("ckpt", Msg::SrcCkpt)),
     Field("ckptw", Msg::CkptWrite, false),
     Field("restart", Msg::RestartMin, false),
     Field("reacq", Msg::ReacqMin, false),
     Field("fx", Msg::Fx, false),
-    Note(Msg::HoursMonthNote),
+    Text(Note(Msg::HoursMonthNote)),
 ];
 
 const TRAINING: &[Line] = &[
@@ -96,21 +95,30 @@ pub fn changed(s: &crate::scenario::Scenario) -> Vec<Msg> {
 /// (HTML text from `render::controls`; the button acts through `acts`).
 #[component]
 pub fn ChangedNotice(ctx: Ctx) -> impl IntoView {
-    let labels = Memo::new(move |_| ctx.scenario.with(changed));
-    let html = move || {
-        if labels.with(Vec::is_empty) || ctx.embed.get() != crate::state::Embed::No {
+    // The notice as text (a `Memo<String>`, a type the page already compiles): redrawn only when it
+    // changes, not on every edit of the scenario.
+    let html = Memo::new(move |_| {
+        let labels = ctx.scenario.with(changed);
+        if labels.is_empty() || ctx.embed.get() != crate::state::Embed::No {
             return String::new();
         }
         let lang = ctx.lang();
-        let text = labels.with(|ls| crate::explain::changed_assumptions(ls, lang));
-        render::controls::changed_notice(lang, &text)
+        render::controls::changed_notice(lang, &crate::explain::changed_assumptions(&labels, lang))
+    });
+    view! { <div class="contents" inner_html=move || html.get()></div> }
+}
+
+/// A read-only part of the view as HTML text in the page's language: one view type for all of them.
+fn text(ctx: Ctx, piece: &'static Piece) -> AnyView {
+    let html = move || {
+        ctx.catalog
+            .with_value(|c| render::assumptions::piece(ctx.lang(), c, piece))
     };
-    view! { <div class="contents" inner_html=html></div> }
+    view! { <div class="contents" inner_html=html></div> }.into_any()
 }
 
 /// A column of lines: one view per kind of line, compiled once.
 fn column(ctx: Ctx, lines: &'static [Line]) -> impl IntoView {
-    let defaults = crate::scenario::Scenario::default();
     let lines = lines
         .iter()
         .map(|l| match l {
@@ -124,26 +132,7 @@ fn column(ctx: Ctx, lines: &'static [Line]) -> impl IntoView {
                 }
                 .into_any()
             }
-            Source(key, why) => {
-                let default = if key.is_empty() {
-                    None
-                } else {
-                    crate::query::field_value(&defaults, key)
-                };
-                let default = move || default.clone().unwrap_or_else(|| ctx.t(Msg::FromCatalog).to_string());
-                let head = move || {
-                    format!(
-                        "{}{}{} · {}{}",
-                        ctx.t(Msg::Default),
-                        ctx.t(Msg::Colon),
-                        default(),
-                        ctx.t(Msg::SourceLabel),
-                        ctx.t(Msg::Colon)
-                    )
-                };
-                view! { <p class="source"><span class="muted">{head}</span> {ctx.tx(*why)}</p> }.into_any()
-            }
-            Note(m) => view! { <p class="source muted">{ctx.tx(*m)}</p> }.into_any(),
+            Text(piece) => text(ctx, piece),
         })
         .collect_view();
     view! { <div>{lines}</div> }
@@ -151,33 +140,13 @@ fn column(ctx: Ctx, lines: &'static [Line]) -> impl IntoView {
 
 #[component]
 pub fn Assumptions(ctx: Ctx) -> impl IntoView {
-    let sp_rows = move || {
-        ctx.catalog
-            .with_value(|c| render::assumptions::savings_plans(ctx.lang(), c))
-    };
-    let sources = move || ctx.catalog.with_value(|c| render::assumptions::sources(ctx.lang(), c));
-    let sp_rates = move || {
-        ctx.catalog
-            .with_value(|c| render::assumptions::savings_plan_rates(ctx.lang(), c))
-    };
     view! {
         <section class="card assumptions" data-testid="assumptions">
-            <h2>{ctx.tx(Msg::ViewAssumptions)}</h2>
-            <p>{ctx.tx(Msg::AssumptionsIntro)}</p>
+            {text(ctx, &Piece::Head)}
             <div class="grid2">{column(ctx, GENERAL)}{column(ctx, PURCHASE)}</div>
-            <h3>{ctx.tx(Msg::TrainAssumptions)}</h3>
+            {text(ctx, &Piece::Training)}
             <div class="grid2">{column(ctx, TRAINING)}{column(ctx, TRAINING_MORE)}</div>
-            <p class="source muted">{ctx.tx(Msg::SrcTrain)}</p>
-            <h3>{ctx.tx(Msg::SpPublished)}</h3>
-            <p class="source muted">{ctx.tx(Msg::SpPublishedNote)}</p>
-            <div class="table-wrap" tabindex="0"><table inner_html=sp_rates></table></div>
-            <h3>{ctx.tx(Msg::SavingsPlansAssumed)}</h3>
-            <p class="source muted">{ctx.tx(Msg::SpBasis)}</p>
-            <div class="table-wrap" tabindex="0"><table inner_html=sp_rows></table></div>
-            <h3 id="sources">{ctx.tx(Msg::Sources)}</h3>
-            <p class="source muted">{ctx.tx(Msg::SourcesIntro)}</p>
-            <p class="source muted" data-testid="articles-are">{ctx.tx(Msg::ArticlesAre)}</p>
-            <div class="table-wrap" tabindex="0"><table class="sources" inner_html=sources></table></div>
+            {text(ctx, &Piece::Tail)}
         </section>
     }
 }

@@ -91,7 +91,6 @@ const FILTERS: &[Line] = &[
 
 #[component]
 pub fn Explore(ctx: Ctx) -> impl IntoView {
-    let x = Memo::new(move |_| ctx.state.with(|s| s.explore.clone()));
     let visible = move |c: Column| ctx.state.with(|s| !s.explore.hidden.contains(&c));
     let data = Memo::new(move |_| {
         ctx.catalog
@@ -99,7 +98,9 @@ pub fn Explore(ctx: Ctx) -> impl IntoView {
     });
     // What every price in the table is per: "prices per vCPU per hour".
     let price_basis = move || {
-        let (per, unit) = x.with(|x| (ctx.t(per_label(x.per)), ctx.t(unit_label(x.unit))));
+        let (per, unit) = ctx
+            .state
+            .with(|s| (ctx.t(per_label(s.explore.per)), ctx.t(unit_label(s.explore.unit))));
         crate::explain::price_basis(per, unit, ctx.lang())
     };
     // A text search of instance names (on this page only), and the Compare picks a click away.

@@ -4,24 +4,18 @@ use super::Ctx;
 use crate::i18n::Msg;
 use leptos::prelude::*;
 
-/// A labelled `<select>`; `options` are (value, label) pairs.
-#[component]
-pub fn SelectField(
+/// A labelled `<select>`; `options` are (value, label) pairs (HTML text from `render::controls::select`;
+/// a change acts through `acts::on_change`, which puts the focus back on it).
+pub fn select(
     ctx: Ctx,
     key: &'static str,
     label: Msg,
-    #[prop(into)] options: Signal<Vec<(String, String)>>,
-    #[prop(into)] current: Signal<String>,
-) -> impl IntoView {
-    let id = format!("f-{key}");
-    let for_id = id.clone();
-    view! {
-        <label class="field" for=for_id>
-            <span class="label">{ctx.tx(label)}</span>
-            <select id=id data-key=key on:change=move |ev| ctx.set(key, &event_target_value(&ev))
-                inner_html=move || options.with(|o| current.with(|c| crate::render::options(o, c)))></select>
-        </label>
-    }
+    options: Signal<Vec<(String, String)>>,
+    current: Signal<String>,
+) -> AnyView {
+    let html =
+        move || options.with(|o| current.with(|c| crate::render::controls::select(ctx.lang(), key, label, o, c)));
+    view! { <div class="contents" inner_html=html></div> }.into_any()
 }
 
 /// How long typing pauses before a number field's value is taken (the answer follows the typing).
@@ -96,38 +90,19 @@ pub fn NumberField(
     }
 }
 
-/// A labelled checkbox for a 0|1 key.
-#[component]
-pub fn CheckField(
-    ctx: Ctx,
-    key: &'static str,
-    label: Msg,
-    #[prop(into)] checked: Signal<bool>,
-    #[prop(default = "1")] on: &'static str,
-    #[prop(default = "0")] off: &'static str,
-) -> impl IntoView {
-    let id = format!("f-{key}");
-    let for_id = id.clone();
-    view! {
-        <label class="check" for=for_id>
-            <input id=id type="checkbox" data-key=key prop:checked=move || checked.get()
-                on:change=move |ev| ctx.set(key, if event_target_checked(&ev) { on } else { off }) />
-            <span>{ctx.tx(label)}</span>
-        </label>
-    }
+/// A labelled checkbox for a key whose values are `on` and `off` (HTML text from
+/// `render::controls::check`; a change acts through `acts::on_change`, which puts the focus back on it).
+pub fn check(ctx: Ctx, key: &'static str, label: Msg, on: &'static str, off: &'static str) -> AnyView {
+    let value = value_of(ctx, key);
+    let html = move || value.with(|v| crate::render::controls::check(ctx.lang(), key, label, v == on, on, off));
+    view! { <div class="contents" inner_html=html></div> }.into_any()
 }
 
 /// A row of toggle buttons for a word key (HTML text from `render::controls`; a press acts through `acts`).
-#[component]
-pub fn Segmented(
-    ctx: Ctx,
-    key: &'static str,
-    label: Msg,
-    options: Vec<(&'static str, Msg)>,
-    #[prop(into)] current: Signal<String>,
-) -> impl IntoView {
-    let html = move || current.with(|c| crate::render::controls::segmented(ctx.lang(), label, &options, c));
-    view! { <fieldset class="segmented" data-key=key inner_html=html></fieldset> }
+pub fn segmented(ctx: Ctx, key: &'static str, label: Msg, options: &'static [(&'static str, Msg)]) -> AnyView {
+    let current = value_of(ctx, key);
+    let html = move || current.with(|c| crate::render::controls::segmented(ctx.lang(), label, options, c));
+    view! { <fieldset class="segmented" data-key=key inner_html=html></fieldset> }.into_any()
 }
 
 /// One input of a form, as data: the view for each kind is compiled once, not once per input.
@@ -151,13 +126,14 @@ use Line::{One, Row};
 fn field(ctx: Ctx, f: Field) -> AnyView {
     match f {
         Num(key, label) => view! { <NumberField ctx=ctx key=key label=label current=value_of(ctx, key) /> }.into_any(),
-        Select(key, label, options) => {
-            view! { <SelectField ctx=ctx key=key label=label current=value_of(ctx, key) options=Signal::derive(move || options(ctx)) /> }.into_any()
-        }
-        Check(key, label) => {
-            let checked = Signal::derive(move || value_of(ctx, key).get() == "1");
-            view! { <CheckField ctx=ctx key=key label=label checked=checked /> }.into_any()
-        }
+        Select(key, label, options) => select(
+            ctx,
+            key,
+            label,
+            Signal::derive(move || options(ctx)),
+            value_of(ctx, key),
+        ),
+        Check(key, label) => check(ctx, key, label, "1", "0"),
     }
 }
 

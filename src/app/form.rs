@@ -1,11 +1,11 @@
 //! The workload and purchase inputs of the Plan view; each input writes its link key through `Ctx::set`.
 
 use super::fields::{
-    lines, value_of, CheckField,
+    check, lines, segmented, select, value_of,
     Field::{Check, Num, Select},
     Line,
     Line::{One, Row},
-    NumberField, Segmented, SelectField,
+    NumberField,
 };
 use super::Ctx;
 use crate::i18n::Msg;
@@ -77,13 +77,11 @@ pub fn WorkloadForm(ctx: Ctx) -> impl IntoView {
             value_of(ctx, "model").get()
         }
     };
-    let on_model = move |ev: leptos::ev::Event| {
-        let v = event_target_value(&ev);
-        if v == "custom" {
-            ctx.set("params", &ctx.scenario.with(|s| s.model_arch().params_b_text()));
-        } else {
-            ctx.set("model", &v);
-        }
+    // The presets, then "custom" (`acts::on_change` turns it into the current model's parameters).
+    let models = move || {
+        let mut opts: Vec<_> = PRESETS.iter().map(|m| (m.id.to_string(), m.name.to_string())).collect();
+        opts.push(("custom".into(), ctx.t(Msg::CustomModel).into()));
+        opts
     };
     let precisions = move || {
         ["fp32", "bf16", "fp16", "fp8", "int8", "int4"]
@@ -100,23 +98,16 @@ pub fn WorkloadForm(ctx: Ctx) -> impl IntoView {
         <aside class="form" id="inputs" aria-label="workload">
             <section class="card">
                 <h2>{ctx.tx(Msg::Workload)}</h2>
-                <Segmented ctx=ctx key="task" label=Msg::Task current=value_of(ctx, "task") options=vec![
+                {segmented(ctx, "task", Msg::Task, &[
                     ("infer", Msg::TaskInfer), ("train", Msg::TaskTrain), ("finetune", Msg::TaskFinetune),
-                    ("graphics", Msg::TaskGraphics), ("hpc", Msg::TaskHpc)] />
+                    ("graphics", Msg::TaskGraphics), ("hpc", Msg::TaskHpc)])}
                 <Show when=uses_model>
-                    <label class="field" for="f-model">
-                        <span class="label">{ctx.tx(Msg::Model)}</span>
-                        <select id="f-model" data-key="model" on:change=on_model inner_html=move || {
-                            let mut opts: Vec<_> = PRESETS.iter().map(|m| (m.id.to_string(), m.name.to_string())).collect();
-                            opts.push(("custom".into(), ctx.t(Msg::CustomModel).into()));
-                            crate::render::options(&opts, &model_value())
-                        }></select>
-                    </label>
+                    {select(ctx, "model", Msg::Model, Signal::derive(models), Signal::derive(model_value))}
                     <Show when=is_custom>
                         {lines(ctx, &[Row(&[Num("params", Msg::ParamsB), Num("active", Msg::ActiveB)])])}
                     </Show>
                     <div class="row2">
-                        <SelectField ctx=ctx key="prec" label=Msg::Precision current=value_of(ctx, "prec") options=precisions />
+                        {select(ctx, "prec", Msg::Precision, Signal::derive(precisions), value_of(ctx, "prec"))}
                         {move || view! { <NumberField ctx=ctx key=size_key() current=value_of(ctx, size_key()) label=size_label() /> }}
                     </div>
                     {move || lines(ctx, length_lines(task.get()))}
@@ -160,8 +151,7 @@ fn regions(ctx: Ctx) -> Vec<(String, String)> {
 
 /// The articles' combined strategies, one click each (HTML text; `acts` applies them), and what the
 /// last one changed.
-#[component]
-fn Strategies(ctx: Ctx) -> impl IntoView {
+fn strategies(ctx: Ctx) -> impl IntoView {
     // A new form says nothing of a strategy pressed before it.
     ctx.strategy_changed.set(None);
     let changed_text = move || {
@@ -178,8 +168,7 @@ fn Strategies(ctx: Ctx) -> impl IntoView {
 
 /// A restriction to named instance types (`inst=`, from a link or a strategy): shown with the types it
 /// keeps and removed in one click, so no hidden filter narrows the ranking (HTML text from `render::controls`).
-#[component]
-fn OnlyTypes(ctx: Ctx) -> impl IntoView {
+fn only_types(ctx: Ctx) -> impl IntoView {
     let html = move || {
         ctx.scenario
             .with(|s| crate::render::controls::only_types(ctx.lang(), &s.instances))
@@ -213,26 +202,24 @@ fn PurchaseForm(ctx: Ctx) -> impl IntoView {
         <section class="card">
             <h2>{ctx.tx(Msg::Constraints)}</h2>
             {lines(ctx, &[One(Check("cuda", Msg::CudaOnly))])}
-            <CheckField ctx=ctx key="arch" label=Msg::NonTransformer on="other" off="transformer"
-                checked=Signal::derive(move || value_of(ctx, "arch").get() == "other") />
+            {check(ctx, "arch", Msg::NonTransformer, "other", "transformer")}
             {lines(ctx, &[One(Check("urgent", Msg::Urgent)), One(Check("multinode", Msg::Multinode))])}
             <p class="hint" data-testid="hint-efa">{ctx.tx(Msg::HintEfa)}</p>
-            <Segmented ctx=ctx key="prio" label=Msg::Priority current=value_of(ctx, "prio")
-                options=vec![("cost", Msg::PrioCost), ("balanced", Msg::PrioBalanced), ("perf", Msg::PrioPerf)] />
+            {segmented(ctx, "prio", Msg::Priority, &[("cost", Msg::PrioCost), ("balanced", Msg::PrioBalanced), ("perf", Msg::PrioPerf)])}
             {lines(ctx, &[One(Select("region", Msg::Region, regions))])}
-            <OnlyTypes ctx=ctx />
+            {only_types(ctx)}
         </section>
         <section class="card">
             <h2>{ctx.tx(Msg::Usage)}</h2>
             {lines(ctx, &[Row(&[Num("hours", Msg::HoursPerMonth), Num("months", Msg::Months)])])}
             <div class="row2">
-                <SelectField ctx=ctx key="buy" label=Msg::BuyOption current=value_of(ctx, "buy") options=buys />
+                {select(ctx, "buy", Msg::BuyOption, Signal::derive(buys), value_of(ctx, "buy"))}
                 <Show when=commitment>
-                    <SelectField ctx=ctx key="pay" label=Msg::Payment current=value_of(ctx, "pay") options=pays />
+                    {select(ctx, "pay", Msg::Payment, Signal::derive(pays), value_of(ctx, "pay"))}
                 </Show>
             </div>
             {move || lines(ctx, usage_lines(task.get()))}
-            <Strategies ctx=ctx />
+            {strategies(ctx)}
         </section>
     }
 }

@@ -337,7 +337,7 @@ pub fn App() -> impl IntoView {
     }
     view! {
         <div data-testid="app" class="app" class:embed=embedded data-embed=move || embedded().to_string() lang=lang_attr
-            on:click=move |ev| acts::on_click(ctx, ev)>
+            on:click=move |ev| acts::on_click(ctx, ev) on:change=move |ev| acts::on_change(ctx, ev)>
             {move || (!embedded()).then(|| view! {
                 <a class="skip" href=move || if ctx.view.get() == View::Plan { "#result" } else { "#main" } data-testid="skip-to-result">{ctx.tx(Msg::SkipToResult)}</a>
                 <Header ctx=ctx />

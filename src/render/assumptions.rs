@@ -1,10 +1,99 @@
-//! The Assumptions view's tables as HTML text: the Savings Plan rates assumed, and every source of the catalog with its publisher, date and where to find it.
+//! The Assumptions view's read-only parts as HTML text: its headings, the source and note lines under the fields, the Savings Plan rates assumed, and every source of the catalog with its publisher, date and where to find it.
 
 use super::Html;
 use crate::catalog::{Catalog, Payment, SavingsPlan};
 use crate::format;
 use crate::i18n::{t, Msg};
 use crate::scenario::Lang;
+
+/// A read-only part of the Assumptions view (the fields between them stay inputs).
+pub enum Piece {
+    /// The view's heading and what it is.
+    Head,
+    /// The heading of the training assumptions.
+    Training,
+    /// Everything after the fields: the training note, both Savings Plan tables and the sources.
+    Tail,
+    /// Where the fields above come from: the link key whose default is said (empty: the catalog's) and the reason.
+    Source(&'static str, Msg),
+    /// A note under the fields.
+    Note(Msg),
+}
+
+/// `<p class="source muted">` with a text.
+fn note(h: &mut Html, lang: Lang, m: Msg) {
+    h.el("p", &[("class", "source muted")], t(lang, m));
+}
+
+/// An attribute, left out when its value is empty.
+fn attr<'a>(name: &'a str, value: &'a str) -> (&'a str, &'a str) {
+    if value.is_empty() {
+        ("", "")
+    } else {
+        (name, value)
+    }
+}
+
+/// `<h3>` with a text (and an `id` unless empty).
+fn h3(h: &mut Html, lang: Lang, m: Msg, id: &str) {
+    h.el("h3", &[attr("id", id)], t(lang, m));
+}
+
+/// A scrollable table with its body written by `rows`.
+fn table(h: &mut Html, class: &str, rows: &str) {
+    h.open("div", &[("class", "table-wrap"), ("tabindex", "0")])
+        .open("table", &[attr("class", class)])
+        .fragment(rows)
+        .close("table")
+        .close("div");
+}
+
+/// One read-only part of the view in the language `lang`.
+pub fn piece(lang: Lang, c: &Catalog, p: &Piece) -> String {
+    let mut h = Html::new();
+    match p {
+        Piece::Head => {
+            h.el("h2", &[], t(lang, Msg::ViewAssumptions))
+                .el("p", &[], t(lang, Msg::AssumptionsIntro));
+        }
+        Piece::Training => h3(&mut h, lang, Msg::TrainAssumptions, ""),
+        Piece::Tail => {
+            note(&mut h, lang, Msg::SrcTrain);
+            h3(&mut h, lang, Msg::SpPublished, "");
+            note(&mut h, lang, Msg::SpPublishedNote);
+            table(&mut h, "", &savings_plan_rates(lang, c));
+            h3(&mut h, lang, Msg::SavingsPlansAssumed, "");
+            note(&mut h, lang, Msg::SpBasis);
+            table(&mut h, "", &savings_plans(lang, c));
+            h3(&mut h, lang, Msg::Sources, "sources");
+            note(&mut h, lang, Msg::SourcesIntro);
+            h.el(
+                "p",
+                &[("class", "source muted"), ("data-testid", "articles-are")],
+                t(lang, Msg::ArticlesAre),
+            );
+            table(&mut h, "sources", &sources(lang, c));
+        }
+        Piece::Source(key, why) => {
+            let default = Some(*key)
+                .filter(|k| !k.is_empty())
+                .and_then(|k| crate::query::field_value(&crate::scenario::Scenario::default(), k));
+            let colon = t(lang, Msg::Colon);
+            let head = format!(
+                "{}{colon}{} · {}{colon}",
+                t(lang, Msg::Default),
+                default.as_deref().unwrap_or(t(lang, Msg::FromCatalog)),
+                t(lang, Msg::SourceLabel),
+            );
+            h.open("p", &[("class", "source")])
+                .el("span", &[("class", "muted")], &head)
+                .text(t(lang, *why))
+                .close("p");
+        }
+        Piece::Note(m) => note(&mut h, lang, *m),
+    }
+    h.finish()
+}
 
 /// The Savings Plan discounts the catalog assumes (no public GPU-specific rates exist): a row each.
 pub fn savings_plans(lang: Lang, c: &Catalog) -> String {
@@ -117,6 +206,42 @@ pub fn sources(lang: Lang, c: &Catalog) -> String {
 mod tests {
     use super::*;
     use crate::catalog_static::catalog;
+
+    #[test]
+    fn the_read_only_lines_are_the_text_the_view_drew() {
+        // The markup the compiled view wrote before these lines became HTML text (read from the page).
+        let c = catalog();
+        let src = piece(Lang::En, &c, &Piece::Source("mfu", Msg::SrcMfu));
+        assert_eq!(
+            src,
+            format!(
+                "<p class=\"source\"><span class=\"muted\">default: 0.4 · Source: </span>{}</p>",
+                t(Lang::En, Msg::SrcMfu).replace('\'', "&#39;")
+            )
+        );
+        // No key: the catalog's figure; Chinese punctuation.
+        let sp = piece(Lang::Zh, &c, &Piece::Source("", Msg::SrcSp));
+        assert!(
+            sp.starts_with("<p class=\"source\"><span class=\"muted\">默认：按实例类型取自目录 · 来源：</span>"),
+            "{sp}"
+        );
+        assert_eq!(
+            piece(Lang::En, &c, &Piece::Note(Msg::HoursMonthNote)),
+            format!("<p class=\"source muted\">{}</p>", t(Lang::En, Msg::HoursMonthNote))
+        );
+        assert_eq!(
+            piece(Lang::Zh, &c, &Piece::Training),
+            format!("<h3>{}</h3>", t(Lang::Zh, Msg::TrainAssumptions))
+        );
+        let tail = piece(Lang::En, &c, &Piece::Tail);
+        assert_eq!(
+            tail.matches("<div class=\"table-wrap\" tabindex=\"0\"><table").count(),
+            3
+        );
+        assert!(tail.contains("<h3 id=\"sources\">Sources</h3>"), "{tail}");
+        assert!(tail.contains("<table class=\"sources\"><thead>"), "{tail}");
+        assert!(tail.contains("data-testid=\"articles-are\""), "{tail}");
+    }
 
     #[test]
     fn every_source_has_a_row_and_links_stay_attributes() {

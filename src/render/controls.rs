@@ -199,6 +199,43 @@ pub fn column_switches(lang: Lang, columns: &[(&str, Msg, bool)]) -> String {
     h.finish()
 }
 
+/// A labelled checkbox for a link key whose values are `on` and `off` (the form's and Explore's filters):
+/// a change sets the other value through `acts::on_change` (`Act::Check`).
+pub fn check(lang: Lang, key: &str, label: Msg, checked: bool, on: &str, off: &str) -> String {
+    let id = format!("f-{key}");
+    let attrs = [
+        ("id", id.as_str()),
+        ("type", "checkbox"),
+        ("data-key", key),
+        if checked { ("checked", "") } else { ("", "") },
+        ("data-act", Act::Check.key()),
+        ("data-id", if checked { off } else { on }),
+    ];
+    let mut h = Html::new();
+    h.open("label", &[("class", "check"), ("for", &id)])
+        .open("input", &attrs)
+        .el("span", &[], t(lang, label))
+        .close("label");
+    h.finish()
+}
+
+/// A labelled `<select>` for a link key, `options` as (value, label) with `current` selected: a change
+/// sets the key through `acts` (`Act::Select`).
+pub fn select(lang: Lang, key: &str, label: Msg, options: &[(String, String)], current: &str) -> String {
+    let id = format!("f-{key}");
+    let mut h = Html::new();
+    h.open("label", &[("class", "field"), ("for", &id)])
+        .el("span", &[("class", "label")], t(lang, label))
+        .open(
+            "select",
+            &[("id", &id), ("data-key", key), ("data-act", Act::Select.key())],
+        )
+        .fragment(&super::options(options, current))
+        .close("select")
+        .close("label");
+    h.finish()
+}
+
 /// The line under Explore's filters: rows shown, the region, what every price is per, and the note
 /// that prices are list prices (`list_note`, empty for none).
 pub fn explore_line(lang: Lang, rows: usize, region: &str, basis: &str, list_note: &str) -> String {
@@ -216,6 +253,44 @@ pub fn explore_line(lang: Lang, rows: usize, region: &str, basis: &str, list_not
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_select_names_its_key_and_selects_the_current_value() {
+        // The markup the compiled `SelectField` wrote (`id`, `data-key`, the label's `for`), and the act.
+        let o = [
+            ("fp16".to_string(), "FP16".to_string()),
+            ("fp8".to_string(), "FP8".to_string()),
+        ];
+        assert_eq!(
+            select(Lang::En, "prec", Msg::Precision, &o, "fp8"),
+            format!(
+                "<label class=\"field\" for=\"f-prec\"><span class=\"label\">{}</span><select id=\"f-prec\" \
+                 data-key=\"prec\" data-act=\"select\"><option value=\"fp16\">FP16</option><option value=\"fp8\" \
+                 selected=\"\">FP8</option></select></label>",
+                t(Lang::En, Msg::Precision)
+            )
+        );
+    }
+
+    #[test]
+    fn a_checkbox_names_its_key_and_the_value_a_click_sets() {
+        // The markup the compiled `CheckField` wrote (`id`, `data-key`, the label's `for`), and the act.
+        assert_eq!(
+            check(Lang::En, "cuda", Msg::CudaOnly, false, "1", "0"),
+            format!(
+                "<label class=\"check\" for=\"f-cuda\"><input id=\"f-cuda\" type=\"checkbox\" data-key=\"cuda\" \
+                 data-act=\"check\" data-id=\"1\"><span>{}</span></label>",
+                t(Lang::En, Msg::CudaOnly)
+            )
+        );
+        // Checked: a click sets the other value ("arch" is a word key).
+        let on = check(Lang::Zh, "arch", Msg::NonTransformer, true, "other", "transformer");
+        assert!(
+            on.contains(" checked=\"\" data-act=\"check\" data-id=\"transformer\">"),
+            "{on}"
+        );
+        assert!(on.contains(t(Lang::Zh, Msg::NonTransformer)), "{on}");
+    }
 
     #[test]
     fn the_pressed_segment_is_the_current_value() {

@@ -53,10 +53,14 @@ pub enum Act {
     ShowAll,
     /// Show or hide one of Explore's columns (`data-id`: its key).
     Col,
+    /// A form's checkbox (`data-key`: its link key, `data-id`: the value its change sets), read on `change`.
+    Check,
+    /// A form's `<select>` (`data-key`: its link key; the value is the select's), read on `change`.
+    Select,
 }
 
 /// Every act with the name its `data-act` carries.
-const ACTS: [(Act, &str); 16] = [
+const ACTS: [(Act, &str); 18] = [
     (Act::Best, "best"),
     (Act::Region, "region"),
     (Act::Fix, "fix"),
@@ -73,6 +77,8 @@ const ACTS: [(Act, &str); 16] = [
     (Act::Strategy, "strategy"),
     (Act::ShowAll, "show-all"),
     (Act::Col, "col"),
+    (Act::Check, "check"),
+    (Act::Select, "select"),
 ];
 
 impl Act {

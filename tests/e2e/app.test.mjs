@@ -75,6 +75,56 @@ test('changing inputs updates the recommendations and the link', async () => {
   g.assertClean();
 });
 
+test('a checkbox sets its link key by click or Space and keeps the focus while the page redraws it', async () => {
+  const g = await Gpuplan.open(browser, server.url, 'v=1&model=llama3.1-8b');
+  const cuda = g.page.locator('input[data-key="cuda"]');
+  assert.equal(await cuda.isChecked(), false);
+  await g.page.locator('label[for="f-cuda"] span').click();
+  await g.queryMatching(/cuda=1/);
+  await g.page.waitForFunction(() => document.querySelector('input[data-key="cuda"]')?.checked === true);
+  // A word key keeps its words; the keyboard's Space toggles it and the focus stays on the box.
+  const arch = g.page.locator('input[data-key="arch"]');
+  await arch.focus();
+  await g.page.keyboard.press('Space');
+  await g.queryMatching(/arch=other/);
+  await g.page.waitForFunction(() => document.activeElement?.dataset.key === 'arch' && document.activeElement.checked);
+  await g.page.keyboard.press('Space');
+  await g.page.waitForFunction(() => document.activeElement?.dataset.key === 'arch' && !document.activeElement.checked);
+  await g.page.waitForFunction(() => !location.search.includes('arch=other') && location.search.includes('cuda=1'));
+  // Explore's filters are checkboxes of page state.
+  await g.view('explore');
+  await g.page.locator('input[data-key="xefa"]').click();
+  await g.queryMatching(/xefa=1/);
+  g.assertClean();
+});
+
+test('a select sets its link key and keeps the focus while the page redraws it', async () => {
+  const g = await Gpuplan.open(browser, server.url, 'v=1&model=llama3.1-8b');
+  const prec = g.page.locator('select[data-key="prec"]');
+  await prec.focus();
+  await prec.selectOption('fp8');
+  await g.queryMatching(/prec=fp8/);
+  await g.page.waitForFunction(() => document.activeElement?.dataset.key === 'prec' && document.activeElement.value === 'fp8');
+  // A commitment asks how it is paid: the payment select appears and sets its own key.
+  await g.select('buy', 'csp3');
+  await g.select('pay', 'all');
+  await g.queryMatching(/buy=csp3.*pay=all|pay=all.*buy=csp3/);
+  // "Custom" starts from the current model's parameters, and the select says so.
+  await g.select('model', 'custom');
+  await g.page.locator('input[data-key="params"]').waitFor();
+  await g.queryMatching(/params=8/);
+  assert.equal(await g.page.locator('select[data-key="model"]').inputValue(), 'custom');
+  await g.select('model', 'llama3.1-70b');
+  await g.queryMatching(/model=llama3.1-70b/);
+  assert.equal(await g.page.locator('input[data-key="params"]').count(), 0);
+  // The language select redraws every label, itself included, and keeps the focus.
+  await g.page.locator('select[data-key="lang"]').focus();
+  await g.select('lang', 'zh');
+  await g.page.waitForFunction(() => document.activeElement?.dataset.key === 'lang' && document.documentElement.lang.startsWith('zh'));
+  assert.equal(await g.page.locator('select[data-key="prec"]').inputValue(), 'fp8');
+  g.assertClean();
+});
+
 test('serving asks for users and a request\'s prompt and output; the card gives a thousand requests\' cost and time', async () => {
   const g = await Gpuplan.open(browser, server.url, 'v=1&model=llama3.1-8b&inst=p5.48xlarge&batch=50');
   const label = (key) => g.page.locator(`label.field:has([data-key="${key}"]) .label`).innerText();
