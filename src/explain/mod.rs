@@ -39,6 +39,16 @@ pub use ranges::range;
 /// A CO2e estimate with its basis: "1,234 kg CO2e (1,000 kWh × PUE 1.15 × 379 g/kWh, ccf-grid 2022-11-02;
 /// location-based)".
 pub fn co2e_text(c: &crate::engine::carbon::Co2e, lang: crate::scenario::Lang) -> String {
+    let (figure, basis) = co2e_parts(c, lang);
+    match lang {
+        crate::scenario::Lang::Zh => format!("{figure}{basis}"),
+        crate::scenario::Lang::En => format!("{figure} {basis}"),
+    }
+}
+
+/// The CO2e figure ("1,234 kg CO2e") and its basis in brackets, apart (the card's tile shows the basis
+/// small, under the figure).
+pub fn co2e_parts(c: &crate::engine::carbon::Co2e, lang: crate::scenario::Lang) -> (String, String) {
     use crate::format::number;
     let zh = lang == crate::scenario::Lang::Zh;
     let year = if c.data_year.is_empty() {
@@ -55,11 +65,12 @@ pub fn co2e_text(c: &crate::engine::carbon::Co2e, lang: crate::scenario::Lang) -
         number(c.gco2e_per_kwh, 0),
     );
     let (src, at) = (&c.grid_source, c.grid_as_of);
-    if zh {
-        format!("{kg} kg CO2e（{e} kWh × PUE {pue} × {g} g/kWh，{src} {at}{year}；按电网位置估算，未计可再生能源采购）")
+    let basis = if zh {
+        format!("（{e} kWh × PUE {pue} × {g} g/kWh，{src} {at}{year}；按电网位置估算，未计可再生能源采购）")
     } else {
-        format!("{kg} kg CO2e ({e} kWh × PUE {pue} × {g} g/kWh, {src} {at}{year}; location-based, renewable purchases not counted)")
-    }
+        format!("({e} kWh × PUE {pue} × {g} g/kWh, {src} {at}{year}; location-based, renewable purchases not counted)")
+    };
+    (format!("{kg} kg CO2e"), basis)
 }
 pub use reasons::{cheaper_elsewhere, cheapest_plan_on, fits_on, fleet_path, month_span, steady_fleet_note, why};
 pub use scenario_line::{breakeven_use, months, over_months, per_request, savings, scenario_line};

@@ -241,7 +241,13 @@ fn figures(h: &mut Html, d: &DetailIn) {
         .and_then(|e| crate::engine::carbon::co2e(d.catalog, &d.scenario.region, e))
     {
         let label = f.t(if task.is_job() { Msg::Co2eJob } else { Msg::Co2eMonth });
-        figure(h, "", label, "top-co2e", &explain::co2e_text(&c, f.lang));
+        // The figure in the tile, its basis (energy × PUE × grid, the grid's source) in small text under it.
+        let (kg, basis) = explain::co2e_parts(&c, f.lang);
+        h.open("div", &[("class", "co2e")])
+            .el("dt", &[], label)
+            .el("dd", &[("data-testid", "top-co2e")], &kg)
+            .el("small", &[("class", "basis")], &basis)
+            .close("div");
     }
     h.close("dl");
 }
