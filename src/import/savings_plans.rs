@@ -2,7 +2,7 @@
 //! the Compute and EC2 Instance plans' rates for Linux, shared-tenancy usage of catalog instance types, read
 //! as a stream in bounded memory.
 
-use super::stream::{walk, Ask, Source};
+use super::stream::{every, walk, Ask, Source};
 use super::*;
 
 /// One published rate, as the catalog stores it.
@@ -102,6 +102,7 @@ pub(super) fn parse_savings_plans(
     let header = Ask {
         texts: &["publicationDate", "regionCode"],
         paths: &[&["products"]],
+        wanted: &every,
     };
     let found = walk(file, src, &header, &mut |_, _, p| {
         products.extend(product(&p));
@@ -120,6 +121,8 @@ pub(super) fn parse_savings_plans(
     let terms = Ask {
         texts: &[],
         paths: &[&["terms", "savingsPlan"]],
+        // An array: each term's SKU is inside it, so every element is read.
+        wanted: &every,
     };
     let found = walk(file, src, &terms, &mut |_, _, t| match products.get(text(&t, "sku")) {
         Some(p) => term_rates(file, &t, p, &region_of_file, known, &mut out),

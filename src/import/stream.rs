@@ -25,10 +25,18 @@ pub enum Source<'a> {
 /// A read buffer: large enough that a gigabyte file is a few thousand reads.
 const READ_BUFFER_BYTES: usize = 1 << 20;
 
-/// What one walk asks for: top-level keys whose text to keep, and the paths whose children to hand over.
+/// What one walk asks for: top-level keys whose text to keep, the paths whose children to hand over, and
+/// which of an object's children (path index, key) are wanted at all: the others are skipped unread,
+/// never built as JSON values (an offer file's terms of non-catalog SKUs are nearly all of it).
 pub(super) struct Ask<'a> {
     pub(super) texts: &'a [&'a str],
     pub(super) paths: &'a [&'a [&'a str]],
+    pub(super) wanted: &'a dyn Fn(usize, &str) -> bool,
+}
+
+/// Every child is wanted.
+pub(super) fn every(_: usize, _: &str) -> bool {
+    true
 }
 
 /// What one walk found: the kept texts (a key that was not a text is absent) and which paths were there.
@@ -169,8 +177,12 @@ impl<'de> Visitor<'de> for Children<'_, '_, '_> {
     }
     fn visit_map<A: MapAccess<'de>>(mut self, mut map: A) -> Result<(), A::Error> {
         while let Some(key) = map.next_key::<String>()? {
-            let child: Value = map.next_value()?;
-            self.hand(key, child)?;
+            if (self.s.ask.wanted)(self.path, &key) {
+                let child: Value = map.next_value()?;
+                self.hand(key, child)?;
+            } else {
+                map.next_value::<IgnoredAny>()?;
+            }
         }
         Ok(())
     }
@@ -195,6 +207,7 @@ pub(super) fn parse_offer_stream(
     let header = Ask {
         texts: &["offerCode", "publicationDate"],
         paths: &[&["products"]],
+        wanted: &every,
     };
     let found = walk(file, src, &header, &mut |_, sku, product| {
         if let Some(place) = wanted_product(&product, known) {
@@ -217,9 +230,11 @@ pub(super) fn parse_offer_stream(
         return Err(err(file, "no `products` object"));
     }
     let (mut od, mut ri) = (Vec::new(), Vec::new());
+    let catalog_sku = |_: usize, sku: &str| skus.contains_key(sku);
     let terms = Ask {
         texts: &[],
         paths: &[&["terms", "OnDemand"], &["terms", "Reserved"]],
+        wanted: &catalog_sku,
     };
     let found = walk(file, src, &terms, &mut |kind, sku, offers| {
         let Some((inst, region)) = skus.get(&sku) else {
@@ -269,6 +284,7 @@ mod tests {
         let ask = Ask {
             texts: &["date", "n"],
             paths: &[&["p"], &["q", "r"], &["absent"]],
+            wanted: &every,
         };
         let Ok((found, got)) = walked(text, &ask) else {
             panic!("walk failed")
@@ -286,10 +302,25 @@ mod tests {
     }
 
     #[test]
+    fn children_not_wanted_are_skipped_unread() {
+        let only_x = |_: usize, k: &str| k == "x";
+        let ask = Ask {
+            texts: &[],
+            paths: &[&["p"]],
+            wanted: &only_x,
+        };
+        let Ok((_, got)) = walked(r#"{"p":{"x":{"k":1},"y":[1,{"z":2}],"w":"s"}}"#, &ask) else {
+            panic!("walk failed")
+        };
+        assert_eq!(got, [(0, "x".to_string(), r#"{"k":1}"#.to_string())]);
+    }
+
+    #[test]
     fn a_refusing_callback_stops_the_walk_with_its_own_error() {
         let ask = Ask {
             texts: &[],
             paths: &[&["p"]],
+            wanted: &every,
         };
         let mut calls = 0;
         let r = walk("t.json", Source::Text(r#"{"p":[1,2,3]}"#), &ask, &mut |_, _, _| {
