@@ -46,6 +46,19 @@ pub enum Input<'a> {
     SavingsPlansFile(&'a str, &'a std::path::Path),
 }
 
+impl Input<'_> {
+    /// The name of the file, as errors and sources give it.
+    pub fn name(&self) -> &str {
+        match self {
+            Input::Offer(file, _)
+            | Input::OfferFile(file, _)
+            | Input::SpotHistory(file, _)
+            | Input::SavingsPlans(file, _)
+            | Input::SavingsPlansFile(file, _) => file,
+        }
+    }
+}
+
 /// What an import changed.
 #[derive(Debug, Default, PartialEq)]
 pub struct Report {
@@ -99,6 +112,7 @@ pub fn apply_at(catalog_json: &str, inputs: &[Input], today: Option<IsoDate>) ->
         serde_json::from_str(catalog_json).map_err(|e| err("catalog.json", e.to_string()))?;
     let mut report = Report::default();
     let mut newest = current.as_of;
+    let mut text = None;
     for input in inputs {
         let date = match input {
             Input::Offer(file, text) => apply_offer(&mut root, &mut report, &current, file, Source::Text(text))?,
@@ -111,13 +125,7 @@ pub fn apply_at(catalog_json: &str, inputs: &[Input], today: Option<IsoDate>) ->
                 apply_savings_plans(&mut root, &mut report, &current, file, Source::File(path))?
             }
         };
-        let name = match input {
-            Input::Offer(file, _)
-            | Input::OfferFile(file, _)
-            | Input::SpotHistory(file, _)
-            | Input::SavingsPlans(file, _)
-            | Input::SavingsPlansFile(file, _) => *file,
-        };
+        let name = input.name();
         if let Some(why) = plausible::date_refusal(date, today) {
             return Err(err(name, format!("refused: the file is {why}")));
         }
@@ -128,12 +136,19 @@ pub fn apply_at(catalog_json: &str, inputs: &[Input], today: Option<IsoDate>) ->
         // below sees the catalog as it will be written (rule: no entry dated after the catalog).
         root.insert("as_of".into(), json!(newest.to_string()));
         sort_prices(&mut root);
-        Catalog::parse(&write_catalog(&root)).map_err(|e| err(name, format!("would break the catalog: {e}")))?;
+        let checked = write_catalog(&root);
+        Catalog::parse(&checked).map_err(|e| err(name, format!("would break the catalog: {e}")))?;
+        text = Some(checked);
     }
-    root.insert("as_of".into(), json!(newest.to_string()));
-    sort_prices(&mut root);
-    let text = write_catalog(&root);
-    Catalog::parse(&text).map_err(|e| err("catalog.json (after import)", e.to_string()))?;
+    // The last file's check was of the catalog as written; without a file, the catalog as it came.
+    let text = match text {
+        Some(t) => t,
+        None => {
+            let t = write_catalog(&root);
+            Catalog::parse(&t).map_err(|e| err("catalog.json (after import)", e.to_string()))?;
+            t
+        }
+    };
     Ok((text, report))
 }
 

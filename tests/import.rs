@@ -103,13 +103,7 @@ fn malformed_inputs_are_refused_naming_the_file() {
         ),
     ];
     for (input, fragment) in cases {
-        let name = match &input {
-            Input::Offer(n, _)
-            | Input::OfferFile(n, _)
-            | Input::SpotHistory(n, _)
-            | Input::SavingsPlans(n, _)
-            | Input::SavingsPlansFile(n, _) => n.to_string(),
-        };
+        let name = input.name().to_string();
         match apply(BUNDLED_JSON, &[input]) {
             Ok(_) => panic!("{name} was accepted"),
             Err(e) => {
