@@ -3,19 +3,15 @@
 //! option's and the plan's; the CSV, JSON and embed message carry the headline's figures; the range's
 //! fleet is the headline's unless it names another count. A disagreement fails with the scenario's link.
 
-use gpuplan::catalog::Catalog;
 use gpuplan::engine::option_costs;
 use gpuplan::engine::plan;
 use gpuplan::engine::recommend;
 use gpuplan::engine::sensitivity::sensitivity;
 use gpuplan::query::parse;
 use proptest::prelude::*;
-use std::sync::OnceLock;
 
-fn catalog() -> &'static Catalog {
-    static C: OnceLock<Catalog> = OnceLock::new();
-    C.get_or_init(Catalog::bundled)
-}
+mod common;
+use common::catalog;
 
 /// Links over every task, every purchase option, USD and CNY, a reseller discount, growth and bursts.
 fn link() -> impl Strategy<Value = String> {

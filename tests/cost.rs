@@ -1,6 +1,5 @@
 //! The cost engine: hand-computed cases and properties over the whole catalog.
 
-use gpuplan::catalog::Catalog;
 use gpuplan::engine::cost::HOURS_PER_YEAR;
 use gpuplan::engine::plan;
 use gpuplan::engine::{option_cost, option_costs, OptionCost};
@@ -10,10 +9,8 @@ use gpuplan::scenario::{Buy, Scenario};
 use proptest::prelude::*;
 use std::sync::OnceLock;
 
-fn catalog() -> &'static Catalog {
-    static C: OnceLock<Catalog> = OnceLock::new();
-    C.get_or_init(Catalog::bundled)
-}
+mod common;
+use common::catalog;
 
 fn scenario(q: &str) -> Scenario {
     let (s, w) = query::parse(q, catalog());

@@ -8,10 +8,8 @@ use gpuplan::query::{encode, parse};
 use proptest::prelude::*;
 use std::sync::OnceLock;
 
-fn catalog() -> &'static Catalog {
-    static C: OnceLock<Catalog> = OnceLock::new();
-    C.get_or_init(Catalog::bundled)
-}
+mod common;
+use common::catalog;
 
 /// The bundled catalog with its instances and prices in reverse order: a ranking that depends on the
 /// catalog's order (not only on scores and the tie-break) differs between the two.

@@ -8,16 +8,11 @@ use gpuplan::import::{apply, Input};
 use proptest::prelude::*;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+mod common;
+use common::fuzz_cases;
+
 const OFFER: &str = include_str!("fixtures/prices/offer-us-east-1.json");
 const SPOT: &str = include_str!("fixtures/spot-history.json");
-
-/// Cases per property: `GPUPLAN_FUZZ_CASES` (scripts/fuzz), else `default`.
-fn cases(default: u32) -> u32 {
-    std::env::var("GPUPLAN_FUZZ_CASES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
-}
 
 static INPUTS: AtomicUsize = AtomicUsize::new(0);
 static REFUSED: AtomicUsize = AtomicUsize::new(0);
@@ -134,7 +129,7 @@ fn check(input: Input) -> Result<(), TestCaseError> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: cases(48), failure_persistence: None, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: fuzz_cases(48), failure_persistence: None, ..ProptestConfig::default() })]
 
     #[test]
     fn a_hostile_offer_file_is_refused_or_imported_into_a_catalog_that_builds(ms in prop::collection::vec(mutation(), 1..4)) {

@@ -2,18 +2,14 @@
 //! cases for a growing fleet's commitments, a job longer than a term, the cheapest plan over every type,
 //! a range on another fleet, a type without On-Demand, and a short event on a Capacity Block.
 
-use gpuplan::catalog::Catalog;
 use gpuplan::engine::cost::{job_cover, HOURS_PER_YEAR};
 use gpuplan::engine::outcome::TermKind;
 use gpuplan::engine::{option_cost, recommend, Recommendation, Why};
 use gpuplan::query;
 use gpuplan::scenario::{Buy, Scenario};
-use std::sync::OnceLock;
 
-fn catalog() -> &'static Catalog {
-    static C: OnceLock<Catalog> = OnceLock::new();
-    C.get_or_init(Catalog::bundled)
-}
+mod common;
+use common::catalog;
 
 fn scenario(q: &str) -> Scenario {
     let (s, w) = query::parse(q, catalog());

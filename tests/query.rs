@@ -1,19 +1,16 @@
 //! The query format: lenient parsing, warnings naming the field, canonical encoding, round trips, no panics.
 #![allow(clippy::disallowed_methods)] // native tests: std sorts are fine outside the wasm
 
-use gpuplan::catalog::{Catalog, Payment};
+use gpuplan::catalog::Payment;
 use gpuplan::query::{encode, parse, slot_text, Key, Problem, Slot, KEYS, MAX_WARNINGS};
 use gpuplan::scenario::{
     Architecture, Buy, Currency, FinetuneMethod, Lang, ModelChoice, Precision, Priority, Scenario, ServingMode, Task,
 };
 use gpuplan::state::{encode_state, parse_state, AppState, PAGE_KEYS};
 use proptest::prelude::*;
-use std::sync::OnceLock;
 
-fn catalog() -> &'static Catalog {
-    static C: OnceLock<Catalog> = OnceLock::new();
-    C.get_or_init(Catalog::bundled)
-}
+mod common;
+use common::{catalog, fuzz_cases};
 
 #[test]
 fn defaults_encode_to_just_the_version() {
@@ -419,14 +416,6 @@ proptest! {
         prop_assert_eq!(back, s);
     }
 
-}
-
-/// Cases for a hostile-link property: `GPUPLAN_FUZZ_CASES` (scripts/fuzz), else `default`.
-fn fuzz_cases(default: u32) -> u32 {
-    std::env::var("GPUPLAN_FUZZ_CASES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
 }
 
 // Bad links: at least 100,000 cases in all, through the whole link parser (scenario and page keys).
