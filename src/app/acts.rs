@@ -121,14 +121,18 @@ pub fn on_click(ctx: Ctx, ev: leptos::ev::MouseEvent) {
             }
             again();
         }
-        Act::Check | Act::Select => {}
+        Act::Check | Act::Select | Act::Num => {}
     }
 }
 
 /// A change anywhere in the page: a `<select>` or a checkbox drawn as HTML text (`Act::Select`,
 /// `Act::Check`) sets its link key (`data-key`) to the select's value or the value the checkbox names
-/// (`data-id`), and keeps the focus once the page is redrawn. Other changes (number fields) are theirs.
+/// (`data-id`), and keeps the focus once the page is redrawn; a number field's change is
+/// `fields::on_change`'s.
 pub fn on_change(ctx: Ctx, ev: leptos::ev::Event) {
+    if super::fields::on_change(ctx, &ev) {
+        return;
+    }
     let Some(el) = ev.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) else {
         return;
     };

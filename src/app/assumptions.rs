@@ -1,6 +1,6 @@
 //! The Assumptions view: every default the estimates rest on, editable, with where it comes from (fields from one table; everything read-only, headings, source and note lines, the Savings Plan rates and the sources, as HTML text from `render::assumptions`).
 
-use super::fields::{value_of, NumberField};
+use super::fields::number;
 use super::Ctx;
 use crate::i18n::Msg;
 use crate::render;
@@ -127,7 +127,7 @@ fn column(ctx: Ctx, lines: &'static [Line]) -> impl IntoView {
                 let differs = move || ctx.scenario.with(|s| is_changed(s, key));
                 view! {
                     <div class:changed=differs data-changed=move || differs().to_string()>
-                        <NumberField ctx=ctx key=key label=*label current=value_of(ctx, key) placeholder=placeholder />
+                        {number(ctx, key, *label, placeholder)}
                     </div>
                 }
                 .into_any()

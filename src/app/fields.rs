@@ -2,7 +2,9 @@
 
 use super::Ctx;
 use crate::i18n::Msg;
+use crate::render::Act;
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
 
 /// A labelled `<select>`; `options` are (value, label) pairs (HTML text from `render::controls::select`;
 /// a change acts through `acts::on_change`, which puts the focus back on it).
@@ -21,73 +23,189 @@ pub fn select(
 /// How long typing pauses before a number field's value is taken (the answer follows the typing).
 const TYPING_PAUSE: std::time::Duration = std::time::Duration::from_millis(300);
 
-/// A labelled number input: taken while typing, once the typing pauses, and at once on change (Enter
-/// or leaving the field). A half-typed number the browser cannot read yet ("1.", "-") waits.
-#[component]
-pub fn NumberField(
-    ctx: Ctx,
-    key: &'static str,
-    label: Msg,
-    #[prop(into)] current: Signal<String>,
-    #[prop(optional)] unit: &'static str,
-    /// Shown while the field is empty: what is used instead (an override left unset).
-    #[prop(default = None)]
-    placeholder: Option<Msg>,
-) -> impl IntoView {
-    let id = format!("f-{key}");
-    let for_id = id.clone();
-    let err_id = format!("e-{key}");
-    // A value the field cannot take is said here, in the words of its label, not as a link warning.
-    let error = RwSignal::new(None::<crate::query::Warning>);
-    let (min, max) = ctx
-        .catalog
-        .with_value(|c| crate::query::range_of(key, c))
-        .map_or((None, None), |(a, b)| (Some(a), Some(b)));
-    let pending = StoredValue::new(None::<TimeoutHandle>);
-    let commit = move |value: String| {
-        if let Some(h) = pending.get_value() {
-            h.clear();
+/// The number fields' shared state: the typed value waiting for a pause, and the values the fields
+/// could not take (so a language switch redraws them in the new language).
+#[derive(Default)]
+pub struct Typing {
+    pending: Option<TimeoutHandle>,
+    errors: Vec<crate::query::Warning>,
+    /// The keys of the number fields drawn so far (`follow_state` looks each one up).
+    drawn: Vec<&'static str>,
+}
+
+/// A labelled number input (HTML text from `render::number`): taken while typing, once the
+/// typing pauses, and at once on change (Enter or leaving the field), by `on_input` and `on_change`
+/// through the page's delegated handlers. Redrawn only on a language switch; `follow_state` keeps its
+/// value on the state's.
+pub fn number(ctx: Ctx, key: &'static str, label: Msg, placeholder: Option<Msg>) -> AnyView {
+    let range = ctx.catalog.with_value(|c| crate::query::range_of(key, c));
+    ctx.typing.update_value(|t| {
+        if !t.drawn.contains(&key) {
+            t.drawn.push(key);
         }
-        pending.set_value(None);
-        ctx.set(key, &value);
-        let mine = ctx
-            .warnings
-            .try_update(|ws| {
-                let mine = ws.iter().position(|w| w.field == key).map(|i| ws.remove(i));
-                ws.retain(|w| w.field != key);
-                mine
-            })
-            .flatten();
-        error.set(mine);
+    });
+    let html = move || {
+        let lang = ctx.lang();
+        let value = ctx.state.with_untracked(|st| text_of(st, key));
+        ctx.typing.with_value(|t| {
+            let n = crate::render::number::NumberIn {
+                key,
+                label,
+                value: &value,
+                range,
+                placeholder,
+                error: t.errors.iter().find(|w| w.field == key),
+            };
+            crate::render::number::number(lang, &n)
+        })
     };
-    let on_change = move |ev: leptos::ev::Event| commit(event_target_value(&ev).trim().to_string());
-    let on_input = move |ev: leptos::ev::Event| {
-        let value = event_target_value(&ev).trim().to_string();
-        if let Some(h) = pending.get_value() {
-            h.clear();
-        }
-        // An empty value while typing is a number not finished yet (or a field being cleared): wait.
-        if value.is_empty() {
-            return;
-        }
-        pending.set_value(set_timeout_with_handle(move || commit(value), TYPING_PAUSE).ok());
-    };
-    view! {
-        <label class="field" for=for_id>
-            <span class="label">{ctx.tx(label)} {(!unit.is_empty()).then(|| view! { <span class="unit">" (" {unit} ")"</span> })}</span>
-            <input id=id type="number" step="any" inputmode="decimal" data-key=key
-                min=min.map(crate::num::shortest) max=max.map(crate::num::shortest)
-                class:invalid=move || error.with(Option::is_some)
-                aria-invalid=move || error.with(Option::is_some).then_some("true")
-                aria-describedby=move || error.with(Option::is_some).then(|| err_id.clone())
-                placeholder=move || placeholder.map_or("", |m| ctx.t(m))
-                prop:value=move || current.get()
-                on:input=on_input on:change=on_change />
-            {move || error.get().map(|w| view! {
-                <span class="field-error" id=format!("e-{key}") data-testid="field-error">{crate::explain::field_error(&w, ctx.t(label), ctx.lang())}</span>
-            })}
-        </label>
+    view! { <div class="contents" inner_html=html></div> }.into_any()
+}
+
+/// The number field an event is about, with its link key and its value as typed.
+fn number_target(ev: &leptos::ev::Event) -> Option<(web_sys::HtmlInputElement, String, String)> {
+    let el = ev.target()?.dyn_into::<web_sys::HtmlInputElement>().ok()?;
+    if el.get_attribute("data-act").as_deref().and_then(Act::parse) != Some(Act::Num) {
+        return None;
     }
+    let key = el.get_attribute("data-key")?;
+    let value = el.value().trim().to_string();
+    Some((el, key, value))
+}
+
+/// Typing in a number field: its value is taken once the typing pauses. A half-typed number the
+/// browser cannot read yet ("1.", "-") reads as empty and waits.
+pub fn on_input(ctx: Ctx, ev: &leptos::ev::Event) {
+    let Some((_, key, value)) = number_target(ev) else {
+        return;
+    };
+    cancel_pending(ctx);
+    if value.is_empty() {
+        return;
+    }
+    let h = set_timeout_with_handle(
+        move || {
+            commit(ctx, &key, &value);
+        },
+        TYPING_PAUSE,
+    )
+    .ok();
+    ctx.typing.update_value(|t| t.pending = h);
+}
+
+/// A number field's change (Enter, or leaving it): its value is taken at once, and the field then
+/// shows the value the state keeps (a refused value stays, beside its error). `false` when the event
+/// is not a number field's.
+pub fn on_change(ctx: Ctx, ev: &leptos::ev::Event) -> bool {
+    let Some((el, key, value)) = number_target(ev) else {
+        return false;
+    };
+    if commit(ctx, &key, &value) {
+        show_state(ctx.state.with_untracked(|st| text_of(st, &key)), &el);
+    }
+    true
+}
+
+fn cancel_pending(ctx: Ctx) {
+    ctx.typing.update_value(|t| {
+        if let Some(h) = t.pending.take() {
+            h.clear();
+        }
+    });
+}
+
+/// Sets a number field's key to `value` and says at the field whether it was refused (a refusal is
+/// said there, in the words of its label, not as a link warning). `true` when it was taken.
+fn commit(ctx: Ctx, key: &str, value: &str) -> bool {
+    cancel_pending(ctx);
+    ctx.set(key, value);
+    let mine = ctx
+        .warnings
+        .try_update(|ws| {
+            let mine = ws.iter().position(|w| w.field == key).map(|i| ws.remove(i));
+            ws.retain(|w| w.field != key);
+            mine
+        })
+        .flatten();
+    let ok = mine.is_none();
+    show_error(ctx, key, mine.as_ref());
+    ctx.typing.update_value(|t| {
+        t.errors.retain(|w| w.field != key);
+        t.errors.extend(mine);
+    });
+    ok
+}
+
+/// The field's error as `render::number` draws it: the message after the input, and the
+/// input marked invalid and described by it; nothing of it once the value is taken.
+fn show_error(ctx: Ctx, key: &str, w: Option<&crate::query::Warning>) {
+    let doc = gloo::utils::document();
+    let err_id = format!("e-{key}");
+    if let Some(old) = doc.get_element_by_id(&err_id) {
+        old.remove();
+    }
+    let Some(input) = doc.get_element_by_id(&format!("f-{key}")) else {
+        return;
+    };
+    let _ = input.class_list().toggle_with_force("invalid", w.is_some());
+    let Some(w) = w else {
+        let _ = input.remove_attribute("aria-invalid");
+        let _ = input.remove_attribute("aria-describedby");
+        return;
+    };
+    let _ = input.set_attribute("aria-invalid", "true");
+    let _ = input.set_attribute("aria-describedby", &err_id);
+    // The label's own words, as the field shows them.
+    let label = input
+        .parent_element()
+        .and_then(|l| l.query_selector(".label").ok().flatten())
+        .and_then(|l| l.text_content())
+        .unwrap_or_default();
+    let (Ok(span), Some(field)) = (doc.create_element("span"), input.parent_element()) else {
+        return;
+    };
+    for (name, value) in crate::render::number::field_error_attrs(&err_id) {
+        let _ = span.set_attribute(name, value);
+    }
+    span.set_text_content(Some(&crate::explain::field_error(w, &label, ctx.lang.get_untracked())));
+    let _ = field.append_child(&span);
+}
+
+/// Shows the state's value in a field and notes it as the value the field last showed.
+fn show_state(value: String, el: &web_sys::HtmlInputElement) {
+    el.set_value(&value);
+    let _ = el.set_attribute("data-v", &value);
+}
+
+/// Keeps every number field on the state: a field whose key's value changed (a link edit, back or
+/// forward, a reset, a strategy, a fix) shows the new value, except the focused one, whose typing is
+/// never overwritten (its change shows the state's value, `on_change`).
+pub fn follow_state(ctx: Ctx) {
+    Effect::new(move |_| {
+        ctx.state.with(|st| {
+            let doc = gloo::utils::document();
+            let active = doc.active_element();
+            let drawn = ctx.typing.with_value(|t| t.drawn.clone());
+            for key in drawn {
+                let Some(el) = doc
+                    .get_element_by_id(&format!("f-{key}"))
+                    .and_then(|e| e.dyn_into::<web_sys::HtmlInputElement>().ok())
+                else {
+                    continue;
+                };
+                if active
+                    .as_ref()
+                    .is_some_and(|a| a == el.unchecked_ref::<web_sys::Element>())
+                {
+                    continue;
+                }
+                let value = text_of(st, key);
+                if el.get_attribute("data-v").as_deref() != Some(value.as_str()) {
+                    show_state(value, &el);
+                }
+            }
+        });
+    });
 }
 
 /// A labelled checkbox for a key whose values are `on` and `off` (HTML text from
@@ -125,7 +243,7 @@ use Line::{One, Row};
 
 fn field(ctx: Ctx, f: Field) -> AnyView {
     match f {
-        Num(key, label) => view! { <NumberField ctx=ctx key=key label=label current=value_of(ctx, key) /> }.into_any(),
+        Num(key, label) => number(ctx, key, label, None),
         Select(key, label, options) => select(
             ctx,
             key,
@@ -150,6 +268,18 @@ pub fn lines(ctx: Ctx, lines: &[Line]) -> AnyView {
         })
         .collect_view()
         .into_any()
+}
+
+/// The value of a link key (scenario or page state) as the link writes it, in the page state `st`.
+pub fn text_of(st: &crate::state::AppState, key: &str) -> String {
+    if key == "prompt" {
+        // Not a key: the context less the output (`query::form_pairs` writes it back).
+        st.scenario.prompt_tokens().to_string()
+    } else if crate::query::key(key).is_some() {
+        crate::query::field_value(&st.scenario, key).unwrap_or_default()
+    } else {
+        crate::state::page_value(st, key).unwrap_or_default()
+    }
 }
 
 /// The current value of a link key (scenario or page state) as the link writes it (reactive).

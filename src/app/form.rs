@@ -1,11 +1,10 @@
 //! The workload and purchase inputs of the Plan view; each input writes its link key through `Ctx::set`.
 
 use super::fields::{
-    check, lines, segmented, select, value_of,
+    check, lines, number, segmented, select, value_of,
     Field::{Check, Num, Select},
     Line,
     Line::{One, Row},
-    NumberField,
 };
 use super::Ctx;
 use crate::i18n::Msg;
@@ -108,7 +107,7 @@ pub fn WorkloadForm(ctx: Ctx) -> impl IntoView {
                     </Show>
                     <div class="row2">
                         {select(ctx, "prec", Msg::Precision, Signal::derive(precisions), value_of(ctx, "prec"))}
-                        {move || view! { <NumberField ctx=ctx key=size_key() current=value_of(ctx, size_key()) label=size_label() /> }}
+                        {move || number(ctx, size_key(), size_label(), None)}
                     </div>
                     {move || lines(ctx, length_lines(task.get()))}
                     <p class="hint" data-testid="hint-replica">{ctx.tx(Msg::HintReplica)}</p>

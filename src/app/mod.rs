@@ -67,6 +67,8 @@ pub struct Ctx {
     pub show_all: RwSignal<bool>,
     /// What the last strategy button changed, in the form's own labels.
     pub strategy_changed: RwSignal<Option<Vec<Msg>>>,
+    /// The number fields' typing: the value waiting for a pause, the values refused.
+    pub typing: StoredValue<fields::Typing>,
 }
 
 impl Ctx {
@@ -258,9 +260,10 @@ fn lang_tag(lang: Lang) -> &'static str {
     }
 }
 
-/// Keeps `<html lang>` on the page language and the body's `transparent` class on an embed's
-/// transparent background.
+/// Keeps `<html lang>` on the page language, the body's `transparent` class on an embed's transparent
+/// background and the number fields on the state (`fields::follow_state`).
 fn follow_in_the_document(ctx: Ctx) {
+    fields::follow_state(ctx);
     Effect::new(move |_| {
         let l = lang_tag(ctx.lang());
         if let Some(root) = gloo::utils::document().document_element() {
@@ -308,6 +311,7 @@ pub fn App() -> impl IntoView {
         embed: Memo::new(move |_| state.with(|s| s.embed)),
         show_all: RwSignal::new(false),
         strategy_changed: RwSignal::new(None),
+        typing: StoredValue::new(fields::Typing::default()),
     };
     render_rest_after_first_paint(ctx);
     embed::connect(ctx);
@@ -329,15 +333,14 @@ pub fn App() -> impl IntoView {
         }
     });
     keep_link_in_step(ctx);
-    let lang_attr = move || lang_tag(ctx.lang());
     follow_in_the_document(ctx);
     let embedded = move || ctx.embed.get() != Embed::No;
     if state.with_untracked(|s| s.embed == Embed::Line) {
         return view! { <embed::LineSummary ctx=ctx /> }.into_any();
     }
     view! {
-        <div data-testid="app" class="app" class:embed=embedded data-embed=move || embedded().to_string() lang=lang_attr
-            on:click=move |ev| acts::on_click(ctx, ev) on:change=move |ev| acts::on_change(ctx, ev)>
+        <div data-testid="app" class="app" class:embed=embedded data-embed=move || embedded().to_string() lang=move || lang_tag(ctx.lang())
+            on:click=move |ev| acts::on_click(ctx, ev) on:change=move |ev| acts::on_change(ctx, ev) on:input=move |ev| fields::on_input(ctx, &ev)>
             {move || (!embedded()).then(|| view! {
                 <a class="skip" href=move || if ctx.view.get() == View::Plan { "#result" } else { "#main" } data-testid="skip-to-result">{ctx.tx(Msg::SkipToResult)}</a>
                 <Header ctx=ctx />

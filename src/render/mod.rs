@@ -8,6 +8,7 @@ pub mod cost_charts;
 pub mod detail;
 pub mod explore;
 pub mod notes;
+pub mod number;
 pub mod options;
 pub mod page;
 pub mod ranked;
@@ -57,10 +58,12 @@ pub enum Act {
     Check,
     /// A form's `<select>` (`data-key`: its link key; the value is the select's), read on `change`.
     Select,
+    /// A form's number field (`data-key`: its link key), read on `input` after a pause and on `change`.
+    Num,
 }
 
 /// Every act with the name its `data-act` carries.
-const ACTS: [(Act, &str); 18] = [
+const ACTS: [(Act, &str); 19] = [
     (Act::Best, "best"),
     (Act::Region, "region"),
     (Act::Fix, "fix"),
@@ -79,6 +82,7 @@ const ACTS: [(Act, &str); 18] = [
     (Act::Col, "col"),
     (Act::Check, "check"),
     (Act::Select, "select"),
+    (Act::Num, "num"),
 ];
 
 impl Act {
