@@ -1,8 +1,16 @@
 //! The accuracy ledger: published runs with their setup and source, the planner's estimate of each and the
 //! error, per run and per accelerator family. Pure data and arithmetic, no web types; tests/ hold the
-//! planner to it and the CLI (`gpuplan accuracy`) prints it.
+//! planner to it and the CLI (`gpuplan accuracy`) prints it. `ledger` puts the training and serving runs
+//! in one list by family; `records` holds each family's record as a small const table for the page (the
+//! whole ledger stays out of the wasm; tests/ledger.rs regenerates the table and fails when it differs).
 
+mod ledger;
+mod records;
 mod runs;
+pub mod serving;
+mod serving_runs;
+pub use ledger::{ledger, records_of, Entry};
+pub use records::RECORDS;
 pub use runs::{training_runs, KNOWN_MISSES};
 
 use crate::catalog::Catalog;
@@ -41,6 +49,23 @@ impl Family {
         Family::A10g,
         Family::L4,
     ];
+
+    /// The family of a catalog accelerator (its id), where the ledger has one.
+    pub fn of_accelerator(id: &str) -> Option<Family> {
+        Some(match id {
+            "a100-40" | "a100-80" => Family::A100,
+            "h100" => Family::H100,
+            "h200" => Family::H200,
+            "b200" => Family::B200,
+            "trainium" => Family::Trainium,
+            "trainium2" => Family::Trainium2,
+            "inferentia2" => Family::Inferentia2,
+            "l40s" => Family::L40s,
+            "a10g" => Family::A10g,
+            "l4" => Family::L4,
+            _ => return None,
+        })
+    }
 
     pub fn name(self) -> &'static str {
         match self {
@@ -303,6 +328,26 @@ fn training_estimate(r: &Run, p: &Plan) -> f64 {
     }
 }
 
+/// A family's record as the page carries it: the runs of one kind (dense or MoE) on one family, their
+/// median and worst speed errors in whole percent (estimate faster = positive).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Record {
+    pub family: Family,
+    pub kind: Kind,
+    pub moe: bool,
+    pub runs: u32,
+    pub median_pct: i32,
+    pub worst_pct: i32,
+    pub within_25: u32,
+}
+
+/// The record of the runs of `kind` (dense or MoE) on `family`; `None` where the ledger has none.
+pub fn record(family: Family, kind: Kind, moe: bool) -> Option<&'static Record> {
+    RECORDS
+        .iter()
+        .find(|r| r.family == family && r.kind == kind && r.moe == moe)
+}
+
 /// One family's (or one workload's) record.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Summary {
@@ -316,11 +361,17 @@ pub struct Summary {
 
 /// The record of the scored runs `pick` selects; `None` when it selects none with an estimate.
 pub fn summary(scored: &[Scored], pick: &dyn Fn(&Run) -> bool) -> Option<Summary> {
-    let errs: Vec<f64> = scored
-        .iter()
-        .filter(|s| pick(&s.run))
-        .filter_map(Scored::speed_error)
-        .collect();
+    summarize(
+        scored
+            .iter()
+            .filter(|s| pick(&s.run))
+            .filter_map(Scored::speed_error)
+            .collect(),
+    )
+}
+
+/// The record of speed errors: how many, the median, the worst by magnitude; `None` for none.
+pub fn summarize(errs: Vec<f64>) -> Option<Summary> {
     if errs.is_empty() {
         return None;
     }

@@ -31,6 +31,7 @@ messages! {
     ViewExplore => "Explore", "浏览目录";
     ViewCompare => "Compare", "对比";
     ViewAssumptions => "Assumptions", "假设";
+    LedgerLink => "The accuracy ledger: every published run the estimates are held to, by accelerator family →", "准确度记录：规划器对照的每个公开实测，按加速器系列列出 →";
     Language => "Language", "语言";
     // The language's name in itself, as the language select lists it.
     LanguageName => "English", "中文";

@@ -1,4 +1,4 @@
-//! The Chinese words of the build's static pages (`render::site`, whose English is the key): kept outside `src/render/`, where no Chinese text is written.
+//! The Chinese words of the build's static pages (`render::site` and `render::ledger`, whose English is the key): kept outside `src/render/`, where no Chinese text is written.
 
 /// The language switch's label on an English page.
 pub const CHINESE: &str = "中文";
@@ -40,18 +40,38 @@ pub fn zh(en: &'static str) -> &'static str {
         "fine-tuning" => "微调",
         "Serving at the planner's starting values" => "部署（规划器的初始取值）",
         "Fine-tuning at the planner's starting values" => "微调（规划器的初始取值）",
+        "Training" => "训练",
+        "MoE training" => "MoE 训练",
+        "Serving" => "推理",
+        "MoE serving" => "MoE 推理",
+        "Each family's record" => "各系列的记录",
+        "Runs of" => "实测类型",
+        "Runs" => "实测数",
+        "Median error" => "误差中位数",
+        "Worst error" => "最大误差",
+        "runs" => "个实测",
+        "Run" => "实测",
+        "Setup, as the source states it" => "设置（按来源原文）",
+        "Published" => "公布值",
+        "Estimate" => "估算",
+        "Error" => "误差",
+        "Source" => "来源",
+        "The accuracy ledger" => "准确度记录",
+        "Accuracy ledger" => "准确度记录",
+        "Every published training and serving run the planner is held to, by accelerator family: setup, published figure, estimate, error, source and date." => "规划器对照的每个公开训练与推理实测，按加速器系列列出：设置、公布值、估算、误差、来源与日期。",
+        "Every published training and serving run the planner is held to, estimated with the default assumptions: one set for every run, never a constant per case. Error is the estimated speed ÷ the published speed − 1: positive means the estimate is faster than the run. The tests hold each run within ±25 % and the median within ±15 %; a miss that stays is kept with its reason, not tuned away." => "规划器对照的每个公开训练与推理实测，均用默认假设估算：所有实测共用一套假设，从不为单个案例调参。误差 = 估算速度 ÷ 公布速度 − 1，为正表示估算比实测快。测试要求每个实测在 ±25 % 以内、中位数在 ±15 % 以内；仍未达标的保留并注明原因，不调参掩盖。",
         _ => en,
     }
 }
 
-/// Every English text `render::site` translates (read from its source by the test below).
+/// Every English text `render::site` and `render::ledger` translate (read from its source by the test below).
 #[cfg(test)]
 mod tests {
     #[test]
     fn every_static_page_text_has_its_chinese() {
-        let src = include_str!("render/site.rs");
+        let sources: [&'static str; 2] = [include_str!("render/site.rs"), include_str!("render/ledger.rs")];
         let mut n = 0;
-        for part in src.split("tr(lang, \"").skip(1) {
+        for part in sources.iter().flat_map(|src| src.split("tr(lang, \"").skip(1)) {
             let en = part.split('"').next().unwrap_or_default();
             assert_ne!(super::zh(en), en, "no Chinese for {en:?}");
             n += 1;

@@ -279,30 +279,41 @@ fn every_promised_field_has_a_value() {
     }
 }
 
-/// `gpuplan accuracy` prints the ledger: a per-family record whose run counts add up to the table's
-/// runs, and one line per published run, each with its source.
+/// `gpuplan accuracy` prints the ledger: a per-family record, training and serving, whose run counts add
+/// up to the table's runs, and one line per published run, each with its source.
 #[test]
 fn accuracy_prints_the_ledger_by_family() {
     let out = gpuplan(&["accuracy"]);
     assert!(out.status.success());
     let text = String::from_utf8_lossy(&out.stdout);
-    let runs = gpuplan::accuracy::training_runs();
-    for r in &runs {
+    let training = gpuplan::accuracy::training_runs();
+    let names = training
+        .iter()
+        .map(|r| (r.name, r.source))
+        .chain(gpuplan::accuracy::serving::RUNS.iter().map(|r| (r.id, r.source)));
+    let mut n = 0;
+    for (name, source) in names {
         assert!(
             text.lines()
-                .any(|l| l.starts_with(&format!("| {} |", r.name)) && l.contains(r.source)),
-            "{}",
-            r.name
+                .any(|l| l.starts_with(&format!("| {name} |")) && l.contains(source)),
+            "{name}"
         );
+        n += 1;
     }
     let counted: usize = text
         .lines()
         .take_while(|l| !l.is_empty())
         .skip(2)
-        .filter_map(|l| l.split('|').nth(2).and_then(|c| c.trim().parse::<usize>().ok()))
+        .filter_map(|l| l.split('|').nth(3).and_then(|c| c.trim().parse::<usize>().ok()))
         .sum();
-    assert_eq!(counted, runs.len(), "{text}");
-    assert!(text.contains("| Trainium (trn1) |"), "{text}");
+    assert_eq!(counted, n, "{text}");
+    for line in [
+        "| Trainium (trn1) | training |",
+        "| Trainium (trn1) | serving |",
+        "| Inferentia2 (inf2) | serving |",
+    ] {
+        assert!(text.contains(line), "{line}\n{text}");
+    }
 }
 
 /// Runs the CLI through `sh` so the test can shape its stdout (closed, a full disk), returning the output.

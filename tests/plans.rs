@@ -114,7 +114,7 @@ fn plan_box(q: &str) -> (Vec<String>, String) {
     let c = catalog();
     let (s, _) = query::parse(q, c);
     let a = gpuplan::render::page::Answer::compute(c, &s, "");
-    let html = gpuplan::render::page::summary(c, &s, &a, false);
+    let html = gpuplan::render::page::summary(c, &s, &a, false, "");
     let list = html.split("<ul class=\"plan-items\">").nth(1).unwrap_or("");
     let list = list.split("</ul>").next().unwrap_or("");
     let items = list

@@ -113,6 +113,7 @@ fn Detail(ctx: Ctx, rec: Recommendation, figures: Memo<Option<Figures>>) -> impl
                             fmt: render::Fmt::new(lang, s),
                             card,
                             full,
+                            root: "",
                         })
                     })
                 })

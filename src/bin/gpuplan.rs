@@ -57,41 +57,44 @@ fn pct(x: f64) -> String {
     format!("{:+.0} %", x * 100.0)
 }
 
-/// `gpuplan accuracy`: the ledger's per-family record, then every run with its estimate and error
-/// (the same table tests/published_runs.rs holds the planner to).
+/// `gpuplan accuracy`: each family's record, training and serving (dense and MoE apart), then every run
+/// with its estimate and error: the ledger tests/published_runs.rs and tests/published_serving.rs hold
+/// the planner to, and the pre-rendered page a/accuracy/ lists.
 fn accuracy() -> String {
-    use gpuplan::accuracy::{by_family, score_all, training_runs};
-    let s = score_all(
-        &training_runs(),
-        &Catalog::bundled(),
-        &gpuplan::scenario::Assumptions::default(),
-    );
-    let mut out = String::from("| family | runs | median | worst | within ±25 % |\n|---|---|---|---|---|\n");
-    for (f, m) in by_family(&s) {
+    use gpuplan::accuracy::{ledger, records_of, Kind, Workload};
+    let kind = |k: Kind, moe: bool| match (k, moe) {
+        (Kind::Training, false) => "training",
+        (Kind::Training, true) => "MoE training",
+        (Kind::Serving, false) => "serving",
+        (Kind::Serving, true) => "MoE serving",
+    };
+    let entries = ledger(&Catalog::bundled());
+    let mut out =
+        String::from("| family | runs of | runs | median | worst | within ±25 % |\n|---|---|---|---|---|---|\n");
+    for r in records_of(&entries) {
         out.push_str(&format!(
-            "| {} | {} | {} | {} | {} |\n",
-            f.name(),
-            m.runs,
-            pct(m.median),
-            pct(m.worst),
-            m.within_25
+            "| {} | {} | {} | {} | {} | {} |\n",
+            r.family.name(),
+            kind(r.kind, r.moe),
+            r.runs,
+            pct(f64::from(r.median_pct) / 100.0),
+            pct(f64::from(r.worst_pct) / 100.0),
+            r.within_25
         ));
     }
     out.push_str("\nmedian and worst: estimated speed ÷ published speed − 1 (positive = the estimate is faster)\n\n");
-    out.push_str("| run | family | workload | published | estimate | error | known miss | source | date |\n|---|---|---|---|---|---|---|---|---|\n");
-    for x in &s {
+    out.push_str("| run | family | runs of | published | estimate | error | source | date |\n|---|---|---|---|---|---|---|---|\n");
+    for e in &entries {
         out.push_str(&format!(
-            "| {} | {} | {} | {} {} | {} | {} | {} | {} | {} |\n",
-            x.run.name,
-            x.run.family.name(),
-            x.run.workload.name(),
-            x.run.published,
-            x.run.unit.name(),
-            x.estimate.map_or("no plan".into(), |e| format!("{e:.4}")),
-            x.speed_error().map_or("-".into(), pct),
-            if x.run.known_miss.is_some() { "yes" } else { "" },
-            x.run.source,
-            x.run.date,
+            "| {} | {} | {} | {} | {} | {} | {} | {} |\n",
+            e.name,
+            e.family.name(),
+            kind(e.kind, e.workload == Workload::Moe),
+            e.published,
+            e.estimate.as_deref().unwrap_or("no plan"),
+            e.speed_error.map_or("-".into(), pct),
+            e.source,
+            e.date,
         ));
     }
     out
@@ -244,6 +247,11 @@ fn range_json(catalog: &Catalog, scenario: &Scenario, card: &gpuplan::engine::Re
         "pessimistic": bound(&s.low),
         "optimistic": bound(&s.high),
         "text": explain::range(&s, scenario.lang, &money),
+        // The family's record against the published runs (`gpuplan accuracy`), as the page says it.
+        "record": catalog.instance(instance).and_then(|i| {
+            let moe = scenario.model_arch().is_moe();
+            explain::record(scenario.task, moe, &i.accelerator, &card.accelerator, scenario.lang)
+        }),
     }))
 }
 

@@ -1,4 +1,4 @@
-//! The build's pre-render step (Trunk's post_build hook, after the loader and CSS hooks): writes the default scenario's answer into index.html's first frame, a page per instance type and per model preset, sitemap.xml, llms.txt and the service worker (boot/sw.js with this build's id and files) into the staging dir. Usage: `prerender <dist dir>` (Trunk passes TRUNK_STAGING_DIR).
+//! The build's pre-render step (Trunk's post_build hook, after the loader and CSS hooks): writes the default scenario's answer into index.html's first frame, a page per instance type and per model preset, the accuracy ledger (a/accuracy/), sitemap.xml, llms.txt and the service worker (boot/sw.js with this build's id and files) into the staging dir. Usage: `prerender <dist dir>` (Trunk passes TRUNK_STAGING_DIR).
 
 use gpuplan::catalog::Catalog;
 use gpuplan::models::PRESETS;
@@ -53,7 +53,12 @@ fn run(dir: &Path) -> Result<usize, String> {
         .find(|n| n.ends_with(".css"))
         .ok_or("no stylesheet in the built dir")?;
     let mut pages = 0;
+    let ledger = gpuplan::accuracy::ledger(&c);
+    let records = gpuplan::accuracy::records_of(&ledger);
     for lang in [Lang::En, Lang::Zh] {
+        let html = gpuplan::render::ledger::accuracy_page(&c, &ledger, &records, lang, &css);
+        write(&dir.join(site::page_path("a", "accuracy", lang)), &html)?;
+        pages += 1;
         let answers = site::Answers::compute(&c, lang);
         for i in &c.instances {
             if let Some(html) = site::instance_page(&c, &i.id, lang, &answers, &css) {
@@ -95,6 +100,7 @@ fn service_worker(dir: &Path, index: &str, c: &Catalog) -> Result<String, String
         for m in PRESETS {
             pages.push(format!("./{}", site::page_path("m", m.id, lang)));
         }
+        pages.push(format!("./{}", site::page_path("a", "accuracy", lang)));
     }
     let list = |v: &[String]| serde_json::to_string(v).unwrap_or_else(|_| "[]".into());
     // FNV-1a, 64 bits: an id, not a defence.

@@ -34,7 +34,7 @@ pub type Money<'a> = &'a dyn Fn(f64) -> String;
 pub fn money_in(s: &crate::scenario::Scenario) -> impl Fn(f64) -> String + '_ {
     move |v| crate::format::money(v, s.purchase.currency, s.purchase.cny_per_usd)
 }
-pub use ranges::range;
+pub use ranges::{range, record};
 
 /// A CO2e estimate with its basis: "1,234 kg CO2e (1,000 kWh × PUE 1.15 × 379 g/kWh, ccf-grid 2022-11-02;
 /// location-based)".

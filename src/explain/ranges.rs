@@ -88,3 +88,65 @@ pub fn range(s: &crate::engine::sensitivity::Sensitivity, lang: Lang, money: &dy
         )
     })
 }
+
+/// A whole percent with its sign, as the ledger writes errors: "+19 %", "−6 %", "0 %".
+fn signed_pct(v: i32) -> String {
+    match v {
+        0 => "0 %".into(),
+        v if v < 0 => format!("−{} %", v.unsigned_abs()),
+        v => format!("+{v} %"),
+    }
+}
+
+/// The record of an estimate's family against the published runs (`accuracy::RECORDS`), as the sentence
+/// under its range: "Held against 9 published Trainium (trn1) training runs: median −6 %, worst +19 %."
+/// Training and fine-tuning cite the family's training runs, serving its serving runs, an MoE model its
+/// MoE runs; `accelerator` (the catalog's id) and `accelerator_name` say which family, and a family
+/// without such runs says so. `None` for graphics and HPC, which the ledger does not measure.
+pub fn record(
+    task: crate::scenario::Task,
+    moe: bool,
+    accelerator: &str,
+    accelerator_name: &str,
+    lang: Lang,
+) -> Option<String> {
+    use crate::accuracy::{Family, Kind};
+    use crate::scenario::Task;
+    let kind = match task {
+        Task::Training | Task::Finetune => Kind::Training,
+        Task::Inference => Kind::Serving,
+        Task::Graphics | Task::Hpc => return None,
+    };
+    let zh = lang == Lang::Zh;
+    let what = match (kind, zh) {
+        (Kind::Training, false) => "training",
+        (Kind::Serving, false) => "serving",
+        (Kind::Training, true) => "训练",
+        (Kind::Serving, true) => "推理",
+    };
+    let family = Family::of_accelerator(accelerator);
+    let moe_w = if moe { "MoE " } else { "" };
+    let Some((f, r)) = family.and_then(|f| crate::accuracy::record(f, kind, moe).map(|r| (f, r))) else {
+        let on: &str = family.map_or(accelerator_name, |f| f.name());
+        return Some(if zh {
+            format!("{on} 上尚无公开的 {moe_w}{what}实测可对照。")
+        } else {
+            format!("Not yet held against a published {moe_w}{what} run on {on}.")
+        });
+    };
+    let (n, median, worst) = (r.runs, signed_pct(r.median_pct), signed_pct(r.worst_pct));
+    let name = f.name();
+    Some(match (zh, moe) {
+        (true, false) => format!("已对照 {n} 个公开的 {name} {what}实测：误差中位数 {median}，最大 {worst}。"),
+        (true, true) => format!("已对照 {name} 上 {n} 个公开的 MoE {what}实测：误差中位数 {median}，最大 {worst}。"),
+        (false, m) => {
+            let runs = if n == 1 { "run" } else { "runs" };
+            let family_w = if m {
+                format!("MoE {what} {runs} on {name}")
+            } else {
+                format!("{name} {what} {runs}")
+            };
+            format!("Held against {n} published {family_w}: median {median}, worst {worst}.")
+        }
+    })
+}

@@ -53,8 +53,16 @@ pub fn piece(lang: Lang, c: &Catalog, p: &Piece) -> String {
     let mut h = Html::new();
     match p {
         Piece::Head => {
+            let ledger = super::site::page_path("a", "accuracy", lang);
             h.el("h2", &[], t(lang, Msg::ViewAssumptions))
-                .el("p", &[], t(lang, Msg::AssumptionsIntro));
+                .el("p", &[], t(lang, Msg::AssumptionsIntro))
+                .open("p", &[])
+                .el(
+                    "a",
+                    &[("href", &ledger), ("data-testid", "ledger-link")],
+                    t(lang, Msg::LedgerLink),
+                )
+                .close("p");
         }
         Piece::Training => h3(&mut h, lang, Msg::TrainAssumptions, ""),
         Piece::Tail => {

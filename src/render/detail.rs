@@ -26,6 +26,9 @@ pub struct DetailIn<'a> {
     pub card: bool,
     /// The first frame has been painted: what lies below the fold (prices by region) is drawn too.
     pub full: bool,
+    /// dist/'s root from the page the card is on ("" in the app, "../../" on a static page two folders
+    /// down), for links to the pre-rendered pages (the accuracy ledger).
+    pub root: &'static str,
 }
 
 /// One figure of the headline card: `<div><dt>label</dt><dd data-testid=…>value</dd></div>`.
@@ -110,7 +113,10 @@ pub fn top(d: &DetailIn) -> String {
         .filter(|_| !d.card)
         .and_then(|r| explain::range(r, f.lang, &|usd| f.money(usd)));
     if let Some(r) = range {
-        h.el("p", &[("class", "range"), ("data-testid", "range")], &r);
+        h.open("p", &[("class", "range")])
+            .el("span", &[("data-testid", "range")], &r);
+        record_link(&mut h, d);
+        h.close("p");
     }
     // The compact embedded card stops at the figures: the chart, why and the notes are a click away.
     if d.card {
@@ -128,6 +134,22 @@ pub fn top(d: &DetailIn) -> String {
     }
     why_and_notes(&mut h, d);
     h.finish()
+}
+
+/// After the range: the record of the estimate's family against the published runs, a link to the
+/// pre-rendered accuracy ledger.
+fn record_link(h: &mut Html, d: &DetailIn) {
+    let (rec, lang) = (d.rec, d.fmt.lang);
+    let acc = d.catalog.instance(&rec.instance).map_or("", |i| i.accelerator.as_str());
+    let moe = d.outcome.arch.is_moe();
+    if let Some(text) = explain::record(d.scenario.task, moe, acc, &rec.accelerator, lang) {
+        let href = format!("{}{}", d.root, super::site::page_path("a", "accuracy", lang));
+        h.text(" ").el(
+            "a",
+            &[("href", &href), ("class", "record"), ("data-testid", "record")],
+            &text,
+        );
+    }
 }
 
 /// Why it was chosen, what the catalog and the articles note of it, its price history, prices by
@@ -450,6 +472,7 @@ mod tests {
             fmt: Fmt::new(lang, &s),
             card: false,
             full: true,
+            root: "",
         };
         (top(&d), plan(&d, &p), options(&d, &opts))
     }

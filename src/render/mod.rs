@@ -7,6 +7,7 @@ pub mod controls;
 pub mod cost_charts;
 pub mod detail;
 pub mod explore;
+pub mod ledger;
 pub mod notes;
 pub mod number;
 pub mod options;

@@ -352,6 +352,7 @@ mod tests {
             fmt: Fmt::new(Lang::En, &s),
             card: false,
             full: true,
+            root: "",
         };
         super::options(&d, &opts)
     }

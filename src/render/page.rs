@@ -98,7 +98,13 @@ impl Answer {
     }
 
     /// What the card is drawn from, once everything is painted (`full`), for the full page.
-    pub fn detail_in<'a>(&'a self, c: &'a Catalog, s: &'a Scenario, rec: &'a Recommendation) -> detail::DetailIn<'a> {
+    pub fn detail_in<'a>(
+        &'a self,
+        c: &'a Catalog,
+        s: &'a Scenario,
+        rec: &'a Recommendation,
+        root: &'static str,
+    ) -> detail::DetailIn<'a> {
         detail::DetailIn {
             catalog: c,
             scenario: s,
@@ -109,6 +115,7 @@ impl Answer {
             fmt: Fmt::new(s.lang, s),
             card: false,
             full: true,
+            root,
         }
     }
 }
@@ -127,7 +134,7 @@ pub fn plan_box(plan_html: &str, export: Option<Lang>) -> String {
 /// The chosen recommendation's card: the section `app::results::Results` draws, with its parts'
 /// HTML from `render::detail` and `render::options`. `buttons`: the export bars (the page's; a
 /// static page without the app leaves them out).
-pub fn summary(c: &Catalog, s: &Scenario, a: &Answer, buttons: bool) -> String {
+pub fn summary(c: &Catalog, s: &Scenario, a: &Answer, buttons: bool, root: &'static str) -> String {
     let mut h = Html::new();
     h.open(
         "section",
@@ -139,7 +146,7 @@ pub fn summary(c: &Catalog, s: &Scenario, a: &Answer, buttons: bool) -> String {
     );
     match (&a.chosen, &a.figures) {
         (Some(rec), Some(fig)) => {
-            let d = a.detail_in(c, s, rec);
+            let d = a.detail_in(c, s, rec, root);
             contents(&mut h, &detail::top(&d));
             h.open("div", &[("class", "plan-box"), ("data-testid", "plan")])
                 .fragment(&plan_box(&options::plan(&d, &fig.plan), buttons.then_some(s.lang)))
@@ -204,7 +211,7 @@ pub fn results_col(c: &Catalog, s: &Scenario, a: &Answer, compare: &[String]) ->
     let mut h = Html::new();
     // The changed-assumptions notice's place: the default scenario changes none.
     contents(&mut h, "");
-    h.fragment(&summary(c, s, a, true));
+    h.fragment(&summary(c, s, a, true, ""));
     contents(
         &mut h,
         &notes::notices(

@@ -12,7 +12,7 @@ use crate::state::{encode_state, parse_state, AppState, View};
 
 /// A text in the page language: the static pages' own words, written in English here and translated in
 /// `crate::site_text` (Chinese stays out of `src/render/`); the figures' words come from `i18n`.
-fn tr(lang: Lang, en: &'static str) -> &'static str {
+pub(super) fn tr(lang: Lang, en: &'static str) -> &'static str {
     match lang {
         Lang::En => en,
         Lang::Zh => crate::site_text::zh(en),
@@ -124,6 +124,9 @@ pub fn page_path(kind: &str, id: &str, lang: Lang) -> String {
     )
 }
 
+/// dist/'s root from a static page (each is two folders down).
+pub const ROOT: &str = "../../";
+
 /// A link from a page two folders down to another page (relative, so dist/ works under any sub-path).
 fn href(kind: &str, id: &str, lang: Lang) -> String {
     format!("../../{}", page_path(kind, id, lang))
@@ -162,7 +165,7 @@ impl Answers {
 
 /// A whole static document: head with its own title and description, the stylesheet, the other
 /// language's copy, and the body in the app's frame.
-fn document(lang: Lang, title: &str, description: &str, css: &str, other: &str, body: &str) -> String {
+pub(super) fn document(lang: Lang, title: &str, description: &str, css: &str, other: &str, body: &str) -> String {
     let mut h = Html::new();
     h.fragment("<!doctype html>\n")
         .open("html", &[("lang", if lang == Lang::Zh { "zh-CN" } else { "en" })])
@@ -196,7 +199,7 @@ fn document(lang: Lang, title: &str, description: &str, css: &str, other: &str, 
 }
 
 /// The static pages' masthead: the brand (a link to the app), where the page sits, the other language.
-fn static_masthead(h: &mut Html, lang: Lang, crumb: &str, other: &str) {
+pub(super) fn static_masthead(h: &mut Html, lang: Lang, crumb: &str, other: &str) {
     h.open("header", &[("class", "masthead")])
         .open("div", &[("class", "brand")])
         .open("p", &[("class", "tagline")])
@@ -382,7 +385,7 @@ pub fn instance_page(c: &Catalog, id: &str, lang: Lang, answers: &Answers, css: 
                 )
                 .close("p")
                 .close("section");
-            h.fragment(&page::summary(c, &st.scenario, &a, false));
+            h.fragment(&page::summary(c, &st.scenario, &a, false, ROOT));
         }
     }
     // What it fits.
@@ -436,7 +439,7 @@ pub fn instance_page(c: &Catalog, id: &str, lang: Lang, answers: &Answers, css: 
     Some(document(lang, &title, &description, css, &other, &h.finish()))
 }
 
-fn footer(h: &mut Html, c: &Catalog, lang: Lang) {
+pub(super) fn footer(h: &mut Html, c: &Catalog, lang: Lang) {
     h.open("footer", &[("class", "foot")]);
     page::contents(h, &notes::catalog_line(lang, c.as_of, false));
     h.close("footer");
@@ -456,7 +459,7 @@ fn answer_section(h: &mut Html, c: &Catalog, lang: Lang, title: &str, testid: &s
         )
         .close("p")
         .close("section");
-    h.fragment(&page::summary(c, &st.scenario, a, false));
+    h.fragment(&page::summary(c, &st.scenario, a, false, ROOT));
     let fitting: Vec<_> = a.outcome.recommendations.iter().filter(|r| r.fits).take(12).collect();
     if fitting.is_empty() {
         return;
@@ -575,6 +578,7 @@ pub fn sitemap(c: &Catalog, base: &str) -> String {
         for m in PRESETS {
             url(&page_path("m", m.id, lang));
         }
+        url(&page_path("a", "accuracy", lang));
     }
     out.push_str("</urlset>\n");
     out
@@ -605,6 +609,10 @@ pub fn llms_txt(c: &Catalog) -> String {
             m.params_b_text()
         ));
     }
+    out.push_str(&format!(
+        "\n## How accurate it is\n\n- [Accuracy ledger](./{}): every published training and serving run the estimates are held to, by accelerator family, with setup, published figure, estimate, error, source and date.\n",
+        page_path("a", "accuracy", Lang::En)
+    ));
     out.push_str("\n## Optional\n\n- Chinese copies of every page: `zh.html` beside each `index.html`.\n- [sitemap.xml](./sitemap.xml)\n");
     out
 }
@@ -715,5 +723,7 @@ mod tests {
             assert!(map.contains(&page_path("m", m.id, Lang::En)));
             assert!(llms.contains(&page_path("m", m.id, Lang::En)));
         }
+        assert!(map.contains("<loc>./a/accuracy/zh.html</loc>"), "{map}");
+        assert!(llms.contains("(./a/accuracy/index.html)"), "{llms}");
     }
 }

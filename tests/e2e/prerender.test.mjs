@@ -81,7 +81,9 @@ test('instance and model pages carry the figures the app draws for their links, 
     assert.match(href, /^\.\.\/\.\.\/\?/, 'a relative link into the app');
     // The card right after the section's heading is its answer.
     const card = still.locator(`${section} + [data-testid="summary"]`);
-    const want = await card.locator('.contents').evaluateAll((els) => els.map((e) => e.innerHTML));
+    // A link to another pre-rendered page (the range line's ledger link) is the app's, from two folders down.
+    const want = (await card.locator('.contents').evaluateAll((els) => els.map((e) => e.innerHTML)))
+      .map((h) => h.replaceAll('href="../../a/', 'href="a/'));
     assert.ok(want.length >= 2, `${path}: card and plan`);
     const url = new URL(href, server.url + path).href;
     await still.context().close();
