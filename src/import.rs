@@ -1,4 +1,4 @@
-//! Price refresh from files a user downloads from AWS: the Price List bulk offer file for AmazonEC2 (On-Demand and Reserved terms) and a Spot price history export. Pure: text in, new catalog text and a report out.
+//! Price refresh from files a user downloads from AWS: the Price List bulk offer file for AmazonEC2 (On-Demand and Reserved terms), the Savings Plans offer file, a Spot price history export, and the credential-free Spot price feed and Spot Instance Advisor data. Pure: text in, new catalog text and a report out.
 //!
 //! The catalog is edited as JSON values so fields this module does not know survive untouched; the
 //! result is validated by `Catalog::parse` before it is returned, so a refresh can never produce a
@@ -11,6 +11,8 @@ use std::collections::BTreeMap;
 mod plausible;
 mod read;
 mod savings_plans;
+mod spot_feed;
+mod spot_merge;
 mod stream;
 pub use plausible::{is_aws_region, AWS_REGIONS, BAND_FACTOR, RI_FLOOR_SHARE};
 use read::{parse_offer, parse_spot, RiRate};
@@ -44,6 +46,12 @@ pub enum Input<'a> {
     SavingsPlans(&'a str, &'a str),
     /// The same, read from disk as a stream in bounded memory: name, path.
     SavingsPlansFile(&'a str, &'a std::path::Path),
+    /// The public Spot price feed (`spot.json`, or its JSONP form `spot.js`): name, text, the day it was
+    /// fetched (the file carries no date). Regional prices: written with `n_az: 0` (zones not counted).
+    SpotFeed(&'a str, &'a str, IsoDate),
+    /// The Spot Instance Advisor data (`spot-advisor-data.json`): name, text, the day it was fetched. Its
+    /// bands go on the Spot prices the catalog holds, so it is applied after every other file.
+    SpotAdvisor(&'a str, &'a str, IsoDate),
 }
 
 impl Input<'_> {
@@ -54,7 +62,9 @@ impl Input<'_> {
             | Input::OfferFile(file, _)
             | Input::SpotHistory(file, _)
             | Input::SavingsPlans(file, _)
-            | Input::SavingsPlansFile(file, _) => file,
+            | Input::SavingsPlansFile(file, _)
+            | Input::SpotFeed(file, _, _)
+            | Input::SpotAdvisor(file, _, _) => file,
         }
     }
 }
@@ -104,27 +114,46 @@ pub fn apply(catalog_json: &str, inputs: &[Input]) -> Result<(String, Report), I
     apply_at(catalog_json, inputs, None)
 }
 
+/// Applies one file to the catalog as JSON (checked against `current`, the catalog as the files before
+/// left it); returns the file's date.
+fn apply_one(
+    root: &mut Map<String, Value>,
+    report: &mut Report,
+    current: &Catalog,
+    input: &Input,
+) -> Result<IsoDate, ImportError> {
+    match *input {
+        Input::Offer(file, text) => apply_offer(root, report, current, file, Source::Text(text)),
+        Input::OfferFile(file, path) => apply_offer(root, report, current, file, Source::File(path)),
+        Input::SpotHistory(file, text) => apply_spot_history(root, report, current, file, text),
+        Input::SavingsPlans(file, text) => apply_savings_plans(root, report, current, file, Source::Text(text)),
+        Input::SavingsPlansFile(file, path) => apply_savings_plans(root, report, current, file, Source::File(path)),
+        Input::SpotFeed(file, text, fetched) => spot_merge::apply_spot_feed(root, report, current, file, text, fetched),
+        Input::SpotAdvisor(file, text, fetched) => {
+            spot_merge::apply_spot_advisor(root, report, current, file, text, fetched)
+        }
+    }
+}
+
 /// Applies the inputs as of `today` (the importer's clock): a file dated later is refused. Implausible
-/// figures are left out and named in the report (`plausible.rs`). On any error nothing is returned.
+/// figures are left out and named in the report (`plausible.rs`). Each file is checked against the catalog
+/// as the files before it left it (a Spot price against the On-Demand rate an offer file just brought); the
+/// Advisor data comes last, so its bands reach the Spot prices the other files wrote. On any error nothing
+/// is returned.
 pub fn apply_at(catalog_json: &str, inputs: &[Input], today: Option<IsoDate>) -> Result<(String, Report), ImportError> {
-    let current = Catalog::parse(catalog_json).map_err(|e| err("catalog.json", e.to_string()))?;
+    let mut current = Catalog::parse(catalog_json).map_err(|e| err("catalog.json", e.to_string()))?;
     let mut root: Map<String, Value> =
         serde_json::from_str(catalog_json).map_err(|e| err("catalog.json", e.to_string()))?;
     let mut report = Report::default();
     let mut newest = current.as_of;
     let mut text = None;
-    for input in inputs {
-        let date = match input {
-            Input::Offer(file, text) => apply_offer(&mut root, &mut report, &current, file, Source::Text(text))?,
-            Input::OfferFile(file, path) => apply_offer(&mut root, &mut report, &current, file, Source::File(path))?,
-            Input::SpotHistory(file, text) => apply_spot_history(&mut root, &mut report, &current, file, text)?,
-            Input::SavingsPlans(file, text) => {
-                apply_savings_plans(&mut root, &mut report, &current, file, Source::Text(text))?
-            }
-            Input::SavingsPlansFile(file, path) => {
-                apply_savings_plans(&mut root, &mut report, &current, file, Source::File(path))?
-            }
-        };
+    let advisor = |i: &&Input| matches!(i, Input::SpotAdvisor(..));
+    let ordered = inputs
+        .iter()
+        .filter(|i| !advisor(i))
+        .chain(inputs.iter().filter(advisor));
+    for input in ordered {
+        let date = apply_one(&mut root, &mut report, &current, input)?;
         let name = input.name();
         if let Some(why) = plausible::date_refusal(date, today) {
             return Err(err(name, format!("refused: the file is {why}")));
@@ -137,7 +166,7 @@ pub fn apply_at(catalog_json: &str, inputs: &[Input], today: Option<IsoDate>) ->
         root.insert("as_of".into(), json!(newest.to_string()));
         sort_prices(&mut root);
         let checked = write_catalog(&root);
-        Catalog::parse(&checked).map_err(|e| err(name, format!("would break the catalog: {e}")))?;
+        current = Catalog::parse(&checked).map_err(|e| err(name, format!("would break the catalog: {e}")))?;
         text = Some(checked);
     }
     // The last file's check was of the catalog as written; without a file, the catalog as it came.

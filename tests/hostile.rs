@@ -1,4 +1,4 @@
-//! Hostile importer files: offer and Spot files truncated, with keys duplicated, values of the wrong type,
+//! Hostile importer files: offer and Spot files (history, the public feed, the Advisor data) truncated, with keys duplicated, values of the wrong type,
 //! huge numbers and control characters, through the whole importer. It never panics, and whatever it
 //! accepts is a catalog the page builds (`Catalog::parse` holds the token stream's rules). `scripts/fuzz`
 //! runs the same properties longer (`GPUPLAN_FUZZ_CASES`) and prints the counts.
@@ -13,6 +13,13 @@ use common::fuzz_cases;
 
 const OFFER: &str = include_str!("fixtures/prices/offer-us-east-1.json");
 const SPOT: &str = include_str!("fixtures/spot-history.json");
+const FEED: &str = include_str!("fixtures/prices/spot.json");
+const ADVISOR: &str = include_str!("fixtures/prices/spot-advisor-data.json");
+
+/// The day the recorded Spot feed and Advisor data stand for as fetched (spot-fetched.txt).
+fn fetched() -> gpuplan::catalog::IsoDate {
+    gpuplan::catalog::IsoDate::from_days_since_epoch(20_787)
+}
 
 static INPUTS: AtomicUsize = AtomicUsize::new(0);
 static REFUSED: AtomicUsize = AtomicUsize::new(0);
@@ -142,6 +149,20 @@ proptest! {
         let text = ms.iter().fold(SPOT.to_string(), |t, m| mutate(&t, m));
         check(Input::SpotHistory("spot.json", &text))?;
     }
+
+    #[test]
+    fn a_hostile_spot_feed_or_advisor_file_is_refused_or_imported_into_a_catalog_that_builds(ms in prop::collection::vec(mutation(), 1..4)) {
+        let feed = ms.iter().fold(FEED.to_string(), |t, m| mutate(&t, m));
+        check(Input::SpotFeed("spot.json", &feed, fetched()))?;
+        let advisor = ms.iter().fold(ADVISOR.to_string(), |t, m| mutate(&t, m));
+        check(Input::SpotAdvisor("spot-advisor-data.json", &advisor, fetched()))?;
+    }
+}
+
+#[test]
+fn the_fixtures_fetch_day_is_spot_fetched_txt() {
+    let recorded = include_str!("fixtures/prices/spot-fetched.txt").trim();
+    assert_eq!(fetched().to_string(), recorded);
 }
 
 #[test]

@@ -8,6 +8,9 @@ const OFFER: &str = include_str!("fixtures/prices/offer-us-east-1.json");
 const SPOT: &str = include_str!("fixtures/spot-history.json");
 const SP: &str = include_str!("fixtures/prices/savings-plans-us-east-1.json");
 
+#[path = "import/spot.rs"]
+mod spot;
+
 fn imported() -> Catalog {
     let (text, report) = match apply(
         BUNDLED_JSON,

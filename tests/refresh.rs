@@ -1,5 +1,6 @@
 //! scripts/refresh-prices offline on the recorded files in tests/fixtures/prices: the catalog it writes
-//! passes every rule, its report says what moved, and a refresh losing too many prices writes nothing.
+//! passes every rule, its report says what moved (Spot from the public feed and the Advisor's bands too),
+//! and a refresh losing too many prices writes nothing.
 
 use gpuplan::catalog::{Catalog, BUNDLED_JSON};
 use std::path::PathBuf;
@@ -44,7 +45,8 @@ fn an_offline_refresh_writes_a_valid_catalog_and_reports_what_moved() {
     let c = Catalog::parse(&text).unwrap_or_else(|e| panic!("refreshed catalog refused: {e}"));
     // offer-us-east-1.json (published 2026-11-01): p5.48xlarge On-Demand 50.00, down from 55.04 (-9.2 %).
     assert_eq!(c.on_demand("p5.48xlarge", "us-east-1").map(|p| p.usd_hr), Some(50.0));
-    assert_eq!(c.as_of.to_string(), "2026-11-01");
+    // The Spot files were fetched on 2026-11-30 (spot-fetched.txt): the newest file moves the catalog's date.
+    assert_eq!(c.as_of.to_string(), "2026-11-30");
     assert!(
         report.contains("| On-Demand | p5.48xlarge | us-east-1 |  | 55.04 | 50.0 | -9.2 % |"),
         "{report}"
@@ -64,4 +66,79 @@ fn a_refresh_losing_more_than_the_set_share_writes_nothing() {
     assert!(err.contains("refused") && err.contains("left untouched"), "{err}");
     assert_eq!(text, BUNDLED_JSON);
     assert!(report.contains("7 lost"), "{report}");
+}
+
+#[test]
+fn an_offline_refresh_takes_regional_spot_from_the_feed_and_bands_from_the_advisor() {
+    let (ok, text, report, err) = refresh("spot", &[]);
+    assert!(ok, "{err}");
+    let c = Catalog::parse(&text).unwrap_or_else(|e| panic!("refreshed catalog refused: {e}"));
+    let spot = |i: &str, r: &str| {
+        c.spot(i, r).map(|s| {
+            let band = s.interruption_band.clone().unwrap_or_default();
+            (s.median_usd_hr, s.n_az, s.source.clone(), s.as_of.to_string(), band)
+        })
+    };
+    let feed = || "aws-spot-feed-2026-11-30".to_string();
+    let day = || "2026-11-30".to_string();
+    // g7.2xlarge had no Spot price in us-east-1: the feed's $0.91 with zones not counted, the Advisor's
+    // band (r 3 = "15-20%").
+    assert_eq!(
+        spot("g7.2xlarge", "us-east-1"),
+        Some((0.91, 0, feed(), day(), "15-20".into()))
+    );
+    // g4dn.xlarge's median over 5 zones was of 2026-06-01, older than the feed: replaced, band refreshed.
+    assert_eq!(
+        spot("g4dn.xlarge", "us-east-1"),
+        Some((0.16, 0, feed(), day(), "10-15".into()))
+    );
+    // p5.48xlarge is N/A* in the feed: its per-zone median stays, its band is the Advisor's (r 4).
+    let p5 = spot("p5.48xlarge", "us-east-1");
+    assert_eq!(p5.map(|s| (s.1, s.4)), Some((4, ">20".into())));
+    // g6.xlarge's $0.8048 is On-Demand's: skipped, and the report says so.
+    assert_eq!(spot("g6.xlarge", "us-east-1").map(|s| s.0), Some(0.3618));
+    let band_source = c.spot("g7.2xlarge", "us-east-1").and_then(|s| s.band_source.clone());
+    assert_eq!(band_source.as_deref(), Some("aws-spot-advisor-2026-11-30"));
+    assert!(c
+        .source("aws-spot-feed-2026-11-30")
+        .is_some_and(|s| s.date.to_string() == day()));
+    // The page judges a regional price's capacity as not counted, never as ample.
+    let supply = gpuplan::engine::cost::spot_supply(c.spot("g7.2xlarge", "us-east-1"));
+    assert_eq!(supply, gpuplan::engine::outcome::SpotSupply::Uncounted);
+    for row in [
+        "| Spot | g4dn.xlarge | us-east-1 |  | 0.215 | 0.16 | -25.6 % |",
+        "| Spot | g7.2xlarge | us-east-1 |  | — | 0.91 | new |",
+        "| Spot | g4dn.2xlarge | ap-northeast-2 |  | 0.299933 | 0.28 | -6.6 % |",
+        "- Spot band p5.48xlarge us-east-1: 5-10 -> >20",
+        "- Spot band g7.2xlarge us-east-1: none -> 15-20",
+        "## Importer notes",
+        "- Spot g6.xlarge us-east-1: regional 0.8048 is not below On-Demand 0.8048; skipped",
+        "- Spot g4dn.xlarge us-east-1: regional 0.16 replaces the median 0.215 over 5 zone(s) of 2026-06-01",
+    ] {
+        assert!(report.contains(row), "{row}\n{report}");
+    }
+}
+
+#[test]
+fn spot_files_without_the_day_they_were_fetched_are_not_imported() {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("refresh-undated");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
+    std::fs::copy("tests/fixtures/prices/spot.json", dir.join("spot.json")).unwrap_or_else(|e| panic!("{e}"));
+    let catalog = dir.join("catalog.json");
+    std::fs::write(&catalog, BUNDLED_JSON).unwrap_or_else(|e| panic!("{e}"));
+    let out = Command::new("python3")
+        .arg("scripts/refresh-prices")
+        .arg("--offline")
+        .arg(&dir)
+        .args(["--importer", env!("CARGO_BIN_EXE_catalog-import")])
+        .arg("--catalog")
+        .arg(&catalog)
+        .arg("--report")
+        .arg(dir.join("report.md"))
+        .output()
+        .unwrap_or_else(|e| panic!("python3: {e}"));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success() && err.contains("no spot-fetched.txt"), "{err}");
+    assert_eq!(std::fs::read_to_string(&catalog).unwrap_or_default(), BUNDLED_JSON);
 }

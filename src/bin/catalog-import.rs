@@ -1,4 +1,4 @@
-//! Refreshes catalog.json's prices from AWS files: `catalog-import [--catalog FILE] [--dry-run] (--offer FILE | --spot FILE)...`.
+//! Refreshes catalog.json's prices from AWS files: `catalog-import [--catalog FILE] [--dry-run] [--fetched DATE] (--offer FILE | --savings-plans FILE | --spot FILE | --spot-feed FILE | --spot-advisor FILE)...`.
 #![cfg_attr(all(unix, not(test)), no_main)]
 
 use gpuplan::catalog::IsoDate;
@@ -9,14 +9,20 @@ use std::path::Path;
 mod edge;
 
 const USAGE: &str =
-    "usage: catalog-import [--catalog catalog.json] [--dry-run] (--offer OFFER.json | --spot SPOT.json | --savings-plans SP.json)...\n\
+    "usage: catalog-import [--catalog catalog.json] [--dry-run] [--fetched YYYY-MM-DD]\n\
+                      (--offer OFFER.json | --spot SPOT.json | --savings-plans SP.json | --spot-feed spot.json | --spot-advisor ADVISOR.json)...\n\
   --offer  an AWS Price List bulk offer file for AmazonEC2 (one region), e.g.\n\
            https://pricing.us-east-1.amazonaws.com/offers/v1.0/aws/AmazonEC2/current/us-east-1/index.json\n\
   --savings-plans  an AWS Savings Plans offer file (one region), e.g.\n\
            https://pricing.us-east-1.amazonaws.com/savingsPlan/v1.0/aws/AWSComputeSavingsPlan/current/us-east-1/index.json\n\
   --spot   output of `aws ec2 describe-spot-price-history --product-descriptions Linux/UNIX --output json`\n\
-  Updates On-Demand and Reserved rates and Spot medians for the catalog's instance types, records the\n\
-  files as sources, prints what changed. Malformed input changes nothing.";
+  --spot-feed  the public Spot price feed (regional prices, no zones), https://website.spot.ec2.aws.a2z.com/spot.json\n\
+           (or its JSONP form spot.js)\n\
+  --spot-advisor  the Spot Instance Advisor data (interruption bands),\n\
+           https://spot-bid-advisor.s3.amazonaws.com/spot-advisor-data.json\n\
+  --fetched  the day --spot-feed and --spot-advisor files were downloaded (neither carries a date); required with them\n\
+  Updates On-Demand and Reserved rates, Savings Plan rates, Spot prices and bands for the catalog's instance\n\
+  types, records the files as sources, prints what changed. Malformed input changes nothing.";
 
 /// What the command line asks for: the catalog to update, whether to write it, and the files as
 /// (is an offer file, path).
@@ -25,6 +31,8 @@ struct Args {
     catalog: String,
     dry_run: bool,
     files: Vec<(Kind, String)>,
+    /// The day the Spot feed and Advisor files were fetched.
+    fetched: Option<IsoDate>,
 }
 
 /// What a file is.
@@ -33,6 +41,8 @@ enum Kind {
     Offer,
     Spot,
     SavingsPlans,
+    SpotFeed,
+    SpotAdvisor,
 }
 
 /// Why the command stops before reading anything: help was asked for, or the line is wrong (the
@@ -48,28 +58,52 @@ fn parse_args(args: &[String]) -> Result<Args, Stop> {
         catalog: "catalog.json".to_string(),
         dry_run: false,
         files: Vec::new(),
+        fetched: None,
     };
+    let usage = |m: String| Err(Stop::Usage(format!("catalog-import: {m}\n{USAGE}")));
     let mut it = args.iter();
     while let Some(a) = it.next() {
+        let kind = match a.as_str() {
+            "--offer" => Some(Kind::Offer),
+            "--spot" => Some(Kind::Spot),
+            "--savings-plans" => Some(Kind::SavingsPlans),
+            "--spot-feed" => Some(Kind::SpotFeed),
+            "--spot-advisor" => Some(Kind::SpotAdvisor),
+            _ => None,
+        };
         match a.as_str() {
-            "--catalog" | "--offer" | "--spot" | "--savings-plans" => {
-                let Some(v) = it.next() else {
-                    return Err(Stop::Usage(format!("catalog-import: {a} needs a file\n{USAGE}")));
-                };
-                match a.as_str() {
-                    "--catalog" => out.catalog = v.clone(),
-                    "--offer" => out.files.push((Kind::Offer, v.clone())),
-                    "--savings-plans" => out.files.push((Kind::SavingsPlans, v.clone())),
-                    _ => out.files.push((Kind::Spot, v.clone())),
-                }
+            "--catalog" | "--fetched" => {}
+            "--dry-run" => {
+                out.dry_run = true;
+                continue;
             }
-            "--dry-run" => out.dry_run = true,
             "-h" | "--help" => return Err(Stop::Help),
-            _ => return Err(Stop::Usage(format!("catalog-import: unknown argument {a}\n{USAGE}"))),
+            _ if kind.is_some() => {}
+            _ => return usage(format!("unknown argument {a}")),
+        }
+        let Some(v) = it.next() else {
+            let what = if a == "--fetched" {
+                "a date YYYY-MM-DD"
+            } else {
+                "a file"
+            };
+            return usage(format!("{a} needs {what}"));
+        };
+        match (kind, a.as_str()) {
+            (Some(k), _) => out.files.push((k, v.clone())),
+            (None, "--catalog") => out.catalog = v.clone(),
+            _ => match IsoDate::parse(v) {
+                Some(d) => out.fetched = Some(d),
+                None => return usage(format!("--fetched needs a date YYYY-MM-DD, got `{}`", v.escape_debug())),
+            },
         }
     }
     if out.files.is_empty() {
         return Err(Stop::Usage(USAGE.to_string()));
+    }
+    let dated = |k: &Kind| matches!(k, Kind::SpotFeed | Kind::SpotAdvisor);
+    if out.fetched.is_none() && out.files.iter().any(|(k, _)| dated(k)) {
+        return usage("--spot-feed and --spot-advisor need --fetched YYYY-MM-DD, the day the files were downloaded (neither carries a date)".into());
     }
     Ok(out)
 }
@@ -110,7 +144,7 @@ fn read_all(a: &Args) -> Result<(String, Vec<String>), String> {
             Kind::Offer | Kind::SavingsPlans => std::fs::File::open(p)
                 .map(|_| String::new())
                 .map_err(|e| format!("{p}: {e}")),
-            Kind::Spot => read(p),
+            Kind::Spot | Kind::SpotFeed | Kind::SpotAdvisor => read(p),
         })
         .collect::<Result<Vec<_>, _>>()?;
     Ok((catalog, texts))
@@ -125,6 +159,8 @@ fn run(a: &Args) -> u8 {
             return 1;
         }
     };
+    // parse_args refuses a feed without --fetched; the epoch is never used.
+    let fetched = a.fetched.unwrap_or(IsoDate::from_days_since_epoch(0));
     let inputs: Vec<Input> = a
         .files
         .iter()
@@ -133,6 +169,8 @@ fn run(a: &Args) -> u8 {
             Kind::Offer => Input::OfferFile(p, Path::new(p)),
             Kind::Spot => Input::SpotHistory(p, t),
             Kind::SavingsPlans => Input::SavingsPlansFile(p, Path::new(p)),
+            Kind::SpotFeed => Input::SpotFeed(p, t, fetched),
+            Kind::SpotAdvisor => Input::SpotAdvisor(p, t, fetched),
         })
         .collect();
     let catalog_path = &a.catalog;
@@ -215,9 +253,28 @@ mod tests {
             catalog: "c.json".into(),
             dry_run: true,
             files,
+            fetched: None,
         };
         assert_eq!(a, Ok(want));
         assert_eq!(parse("--offer o.json").map(|a| a.catalog), Ok("catalog.json".into()));
+    }
+
+    #[test]
+    fn the_spot_feed_and_advisor_need_the_day_they_were_fetched() {
+        let a = parse("--spot-advisor a.json --fetched 2026-11-30 --spot-feed s.json");
+        let files = vec![
+            (Kind::SpotAdvisor, "a.json".to_string()),
+            (Kind::SpotFeed, "s.json".to_string()),
+        ];
+        assert_eq!(a.as_ref().map(|a| &a.files), Ok(&files));
+        assert_eq!(a.map(|a| a.fetched), Ok(IsoDate::parse("2026-11-30")));
+        let usage = |line: &str| match parse(line) {
+            Err(Stop::Usage(m)) => m,
+            other => panic!("{other:?}"),
+        };
+        assert!(usage("--spot-feed s.json").contains("need --fetched YYYY-MM-DD"));
+        assert!(usage("--spot-feed s.json --fetched 30.11.2026").contains("got `30.11.2026`"));
+        assert!(usage("--spot-feed s.json --fetched").contains("--fetched needs a date"));
     }
 
     #[test]

@@ -47,15 +47,22 @@ pub(super) fn why_caution(w: &Why, lang: Lang) -> Option<String> {
             instances,
         } => {
             let (d, k) = (number(*days, 1), number(*interruptions, 2));
-            let z = if *zones <= 1 {
-                pick("one zone's", "一个可用区的")
-            } else {
-                pick("a median over zones", "多个可用区的中位数")
+            // Zones 0: a regional figure whose zones the source does not count (the public Spot feed).
+            let z = match *zones {
+                0 => pick(
+                    "the region's, its zones not counted: the zone it runs in may differ",
+                    "区域的，未统计可用区：所在可用区可能不同",
+                ),
+                1 => pick("one zone's, not the region's", "一个可用区的，不代表整个区域"),
+                _ => pick(
+                    "a median over zones, not the region's",
+                    "多个可用区的中位数，不代表整个区域",
+                ),
             };
             let mut s = if zh {
-                format!("{d} 天的 Spot 作业有三项风险：预计中断 {k} 次；价格是{z}，不代表整个区域；容量可能消失，需留后备。")
+                format!("{d} 天的 Spot 作业有三项风险：预计中断 {k} 次；价格是{z}；容量可能消失，需留后备。")
             } else {
-                format!("A {d}-day job on Spot has three risks: {k} interruptions expected; its price is {z}, not the region's; capacity can vanish, so keep a fallback.")
+                format!("A {d}-day job on Spot has three risks: {k} interruptions expected; its price is {z}; capacity can vanish, so keep a fallback.")
             };
             if *instances > 1 {
                 s.push_str(pick(
@@ -127,4 +134,26 @@ fn why_limit(w: &Why, lang: Lang) -> Option<String> {
         }
         _ => return None,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_spot_jobs_price_says_where_it_comes_from_and_never_counts_uncounted_zones() {
+        let risks = |zones: u32, lang: Lang| {
+            let w = Why::SpotRisks {
+                days: 10.0,
+                interruptions: 0.5,
+                zones,
+                instances: 1,
+            };
+            why_caution(&w, lang).unwrap_or_default()
+        };
+        assert!(risks(0, Lang::En).contains("its price is the region's, its zones not counted"));
+        assert!(risks(0, Lang::Zh).contains("未统计可用区"));
+        assert!(risks(1, Lang::En).contains("its price is one zone's, not the region's"));
+        assert!(risks(3, Lang::En).contains("its price is a median over zones, not the region's"));
+    }
 }

@@ -136,6 +136,43 @@ pub fn reserved_refusal(region: &str, effective_usd_hr: f64, on_demand_usd_hr: O
     })
 }
 
+/// Why a new Spot price is implausible against the On-Demand rate it discounts (no deeper than AWS's largest
+/// Spot discount, the catalog's `spot_rules.max_discount_pct`) and the type's own catalog Spot prices in any
+/// region (`BAND_FACTOR` around them), or `None` when it passes. A price at or above On-Demand is the
+/// caller's to skip.
+pub fn spot_refusal(
+    current: &Catalog,
+    instance: &str,
+    region: &str,
+    usd_hr: f64,
+    on_demand_usd_hr: f64,
+) -> Option<String> {
+    if !is_aws_region(region) {
+        return Some(format!("`{region}` is not an AWS region code"));
+    }
+    if !(usd_hr.is_finite() && usd_hr > 0.0) {
+        return Some(format!("${usd_hr}/h is not a positive, finite price"));
+    }
+    let max_pct = current.spot_rules.max_discount_pct;
+    let floor = on_demand_usd_hr * (1.0 - max_pct / 100.0);
+    if usd_hr < floor {
+        return Some(format!(
+            "${usd_hr}/h is below ${floor}/h, On-Demand (${on_demand_usd_hr}/h) less AWS's largest Spot discount ({max_pct} %)"
+        ));
+    }
+    let (lo, hi) = span(
+        current
+            .spot
+            .iter()
+            .filter(|s| s.instance == instance)
+            .map(|s| s.median_usd_hr),
+    )?;
+    let (floor, ceiling) = (lo / BAND_FACTOR, hi * BAND_FACTOR);
+    (usd_hr < floor || usd_hr > ceiling).then(|| {
+        format!("${usd_hr}/h is outside ${floor}–${ceiling}/h ({BAND_FACTOR}× around its catalog Spot prices, ${lo}–${hi}/h)")
+    })
+}
+
 /// Why a file's date is refused: later than today (the importer's clock). `None` when there is no clock.
 pub fn date_refusal(date: IsoDate, today: Option<IsoDate>) -> Option<String> {
     let today = today?;
@@ -184,6 +221,24 @@ mod tests {
         assert!(reserved_refusal("us-east-1", 1.9, Some(10.0)).is_some());
         assert!(reserved_refusal("us-east-1", 10.5, Some(10.0)).is_some());
         assert_eq!(reserved_refusal("us-east-1", 3.0, None), None);
+    }
+
+    #[test]
+    fn a_spot_price_no_deeper_than_awss_largest_discount_and_near_the_types_own_passes() {
+        let c = catalog();
+        // p5.48xlarge us-east-1: On-Demand $55.04; the catalog's p5 Spot medians run ~$16.7–$18.4/h.
+        assert_eq!(spot_refusal(&c, "p5.48xlarge", "us-east-1", 18.0, 55.04), None);
+        let deep = spot_refusal(&c, "p5.48xlarge", "us-east-1", 5.0, 55.04);
+        assert!(
+            deep.is_some_and(|m| m.contains("largest Spot discount (90 %)")),
+            "cents read as dollars"
+        );
+        // p4de.24xlarge: $3.5/h passes the 90 % floor of its $27.45/h On-Demand ($2.74) but is below a third
+        // of the type's lowest catalog Spot median ($13.2454 / 3 = $4.42).
+        let low = spot_refusal(&c, "p4de.24xlarge", "us-east-1", 3.5, 27.44705);
+        assert!(low.is_some_and(|m| m.contains("around its catalog Spot prices")));
+        assert!(spot_refusal(&c, "p5.48xlarge", "us-east-1", f64::NAN, 55.04).is_some());
+        assert!(spot_refusal(&c, "p5.48xlarge", "zz-moon-1", 18.0, 55.04).is_some());
     }
 
     #[test]
