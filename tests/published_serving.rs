@@ -65,6 +65,11 @@ const TRTLLM_H200_URL: &str =
     "https://github.com/NVIDIA/TensorRT-LLM/blob/release/0.5.0/docs/source/blogs/H200launch.md";
 const BASETEN: &str = "Baseten blog, Faster Mixtral inference with TensorRT-LLM and quantization";
 const BASETEN_URL: &str = "https://www.baseten.co/blog/faster-mixtral-inference-with-tensorrt-llm-and-quantization/";
+const TRTLLM_019: &str = "NVIDIA TensorRT-LLM 0.19.0 documentation, Performance Overview (trtllm-bench, PyTorch backend, maximum load: requests fed at an infinite rate)";
+const TRTLLM_019_URL: &str = "https://nvidia.github.io/TensorRT-LLM/0.19.0/performance/perf-overview.html";
+const SGLANG_1008: &str =
+    "SGLang issue #1008 (L. Zheng, maintainer), Torch.compile Performance Tracking: sglang.bench_latency, CUDA graph";
+const SGLANG_1008_URL: &str = "https://github.com/sgl-project/sglang/issues/1008";
 const HF_SM: &str = "Hugging Face blog (P. Schmid), Llama 2 on Amazon SageMaker a Benchmark (TGI 1.0.3)";
 const HF_SM_URL: &str = "https://huggingface.co/blog/llama-sagemaker-benchmark";
 
@@ -99,6 +104,34 @@ const fn nemo(id: &'static str, family: &'static str, instance: &'static str, tp
         tp,
         seqs,
         measured: Measured::LatencyMs { out: 20.0, ms },
+    }
+}
+
+/// A TensorRT-LLM 0.19.0 maximum-load row: `query` states the model, precision and ISL + OSL; the concurrency
+/// is not stated (requests at an infinite rate), so the run is estimated at the most sequences a replica holds
+/// (`seqs` 0, gpuplan's memory model with the default 90 % usable; the source sets 90-95 % for the KV cache).
+const fn trtllm_max(
+    id: &'static str,
+    family: &'static str,
+    setup: &'static str,
+    query: &'static str,
+    instance: &'static str,
+    tp: u32,
+    out: f64,
+    tps: f64,
+) -> Run {
+    Run {
+        id,
+        family,
+        source: TRTLLM_019,
+        url: TRTLLM_019_URL,
+        date: "2025-05",
+        setup,
+        query,
+        instance,
+        tp,
+        seqs: 0,
+        measured: Measured::ThroughputTps { out, tps },
     }
 }
 
@@ -821,6 +854,63 @@ const RUNS: &[Run] = &[
         seqs: 1,
         measured: Measured::ItlMs(12.35),
     },
+    trtllm_max("B200 Llama 3.3 70B FP4 TP1 max load 1000/1000", "B200", "Llama 3.3 70B FP4 (nvidia/Llama-3.3-70B-Instruct-FP4), B200, TP 1, ISL 1000, OSL 1000, maximum load: 6,866.96 total output tokens/s", "v=1&model=llama3.3-70b&prec=fp4&ctx=2000&out=1000", "p6-b200.48xlarge", 1, 1000.0, 6866.96),
+    trtllm_max("B200 Llama 3.3 70B FP4 TP8 max load 1000/1000", "B200", "Llama 3.3 70B FP4, B200, TP 8, ISL 1000, OSL 1000, maximum load: 19,991.64 total output tokens/s", "v=1&model=llama3.3-70b&prec=fp4&ctx=2000&out=1000", "p6-b200.48xlarge", 8, 1000.0, 19991.64),
+    trtllm_max("B200 Llama 3.3 70B FP4 TP1 max load 2048/128", "B200", "Llama 3.3 70B FP4, B200, TP 1, ISL 2048, OSL 128, maximum load: 1,375.49 total output tokens/s", "v=1&model=llama3.3-70b&prec=fp4&ctx=2176&out=128", "p6-b200.48xlarge", 1, 128.0, 1375.49),
+    trtllm_max("B200 Llama 3.3 70B FP4 TP8 max load 5000/500", "B200", "Llama 3.3 70B FP4, B200, TP 8, ISL 5000, OSL 500, maximum load: 4,810.21 total output tokens/s", "v=1&model=llama3.3-70b&prec=fp4&ctx=5500&out=500", "p6-b200.48xlarge", 8, 500.0, 4810.21),
+    trtllm_max("H200 Llama 3.1 70B FP8 TP8 max load 1000/1000", "H200", "Llama 3.1 70B FP8 (nvidia/Llama-3.1-70B-Instruct-FP8), H200 141GB HBM3, TP 8, ISL 1000, OSL 1000, maximum load: 12,794.92 total output tokens/s", "v=1&model=llama3.1-70b&prec=fp8&ctx=2000&out=1000", "p5en.48xlarge", 8, 1000.0, 12794.92),
+    Run {
+        id: "H100 Llama-3-8B TP8 1 user decode (SGLang)",
+        family: "H100",
+        source: SGLANG_1008,
+        url: SGLANG_1008_URL,
+        date: "2024-08-09",
+        setup: "python3 -m sglang.bench_latency --model meta-llama/Meta-Llama-3-8B --batch-size 1 --input 128 --output 8, TP=8, with cuda graph: decode median latency 0.00335 s, 298.53 token/s (the GPU is not named; its TP1 decode of 7.37 ms for 16 GB of weights rules out A100, whose peak bandwidth needs 8 ms: taken as 8 × H100)",
+        query: "v=1&model=llama3.1-8b&prec=bf16&ctx=136",
+        instance: "p5.48xlarge",
+        tp: 8,
+        seqs: 1,
+        measured: Measured::ItlMs(3.35),
+    },
+    Run {
+        id: "H100 Llama-3-8B TP1 1 user decode (SGLang)",
+        family: "H100",
+        source: SGLANG_1008,
+        url: SGLANG_1008_URL,
+        date: "2024-08-09",
+        setup: "python3 -m sglang.bench_latency --model meta-llama/Meta-Llama-3-8B --batch-size 1 --input 128 --output 8, TP=1, with cuda graph: decode median latency 0.00737 s, 135.64 token/s (the same GPU as the TP8 row)",
+        query: "v=1&model=llama3.1-8b&prec=bf16&ctx=136",
+        instance: "p5.48xlarge",
+        tp: 1,
+        seqs: 1,
+        measured: Measured::ItlMs(7.37),
+    },
+    Run {
+        id: "Trainium Llama-2-13b 8192/8192 TP32 TTFT",
+        family: "Trainium",
+        source: NEURON_TRN1,
+        url: NEURON_TRN1_URL,
+        date: "2024",
+        setup: "Llama-2-13b, trn1.32xlarge, Transformers NeuronX (Neuron 2.18.0), TP degree 32 (NeuronCores = 16 devices), batch 1, sequence length 16384, input 8192, output 8192, FP16 (matmult BF16), weights bf16: TTFT P50 2367.93 ms, TPOT P50 13.41 ms (the longest prompt the table gives for a model of this size; no 8B row goes past 4,096 input tokens)",
+        query: "v=1&model=llama2-13b&prec=bf16&ctx=16384&out=8192",
+        instance: "trn1.32xlarge",
+        tp: 16,
+        seqs: 1,
+        measured: Measured::TtftMs(2367.93),
+    },
+    Run {
+        id: "Trainium Llama-2-13b 4096/4096 TP32 TTFT",
+        family: "Trainium",
+        source: NEURON_TRN1,
+        url: NEURON_TRN1_URL,
+        date: "2024",
+        setup: "Llama-2-13b, trn1.32xlarge, Transformers NeuronX (Neuron 2.18.0), TP degree 32 (NeuronCores = 16 devices), batch 1, sequence length 8192, input 4096, output 4096, FP16 (matmult BF16), weights bf16: TTFT P50 864.14 ms, TPOT P50 9.84 ms",
+        query: "v=1&model=llama2-13b&prec=bf16&ctx=8192&out=4096",
+        instance: "trn1.32xlarge",
+        tp: 16,
+        seqs: 1,
+        measured: Measured::TtftMs(864.14),
+    },
 ];
 
 /// Runs the model misses by more than 25 % with the current assumptions: the measured error and why.
@@ -830,26 +920,36 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "MoE Mixtral 8x7B int8 A100 TP1 1 user TTFT",
         "measured +50 %; an MoE prompt's prefill: the experts' grouped GEMMs and routing imbalance are not modelled, and the source's int8 may be weight-only (16-bit matmuls) where the engine prefills at the INT8 rate (capped at fp8x × the 16-bit peak); its decode row is held (+24 %)",
     ),
-    ("A100 Llama 2 70B TGI TP8 1 users", "measured +40 %; TGI 1.0.3 on p4d (A100 40GB) at one user took 41 ms per token where the weight read is ~16 ms; the same engine's 20-user run on the same instance is held (+13 %): that stack's per-step and NCCL all-reduce latency is above the one ring model's (68 µs at TP8), not tuned per engine"),
+    ("A100 Llama 2 70B TGI TP8 1 users", "measured +96 %; TGI 1.0.3 (2023) on p4d (A100 40GB) at one user took 41 ms per token where the weight read is ~16 ms: NCCL's ring all-reduce without CUDA graphs; gpuplan charges today's one-shot all-reduce over NVSwitch (nvsar 17 µs; +40 % when every link was a ring of 68 µs at TP8), not a latency per engine"),
+    ("A100 Llama 2 70B TGI TP8 20 users", "measured +43 %; the same TGI 1.0.3 stack at 20 users (+13 % when NVSwitch was charged as a ring): its NCCL all-reduces cost more than the one-shot kernels today's engines run over NVSwitch"),
+    ("A100 Llama 2 70B TP8 1 user (PyTorch)", "measured +83 %; PyTorch 2023 (torch.compile) reduces through NCCL's ring: 29 ms per token against 12.3 ms of weight read, where the one-shot all-reduce over NVSwitch (nvsar) that TensorRT-LLM, vLLM and SGLang run gives ~16 ms; held at +21 % when every link was a ring. SGLang's CUDA-graph TP8 decode (8B, 2024) is held (+24 %)"),
+    ("A100 NeMo 7B TP8 batch 1", "measured +108 %; NeMo's TensorRT-LLM Llama 2 7B at TP8 and batch 1 took ~6.8 ms a token where the weights take 1.2 ms: per-layer overhead of that benchmark's static engine (held at +3 % with the ring's 68 µs per all-reduce); SGLang's CUDA-graph TP8 decode of an 8B on H100 runs 3.35 ms a token and is held (+24 %)"),
+    ("H100 NeMo 7B TP8 batch 1", "measured +79 %; as the A100 row: ~4.9 ms a token for 7B at TP8 where SGLang's CUDA-graph 8B TP8 decode on the same GPUs takes 3.35 ms (held, +24 %)"),
     ("A10G Llama 2 7B TGI TP4 1 users", "measured +28 %; one user of 7B over four A10Gs on PCIe: TGI's 16.8 ms per token is above what the weight read (3.2 ms) and the PCIe ring latency give; the 13B at one user and both at 20 users on the same instance are held"),
     ("H100 LLaMA 70B TP2 batch 64 2048/2048", "measured +84 %; 70B decode at large static batches with long outputs: the source's step is ~3× its weight and KV read and its FLOPs reach ~12-15 % of the FP8 peak; the decode compute cap (mfu 0.4) is one value for every run, and the 7B/13B large-batch rows are held"),
-    ("H100 LLaMA 70B TP4 batch 480 128/2048", "measured +134 %; as the TP2 2048/2048 row: 70B at 480 sequences decodes at ~12 % of the FP8 peak in TensorRT-LLM v0.6.1; not tuned"),
-    ("H200 llama_70b TP4 batch 512 128/2048", "measured +113 %; as the H100 TP4 row: 70B at 512 sequences decodes at ~12 % of the FP8 peak in TensorRT-LLM v0.5.0 (a preliminary figure); not tuned"),
-    ("H100 LLaMA 70B TP4 first token at 128", "measured +28 %; a 128-token prefill over TP4 has a floor (26 ms) above one weight read, its all-reduces and the step time (~20 ms); the 2,048-token row is held (−8 %)"),
+    ("H100 LLaMA 70B TP4 batch 480 128/2048", "measured +163 %; as the TP2 2048/2048 row: 70B at 480 sequences decodes at ~12 % of the FP8 peak in TensorRT-LLM v0.6.1; not tuned"),
+    ("H200 llama_70b TP4 batch 512 128/2048", "measured +138 %; as the H100 TP4 row: 70B at 512 sequences decodes at ~12 % of the FP8 peak in TensorRT-LLM v0.5.0 (a preliminary figure); not tuned"),
+    ("H100 LLaMA 70B TP4 first token at 128", "measured +51 %; a 128-token prefill over TP4 has a floor (26 ms) above one weight read, its all-reduces and the step time (~17 ms with the one-shot all-reduce over NVSwitch); the 2,048-token row is held (−6 %)"),
     ("H200 llama_13b TP1 batch 1024 128/128", "measured +30 %; a static batch of 1,024 prompts: the batch prefill (131K tokens) is charged at one prompt's prefill rate, the source's runs below it; the same table's other rows are held"),
     ("L40S LLaMA 7B TP1 first token at 2048", "measured −31 %; the L40S's FP8 prefill ran at 1.09× its BF16 dense peak; every GPU's FP8 prefill is capped at fp8_speedup × prefill_mfu = 0.84× the BF16 peak (the H100 FP8 row is held at −6 %)"),
     ("Trainium Llama-3-8B 128/8064 TP32 TTFT", "measured +56 %; Neuron's time to first token at a 128-token prompt has a floor (17 ms for 8B) above one step and the collectives; the 4,096-token row is held (+8 %)"),
+    ("Trainium Llama-2-13b 8192/8192 TP32 TTFT", "measured +408 %; Neuron 2.18.0's Llama-2-13b prefills 8,192 tokens in 2.37 s, ~4 % of the chips' BF16 peak, where the same table's Llama-3-8B prefills 4,096 at ~20 % (held, +8 %): the prefill rate is one nmfu for every model. The planner's long-prompt TTFT on Trainium is optimistic by this much for models run the way this row was"),
+    ("Trainium Llama-2-13b 4096/4096 TP32 TTFT", "measured +281 %; as the 8,192-token row: 0.86 s for a 4,096-token prompt of a 13B, ~3.8 × the time per FLOP of the table's Llama-3-8B row"),
+    ("B200 Llama 3.3 70B FP4 TP1 max load 1000/1000", "measured −28 %; at maximum load one B200 holds ~200 sequences in gpuplan (an FP4 model keeps a 16-bit KV cache there; NVIDIA's FP4 checkpoints run an FP8 one, twice the sequences) and its FP4 prefill is capped at fp8x × the 16-bit peak"),
+    ("B200 Llama 3.3 70B FP4 TP1 max load 2048/128", "measured −47 %; prefill-heavy (2,048 in, 128 out) at maximum load: gpuplan caps an FP4 prefill at fp8x (1.4) × the BF16 peak, set from Hopper's FP8 runs; Blackwell's FP4 prefill runs faster, and the 16-bit KV cache halves the batch"),
+    ("B200 Llama 3.3 70B FP4 TP8 max load 1000/1000", "measured +41 %; at maximum load 8 B200 hold ~2,000 sequences in gpuplan and decode at the compute cap (mfu 0.4 of the FP4 peak); the source's batch is not stated (its CUDA graphs stop at 8,192), and TP8's row at 5,000/500 is held (+2 %)"),
 ];
 
 /// The estimate in the measurement's own terms, and the measurement, both "higher is better".
 fn estimate_vs_measured(catalog: &Catalog, run: &Run) -> (f64, f64) {
     let (scenario, warnings) = query::parse(run.query, catalog);
     assert!(warnings.is_empty(), "{}: {warnings:?}", run.query);
-    let e = serving_estimate(catalog, &scenario, run.instance, run.tp, run.seqs)
+    let seqs = seqs_of(catalog, &scenario, run);
+    let e = serving_estimate(catalog, &scenario, run.instance, run.tp, seqs)
         .unwrap_or_else(|| panic!("{} on {}", run.query, run.instance));
     let prefill_s = e.prefill_s.unwrap_or(0.0);
     let marginal_s = e.prefill_marginal_s.unwrap_or(0.0);
-    let b = f64::from(run.seqs);
+    let b = f64::from(seqs);
     // With `out` in the link the estimate already charges each request's prefill over its output
     // (`out / (out·t_step + seqs·t_marginal)`): take the decode step back out of it.
     let out_q = f64::from(scenario.output_tokens);
@@ -868,10 +968,24 @@ fn estimate_vs_measured(catalog: &Catalog, run: &Run) -> (f64, f64) {
         Measured::TtftMs(ms) => (1.0 / prefill_s.max(1e-9), 1000.0 / ms),
         Measured::TtftAtLoadMs(ms) => {
             let request_s = out_q / e.tokens_per_s_per_seq;
-            let f = gpuplan::engine::perf::first_token(prefill_s, marginal_s, run.seqs, request_s);
+            let f = gpuplan::engine::perf::first_token(prefill_s, marginal_s, seqs, request_s);
             (1.0 / f.ttft_s.max(1e-9), 1000.0 / ms)
         }
     }
+}
+
+/// The sequences a run is estimated at: its stated concurrency, or (0, maximum load) the most a replica of
+/// its TP degree holds in gpuplan's memory model.
+fn seqs_of(catalog: &Catalog, scenario: &gpuplan::scenario::Scenario, run: &Run) -> u32 {
+    if run.seqs > 0 {
+        return run.seqs;
+    }
+    let (_, shapes) = gpuplan::engine::serving_layouts(catalog, scenario, run.instance);
+    shapes
+        .iter()
+        .find(|(tp, _)| *tp == run.tp)
+        .map(|(_, most)| *most)
+        .unwrap_or_else(|| panic!("{}: no TP{} layout on {}", run.id, run.tp, run.instance))
 }
 
 fn measured_text(m: Measured) -> String {
@@ -892,6 +1006,8 @@ fn ratios_and_report(catalog: &Catalog) -> (Vec<f64>, String) {
     for run in RUNS {
         let (est, meas) = estimate_vs_measured(catalog, run);
         let ratio = est / meas;
+        let (scenario, _) = query::parse(run.query, catalog);
+        let seqs = seqs_of(catalog, &scenario, run);
         report.push_str(&format!(
             "| {} | {} | {} {} TP{} ×{} | {} | {:+.0} % |\n",
             run.id,
@@ -899,7 +1015,7 @@ fn ratios_and_report(catalog: &Catalog) -> (Vec<f64>, String) {
             run.query,
             run.instance,
             run.tp,
-            run.seqs,
+            seqs,
             measured_text(run.measured),
             (ratio - 1.0) * 100.0
         ));
