@@ -117,8 +117,7 @@ const fn trtllm_max(
     query: &'static str,
     instance: &'static str,
     tp: u32,
-    out: f64,
-    tps: f64,
+    measured: Measured,
 ) -> Run {
     Run {
         id,
@@ -131,7 +130,7 @@ const fn trtllm_max(
         instance,
         tp,
         seqs: 0,
-        measured: Measured::ThroughputTps { out, tps },
+        measured,
     }
 }
 
@@ -854,11 +853,11 @@ const RUNS: &[Run] = &[
         seqs: 1,
         measured: Measured::ItlMs(12.35),
     },
-    trtllm_max("B200 Llama 3.3 70B FP4 TP1 max load 1000/1000", "B200", "Llama 3.3 70B FP4 (nvidia/Llama-3.3-70B-Instruct-FP4), B200, TP 1, ISL 1000, OSL 1000, maximum load: 6,866.96 total output tokens/s", "v=1&model=llama3.3-70b&prec=fp4&ctx=2000&out=1000", "p6-b200.48xlarge", 1, 1000.0, 6866.96),
-    trtllm_max("B200 Llama 3.3 70B FP4 TP8 max load 1000/1000", "B200", "Llama 3.3 70B FP4, B200, TP 8, ISL 1000, OSL 1000, maximum load: 19,991.64 total output tokens/s", "v=1&model=llama3.3-70b&prec=fp4&ctx=2000&out=1000", "p6-b200.48xlarge", 8, 1000.0, 19991.64),
-    trtllm_max("B200 Llama 3.3 70B FP4 TP1 max load 2048/128", "B200", "Llama 3.3 70B FP4, B200, TP 1, ISL 2048, OSL 128, maximum load: 1,375.49 total output tokens/s", "v=1&model=llama3.3-70b&prec=fp4&ctx=2176&out=128", "p6-b200.48xlarge", 1, 128.0, 1375.49),
-    trtllm_max("B200 Llama 3.3 70B FP4 TP8 max load 5000/500", "B200", "Llama 3.3 70B FP4, B200, TP 8, ISL 5000, OSL 500, maximum load: 4,810.21 total output tokens/s", "v=1&model=llama3.3-70b&prec=fp4&ctx=5500&out=500", "p6-b200.48xlarge", 8, 500.0, 4810.21),
-    trtllm_max("H200 Llama 3.1 70B FP8 TP8 max load 1000/1000", "H200", "Llama 3.1 70B FP8 (nvidia/Llama-3.1-70B-Instruct-FP8), H200 141GB HBM3, TP 8, ISL 1000, OSL 1000, maximum load: 12,794.92 total output tokens/s", "v=1&model=llama3.1-70b&prec=fp8&ctx=2000&out=1000", "p5en.48xlarge", 8, 1000.0, 12794.92),
+    trtllm_max("B200 Llama 3.3 70B FP4 TP1 max load 1000/1000", "B200", "Llama 3.3 70B FP4 (nvidia/Llama-3.3-70B-Instruct-FP4), B200, TP 1, ISL 1000, OSL 1000, maximum load: 6,866.96 total output tokens/s", "v=1&model=llama3.3-70b&prec=fp4&ctx=2000&out=1000", "p6-b200.48xlarge", 1, Measured::ThroughputTps { out: 1000.0, tps: 6866.96 }),
+    trtllm_max("B200 Llama 3.3 70B FP4 TP8 max load 1000/1000", "B200", "Llama 3.3 70B FP4, B200, TP 8, ISL 1000, OSL 1000, maximum load: 19,991.64 total output tokens/s", "v=1&model=llama3.3-70b&prec=fp4&ctx=2000&out=1000", "p6-b200.48xlarge", 8, Measured::ThroughputTps { out: 1000.0, tps: 19991.64 }),
+    trtllm_max("B200 Llama 3.3 70B FP4 TP1 max load 2048/128", "B200", "Llama 3.3 70B FP4, B200, TP 1, ISL 2048, OSL 128, maximum load: 1,375.49 total output tokens/s", "v=1&model=llama3.3-70b&prec=fp4&ctx=2176&out=128", "p6-b200.48xlarge", 1, Measured::ThroughputTps { out: 128.0, tps: 1375.49 }),
+    trtllm_max("B200 Llama 3.3 70B FP4 TP8 max load 5000/500", "B200", "Llama 3.3 70B FP4, B200, TP 8, ISL 5000, OSL 500, maximum load: 4,810.21 total output tokens/s", "v=1&model=llama3.3-70b&prec=fp4&ctx=5500&out=500", "p6-b200.48xlarge", 8, Measured::ThroughputTps { out: 500.0, tps: 4810.21 }),
+    trtllm_max("H200 Llama 3.1 70B FP8 TP8 max load 1000/1000", "H200", "Llama 3.1 70B FP8 (nvidia/Llama-3.1-70B-Instruct-FP8), H200 141GB HBM3, TP 8, ISL 1000, OSL 1000, maximum load: 12,794.92 total output tokens/s", "v=1&model=llama3.1-70b&prec=fp8&ctx=2000&out=1000", "p5en.48xlarge", 8, Measured::ThroughputTps { out: 1000.0, tps: 12794.92 }),
     Run {
         id: "H100 Llama-3-8B TP8 1 user decode (SGLang)",
         family: "H100",
