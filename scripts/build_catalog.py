@@ -231,6 +231,10 @@ ARTICLE_QUOTES = [
 
 
 # ---- Interconnect (issue 13): how accelerators reach each other, per instance type. ----
+# Kind `nvswitch` where a source states the GPUs meet at an NVSwitch (every pair at full NVLink bandwidth, so a
+# serving engine's all-reduce is one-shot, not a ring): P4d (aws-ec2-accel-docs, "P4d instances support NVIDIA NVSwitch"),
+# the HGX A100/H100/H200/B200/B300 baseboards of P5/P5e/P5en/P6 (nvidia-hgx-nvswitch) and the NVL72 racks' NVLink Switch
+# (interconnect.csv); `nvlink` stays for V100's hybrid cube-mesh (P3), where pairs without an NVLink use PCIe.
 # Per chip: (kind, name, GB/s per accelerator ONE direction, how that follows from the source, source id, as_of).
 # NVIDIA states NVLink totals two-way (300/600/900/1800 GB/s per GPU), so one direction is half. The Neuron docs
 # do not state a direction for NeuronLink GiB/s per device: treated like NVIDIA's totals (two-way), halved,
@@ -245,13 +249,13 @@ CHIP_LINKS = {
     "rtx-pro-4500": ("pcie", "PCIe Gen5 x16", 64, "128 GB/s theoretical two-way / 2 (no NVLink)", "pcie-gen5", "2025-11-18"),
     "v100": ("nvlink", "NVLink 2", 150, "300 GB/s two-way per GPU / 2", "nvlink-specs", "2023-05-01"),
     "v100-32": ("nvlink", "NVLink 2", 150, "300 GB/s two-way per GPU / 2", "nvlink-specs", "2023-05-01"),
-    "a100-40": ("nvlink", "NVLink 3 (NVSwitch)", 300, "600 GB/s two-way per GPU / 2", "nvlink-specs", "2023-05-01"),
-    "a100-80": ("nvlink", "NVLink 3 (NVSwitch)", 300, "600 GB/s two-way per GPU / 2", "nvlink-specs", "2023-05-01"),
-    "h100": ("nvlink", "NVLink 4 (NVSwitch)", 450, "900 GB/s two-way per GPU / 2", "nvlink-specs", "2023-05-01"),
-    "h200": ("nvlink", "NVLink 4 (NVSwitch)", 450, "900 GB/s two-way per GPU / 2", "nvlink-specs", "2023-05-01"),
-    "b200": ("nvlink", "NVLink 5 (NVSwitch)", 900, "1.8 TB/s two-way per GPU / 2", "nvlink5-specs", "2026-12-01"),
-    "b300": ("nvlink", "NVLink 5 (NVSwitch)", 900, "1.8 TB/s two-way per GPU / 2", "nvlink5-specs", "2026-12-01"),
-    "gb200": ("nvlink", "NVLink 5 (NVLink Switch)", 900, "1.8 TB/s two-way per GPU / 2", "nvlink5-specs", "2026-12-01"),
+    "a100-40": ("nvswitch", "NVLink 3 (NVSwitch)", 300, "600 GB/s two-way per GPU / 2", "nvlink-specs", "2023-05-01"),
+    "a100-80": ("nvswitch", "NVLink 3 (NVSwitch)", 300, "600 GB/s two-way per GPU / 2", "nvlink-specs", "2023-05-01"),
+    "h100": ("nvswitch", "NVLink 4 (NVSwitch)", 450, "900 GB/s two-way per GPU / 2", "nvlink-specs", "2023-05-01"),
+    "h200": ("nvswitch", "NVLink 4 (NVSwitch)", 450, "900 GB/s two-way per GPU / 2", "nvlink-specs", "2023-05-01"),
+    "b200": ("nvswitch", "NVLink 5 (NVSwitch)", 900, "1.8 TB/s two-way per GPU / 2", "nvlink5-specs", "2026-12-01"),
+    "b300": ("nvswitch", "NVLink 5 (NVSwitch)", 900, "1.8 TB/s two-way per GPU / 2", "nvlink5-specs", "2026-12-01"),
+    "gb200": ("nvswitch", "NVLink 5 (NVLink Switch)", 900, "1.8 TB/s two-way per GPU / 2", "nvlink5-specs", "2026-12-01"),
     "trainium": ("neuronlink", "NeuronLink-v2", round(384 * GIB_GB / 2, 1), "384 GiB/s per device (trn1.32xlarge), direction not stated: halved", "neuron-trn1-arch", "2024-02-13"),
     "trainium2": ("neuronlink", "NeuronLink-v3", 512, "1,024 GB/s per chip intra-instance, direction not stated: halved", "neuron-trn2-arch", "2025-10-17"),
     "inferentia2": ("neuronlink", "NeuronLink-v2", round(192 * GIB_GB / 2, 1), "192 GiB/s per chip, direction not stated: halved", "neuron-inf-arch", "2025-10-17"),
@@ -268,7 +272,7 @@ LINK_OVERRIDES = {
     "p3.8xlarge": {"note": "AWS's launch table gives 200 GBps aggregate for this 4-GPU size; the per-GPU NVLink 2 figure is used."},
 }
 # Where the domain size (accelerators sharing the link) comes from.
-DOMAIN_SOURCE = {"nvlink": "aws-ec2-accel-docs", "neuronlink": "neuron-trn1-arch", "pcie": "aws-gpu-table", "roce": "karpenter-specs"}
+DOMAIN_SOURCE = {"nvlink": "aws-ec2-accel-docs", "nvswitch": "aws-ec2-accel-docs", "neuronlink": "neuron-trn1-arch", "pcie": "aws-gpu-table", "roce": "karpenter-specs"}
 ULTRA_DOMAINS = {"u-p6e-gb200x72": (72, "eks-ultraserver"), "u-p6e-gb300x72": (72, "article-001"), "trn2-ultraserver": (64, "neuron-trn2-arch")}
 # GPUDirect RDMA over EFA: the AWS NCCL plugin's gdr_required flags; g6e and the other G types per the maintainer (Aug 2025).
 GDR_YES = ("p4d.", "p4de.", "p5.48", "p5e.", "p5en.", "p6-b200.", "p6-b300.", "trn1.32", "trn1n.", "trn2.48", "g7e.12", "g7e.24", "g7e.48")

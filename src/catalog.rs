@@ -78,7 +78,11 @@ pub struct Accelerator {
 #[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
 #[serde(rename_all = "lowercase")]
 pub enum Interconnect {
+    /// NVLink point to point (V100's hybrid cube-mesh: pairs without a link go over PCIe).
     Nvlink,
+    /// NVLink through NVSwitch (HGX A100/H100/H200/B200/B300, NVL72): every pair at full bandwidth, as its
+    /// `links` entry's domain source states; the engines' small all-reduces are one-shot there, not rings.
+    Nvswitch,
     Neuronlink,
     Pcie,
     Roce,

@@ -104,6 +104,7 @@ impl Reader<'_> {
     fn interconnect(&mut self) -> Interconnect {
         match self.str() {
             "nvlink" => Interconnect::Nvlink,
+            "nvswitch" => Interconnect::Nvswitch,
             "neuronlink" => Interconnect::Neuronlink,
             "roce" => Interconnect::Roce,
             _ => Interconnect::Pcie,

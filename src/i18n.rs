@@ -228,6 +228,7 @@ messages! {
     OverheadGib => "Runtime overhead per accelerator (GiB)", "每加速器运行时开销（GiB）";
     ArLat => "All-reduce latency when serving, fixed (µs)", "推理 all-reduce 固定延迟（µs）";
     ArHop => "All-reduce latency per ring hop (µs)", "all-reduce 每跳延迟（µs）";
+    NvsAr => "All-reduce latency over NVSwitch, any TP (µs)", "NVSwitch 上 all-reduce 延迟，与 TP 无关（µs）";
     PrefillMfu => "Prefill share of the 16-bit peak (GPU)", "预填充占 16 位峰值的比例（GPU）";
     NeuronMfu => "Neuron serving share of peak", "Neuron 推理占峰值的比例";
     NeuronHop => "NeuronLink all-reduce latency per hop (µs)", "NeuronLink all-reduce 每跳延迟（µs）";
@@ -323,8 +324,10 @@ messages! {
     RegionsNote => "List prices per hour, before any reseller discount, cheapest first; * derived from a regional multiplier, not published.", "每小时标价（未计代理商折扣），从低到高；* 为按区域系数推算，非公开价格。";
     CopyEmbed => "Copy embed code", "复制嵌入代码";
     EmbedCopied => "Embed code copied", "嵌入代码已复制";
-    SrcServing => "Assumptions held once against 64 published serving runs; seat headroom is an assumption", "按 64 组公开推理实测一次性检验的假设；席位余量为假设";
+    SrcServing => "Assumptions held once against 77 published serving runs; seat headroom is an assumption", "按 77 组公开推理实测一次性检验的假设；席位余量为假设";
     SrcPrefill => "time to first token: TensorRT-LLM's first-token tables (A100 FP16, H100/L40S FP8, LLaMA 7B/70B, 128 and 2,048 tokens); FP8 at most the FP8 speed-up times this", "首个 token 时间：TensorRT-LLM 首 token 表（A100 FP16、H100/L40S FP8，LLaMA 7B/70B，128 与 2,048 token）；FP8 至多为此值乘以 FP8 加速比";
+    SrcNvsAr => "one-shot all-reduce: two synchronisations at any TP (TensorRT-LLM MultiShot blog, 2024); ~17 µs measured on 8 GPUs (PyTorch issue 131739, 2024); rings (PCIe, P3's NVLink mesh) pay the fixed part and every hop",
+        "一次性（one-shot）all-reduce：任何 TP 都只同步两次（TensorRT-LLM MultiShot 博客，2024）；8 GPU 实测约 17 µs（PyTorch issue 131739，2024）；环形链路（PCIe、P3 的 NVLink 网格）计固定部分与每一跳";
     SrcNeuronServing => "AWS Neuron 2.18 Trn1 decoder table (Llama 2/3 8B-70B, TP 32, batch 1): time to first token and per output token", "AWS Neuron 2.18 Trn1 解码模型表（Llama 2/3 8B-70B，TP 32，batch 1）：首 token 时间与每个输出 token 时间";
     SrcMfu => "30 % typical, 50 % well tuned (JGalego/llm-calc on GitHub); 78-81 % is the matrix-multiply ceiling measured on one H200 (PyTorch, 2026)",
         "一般 30%，调优良好 50%（GitHub 上的 JGalego/llm-calc）；在一块 H200 上实测矩阵乘法上限为 78-81%（PyTorch，2026 年）";

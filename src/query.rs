@@ -291,6 +291,7 @@ pub static KEYS: &[Key<Scenario>] = &[
     Key { name: "gaudi", slot: |s| Slot::Num(&mut s.assumptions.gaudi_tflops, 1.0, 10_000.0), unit: doc_text!("TFLOPS"), help: doc_text!("assumption: Gaudi HL-205 dense BF16 (no published figure)") },
     Key { name: "arlat", slot: |s| Slot::Num(&mut s.assumptions.tp_allreduce_us, 0.0, 10_000.0), unit: doc_text!("µs"), help: doc_text!("assumption: fixed latency of one tensor-parallel all-reduce when serving") },
     Key { name: "arhop", slot: |s| Slot::Num(&mut s.assumptions.tp_hop_us, 0.0, 10_000.0), unit: doc_text!("µs"), help: doc_text!("assumption: latency per ring hop of a serving all-reduce") },
+    Key { name: "nvsar", slot: |s| Slot::Num(&mut s.assumptions.nvswitch_allreduce_us, 0.0, 10_000.0), unit: doc_text!("µs"), help: doc_text!("assumption: latency of one serving all-reduce over NVSwitch (one-shot: the same at any TP degree)") },
     Key { name: "stepms", slot: |s| Slot::Num(&mut s.assumptions.step_overhead_ms, 0.0, 1000.0), unit: doc_text!("ms"), help: doc_text!("assumption: fixed time of every decode step (sampling, scheduling, launches)") },
     Key { name: "pfmfu", slot: |s| Slot::Num(&mut s.assumptions.prefill_mfu, 0.01, 1.0), unit: "", help: doc_text!("assumption: share of the 16-bit peak a GPU's prefill reaches (time to first token)") },
     Key { name: "nmfu", slot: |s| Slot::Num(&mut s.assumptions.neuron_mfu, 0.01, 1.0), unit: "", help: doc_text!("assumption: share of the peak Neuron serving (prefill and decode compute) reaches") },

@@ -138,11 +138,18 @@ pub struct Assumptions {
     pub perf_budget_x: f64,
     /// LoRA rank for adapter size.
     pub lora_rank: u32,
-    /// Latency of one tensor-parallel all-reduce in a serving engine, microseconds: a fixed part (kernel launch
-    /// and synchronisation) and one per ring hop (assumptions; the Neuron runtime docs give 1-2 µs per hop for
+    /// Latency of one tensor-parallel all-reduce in a serving engine over a ring (PCIe, NVLink mesh, NeuronLink),
+    /// microseconds: a fixed part (kernel launch and synchronisation) and one per ring hop (assumptions; the Neuron runtime docs give 1-2 µs per hop for
     /// the link alone; these values reproduce the published serving runs of tests/published_serving.rs as a whole).
     pub tp_allreduce_us: f64,
     pub tp_hop_us: f64,
+    /// Latency of one tensor-parallel all-reduce over NVSwitch, microseconds, whatever the group's size: the
+    /// serving engines' one-shot (or two-shot) kernels synchronise twice, not once per ring hop (TensorRT-LLM's
+    /// MultiShot blog, 2024-11). PyTorch issue #131739 (2024-07-25) measured the one-shot intra-node
+    /// all-reduce at ~17 µs on 8 GPUs (6-15 µs in its PR #114001); SGLang PR #2904 (2025-01) 5.7-11.8 µs for
+    /// 4-32 KB on 8 × H100 without CUDA graphs, flat from TP 2 to 8; NCCL on 8 × H100 ~20-25 µs for 4 B-1 MiB
+    /// (marin-community/marin issue #6736, 2026-06). Assumption: 17 µs, the measured one-shot figure.
+    pub nvswitch_allreduce_us: f64,
     /// Fixed time of every decode step besides reading weights and computing: sampling, scheduling and kernel
     /// launches, milliseconds (assumption, fitted with the two above to the published runs as a whole).
     pub step_overhead_ms: f64,
@@ -223,6 +230,7 @@ impl Default for Assumptions {
             lora_rank: 16,
             tp_allreduce_us: 12.0,
             tp_hop_us: 4.0,
+            nvswitch_allreduce_us: 17.0,
             step_overhead_ms: 0.75,
             seat_mem_usable: 0.95,
             prefill_mfu: 0.6,

@@ -23,8 +23,21 @@ fn headline_figures_follow_the_sources() {
     // NVLink totals are two-way per GPU (900 GB/s on H100): one direction is half.
     assert_eq!(
         (l("p5.48xlarge").kind, l("p5.48xlarge").link_gbs),
-        (Interconnect::Nvlink, Some(450.0))
+        (Interconnect::Nvswitch, Some(450.0))
     );
+    // NVSwitch where a source states it (P4d: the EC2 guide; P5/P6: NVIDIA's HGX baseboards), the mesh on P3.
+    for id in [
+        "p4d.24xlarge",
+        "p4de.24xlarge",
+        "p5e.48xlarge",
+        "p5en.48xlarge",
+        "p6-b200.48xlarge",
+        "p6-b300.48xlarge",
+    ] {
+        assert_eq!(l(id).kind, Interconnect::Nvswitch, "{id}");
+    }
+    assert_eq!(l("p3.16xlarge").kind, Interconnect::Nvlink);
+    assert_eq!(l("g5.12xlarge").kind, Interconnect::Pcie);
     assert_eq!(l("p4d.24xlarge").link_gbs, Some(300.0));
     assert_eq!(l("p6-b200.48xlarge").link_gbs, Some(900.0));
     // G types: PCIe only.

@@ -129,7 +129,8 @@ const GROWING: &str =
     "v=1&model=llama3.1-70b&ctx=2500&out=500&batch=20&seqtps=20&region=ap-northeast-1&growth=15&months=24";
 
 /// Item 1: the growing fleet over 24 months (1 → 13 × p4d.24xlarge) commits a 1-year EC2 Instance
-/// Savings Plan on five instance-layers, from months 1, 6, 11, 14 and 16; the plan box listed them as
+/// Savings Plan on several instance-layers (four since the all-reduce over NVSwitch is one-shot: from months
+/// 1, 9, 14 and 17; five, from months 1, 6, 11, 14 and 16, when it was a ring); the plan box listed them as
 /// identical "Baseline: 1 × p4d.24xlarge — …" lines and the chart split every month at 1. Each line now
 /// says its months; the chart splits each month at the commitments active in it.
 #[test]
@@ -145,16 +146,11 @@ fn a_growing_fleets_commitments_say_their_months_and_add_up_in_the_chart() {
     let isp = Buy::InstanceSp1;
     assert_eq!(
         lines,
-        [
-            (isp, 1, 0, 24),
-            (isp, 1, 5, 12),
-            (isp, 1, 10, 12),
-            (isp, 1, 13, 11),
-            (isp, 1, 15, 9)
-        ]
+        [(isp, 1, 0, 24), (isp, 1, 8, 12), (isp, 1, 13, 11), (isp, 1, 16, 8)]
     );
-    // Month by month, the sum of the lines active then (by hand from the five lines above).
-    let want: Vec<u32> = [[1; 5].as_slice(), &[2; 5], &[3; 3], &[4; 2], &[5; 2], &[4; 5], &[3; 2]].concat();
+    // Month by month, the sum of the lines active then (by hand from the four lines above: months 0-7 one,
+    // 8-12 two, 13-15 three, 16-19 four, 20-23 three once the second has run its 12 months).
+    let want: Vec<u32> = [[1; 8].as_slice(), &[2; 5], &[3; 3], &[4; 4], &[3; 4]].concat();
     assert_eq!(gpuplan::engine::plan::committed_by_month(&p), want);
     // The total is the lines' sum: five commitments and the growth.
     assert!(close(p.horizon_usd, p.items.iter().map(|i| i.horizon_usd).sum()));
@@ -166,16 +162,16 @@ fn a_growing_fleets_commitments_say_their_months_and_add_up_in_the_chart() {
         "{items:?}"
     );
     assert!(
-        items[1].starts_with("Baseline: 1 × p4d.24xlarge, months 6–17 — "),
+        items[1].starts_with("Baseline: 1 × p4d.24xlarge, months 9–20 — "),
         "{items:?}"
     );
     let distinct: std::collections::BTreeSet<&String> = items.iter().collect();
     assert_eq!(distinct.len(), items.len(), "two lines read the same: {items:?}");
     // The chart's level steps: one segment per committed month, and the legend gives its most.
     assert_eq!(html.matches("class=\"level\"").count(), 24, "{html}");
-    assert!(html.contains("up to 5 × EC2 Instance Savings Plan, 1 year"), "{html}");
+    assert!(html.contains("up to 4 × EC2 Instance Savings Plan, 1 year"), "{html}");
     let (zh, _) = plan_box(&format!("{GROWING}&lang=zh"));
-    assert!(zh[1].contains("p4d.24xlarge，第 6–17 月 — "), "{zh:?}");
+    assert!(zh[1].contains("p4d.24xlarge，第 9–20 月 — "), "{zh:?}");
 }
 
 /// Item 8: p5e.48xlarge has no On-Demand price in us-east-2, only Capacity Blocks. The row said 6

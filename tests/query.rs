@@ -56,6 +56,7 @@ const V1_LINKS: &[&str] = &[
     "v=1&ctx=4096&out=512&batch=32&seqtps=20&ttft=1.5",
     "v=1&ctx=2500&out=500&batch=50",
     "v=1&arlat=10&arhop=3&stepms=1&seatuse=0.9",
+    "v=1&nvsar=6",
     "v=1&inst=inf2.48xlarge&pfmfu=0.5&nmfu=0.25&nhop=2&nstepms=2.5",
     "v=1&task=graphics&seats=12&gmem=16&vcpu=8&ram=32",
     "v=1&task=hpc&fp64=40",

@@ -46,6 +46,25 @@ pub struct Run {
     pub measured: Measured,
 }
 
+/// The sequences a run is estimated at: its stated concurrency, or (`seqs` 0, a maximum-load row whose source
+/// states none) the most a replica of its TP degree holds in gpuplan's memory model; `None` where the link
+/// warns or no such layout exists.
+pub fn seqs_of(catalog: &Catalog, run: &Run) -> Option<u32> {
+    let (scenario, warnings) = query::parse(run.query, catalog);
+    if !warnings.is_empty() {
+        return None;
+    }
+    seqs_at(catalog, &scenario, run)
+}
+
+fn seqs_at(catalog: &Catalog, scenario: &crate::scenario::Scenario, run: &Run) -> Option<u32> {
+    if run.seqs > 0 {
+        return Some(run.seqs);
+    }
+    let (_, shapes) = crate::engine::serving_layouts(catalog, scenario, run.instance);
+    shapes.iter().find(|(tp, _)| *tp == run.tp).map(|(_, most)| *most)
+}
+
 /// The estimate and the measurement as rates in the measurement's own terms, both "higher is faster"
 /// (per second, or per millisecond inverted); `None` when the run's link warns or its instance cannot
 /// hold it with the stated tensor-parallel degree.
@@ -54,10 +73,11 @@ pub fn rates(catalog: &Catalog, run: &Run) -> Option<(f64, f64)> {
     if !warnings.is_empty() {
         return None;
     }
-    let e = serving_estimate(catalog, &scenario, run.instance, run.tp, run.seqs)?;
+    let seqs = seqs_at(catalog, &scenario, run)?;
+    let e = serving_estimate(catalog, &scenario, run.instance, run.tp, seqs)?;
     let prefill_s = e.prefill_s.unwrap_or(0.0);
     let marginal_s = e.prefill_marginal_s.unwrap_or(0.0);
-    let b = f64::from(run.seqs);
+    let b = f64::from(seqs);
     // With `out` in the link the estimate already charges each request's prefill over its output
     // (`out / (out·t_step + seqs·t_marginal)`): take the decode step back out of it.
     let out_q = f64::from(scenario.output_tokens);
@@ -76,7 +96,7 @@ pub fn rates(catalog: &Catalog, run: &Run) -> Option<(f64, f64)> {
         Measured::TtftMs(ms) => (1.0 / prefill_s.max(1e-9), 1000.0 / ms),
         Measured::TtftAtLoadMs(ms) => {
             let request_s = out_q / e.tokens_per_s_per_seq;
-            let f = crate::engine::perf::first_token(prefill_s, marginal_s, run.seqs, request_s);
+            let f = crate::engine::perf::first_token(prefill_s, marginal_s, seqs, request_s);
             (1.0 / f.ttft_s.max(1e-9), 1000.0 / ms)
         }
     })

@@ -24,6 +24,39 @@ const BASETEN: &str = "Baseten blog, Faster Mixtral inference with TensorRT-LLM 
 const BASETEN_URL: &str = "https://www.baseten.co/blog/faster-mixtral-inference-with-tensorrt-llm-and-quantization/";
 const HF_SM: &str = "Hugging Face blog (P. Schmid), Llama 2 on Amazon SageMaker a Benchmark (TGI 1.0.3)";
 const HF_SM_URL: &str = "https://huggingface.co/blog/llama-sagemaker-benchmark";
+const TRTLLM_019: &str = "NVIDIA TensorRT-LLM 0.19.0 documentation, Performance Overview (trtllm-bench, PyTorch backend, maximum load: requests fed at an infinite rate)";
+const TRTLLM_019_URL: &str = "https://nvidia.github.io/TensorRT-LLM/0.19.0/performance/perf-overview.html";
+const SGLANG_1008: &str =
+    "SGLang issue #1008 (L. Zheng, maintainer), Torch.compile Performance Tracking: sglang.bench_latency, CUDA graph";
+const SGLANG_1008_URL: &str = "https://github.com/sgl-project/sglang/issues/1008";
+
+/// A TensorRT-LLM 0.19.0 maximum-load row: `query` states the model, precision and ISL + OSL; the concurrency
+/// is not stated (requests at an infinite rate), so the run is estimated at the most sequences a replica holds
+/// (`seqs` 0, gpuplan's memory model with the default 90 % usable; the source sets 90-95 % for the KV cache).
+const fn trtllm_max(
+    id: &'static str,
+    family: &'static str,
+    setup: &'static str,
+    query: &'static str,
+    instance: &'static str,
+    tp: u32,
+    measured: Measured,
+) -> Run {
+    Run {
+        id,
+        family,
+        source: TRTLLM_019,
+        url: TRTLLM_019_URL,
+        date: "2025-05",
+        setup,
+        query,
+        instance,
+        tp,
+        seqs: 0,
+        measured,
+    }
+}
+
 
 /// A NIM row: Llama 3.3 70B (the shape of the 3.1 70B preset) in FP8 on 2 × H100 (TP2), as `query` states it.
 const fn nim(id: &'static str, setup: &'static str, query: &'static str, seqs: u32, measured: Measured) -> Run {
@@ -777,5 +810,62 @@ pub const RUNS: &[Run] = &[
         tp: 1,
         seqs: 1,
         measured: Measured::ItlMs(12.35),
+    },
+    trtllm_max("B200 Llama 3.3 70B FP4 TP1 max load 1000/1000", "B200", "Llama 3.3 70B FP4 (nvidia/Llama-3.3-70B-Instruct-FP4), B200, TP 1, ISL 1000, OSL 1000, maximum load: 6,866.96 total output tokens/s", "v=1&model=llama3.3-70b&prec=fp4&ctx=2000&out=1000", "p6-b200.48xlarge", 1, Measured::ThroughputTps { out: 1000.0, tps: 6866.96 }),
+    trtllm_max("B200 Llama 3.3 70B FP4 TP8 max load 1000/1000", "B200", "Llama 3.3 70B FP4, B200, TP 8, ISL 1000, OSL 1000, maximum load: 19,991.64 total output tokens/s", "v=1&model=llama3.3-70b&prec=fp4&ctx=2000&out=1000", "p6-b200.48xlarge", 8, Measured::ThroughputTps { out: 1000.0, tps: 19991.64 }),
+    trtllm_max("B200 Llama 3.3 70B FP4 TP1 max load 2048/128", "B200", "Llama 3.3 70B FP4, B200, TP 1, ISL 2048, OSL 128, maximum load: 1,375.49 total output tokens/s", "v=1&model=llama3.3-70b&prec=fp4&ctx=2176&out=128", "p6-b200.48xlarge", 1, Measured::ThroughputTps { out: 128.0, tps: 1375.49 }),
+    trtllm_max("B200 Llama 3.3 70B FP4 TP8 max load 5000/500", "B200", "Llama 3.3 70B FP4, B200, TP 8, ISL 5000, OSL 500, maximum load: 4,810.21 total output tokens/s", "v=1&model=llama3.3-70b&prec=fp4&ctx=5500&out=500", "p6-b200.48xlarge", 8, Measured::ThroughputTps { out: 500.0, tps: 4810.21 }),
+    trtllm_max("H200 Llama 3.1 70B FP8 TP8 max load 1000/1000", "H200", "Llama 3.1 70B FP8 (nvidia/Llama-3.1-70B-Instruct-FP8), H200 141GB HBM3, TP 8, ISL 1000, OSL 1000, maximum load: 12,794.92 total output tokens/s", "v=1&model=llama3.1-70b&prec=fp8&ctx=2000&out=1000", "p5en.48xlarge", 8, Measured::ThroughputTps { out: 1000.0, tps: 12794.92 }),
+    Run {
+        id: "H100 Llama-3-8B TP8 1 user decode (SGLang)",
+        family: "H100",
+        source: SGLANG_1008,
+        url: SGLANG_1008_URL,
+        date: "2024-08-09",
+        setup: "python3 -m sglang.bench_latency --model meta-llama/Meta-Llama-3-8B --batch-size 1 --input 128 --output 8, TP=8, with cuda graph: decode median latency 0.00335 s, 298.53 token/s (the GPU is not named; its TP1 decode of 7.37 ms for 16 GB of weights rules out A100, whose peak bandwidth needs 8 ms: taken as 8 × H100)",
+        query: "v=1&model=llama3.1-8b&prec=bf16&ctx=136",
+        instance: "p5.48xlarge",
+        tp: 8,
+        seqs: 1,
+        measured: Measured::ItlMs(3.35),
+    },
+    Run {
+        id: "H100 Llama-3-8B TP1 1 user decode (SGLang)",
+        family: "H100",
+        source: SGLANG_1008,
+        url: SGLANG_1008_URL,
+        date: "2024-08-09",
+        setup: "python3 -m sglang.bench_latency --model meta-llama/Meta-Llama-3-8B --batch-size 1 --input 128 --output 8, TP=1, with cuda graph: decode median latency 0.00737 s, 135.64 token/s (the same GPU as the TP8 row)",
+        query: "v=1&model=llama3.1-8b&prec=bf16&ctx=136",
+        instance: "p5.48xlarge",
+        tp: 1,
+        seqs: 1,
+        measured: Measured::ItlMs(7.37),
+    },
+    Run {
+        id: "Trainium Llama-2-13b 8192/8192 TP32 TTFT",
+        family: "Trainium",
+        source: NEURON_TRN1,
+        url: NEURON_TRN1_URL,
+        date: "2024",
+        setup: "Llama-2-13b, trn1.32xlarge, Transformers NeuronX (Neuron 2.18.0), TP degree 32 (NeuronCores = 16 devices), batch 1, sequence length 16384, input 8192, output 8192, FP16 (matmult BF16), weights bf16: TTFT P50 2367.93 ms, TPOT P50 13.41 ms (the longest prompt the table gives for a model of this size; no 8B row goes past 4,096 input tokens)",
+        query: "v=1&model=llama2-13b&prec=bf16&ctx=16384&out=8192",
+        instance: "trn1.32xlarge",
+        tp: 16,
+        seqs: 1,
+        measured: Measured::TtftMs(2367.93),
+    },
+    Run {
+        id: "Trainium Llama-2-13b 4096/4096 TP32 TTFT",
+        family: "Trainium",
+        source: NEURON_TRN1,
+        url: NEURON_TRN1_URL,
+        date: "2024",
+        setup: "Llama-2-13b, trn1.32xlarge, Transformers NeuronX (Neuron 2.18.0), TP degree 32 (NeuronCores = 16 devices), batch 1, sequence length 8192, input 4096, output 4096, FP16 (matmult BF16), weights bf16: TTFT P50 864.14 ms, TPOT P50 9.84 ms",
+        query: "v=1&model=llama2-13b&prec=bf16&ctx=8192&out=4096",
+        instance: "trn1.32xlarge",
+        tp: 16,
+        seqs: 1,
+        measured: Measured::TtftMs(864.14),
     },
 ];

@@ -31,6 +31,8 @@ const GENERAL: &[Line] = &[
     Field("rank", Msg::LoraRank, false),
     Field("arlat", Msg::ArLat, false),
     Field("arhop", Msg::ArHop, false),
+    Field("nvsar", Msg::NvsAr, false),
+    Text(Source("nvsar", Msg::SrcNvsAr)),
     Field("stepms", Msg::StepMs, false),
     Field("pfmfu", Msg::PrefillMfu, false),
     Text(Source("pfmfu", Msg::SrcPrefill)),

@@ -8,7 +8,8 @@ use serde::Deserialize;
 #[derive(Clone, Debug, Deserialize, PartialEq)]
 pub struct Link {
     pub instance: String,
-    /// The technology inside the instance (`pcie` on G types: no NVLink).
+    /// The technology inside the instance (`pcie` on G types: no NVLink; `nvswitch` where the domain's source
+    /// states an NVSwitch, which makes a serving all-reduce one-shot rather than a ring).
     pub kind: Interconnect,
     /// Shown name: "NVLink 4 (NVSwitch)", "PCIe Gen4 x16", "NeuronLink-v2".
     pub name: String,

@@ -6,10 +6,10 @@
 //! reads the union of the experts its batch routes to (`ModelArch::params_read`). Prefill `(2·N_act·s + F_attn)/P_prefill` plus one weight read (causal attention per layer at the prompt length). Training `C ≈ 6·N_act·D` plus
 //! `12·L·h·s` per token for attention (nanoGPT's estimate_mfu); LoRA skips weight gradients, ~`4·N·D`.
 
-use crate::catalog::Accelerator;
+use crate::catalog::{Accelerator, Interconnect};
 pub use crate::engine::outcome::FirstToken;
 use crate::models::ModelArch;
-use crate::scenario::{FinetuneMethod, Precision, Scenario, Task};
+use crate::scenario::{Assumptions, FinetuneMethod, Precision, Scenario, Task};
 
 /// The dense peak used for a precision, and whether a fallback was taken.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -187,23 +187,48 @@ pub fn first_token(prefill_s: f64, marginal_s: f64, users: u32, request_s: f64) 
 }
 
 /// Latency terms of one tensor-parallel all-reduce, seconds: a fixed part (launch and synchronisation)
-/// and a part per ring hop.
+/// and a part per ring hop (0 where the all-reduce is one-shot).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct AllReduceLatency {
     pub fixed_s: f64,
     pub hop_s: f64,
 }
 
+impl AllReduceLatency {
+    /// The latency a serving all-reduce pays over a link of `kind`: on NVSwitch every GPU reaches every
+    /// other at full bandwidth, so the engines' one-shot kernels synchronise twice whatever the group
+    /// (`nvsar`, no hops); a ring (PCIe, NVLink mesh, RoCE) pays `arlat` and `arhop` per hop, NeuronLink its
+    /// own hop (`nhop`).
+    pub fn for_link(kind: Interconnect, neuron: bool, a: &Assumptions) -> AllReduceLatency {
+        let (fixed_us, hop_us) = match kind {
+            Interconnect::Nvswitch => (a.nvswitch_allreduce_us, 0.0),
+            _ if neuron => (a.tp_allreduce_us, a.neuron_hop_us),
+            _ => (a.tp_allreduce_us, a.tp_hop_us),
+        };
+        AllReduceLatency {
+            fixed_s: fixed_us * 1e-6,
+            hop_s: hop_us * 1e-6,
+        }
+    }
+
+    /// Latency of one all-reduce over `tp` accelerators: `fixed + 2·(tp−1)·hop` (a ring's reduce-scatter and
+    /// all-gather each pass `tp − 1` hops), seconds.
+    pub fn one_s(self, tp: u32) -> f64 {
+        self.fixed_s + 2.0 * f64::from(tp.max(1) - 1) * self.hop_s
+    }
+}
+
 /// Tensor-parallel all-reduces of one forward pass over `tokens` tokens, seconds: two per layer (after
-/// attention and after the MLP, Megatron-style), each `fixed + 2·(tp−1)·hop` of latency plus `2·(tp−1)/tp`
-/// of the 16-bit activations (`tokens·hidden·2` bytes) over the per-accelerator link (one direction).
+/// attention and after the MLP, Megatron-style), each its latency (`AllReduceLatency::one_s`) plus
+/// `2·(tp−1)/tp` of the 16-bit activations (`tokens·hidden·2` bytes) over the per-accelerator link (one
+/// direction): a ring's traffic, and a switch's too once messages are large (two-shot or NVLS).
 pub fn tp_allreduce_s(layers: u32, hidden: u32, tokens: f64, tp: u32, lat: AllReduceLatency, link_bytes_s: f64) -> f64 {
     if tp <= 1 {
         return 0.0;
     }
     let t = f64::from(tp);
     let bytes = tokens * f64::from(hidden) * 2.0;
-    let one = lat.fixed_s + 2.0 * (t - 1.0) * lat.hop_s + 2.0 * (t - 1.0) / t * bytes / link_bytes_s.max(1.0);
+    let one = lat.one_s(tp) + 2.0 * (t - 1.0) / t * bytes / link_bytes_s.max(1.0);
     2.0 * f64::from(layers) * one
 }
 
@@ -300,6 +325,56 @@ mod tests {
         assert!((busy.ttft_s - (0.2 + 0.072 / 1.04)).abs() < 1e-12);
         // No request time (output not stated): no wait estimated.
         assert_eq!(first_token(0.2, 0.15, 33, 0.0).ttft_s, 0.2);
+    }
+
+    #[test]
+    fn nvswitch_all_reduce_is_flat_and_a_ring_grows_per_hop() {
+        let a = Assumptions::default();
+        let us = |kind, neuron, tp| AllReduceLatency::for_link(kind, neuron, &a).one_s(tp) * 1e6;
+        // Ring over PCIe: 12 µs + 2·(tp−1)·4 µs → 20 at TP2, 36 at TP4, 68 at TP8 (hand-worked).
+        for (tp, want) in [(1, 12.0), (2, 20.0), (4, 36.0), (8, 68.0)] {
+            assert!((us(Interconnect::Pcie, false, tp) - want).abs() < 1e-9, "PCIe TP{tp}");
+            assert!(
+                (us(Interconnect::Nvlink, false, tp) - want).abs() < 1e-9,
+                "NVLink mesh TP{tp}"
+            );
+        }
+        // NVSwitch: 17 µs at TP2 and at TP8 alike.
+        for tp in [2, 4, 8] {
+            assert!(
+                (us(Interconnect::Nvswitch, false, tp) - 17.0).abs() < 1e-9,
+                "NVSwitch TP{tp}"
+            );
+        }
+        // NeuronLink: its own hop, 12 + 2·15·1.25 = 49.5 µs at 16 devices.
+        assert!((us(Interconnect::Neuronlink, true, 16) - 49.5).abs() < 1e-9);
+        // 70B (80 layers, hidden 8192) decoding one token at TP8: 160 all-reduces of 16 KB. On NVSwitch
+        // (450 GB/s): 160·(17 µs + 2·7/8·16384 B / 450e9 B/s) = 2.7302 ms; as a PCIe ring it would be
+        // 160·(68 µs + …) over 32 GB/s = 11.024 ms (hand-worked).
+        let ar =
+            |kind, gbs: f64| tp_allreduce_s(80, 8192, 1.0, 8, AllReduceLatency::for_link(kind, false, &a), gbs * 1e9);
+        assert!(
+            (ar(Interconnect::Nvswitch, 450.0) * 1e3 - 2.730_194).abs() < 1e-5,
+            "{}",
+            ar(Interconnect::Nvswitch, 450.0)
+        );
+        assert!(
+            (ar(Interconnect::Pcie, 32.0) * 1e3 - 11.023_36).abs() < 1e-4,
+            "{}",
+            ar(Interconnect::Pcie, 32.0)
+        );
+        // One accelerator: no all-reduce at all.
+        assert_eq!(
+            tp_allreduce_s(
+                80,
+                8192,
+                1.0,
+                1,
+                AllReduceLatency::for_link(Interconnect::Nvswitch, false, &a),
+                1.0
+            ),
+            0.0
+        );
     }
 
     #[test]

@@ -145,7 +145,7 @@ impl ServingUnit {
 pub struct DecodeLatency {
     /// Fixed part of one tensor-parallel all-reduce, µs.
     pub allreduce_us: f64,
-    /// Per ring hop, µs.
+    /// Per ring hop, µs (0 over NVSwitch: a one-shot all-reduce costs the same at any TP degree).
     pub hop_us: f64,
     /// Fixed time of every step, ms.
     pub step_ms: f64,

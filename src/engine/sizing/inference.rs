@@ -40,6 +40,8 @@ pub(in crate::engine) struct LinkView {
     pub domain: u32,
     /// Bandwidth per accelerator, one direction, GB/s.
     pub link_gbs: f64,
+    /// The catalog's kind of link: NVSwitch makes an all-reduce one-shot, the others are rings.
+    pub kind: crate::catalog::Interconnect,
 }
 
 /// One way to serve the scenario on one instance type.
@@ -389,13 +391,15 @@ struct PlanCtx<'a> {
 }
 
 impl PlanCtx<'_> {
-    /// The fixed latency terms of a decode step: Neuron's own hop latency and step time (`nhop`,
-    /// `nstepms`), else the GPU ones (`arhop`, `stepms`); the all-reduce's fixed part is shared.
+    /// The fixed latency terms of a decode step: the all-reduce's per link kind (`AllReduceLatency::for_link`:
+    /// one-shot `nvsar` on NVSwitch, else `arlat` and a hop, Neuron's own `nhop`) and the step time (`nstepms`
+    /// on Neuron, else `stepms`).
     fn latency(&self) -> DecodeLatency {
         let a = &self.scenario.assumptions;
+        let ar = perf::AllReduceLatency::for_link(self.link.kind, self.neuron, a);
         DecodeLatency {
-            allreduce_us: a.tp_allreduce_us,
-            hop_us: if self.neuron { a.neuron_hop_us } else { a.tp_hop_us },
+            allreduce_us: ar.fixed_s * 1e6,
+            hop_us: ar.hop_s * 1e6,
             step_ms: if self.neuron {
                 a.neuron_step_ms
             } else {
@@ -410,10 +414,7 @@ impl PlanCtx<'_> {
         let a = &s.assumptions;
         let arch = self.arch;
         let terms = self.latency();
-        let lat = perf::AllReduceLatency {
-            fixed_s: terms.allreduce_us * 1e-6,
-            hop_s: terms.hop_us * 1e-6,
-        };
+        let lat = perf::AllReduceLatency::for_link(self.link.kind, self.neuron, a);
         let link = self.link.link_gbs * 1e9;
         let (layers, hidden) = (arch.layers, arch.hidden);
         // The prompt is prefilled; the output is decoded. Over a request's `out` steps its KV cache grows

@@ -48,11 +48,13 @@ pub(super) fn link_view(catalog: &Catalog, inst: &Instance, count: u32) -> LinkV
             name: l.name.clone(),
             domain: l.domain.clamp(1, count.max(1)),
             link_gbs: l.link_gbs.unwrap_or(1.0),
+            kind: l.kind,
         },
         _ => LinkView {
             name: String::new(),
             domain: 1,
             link_gbs: 1.0,
+            kind: crate::catalog::Interconnect::Pcie,
         },
     }
 }
