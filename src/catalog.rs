@@ -458,6 +458,12 @@ impl Catalog {
         self.on_demand.get(at.ok()?)
     }
 
+    /// When the catalog's sources last looked at Spot in `region`: the newest date of its Spot prices there
+    /// (a type with none was not observed on that look); `None` where no Spot price of the region is held.
+    pub fn spot_looked(&self, region: &str) -> Option<IsoDate> {
+        self.spot.iter().filter(|p| p.region == region).map(|p| p.as_of).max()
+    }
+
     /// Observed Spot prices of an instance in a region (sorted like On-Demand: rule `prices_in_order`).
     pub fn spot(&self, instance: &str, region: &str) -> Option<&SpotPrice> {
         let key = (instance, region);

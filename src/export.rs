@@ -56,8 +56,9 @@ impl Table {
     }
 }
 
-/// The ranked recommendations (figures in USD, the chosen purchase option).
-pub fn recommendations(outcome: &Outcome) -> Table {
+/// The ranked recommendations (figures in USD, the chosen purchase option), with each one's energy and
+/// CO2e estimate in `region` (`engine::carbon::co2e`, the card's figure).
+pub fn recommendations(catalog: &Catalog, region: &str, outcome: &Outcome) -> Table {
     Table {
         header: [
             "rank",
@@ -75,6 +76,8 @@ pub fn recommendations(outcome: &Outcome) -> Table {
             "tokens_per_s",
             "usd_per_million_tokens",
             "ttft_s",
+            "energy_kwh",
+            "co2e_kg",
         ]
         .map(String::from)
         .to_vec(),
@@ -99,14 +102,29 @@ pub fn recommendations(outcome: &Outcome) -> Table {
                     num(r.tokens_per_s),
                     num(r.usd_per_million_tokens),
                     num(r.ttft_s()),
+                    num(r.energy_kwh),
+                    num(r
+                        .energy_kwh
+                        .and_then(|e| crate::engine::carbon::co2e(catalog, region, e))
+                        .map(|c| c.kg)),
                 ]
             })
             .collect(),
     }
 }
 
-/// The plan's items.
+/// The plan's items, each with the source and date of the rate it is priced at (the plan's
+/// `Why::RateDates`, what its notice lists).
 pub fn plan_table(plan: &Plan) -> Table {
+    let rates: &[crate::engine::outcome::RateDate] = plan
+        .notices
+        .iter()
+        .find_map(|w| match w {
+            crate::engine::outcome::Why::RateDates { rates } => Some(rates.as_slice()),
+            _ => None,
+        })
+        .unwrap_or(&[]);
+    let rate = |b| rates.iter().find(|r| r.buy == b);
     Table {
         header: [
             "segment",
@@ -119,6 +137,8 @@ pub fn plan_table(plan: &Plan) -> Table {
             "upfront_usd",
             "monthly_usd",
             "horizon_usd",
+            "rate_source",
+            "rate_as_of",
         ]
         .map(String::from)
         .to_vec(),
@@ -138,6 +158,8 @@ pub fn plan_table(plan: &Plan) -> Table {
                     num(Some(i.upfront_usd)),
                     num(Some(i.monthly_usd)),
                     num(Some(i.horizon_usd)),
+                    rate(i.buy).map_or_else(String::new, |r| r.source.clone()),
+                    rate(i.buy).map_or_else(String::new, |r| r.as_of.to_string()),
                 ]
             })
             .collect(),
@@ -243,7 +265,13 @@ pub fn json_table(link_query: &str, catalog: &Catalog, t: &Table) -> String {
 
 /// Everything as one JSON document: the link, the catalog date, the recommendations and the plan.
 /// Written by hand (flat objects of strings and numbers), so the page needs no JSON library.
-pub fn json_document(link_query: &str, catalog: &Catalog, outcome: &Outcome, plan: Option<&Plan>) -> String {
+pub fn json_document(
+    link_query: &str,
+    catalog: &Catalog,
+    region: &str,
+    outcome: &Outcome,
+    plan: Option<&Plan>,
+) -> String {
     let plan_json = plan.map_or_else(
         || "null".to_string(),
         |p| {
@@ -262,7 +290,7 @@ pub fn json_document(link_query: &str, catalog: &Catalog, outcome: &Outcome, pla
         "{{\n  \"query\": {},\n  \"catalog_as_of\": {},\n  \"recommendations\": {},\n  \"plan\": {}\n}}\n",
         json_str(link_query),
         json_str(&catalog.as_of.to_string()),
-        json_rows(&recommendations(outcome), "  "),
+        json_rows(&recommendations(catalog, region, outcome), "  "),
         plan_json
     )
 }
@@ -292,10 +320,11 @@ mod tests {
         let c = Catalog::bundled();
         let s = Scenario::default();
         let o = crate::engine::recommend(&c, &s);
-        let t = recommendations(&o);
+        let t = recommendations(&c, &s.region, &o);
         assert_eq!(t.rows.len(), o.recommendations.len());
         assert!(t.rows.iter().all(|r| r.len() == t.header.len()));
-        let doc: serde_json::Value = serde_json::from_str(&json_document("v=1\"<&>", &c, &o, None)).unwrap_or_default();
+        let doc: serde_json::Value =
+            serde_json::from_str(&json_document("v=1\"<&>", &c, &s.region, &o, None)).unwrap_or_default();
         assert_eq!(
             doc["recommendations"].as_array().map(Vec::len),
             Some(o.recommendations.len())
@@ -303,7 +332,7 @@ mod tests {
         assert_eq!(doc["query"], "v=1\"<&>");
         let p = crate::engine::plan(&c, &s, &o.recommendations[0]);
         let with_plan: serde_json::Value =
-            serde_json::from_str(&json_document("v=1", &c, &o, Some(&p))).unwrap_or_default();
+            serde_json::from_str(&json_document("v=1", &c, &s.region, &o, Some(&p))).unwrap_or_default();
         assert_eq!(with_plan["plan"]["items"].as_array().map(Vec::len), Some(p.items.len()));
         assert_eq!(with_plan["plan"]["fleet_by_month"], serde_json::json!([]));
         // A growing fleet exports its month-by-month size.
@@ -311,7 +340,7 @@ mod tests {
         let og = crate::engine::recommend(&c, &g);
         let pg = crate::engine::plan(&c, &g, &og.recommendations[0]);
         let grown: serde_json::Value =
-            serde_json::from_str(&json_document("v=1", &c, &og, Some(&pg))).unwrap_or_default();
+            serde_json::from_str(&json_document("v=1", &c, &g.region, &og, Some(&pg))).unwrap_or_default();
         assert_eq!(grown["plan"]["fleet_by_month"], serde_json::json!([1, 2, 2]));
         assert_eq!(json_str("a\u{1}\n\\"), "\"a\\u0001\\n\\\\\"");
         let cmp = compare(&c, &s, &o, &["p5.48xlarge".to_string(), "g6e.xlarge".to_string()]);

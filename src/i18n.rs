@@ -218,6 +218,7 @@ messages! {
     NotOfferedHere => "not offered in this region", "此区域不提供";
     PriceNotCollected => "price not collected (may be sold here)", "价格未收集（此区域可能有售）";
     SpotNotObserved => "none observed", "未观测到";
+    LowestCarbon => "lowest carbon", "碳排放最低";
     Rows => "instance types", "种实例";
     AssumptionsIntro => "Every estimate rests on these. Change them and every number follows; the link keeps your changes.",
         "所有估算都基于以下假设。修改后所有数字随之更新，链接会保留你的修改。";
@@ -234,6 +235,7 @@ messages! {
     NeuronHop => "NeuronLink all-reduce latency per hop (µs)", "NeuronLink all-reduce 每跳延迟（µs）";
     NeuronStep => "Fixed time per decode step on Neuron (ms)", "Neuron 每步解码固定耗时（ms）";
     StepMs => "Fixed time per decode step (ms)", "每步解码固定耗时（ms）";
+    ReadableTps => "Least readable speed per user (tokens/s)", "每用户最低可读速度（token/秒）";
     SeatUse => "Share of a GPU's memory seats may fill", "图形席位可用的 GPU 显存比例";
     PerfBudget => "Performance-first: cost budget (× the cheapest)", "性能优先：成本上限（最便宜的倍数）";
     LoraRank => "LoRA rank", "LoRA 秩";
@@ -325,6 +327,7 @@ messages! {
     CopyEmbed => "Copy embed code", "复制嵌入代码";
     EmbedCopied => "Embed code copied", "嵌入代码已复制";
     SrcServing => "Assumptions held once against 77 published serving runs; seat headroom is an assumption", "按 77 组公开推理实测一次性检验的假设；席位余量为假设";
+    SrcReadable => "adults read English silently at ~238 words a minute, most 175-300 (Brysbaert 2019), ≈ 4-7 tokens/s; OCI's benchmarks take 5 tokens/s as average reading and 15 for chat; 10 keeps ahead of a fast reader", "成人默读英文约每分钟 238 词，多数在 175–300 之间（Brysbaert 2019），约合 4–7 token/秒；OCI 基准以 5 token/秒为平均阅读速度、15 为聊天；10 可领先于快速读者";
     SrcPrefill => "time to first token: TensorRT-LLM's first-token tables (A100 FP16, H100/L40S FP8, LLaMA 7B/70B, 128 and 2,048 tokens); FP8 at most the FP8 speed-up times this", "首个 token 时间：TensorRT-LLM 首 token 表（A100 FP16、H100/L40S FP8，LLaMA 7B/70B，128 与 2,048 token）；FP8 至多为此值乘以 FP8 加速比";
     SrcNvsAr => "one-shot all-reduce: two synchronisations at any TP (TensorRT-LLM MultiShot blog, 2024); ~17 µs measured on 8 GPUs (PyTorch issue 131739, 2024); rings (PCIe, P3's NVLink mesh) pay the fixed part and every hop",
         "一次性（one-shot）all-reduce：任何 TP 都只同步两次（TensorRT-LLM MultiShot 博客，2024）；8 GPU 实测约 17 µs（PyTorch issue 131739，2024）；环形链路（PCIe、P3 的 NVLink 网格）计固定部分与每一跳";

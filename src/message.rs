@@ -106,6 +106,9 @@ pub struct TopFigures {
     pub room_tokens_per_s_per_user: Option<f64>,
     /// Serving: seconds to the first token at the stated load (`Recommendation::ttft_s`).
     pub ttft_s: Option<f64>,
+    /// The CO2e estimate of a job or a month, kg (`engine::carbon::co2e` in the scenario's region, the
+    /// card's figure); `null` without an energy figure or a grid figure for the region.
+    pub co2e_kg: Option<f64>,
 }
 
 /// The plan's totals over the horizon.
@@ -113,6 +116,17 @@ pub struct TopFigures {
 pub struct PlanFigures {
     pub horizon_usd: f64,
     pub savings_vs_od_usd: Option<f64>,
+    /// Every rate the plan is priced at: the purchase option (the CSV's `purchase` key), the catalog
+    /// source and its date (the plan's notice of rate dates).
+    pub rates: Vec<RateFigure>,
+}
+
+/// One rate of the plan and how old it is.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct RateFigure {
+    pub buy: &'static str,
+    pub source: String,
+    pub as_of: String,
 }
 
 /// One warning about the query: the field and the sentence the page shows.
@@ -195,12 +209,28 @@ impl ResultMessage {
                 .int("room_users", t.room_users)
                 .num("room_tokens_per_s_per_user", t.room_tokens_per_s_per_user)
                 .num("ttft_s", t.ttft_s)
+                .num("co2e_kg", t.co2e_kg)
                 .end()
         });
         let plan = self.plan.as_ref().map(|p| {
             Obj::new()
                 .num("horizon_usd", Some(p.horizon_usd))
                 .num("savings_vs_od_usd", p.savings_vs_od_usd)
+                .raw(
+                    "rates",
+                    &format!(
+                        "[{}]",
+                        p.rates
+                            .iter()
+                            .map(|r| Obj::new()
+                                .str("buy", r.buy)
+                                .str("source", &r.source)
+                                .str("as_of", &r.as_of)
+                                .end())
+                            .collect::<Vec<_>>()
+                            .join(",")
+                    ),
+                )
                 .end()
         });
         let warnings: Vec<String> = self
@@ -251,7 +281,7 @@ pub fn top(outcome: &Outcome) -> Option<&Recommendation> {
         .or(outcome.recommendations.first())
 }
 
-fn top_figures(r: &Recommendation) -> TopFigures {
+fn top_figures(catalog: &Catalog, region: &str, r: &Recommendation) -> TopFigures {
     TopFigures {
         instance: r.instance.clone(),
         n_instances: r.n_instances,
@@ -268,6 +298,10 @@ fn top_figures(r: &Recommendation) -> TopFigures {
         room_users: r.serving_unit.map(|u| u.load.room_users),
         room_tokens_per_s_per_user: r.serving_unit.map(|u| u.load.room_tokens_per_s_per_seq),
         ttft_s: r.ttft_s(),
+        co2e_kg: r
+            .energy_kwh
+            .and_then(|e| crate::engine::carbon::co2e(catalog, region, e))
+            .map(|c| c.kg),
     }
 }
 
@@ -284,12 +318,28 @@ pub fn result_message(
         v: VERSION,
         query: crate::query::encode(scenario),
         catalog_as_of: catalog.as_of.to_string(),
-        top: top.map(top_figures),
+        top: top.map(|r| top_figures(catalog, &scenario.region, r)),
         plan: top.filter(|r| r.fits).map(|r| {
             let p = plan(catalog, scenario, r);
+            let rates = p
+                .notices
+                .iter()
+                .find_map(|w| match w {
+                    crate::engine::outcome::Why::RateDates { rates } => Some(rates.as_slice()),
+                    _ => None,
+                })
+                .unwrap_or(&[])
+                .iter()
+                .map(|r| RateFigure {
+                    buy: crate::query::buy_key(r.buy),
+                    source: r.source.clone(),
+                    as_of: r.as_of.to_string(),
+                })
+                .collect();
             PlanFigures {
                 horizon_usd: p.horizon_usd,
                 savings_vs_od_usd: p.savings_vs_od_usd,
+                rates,
             }
         }),
         warnings: warnings

@@ -296,6 +296,7 @@ pub static KEYS: &[Key<Scenario>] = &[
     Key { name: "pfmfu", slot: |s| Slot::Num(&mut s.assumptions.prefill_mfu, 0.01, 1.0), unit: "", help: doc_text!("assumption: share of the 16-bit peak a GPU's prefill reaches (time to first token)") },
     Key { name: "nmfu", slot: |s| Slot::Num(&mut s.assumptions.neuron_mfu, 0.01, 1.0), unit: "", help: doc_text!("assumption: share of the peak Neuron serving (prefill and decode compute) reaches") },
     Key { name: "nhop", slot: |s| Slot::Num(&mut s.assumptions.neuron_hop_us, 0.0, 10_000.0), unit: doc_text!("µs"), help: doc_text!("assumption: latency per ring hop of a serving all-reduce over NeuronLink") },
+    Key { name: "readtps", slot: |s| Slot::Num(&mut s.assumptions.readable_tokens_per_s, 0.0, 1000.0), unit: doc_text!("tokens/s"), help: doc_text!("assumption: the least speed per user that online serving reads at (a notice below it; the room for more users counts none below it; 0 turns both off)") },
     Key { name: "nstepms", slot: |s| Slot::Num(&mut s.assumptions.neuron_step_ms, 0.0, 1000.0), unit: doc_text!("ms"), help: doc_text!("assumption: fixed time of every decode step on Neuron") },
     Key { name: "seatuse", slot: |s| Slot::Num(&mut s.assumptions.seat_mem_usable, 0.5, 1.0), unit: "", help: doc_text!("assumption: share of each GPU's frame buffer graphics seats may fill") },
     Key { name: "hours", slot: |s| Slot::Num(&mut s.hours_per_month, 0.0, 744.0), unit: doc_text!("hours per month"), help: doc_text!("usage per instance (730 = always on)") },

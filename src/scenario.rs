@@ -123,6 +123,13 @@ pub enum ModelChoice {
     },
 }
 
+/// The least speed a reader follows, output tokens/s per user: Brysbaert (2019, "How many words do we read
+/// per minute?", J. Memory and Language 109, 104047) puts adults' silent reading of English at 238 words
+/// a minute, most between 175 and 300 (≈ 4–7 tokens/s at 0.75 words a token); Oracle's OCI Generative AI
+/// benchmark notes take 5 tokens/s as the average reading speed and 15 for chat. 10 keeps the text ahead of
+/// a fast reader. The default of `Assumptions::readable_tokens_per_s` (link key `readtps`).
+pub const READABLE_TOKENS_PER_S: f64 = 10.0;
+
 /// Editable assumptions, with the defaults the page shows and cites.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Assumptions {
@@ -166,6 +173,9 @@ pub struct Assumptions {
     pub neuron_hop_us: f64,
     /// Fixed time of every Neuron decode step (runtime, sampling, host round trip), milliseconds.
     pub neuron_step_ms: f64,
+    /// The least speed a reader follows, output tokens/s per user (`READABLE_TOKENS_PER_S` by default):
+    /// online serving below it carries a notice and the room figure counts no user below it; 0 turns both off.
+    pub readable_tokens_per_s: f64,
     /// Share of each GPU's frame buffer graphics seats may fill; the rest is driver and display headroom (assumption).
     pub seat_mem_usable: f64,
     /// Training: share of the dense peak the matrix math reaches between communications, before
@@ -237,6 +247,7 @@ impl Default for Assumptions {
             neuron_mfu: 0.2,
             neuron_hop_us: 1.25,
             neuron_step_ms: 3.0,
+            readable_tokens_per_s: READABLE_TOKENS_PER_S,
             train_mfu: 0.55,
             neuron_train_mfu: 0.33,
             link_efficiency: 0.8,

@@ -5,7 +5,9 @@ use crate::query::{self, choice, doc_text, word_of, Choice, Key, Slot, Warning};
 use crate::scenario::Scenario;
 
 mod explore;
+mod host;
 pub use explore::{Column, ExploreState, PricePer, PriceUnit};
+pub use host::host_query;
 
 /// Which view is open.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -119,7 +119,7 @@ fn check(q: &str) -> Result<(), TestCaseError> {
             // Online, the room never counts users below a readable speed.
             if s.serving == gpuplan::scenario::ServingMode::Online && u.load.room_users > 0 {
                 prop_assert!(
-                    u.load.room_tokens_per_s_per_seq >= gpuplan::engine::READABLE_TOKENS_PER_S,
+                    u.load.room_tokens_per_s_per_seq >= s.assumptions.readable_tokens_per_s,
                     "{q}\n{}: {:?}",
                     r.instance,
                     u.load
@@ -156,7 +156,7 @@ fn check(q: &str) -> Result<(), TestCaseError> {
         }
     }
     // The CSV's first fitting row, the JSON document and the embed message carry the headline.
-    let table = gpuplan::export::recommendations(&o);
+    let table = gpuplan::export::recommendations(c, &s.region, &o);
     let row = table.rows.iter().find(|row| row[1] == top.instance && row[5] == "true");
     prop_assert!(row.is_some(), "{q}\nno CSV row for {}", top.instance);
     let row = row.cloned().unwrap_or_default();
@@ -168,8 +168,16 @@ fn check(q: &str) -> Result<(), TestCaseError> {
     // Time to first token: one engine field in the CSV/Markdown, the JSON document, the message and the row.
     prop_assert_eq!(&table.header[14], "ttft_s", "{}", q);
     prop_assert_eq!(&row[14], &cell(top.ttft_s()), "{}", q);
+    // CO2e: the card's estimate (energy × PUE × the region's grid) in the CSV, beside the energy it is of.
+    prop_assert_eq!(&table.header[16], "co2e_kg", "{}", q);
+    let co2e = top
+        .energy_kwh
+        .and_then(|e| gpuplan::engine::carbon::co2e(c, &s.region, e))
+        .map(|x| x.kg);
+    prop_assert_eq!(&row[15], &cell(top.energy_kwh), "{}", q);
+    prop_assert_eq!(&row[16], &cell(co2e), "{}", q);
     let doc: serde_json::Value =
-        serde_json::from_str(&gpuplan::export::json_document(q, c, &o, None)).unwrap_or_default();
+        serde_json::from_str(&gpuplan::export::json_document(q, c, &s.region, &o, None)).unwrap_or_default();
     let doc_row = doc["recommendations"]
         .as_array()
         .and_then(|rows| rows.iter().find(|x| x["instance"] == top.instance.as_str()));

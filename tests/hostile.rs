@@ -190,3 +190,74 @@ fn zz_counts() {
         );
     }
 }
+
+/// What a host page may post as `{gpuplan: "query", query}`: any text, and links aimed at the embedding's
+/// own keys (embed mode, theme, background, view, language, currency) with hostile values.
+fn host_query_text() -> impl Strategy<Value = String> {
+    prop_oneof![
+        "(.{0,40}|[a-z]{1,8}=.{0,20})(&[a-z]{1,8}=[^&]{0,24}){0,6}",
+        "v=1(&(embed|theme|bg|view|lang|cur|cat|task|model|inst|buy)=[a-z0-9%<>\"'&=.\\-]{0,12}){0,5}",
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: fuzz_cases(24), failure_persistence: None, ..ProptestConfig::default() })]
+
+    /// Issue 29 item 8: a hostile host message changes the scenario as a link would, never the embedding
+    /// (mode, theme, background, view, catalog date; language and currency unless named), and the result
+    /// message the page then posts is JSON that equals serde's writing of it, whose query re-reads to itself.
+    #[test]
+    fn a_hostile_host_query_keeps_the_embedding_and_the_next_message_parses(
+        q in host_query_text(),
+        line in any::<bool>(),
+        zh in any::<bool>(),
+    ) {
+        use gpuplan::state::{host_query, parse_state};
+        let c = common::catalog();
+        let start = if line { "v=1&embed=line&theme=dark&bg=transparent&cur=cny" } else { "v=1&embed=1" };
+        let (mut now, _) = parse_state(start, c);
+        if zh {
+            now.scenario.lang = gpuplan::scenario::Lang::Zh;
+        }
+        let (next, warnings) = host_query(&now, &q, c);
+        prop_assert_eq!(next.embed, now.embed, "{}", q);
+        prop_assert_eq!(next.theme, now.theme, "{}", q);
+        prop_assert_eq!(next.transparent, now.transparent, "{}", q);
+        prop_assert_eq!(next.view, now.view, "{}", q);
+        prop_assert_eq!(next.catalog_date, now.catalog_date, "{}", q);
+        let names = |key: &str| gpuplan::query::pairs(&q).any(|(k, _)| k == key);
+        if !names("lang") {
+            prop_assert_eq!(next.scenario.lang, now.scenario.lang, "{}", q);
+        }
+        if !names("cur") {
+            prop_assert_eq!(next.scenario.purchase.currency, now.scenario.purchase.currency, "{}", q);
+        }
+        prop_assert!(warnings.len() <= gpuplan::query::MAX_WARNINGS + 1, "{}: {} warnings", q, warnings.len());
+        let o = gpuplan::engine::recommend(c, &next.scenario);
+        let msg = gpuplan::message::result_message(c, &next.scenario, &warnings, &o);
+        let text = msg.to_json();
+        let parsed: Result<serde_json::Value, _> = serde_json::from_str(&text);
+        prop_assert!(parsed.is_ok(), "{}: not JSON: {}", q, text);
+        let serde = serde_json::to_value(&msg).unwrap_or_default();
+        // Numbers are written as JavaScript writes them (shortest round-trip), serde's by ryu: equal as numbers.
+        prop_assert!(same_json(&parsed.unwrap_or_default(), &serde), "{}: {} vs serde", q, text);
+        let (again, _) = gpuplan::query::parse(&msg.query, c);
+        prop_assert_eq!(gpuplan::query::encode(&again), msg.query.clone(), "{}", q);
+    }
+}
+
+/// Two JSON values equal field for field, numbers within a relative 1e-12 (two shortest writings of one f64).
+fn same_json(a: &serde_json::Value, b: &serde_json::Value) -> bool {
+    use serde_json::Value::{Array, Number, Object};
+    match (a, b) {
+        (Number(x), Number(y)) => {
+            let (x, y) = (x.as_f64().unwrap_or(f64::NAN), y.as_f64().unwrap_or(f64::NAN));
+            (x - y).abs() <= 1e-12 * x.abs().max(y.abs()).max(1e-300)
+        }
+        (Array(x), Array(y)) => x.len() == y.len() && x.iter().zip(y).all(|(x, y)| same_json(x, y)),
+        (Object(x), Object(y)) => {
+            x.len() == y.len() && x.iter().all(|(k, v)| y.get(k).is_some_and(|w| same_json(v, w)))
+        }
+        _ => a == b,
+    }
+}

@@ -11,7 +11,15 @@ const LAYERS: &[&[&str]] = &[
     &["sizing"],
     &["cost", "carbon"],
     &["recommend", "rank"],
-    &["plan", "buyer", "cautions", "sensitivity", "managed", "pareto"],
+    &[
+        "plan",
+        "buyer",
+        "cautions",
+        "sensitivity",
+        "managed",
+        "pareto",
+        "what_if",
+    ],
 ];
 
 /// Edges inside one layer, each one way (the cycle check below holds them to it).

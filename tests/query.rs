@@ -58,6 +58,7 @@ const V1_LINKS: &[&str] = &[
     "v=1&arlat=10&arhop=3&stepms=1&seatuse=0.9",
     "v=1&nvsar=6",
     "v=1&inst=inf2.48xlarge&pfmfu=0.5&nmfu=0.25&nhop=2&nstepms=2.5",
+    "v=1&model=llama3.1-70b&batch=64&readtps=15",
     "v=1&task=graphics&seats=12&gmem=16&vcpu=8&ram=32",
     "v=1&task=hpc&fp64=40",
     "v=1&mfu=0.35&bweff=0.8&usable=0.95&overhead=2",

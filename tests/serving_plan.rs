@@ -486,7 +486,7 @@ fn the_room_stops_at_a_readable_speed_and_slow_serving_says_so() {
     let load = r.serving_unit.map(|u| u.load).unwrap_or_default();
     assert!(load.room_users > 0 && load.room_users < 634, "{load:?}");
     assert!(
-        load.room_tokens_per_s_per_seq >= gpuplan::engine::READABLE_TOKENS_PER_S,
+        load.room_tokens_per_s_per_seq >= gpuplan::scenario::READABLE_TOKENS_PER_S,
         "{load:?}"
     );
     assert!(!r.reasons.iter().any(|w| matches!(w, Why::BelowReadingSpeed { .. })));
@@ -507,6 +507,26 @@ fn the_room_stops_at_a_readable_speed_and_slow_serving_says_so() {
     ));
     let r = only(&batch, "p5.48xlarge");
     assert!(!r.reasons.iter().any(|w| matches!(w, Why::BelowReadingSpeed { .. })));
+    // The threshold is an assumption (`readtps`): at 5 tokens/s the 600 users read (no notice) and there is
+    // room again; at 40 the 64-user plan (~31 tokens/s each) carries the notice, naming 40, and no room.
+    let lax = run(&scenario(
+        "v=1&model=llama3.1-70b&prec=fp8&ctx=4096&out=512&batch=600&inst=p5.48xlarge&readtps=5",
+    ));
+    let r = only(&lax, "p5.48xlarge");
+    assert!(
+        !r.reasons.iter().any(|w| matches!(w, Why::BelowReadingSpeed { .. })),
+        "{:?}",
+        r.reasons
+    );
+    assert!(r.serving_unit.is_some_and(|u| u.load.room_users > 0));
+    let strict = run(&scenario(
+        "v=1&model=llama3.1-70b&prec=fp8&ctx=4096&out=512&batch=64&inst=p5.48xlarge&readtps=40",
+    ));
+    let r = only(&strict, "p5.48xlarge");
+    let notice = r.reasons.iter().find(|w| matches!(w, Why::BelowReadingSpeed { .. }));
+    let notice = notice.unwrap_or_else(|| panic!("{:?}", r.reasons));
+    assert!(gpuplan::explain::why(notice, gpuplan::scenario::Lang::En).contains("~40 tokens/s"));
+    assert_eq!(r.serving_unit.map(|u| u.load.room_users), Some(0));
 }
 
 /// The step formula line prints the latency terms the engine used (issue 26 item 4: on trn1 it showed

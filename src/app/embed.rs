@@ -1,7 +1,7 @@
 //! Embedding: the result message posted to the host page after every computation, the query messages the host may send (accepted from the parent window only), the one-line mode and the colour theme. Messages go to and come from the parent frame, never anywhere else.
 
 use super::Ctx;
-use crate::state::{encode_state, parse_state, AppState, Embed, Theme};
+use crate::state::{encode_state, AppState, Embed, Theme};
 use leptos::prelude::*;
 use wasm_bindgen::JsValue;
 
@@ -47,25 +47,11 @@ fn query_of(data: &JsValue) -> Option<String> {
     js_sys::Reflect::get(data, &"query".into()).ok()?.as_string()
 }
 
-/// A query from the host replaces the scenario as a link would (warnings and all); the page keeps its
-/// embed mode, background and theme, and its language and currency unless the query names them.
+/// A query from the host replaces the scenario as a link would (warnings and all): `state::host_query`.
 fn apply_host_query(ctx: Ctx, query: &str) {
-    let (mut next, warnings) = ctx.catalog.with_value(|c| parse_state(query, c));
-    let names = |key: &str| crate::query::pairs(query).any(|(k, _)| k == key);
-    let (lang, cur) = (names("lang"), names("cur"));
-    ctx.state.with_untracked(|now| {
-        next.embed = now.embed;
-        next.transparent = now.transparent;
-        next.theme = now.theme;
-        next.view = now.view;
-        next.catalog_date = now.catalog_date;
-        if !lang {
-            next.scenario.lang = now.scenario.lang;
-        }
-        if !cur {
-            next.scenario.purchase.currency = now.scenario.purchase.currency;
-        }
-    });
+    let (next, warnings) = ctx
+        .catalog
+        .with_value(|c| ctx.state.with_untracked(|now| crate::state::host_query(now, query, c)));
     ctx.state.set(next);
     ctx.warnings.set(warnings);
 }

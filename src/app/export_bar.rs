@@ -35,7 +35,9 @@ impl What {
 fn table(ctx: Ctx, what: What) -> Table {
     ctx.catalog.with_value(|c| {
         ctx.outcome.with_untracked(|o| match what {
-            What::Recommendations => export::recommendations(o),
+            What::Recommendations => ctx
+                .state
+                .with_untracked(|s| export::recommendations(c, &s.scenario.region, o)),
             What::Compare => ctx
                 .state
                 .with_untracked(|s| export::compare(c, &s.scenario, o, &s.compare)),
@@ -70,10 +72,10 @@ pub fn run(ctx: Ctx, bar: web_sys::Element, kind: &str) {
             let text = ctx.catalog.with_value(|c| match &compare {
                 Some(t) => export::json_table(&link, c, t),
                 None => ctx.outcome.with_untracked(|o| {
-                    let p = ctx
-                        .state
-                        .with_untracked(|st| o.chosen(&st.pick).map(|r| plan(c, &st.scenario, r)));
-                    export::json_document(&link, c, o, p.as_ref())
+                    ctx.state.with_untracked(|st| {
+                        let p = o.chosen(&st.pick).map(|r| plan(c, &st.scenario, r));
+                        export::json_document(&link, c, &st.scenario.region, o, p.as_ref())
+                    })
                 }),
             });
             url_sync::download(&format!("{name}.json"), "application/json", &text);

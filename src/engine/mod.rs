@@ -6,8 +6,8 @@
 //! 3. `sizing`: how many instances of one type, and what they deliver;
 //! 4. `cost`: prices a given fleet under every purchase option (never plans one);
 //! 5. `recommend`, `rank`: every type sized, priced and ranked;
-//! 6. `plan`, `buyer`, `cautions`, `sensitivity`: the cheapest mix, what a buyer must know, what would
-//!    pass in silence, the ranges.
+//! 6. `plan`, `buyer`, `cautions`, `sensitivity`, `what_if`: the cheapest mix, what a buyer must know,
+//!    what would pass in silence, the ranges, the changes that would make something fit.
 //!
 //! This facade composes the top: `plan` (the mix and the buyer's notices) and the option costs with a
 //! Capacity Block's fleet timed by sizing.
@@ -28,6 +28,7 @@ mod rank;
 pub mod recommend;
 pub mod sensitivity;
 mod sizing;
+pub mod what_if;
 
 use crate::catalog::Catalog;
 use crate::scenario::{Buy, Scenario};

@@ -324,11 +324,63 @@ fn adopt_fleet(catalog: &Catalog, scenario: &Scenario, rec: &mut Recommendation,
     use super::sizing::training::{job_hours, plan_on};
     if let Some(plan) = plan_on(catalog, scenario, &rec.instance, n) {
         rec.base_job_hours = Some(job_hours(&plan, scenario.train_tokens_b * 1e9));
+        refit_reasons(rec, &plan, n);
         rec.parallelism = Some(plan.parallelism);
     }
     rec.gpu_hours = rec.base_job_hours.map(|h| h * f64::from(rec.n_accelerators));
     if let (Some(e), Some(old), Some(new)) = (rec.energy_kwh, old_gpu_hours, rec.gpu_hours) {
         rec.energy_kwh = Some(e * new / old.max(1e-9));
+    }
+}
+
+/// The memory split and the reasons that describe a fleet (what fits, how many instances, the plan)
+/// restated for the adopted fleet of `n` instances and its `plan`: the card must not say "Runs across
+/// 41 instances" over a booking of 44.
+fn refit_reasons(rec: &mut Recommendation, plan: &super::parallel::Plan, n: u32) {
+    let nd = f64::from(rec.n_accelerators);
+    let m = &mut rec.memory;
+    // Gradients and optimizer states keep the split the planner chose (ZeRO-2 shards both alike).
+    let states_old = m.gradients_gib + m.optimizer_gib;
+    let grad_share = if states_old > 0.0 {
+        m.gradients_gib / states_old
+    } else {
+        0.0
+    };
+    m.weights_gib = plan.weights_gib * nd;
+    m.gradients_gib = plan.states_gib * nd * grad_share;
+    m.optimizer_gib = plan.states_gib * nd * (1.0 - grad_share);
+    m.activations_gib = plan.activations_gib;
+    let needed = m.total_gib(nd);
+    rec.reasons.retain(|w| !matches!(w, Why::MultiNode { .. }));
+    let mut at = None;
+    for (i, w) in rec.reasons.iter_mut().enumerate() {
+        match w {
+            Why::Fits {
+                needed_gib,
+                available_gib,
+                devices,
+            } => {
+                *needed_gib = needed;
+                *available_gib = rec.mem_available_gib;
+                *devices = rec.n_accelerators;
+            }
+            Why::Plan {
+                plan: p,
+                terms,
+                across_instances,
+                ..
+            } => {
+                p.clone_from(&plan.parallelism);
+                terms.clone_from(&plan.terms);
+                *across_instances = n > 1;
+                at = Some(i);
+            }
+            _ => {}
+        }
+    }
+    if n > 1 {
+        let i = at.unwrap_or(rec.reasons.len());
+        rec.reasons.insert(i, Why::MultiNode { instances: n });
     }
 }
 

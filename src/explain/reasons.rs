@@ -56,12 +56,13 @@ pub fn why(w: &Why, lang: Lang) -> String {
     topic(w, lang).unwrap_or_default()
 }
 
-/// Online serving below a readable speed; the speed itself is the card's figure, so no number.
-fn below_reading_speed(zh: bool) -> String {
+/// Online serving below a readable speed (the `readtps` assumption); the speed itself is the card's figure.
+fn below_reading_speed(readable_tokens_per_s: f64, zh: bool) -> String {
+    let r = crate::num::shortest(readable_tokens_per_s);
     if zh {
-        "每位用户低于可读的约 10 token/秒（Brysbaert 2019）。".into()
+        format!("每位用户低于可读的约 {r} token/秒（Brysbaert 2019；可在假设中修改）。")
     } else {
-        "Each user gets less than a readable ~10 tokens/s (Brysbaert 2019).".into()
+        format!("Each user gets less than a readable ~{r} tokens/s (Brysbaert 2019; an assumption you can edit).")
     }
 }
 
@@ -136,7 +137,9 @@ fn why_fit(w: &Why, lang: Lang) -> Option<String> {
                 )
             }
         }
-        Why::BelowReadingSpeed { .. } => below_reading_speed(zh),
+        Why::BelowReadingSpeed {
+            readable_tokens_per_s, ..
+        } => below_reading_speed(*readable_tokens_per_s, zh),
         _ => return None,
     })
 }

@@ -380,6 +380,36 @@ fn article_notes(d: &DetailIn) -> Vec<String> {
         .collect()
 }
 
+/// A region's Spot median, or "none observed" with the date of the look (the region's newest Spot figure).
+fn spot_cell(d: &DetailIn, p: &crate::explore::RegionPrice) -> String {
+    let f = d.fmt;
+    match (p.spot_median_usd_hr, d.catalog.spot_looked(&p.region)) {
+        (Some(s), _) => f.money(s),
+        (None, Some(at)) => format!("{} ({at})", f.t(Msg::SpotNotObserved)),
+        (None, None) => f.t(Msg::SpotNotObserved).to_string(),
+    }
+}
+
+/// The plan's CO2e in each region (its energy × PUE × that region's grid) as the table writes it, and the
+/// lowest-carbon region of them: article 002's low-carbon regions as a choice beside the price.
+fn co2e_by_region<'a>(
+    d: &DetailIn,
+    regions: &'a [crate::explore::RegionPrice],
+) -> (Vec<(&'a str, String)>, Option<String>) {
+    let kg = regions
+        .iter()
+        .filter_map(|p| {
+            let c = crate::engine::carbon::co2e(d.catalog, &p.region, d.rec.energy_kwh?)?;
+            Some((p.region.as_str(), format::number(c.kg, 0) + " kg"))
+        })
+        .collect();
+    let names: Vec<&str> = regions.iter().map(|p| p.region.as_str()).collect();
+    let lowest = crate::engine::carbon::lowest_carbon(d.catalog, &names)
+        .first()
+        .map(|x| x.0.to_string());
+    (kg, lowest)
+}
+
 /// The chosen type's list prices in every priced region, each a click away from planning there
 /// (`data-act="region"`); nothing when it is priced in one region only.
 fn regions(h: &mut Html, d: &DetailIn) {
@@ -398,10 +428,17 @@ fn regions(h: &mut Html, d: &DetailIn) {
         .open("table", &[])
         .open("thead", &[])
         .open("tr", &[]);
+    let (co2e, lowest) = co2e_by_region(d, &regions);
+    let co2e_head = if d.scenario.task.is_job() {
+        Msg::Co2eJob
+    } else {
+        Msg::Co2eMonth
+    };
     for (m, class) in [
         (Msg::Region, ""),
         (Msg::OnDemand, "num"),
         (Msg::SpotMedian, "num"),
+        (co2e_head, "num"),
         (Msg::SwitchRegion, ""),
     ] {
         let c = if class.is_empty() { ("", "") } else { ("class", class) };
@@ -412,14 +449,26 @@ fn regions(h: &mut Html, d: &DetailIn) {
         let current = p.region == d.scenario.region;
         let class = if current { ("class", "current") } else { ("", "") };
         let od = format!("{}{}", f.money(p.on_demand_usd_hr), if p.derived { "*" } else { "" });
-        let spot = p
-            .spot_median_usd_hr
-            .map_or_else(|| f.t(Msg::SpotNotObserved).to_string(), |s| f.money(s));
+        let spot = spot_cell(d, p);
         let disabled = if current { ("disabled", "") } else { ("", "") };
+        let co2e = co2e
+            .iter()
+            .find(|(r, _)| *r == p.region)
+            .map_or("—", |(_, kg)| kg.as_str());
         h.open("tr", &[("data-region", &p.region), class])
             .el("th", &[("scope", "row")], &p.region)
             .el("td", &[("class", "num")], &od)
             .el("td", &[("class", "num")], &spot)
+            .open("td", &[("class", "num"), ("data-testid", "region-co2e")])
+            .text(co2e);
+        if lowest.as_deref() == Some(p.region.as_str()) {
+            h.el(
+                "small",
+                &[("class", "badge"), ("data-testid", "lowest-carbon")],
+                f.t(Msg::LowestCarbon),
+            );
+        }
+        h.close("td")
             .open("td", &[])
             .el(
                 "button",

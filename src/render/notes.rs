@@ -13,42 +13,38 @@ use crate::state::{PriceChange, View};
 /// fewer sequences (or a smaller micro-batch); each tried on the engine, the first that fits kept.
 /// Each is (link key, value, the label of its field).
 pub fn fixes_that_fit(c: &Catalog, s: &Scenario) -> Vec<(&'static str, String, Msg)> {
-    let fits = |key: &str, value: &str| {
-        let mut t = s.clone();
-        crate::query::apply_pair(&mut t, key, value, c, &mut Vec::new());
-        crate::engine::recommend(c, &t).recommendations.iter().any(|r| r.fits)
-    };
-    let mut out = Vec::new();
-    if !s.multinode && fits("multinode", "1") {
-        out.push(("multinode", "1".to_string(), Msg::Multinode));
-    }
-    if !s.task.uses_model() {
-        return out;
-    }
-    let lower = crate::scenario::Precision::ALL
-        .iter()
-        .filter(|p| p.weight_bytes() < s.precision.weight_bytes())
-        .map(|p| explain::precision_name(*p).to_ascii_lowercase())
-        .find(|p| fits("prec", p));
-    if let Some(p) = lower {
-        out.push(("prec", p, Msg::Precision));
-    }
-    let halves = |from: u32| (1..5).map(move |i| from >> i).filter(|v| *v >= 1);
+    use crate::engine::what_if::Fix;
     let serving = s.task == Task::Inference;
-    if let Some(v) = halves(s.context_tokens)
-        .filter(|v| *v >= 256)
-        .find(|v| fits("ctx", &v.to_string()))
-    {
-        out.push(("ctx", v.to_string(), if serving { Msg::Context } else { Msg::SeqLen }));
-    }
-    if let Some(v) = halves(s.batch).find(|v| fits("batch", &v.to_string())) {
-        out.push((
-            "batch",
-            v.to_string(),
-            if serving { Msg::Concurrency } else { Msg::MicroBatch },
-        ));
-    }
-    out
+    crate::engine::what_if::fixes_that_fit(c, s)
+        .into_iter()
+        .map(|fix| {
+            let (key, value) = fix_pair(s, fix);
+            let label = match fix {
+                Fix::Multinode => Msg::Multinode,
+                Fix::Precision(_) => Msg::Precision,
+                Fix::Context(_) if serving => Msg::Context,
+                Fix::Context(_) => Msg::SeqLen,
+                Fix::Batch(_) if serving => Msg::Concurrency,
+                Fix::Batch(_) => Msg::MicroBatch,
+            };
+            (key, value, label)
+        })
+        .collect()
+}
+
+/// A what-if change (`engine::what_if::Fix`) as the link key and value that make it, written by the key's
+/// own slot (so the button's value is the word a link takes).
+fn fix_pair(s: &Scenario, fix: crate::engine::what_if::Fix) -> (&'static str, String) {
+    use crate::engine::what_if::Fix;
+    let key = match fix {
+        Fix::Multinode => "multinode",
+        Fix::Precision(_) => "prec",
+        Fix::Context(_) => "ctx",
+        Fix::Batch(_) => "batch",
+    };
+    let mut t = s.clone();
+    fix.apply(&mut t);
+    (key, crate::query::field_value(&t, key).unwrap_or_default())
 }
 
 /// "Nothing fits": the scenario, the closest type and how far off it is, and the changes that would fit.

@@ -106,7 +106,10 @@ pub(super) fn spot_cost(b: &Basis) -> OptionCost {
     let rate = match (observed, p.spot_discount_pct, b.od) {
         (_, Some(d), Some(o)) => o / b.list * (1.0 - d / 100.0) * b.other,
         (Some(s), _, _) => s.median_usd_hr * b.other,
-        _ => return OptionCost::unavailable(buy, NotOffered::NoSpotPrice),
+        _ => {
+            let looked = catalog.spot_looked(&scenario.region);
+            return OptionCost::unavailable(buy, NotOffered::NoSpotPrice { looked });
+        }
     };
     let band = observed.and_then(|s| s.interruption_band.clone());
     let (pct, assumed) = match (p.interrupt_pct_month, band.as_deref().and_then(band_midpoint_pct)) {

@@ -5,8 +5,11 @@
 pub enum NotOffered {
     /// No public On-Demand price in the region (the base of most options).
     NoOnDemandPrice,
-    /// No observed Spot price and no Spot discount set by the user.
-    NoSpotPrice,
+    /// No observed Spot price and no Spot discount set by the user; `looked` is when the catalog's sources
+    /// last looked at Spot in the region (`Catalog::spot_looked`).
+    NoSpotPrice {
+        looked: Option<crate::catalog::IsoDate>,
+    },
     /// Online serving without a fallback must not be interrupted.
     NonInterruptible,
     NoPublishedRi,

@@ -146,9 +146,10 @@ pub enum Why {
     MultiNode {
         instances: u32,
     },
-    /// Online serving at less than a readable speed per user (`READABLE_TOKENS_PER_S`).
+    /// Online serving at less than a readable speed per user (the `readtps` assumption).
     BelowReadingSpeed {
         tokens_per_s_per_seq: f64,
+        readable_tokens_per_s: f64,
     },
     SlowerThanTarget {
         days: f64,

@@ -18,12 +18,9 @@ use crate::models::ModelArch;
 use crate::num::Within;
 use crate::scenario::{Assumptions, Precision, Priority, Scenario, ServingMode};
 
-/// The least speed a reader follows, output tokens/s per user: Brysbaert (2019, "How many words do we read
-/// per minute?", J. Memory and Language 109, 104047) puts adults' silent reading of English at 238 words
-/// a minute, most between 175 and 300 (≈ 4–7 tokens/s at 0.75 words a token); Oracle's OCI Generative AI
-/// benchmark notes take 5 tokens/s as the average reading speed and 15 for chat. 10 keeps the text ahead of
-/// a fast reader. Online serving below it carries a notice, and the room figure never counts users below it.
-pub const READABLE_TOKENS_PER_S: f64 = 10.0;
+/// The default least readable speed (`scenario::READABLE_TOKENS_PER_S`, its source there); the engine reads
+/// the scenario's `assumptions.readable_tokens_per_s`.
+pub use crate::scenario::READABLE_TOKENS_PER_S;
 
 /// Host RAM an instance keeps for the OS and the serving runtime besides the weights it loads (assumption).
 pub const HOST_RAM_RESERVE_GIB: f64 = 4.0;
@@ -201,9 +198,11 @@ pub(in crate::engine) fn size_inference(
             users: plan.users,
         });
     }
-    if scenario.serving == ServingMode::Online && plan.estimate.tokens_per_s_per_seq < READABLE_TOKENS_PER_S {
+    let readable = scenario.assumptions.readable_tokens_per_s;
+    if scenario.serving == ServingMode::Online && plan.estimate.tokens_per_s_per_seq < readable {
         reasons.push(Why::BelowReadingSpeed {
             tokens_per_s_per_seq: plan.estimate.tokens_per_s_per_seq,
+            readable_tokens_per_s: readable,
         });
     }
     if plan.hosted > 1 {
@@ -461,7 +460,7 @@ impl PlanCtx<'_> {
         } else {
             // Online, the room counts only users who would still read at a readable speed.
             let readable = if s.serving == ServingMode::Online {
-                READABLE_TOKENS_PER_S
+                s.assumptions.readable_tokens_per_s
             } else {
                 0.0
             };
@@ -469,7 +468,8 @@ impl PlanCtx<'_> {
             (per, self.most_meeting(p.tp, load, per, readable))
         };
         let room_tokens_per_s_per_seq = self.estimate(p.tp, room_per).tokens_per_s_per_seq;
-        let unreadable = s.serving == ServingMode::Online && room_tokens_per_s_per_seq < READABLE_TOKENS_PER_S;
+        let unreadable =
+            s.serving == ServingMode::Online && room_tokens_per_s_per_seq < s.assumptions.readable_tokens_per_s;
         let capacity = u64::from(p.hosted) * u64::from(room_per);
         let room_users = if unreadable {
             0
