@@ -444,8 +444,7 @@ pub fn buy_key(b: Buy) -> &'static str {
     word_of(&b)
 }
 
-/// The current value of a field as a link writes it; `None` where the field does not apply
-/// (`params` for a preset model, an unset override) or `key` is not a scenario key.
+/// A field's value as a link writes it; `None` where it does not apply (`params` of a preset, an unset override) or no such key.
 pub fn field_value(s: &Scenario, key: &str) -> Option<String> {
     let k = self::key(key)?;
     slot_text((k.slot)(&mut s.clone()))

@@ -508,7 +508,7 @@ fn the_room_stops_at_a_readable_speed_and_slow_serving_says_so() {
     let r = only(&batch, "p5.48xlarge");
     assert!(!r.reasons.iter().any(|w| matches!(w, Why::BelowReadingSpeed { .. })));
     // The threshold is an assumption (`readtps`): at 5 tokens/s the 600 users read (no notice) and there is
-    // room again; at 40 the 64-user plan (~31 tokens/s each) carries the notice, naming 40, and no room.
+    // room again; at 60 the 64-user plan (~40 tokens/s each) carries the notice, naming 60, and no room.
     let lax = run(&scenario(
         "v=1&model=llama3.1-70b&prec=fp8&ctx=4096&out=512&batch=600&inst=p5.48xlarge&readtps=5",
     ));
@@ -520,12 +520,12 @@ fn the_room_stops_at_a_readable_speed_and_slow_serving_says_so() {
     );
     assert!(r.serving_unit.is_some_and(|u| u.load.room_users > 0));
     let strict = run(&scenario(
-        "v=1&model=llama3.1-70b&prec=fp8&ctx=4096&out=512&batch=64&inst=p5.48xlarge&readtps=40",
+        "v=1&model=llama3.1-70b&prec=fp8&ctx=4096&out=512&batch=64&inst=p5.48xlarge&readtps=60",
     ));
     let r = only(&strict, "p5.48xlarge");
     let notice = r.reasons.iter().find(|w| matches!(w, Why::BelowReadingSpeed { .. }));
     let notice = notice.unwrap_or_else(|| panic!("{:?}", r.reasons));
-    assert!(gpuplan::explain::why(notice, gpuplan::scenario::Lang::En).contains("~40 tokens/s"));
+    assert!(gpuplan::explain::why(notice, gpuplan::scenario::Lang::En).contains("~60 tokens/s"));
     assert_eq!(r.serving_unit.map(|u| u.load.room_users), Some(0));
 }
 

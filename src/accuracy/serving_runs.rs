@@ -57,7 +57,6 @@ const fn trtllm_max(
     }
 }
 
-
 /// A NIM row: Llama 3.3 70B (the shape of the 3.1 70B preset) in FP8 on 2 × H100 (TP2), as `query` states it.
 const fn nim(id: &'static str, setup: &'static str, query: &'static str, seqs: u32, measured: Measured) -> Run {
     Run {
