@@ -327,7 +327,7 @@ messages! {
     CopyEmbed => "Copy embed code", "复制嵌入代码";
     EmbedCopied => "Embed code copied", "嵌入代码已复制";
     SrcServing => "Assumptions held once against 77 published serving runs; seat headroom is an assumption", "按 77 组公开推理实测一次性检验的假设；席位余量为假设";
-    SrcReadable => "adults read English silently at ~238 words a minute, most 175-300 (Brysbaert 2019), ≈ 4-7 tokens/s; OCI's benchmarks take 5 tokens/s as average reading and 15 for chat; 10 keeps ahead of a fast reader", "成人默读英文约每分钟 238 词，多数在 175–300 之间（Brysbaert 2019），约合 4–7 token/秒；OCI 基准以 5 token/秒为平均阅读速度、15 为聊天；10 可领先于快速读者";
+    SrcReadable => "Brysbaert 2019: adults read ~238 words a minute, ≈ 4-7 tokens/s; 10 stays ahead of a fast reader", "Brysbaert 2019：成人每分钟约读 238 词，约 4–7 token/秒；10 领先于快速读者";
     SrcPrefill => "time to first token: TensorRT-LLM's first-token tables (A100 FP16, H100/L40S FP8, LLaMA 7B/70B, 128 and 2,048 tokens); FP8 at most the FP8 speed-up times this", "首个 token 时间：TensorRT-LLM 首 token 表（A100 FP16、H100/L40S FP8，LLaMA 7B/70B，128 与 2,048 token）；FP8 至多为此值乘以 FP8 加速比";
     SrcNvsAr => "one-shot all-reduce: two synchronisations at any TP (TensorRT-LLM MultiShot blog, 2024); ~17 µs measured on 8 GPUs (PyTorch issue 131739, 2024); rings (PCIe, P3's NVLink mesh) pay the fixed part and every hop",
         "一次性（one-shot）all-reduce：任何 TP 都只同步两次（TensorRT-LLM MultiShot 博客，2024）；8 GPU 实测约 17 µs（PyTorch issue 131739，2024）；环形链路（PCIe、P3 的 NVLink 网格）计固定部分与每一跳";

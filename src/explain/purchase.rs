@@ -35,15 +35,13 @@ pub fn not_offered(n: &NotOffered, lang: Lang) -> String {
     match n {
         NotOffered::NoOnDemandPrice if zh => "该区域没有公开按需价格".into(),
         NotOffered::NoOnDemandPrice => "no public On-Demand price in the region".into(),
-        NotOffered::NoSpotPrice { looked: Some(d) } if zh => {
-            format!("截至 {d} 的观测中没有 Spot 价格；可在假设中设置 Spot 折扣")
-        }
-        NotOffered::NoSpotPrice { looked: Some(d) } => {
-            format!("no Spot price observed (sources as of {d}); set a Spot discount in the assumptions")
-        }
-        NotOffered::NoSpotPrice { looked: None } if zh => "没有观测到的 Spot 价格；可在假设中设置 Spot 折扣".into(),
-        NotOffered::NoSpotPrice { looked: None } => {
-            "no observed Spot price; set a Spot discount in the assumptions".into()
+        NotOffered::NoSpotPrice { looked } => {
+            let at = looked.map_or_else(String::new, |d| format!(" ({d})"));
+            if zh {
+                format!("没有观测到的 Spot 价格{at}；可在假设中设置 Spot 折扣")
+            } else {
+                format!("no observed Spot price{at}; set a Spot discount in the assumptions")
+            }
         }
         NotOffered::NonInterruptible if zh => "在线服务不可中断".into(),
         NotOffered::NonInterruptible => "online serving must not be interrupted".into(),
