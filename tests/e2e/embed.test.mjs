@@ -45,7 +45,8 @@ function cliFigures(native) {
     query: native.query,
     catalog_as_of: native.catalog_as_of,
     top: pick(top, ['instance', 'n_instances', 'n_accelerators', 'fits', 'hourly_usd', 'monthly_usd', 'job_usd', 'job_hours', 'tokens_per_s', 'usd_per_million_tokens']),
-    plan: pick(native.plan, ['horizon_usd', 'savings_vs_od_usd']),
+    // The plan's rates with their dates: the CLI's summary is the message object, built by the same function.
+    plan: { ...pick(native.plan, ['horizon_usd', 'savings_vs_od_usd']), rates: native.summary.plan.rates },
     warnings: native.warnings.map((w) => ({ field: w.field, message: w.message })),
   };
 }

@@ -47,8 +47,8 @@ test('interactive desktops are never on Spot; a render farm may be', async () =>
 test('a growing fleet\'s commitments each say their months, and the chart steps at their sum', async () => {
   const q = 'v=1&model=llama3.1-70b&ctx=2500&out=500&batch=20&seqtps=20&region=ap-northeast-1&growth=15&months=24';
   for (const [lang, first, second, legend] of [
-    ['en', 'Baseline: 1 × p4d.24xlarge, months 1–24 — ', 'Baseline: 1 × p4d.24xlarge, months 6–17 — ', /up to 5 × EC2 Instance Savings Plan, 1 year/],
-    ['zh', '基线：1 × p4d.24xlarge，第 1–24 月 — ', '基线：1 × p4d.24xlarge，第 6–17 月 — ', /最多 5 × /],
+    ['en', 'Baseline: 1 × p4d.24xlarge, months 1–24 — ', 'Baseline: 1 × p4d.24xlarge, months 9–20 — ', /up to 4 × EC2 Instance Savings Plan, 1 year/],
+    ['zh', '基线：1 × p4d.24xlarge，第 1–24 月 — ', '基线：1 × p4d.24xlarge，第 9–20 月 — ', /最多 4 × /],
   ]) {
     const g = await Gpuplan.open(browser, server.url, `${q}&lang=${lang}`);
     await g.page.getByTestId('chart-fleet').waitFor();
