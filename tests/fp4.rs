@@ -81,3 +81,25 @@ fn old_links_keep_their_precision() {
         assert_eq!(gpuplan::query::parse(q, &c).0.precision, p, "{q}");
     }
 }
+
+/// FP8 on a chip that has it with no published figure (RTX PRO 6000, g7e) is estimated at the labelled
+/// 16-bit assumption × the FP8 speed-up, as training runs it: a time to first token no slower than
+/// BF16's, never a missing one.
+#[test]
+fn fp8_on_the_rtx_pro_6000_runs_at_the_assumed_peak_times_the_fp8_speed_up() {
+    let c = Catalog::bundled();
+    let ttft = |prec: &str| {
+        let q = format!("v=1&model=llama3.1-8b&prec={prec}&ctx=4096&out=256&batch=4&inst=g7e.2xlarge");
+        let (s, w) = gpuplan::query::parse(&q, &c);
+        assert!(w.is_empty(), "{w:?}");
+        let o = recommend(&c, &s);
+        let r = o
+            .recommendations
+            .iter()
+            .find(|r| r.fits)
+            .unwrap_or_else(|| panic!("{q}: nothing fits"));
+        r.prefill_s.unwrap_or_else(|| panic!("{q}: no prefill estimate"))
+    };
+    let (fp8, bf16) = (ttft("fp8"), ttft("bf16"));
+    assert!(fp8 < bf16, "fp8 {fp8} s, bf16 {bf16} s");
+}

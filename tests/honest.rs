@@ -162,6 +162,13 @@ fn spot_past_the_target_or_left_out_of_a_window_says_so() {
         Lang::Zh,
     );
     assert!(zh.contains("超过 30 天的“目标时长"), "{zh}");
+    // Chosen as the purchase (`buy=spot`), the job's hours include Spot's overhead; the notice compares
+    // the On-Demand pace with the target and still says so.
+    let (_, text) = plan_and_notices(
+        "v=1&task=train&params=7&tokens=100&days=30&inst=g5.48xlarge&spotmax=100&buy=spot",
+        Lang::En,
+    );
+    assert!(text.contains("Spot ends the job in 31.5 days"), "{text}");
     // A 35-day window without `spotwin` leaves Spot out: said, with what it would have saved.
     let (p, text) = plan_and_notices(
         "v=1&task=train&params=7&tokens=100&days=30&inst=g5.48xlarge&spotmax=100&window=35",

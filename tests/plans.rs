@@ -335,3 +335,40 @@ fn the_long_jobs_commitment_formula_shows_the_tail() {
     let zh = gpuplan::explain::option_formula(&sp, r.n_instances, gpuplan::scenario::Lang::Zh, &money);
     assert!(zh.contains("（承诺期满后按需）"), "{zh}");
 }
+
+/// A Capacity Block's "per hour" formula is the booked fleet's: the block's rate × the instances booked,
+/// which may be more than the job's count (a larger fleet fitting a shorter, cheaper block). Dividing
+/// the booked fleet's hourly by the job's count printed a rate no price list has ("$140.46/h × 19").
+#[test]
+fn a_capacity_blocks_hourly_formula_is_its_rate_times_the_booked_fleet() {
+    use gpuplan::explain::option_formula;
+    use gpuplan::scenario::Lang;
+    let usd = |v: f64| format!("${v:.2}");
+    let mut booked_more = 0;
+    for q in [
+        "v=1&task=train&model=llama3.1-70b&tokens=100",
+        "v=1&task=train&params=7&tokens=1000",
+        "v=1&task=train&model=llama3.1-70b&tokens=300&days=20",
+    ] {
+        let s = scenario(q);
+        for r in recommend(catalog(), &s).recommendations.iter().filter(|r| r.fits) {
+            let o = option_cost(catalog(), &s, r, Buy::CapacityBlock);
+            let Some(c) = o.cb.as_ref().filter(|_| o.unavailable.is_none()) else {
+                continue;
+            };
+            booked_more += usize::from(c.instances != r.n_instances);
+            let text = option_formula(&o, r.n_instances, Lang::En, &usd);
+            let want = format!("per hour = {}/h × {} instance", usd(c.rate_usd_hr), c.instances);
+            assert!(text.starts_with(&want), "{q} {}: {text} (want {want}…)", r.instance);
+            assert!(
+                close(o.hourly_usd, c.rate_usd_hr * f64::from(c.instances)),
+                "{q} {}",
+                r.instance
+            );
+        }
+    }
+    assert!(
+        booked_more > 0,
+        "no scenario booked a block fleet larger than the job's count"
+    );
+}

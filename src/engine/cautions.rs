@@ -71,10 +71,14 @@ fn spot_cautions(scenario: &Scenario, rec: &Recommendation, plan: &Plan, spot: &
                 window: true,
             });
         } else if days > scenario.target_days * 1.005
-            && rec.job_hours.is_some_and(|h| h / 24.0 <= scenario.target_days * 1.005)
+            && rec
+                .base_job_hours
+                .or(rec.job_hours)
+                .is_some_and(|h| h / 24.0 <= scenario.target_days * 1.005)
             && (window <= 0.0 || scenario.target_days < window)
         {
-            // Only news when the fleet meets the target without Spot (else the type already says it is slower).
+            // Only news when the fleet meets the target without Spot (else the type already says it is
+            // slower): its hours before Spot's overhead, which `job_hours` includes when Spot is chosen.
             out.push(Why::SpotPastTime {
                 spot_days: days,
                 limit_days: scenario.target_days,

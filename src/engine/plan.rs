@@ -365,7 +365,15 @@ pub fn cheapest_plan(catalog: &Catalog, scenario: &Scenario, rec: &Recommendatio
 /// On a tie the higher-ranked type.
 pub fn cheaper_elsewhere(catalog: &Catalog, scenario: &Scenario, recs: &[Recommendation], plan: &Plan) -> Option<Plan> {
     let mut best: Option<Plan> = None;
-    for r in recs.iter().filter(|r| r.fits && r.instance != plan.instance) {
+    // A type that misses the target (late, or below a readable speed) is no alternative to one that
+    // meets it.
+    let own_short = recs
+        .iter()
+        .find(|r| r.instance == plan.instance)
+        .is_some_and(super::rank::short_of_target);
+    let eligible =
+        |r: &&Recommendation| r.fits && r.instance != plan.instance && (own_short || !super::rank::short_of_target(r));
+    for r in recs.iter().filter(eligible) {
         let p = cheapest_plan(catalog, scenario, r);
         let bar = best.as_ref().map_or(plan.horizon_usd - 0.005, |b| b.horizon_usd);
         if !p.items.is_empty() && p.horizon_usd < bar {

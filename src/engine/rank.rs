@@ -33,7 +33,16 @@ pub fn speed_key(r: &Recommendation) -> f64 {
     fp64_tflops(r).unwrap_or(1.0)
 }
 
-/// Orders recommendations by the scenario's priority; unfit and unpriced options go last. Total and
+/// The recommendation misses what the scenario asked of it: a job slower than its target, or online
+/// serving below a readable speed. It ranks after every option that meets it.
+pub fn short_of_target(r: &Recommendation) -> bool {
+    r.reasons
+        .iter()
+        .any(|w| matches!(w, Why::SlowerThanTarget { .. } | Why::BelowReadingSpeed { .. }))
+}
+
+/// Orders recommendations by the scenario's priority, those short of the target after those that meet
+/// it; unfit and unpriced options go last. Total and
 /// deterministic: when a fitting option costs nothing in the period (`hours=0` On-Demand), options
 /// compare by their hourly rate instead (what an hour of use costs); equal scores fall back to fewer
 /// instances, then the type's name.
@@ -67,12 +76,13 @@ pub(super) fn rank(recs: &mut Vec<Recommendation>, scenario: &Scenario) {
         if !r.fits {
             return (3, cost, -speed);
         }
+        let tier = u8::from(short_of_target(r));
         match scenario.priority {
-            Priority::Cost => (0, cost, -speed),
-            Priority::Performance if cost <= cheapest * budget_x => (0, -speed, cost),
+            Priority::Cost => (tier, cost, -speed),
+            Priority::Performance if cost <= cheapest * budget_x => (tier, -speed, cost),
             Priority::Performance => (1, cost, -speed),
             // Geometric mean of cost and slowness relative to the best of each.
-            Priority::Balanced => (0, ((cost / cheapest) * (fastest / speed)).sqrt(), cost),
+            Priority::Balanced => (tier, ((cost / cheapest) * (fastest / speed)).sqrt(), cost),
         }
     };
     *recs = crate::order::sorted(std::mem::take(recs), &|a, b| {

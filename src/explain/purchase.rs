@@ -235,6 +235,8 @@ pub fn sp_rate_line(b: &crate::engine::cost::SpRateBasis, zh: bool) -> String {
 pub fn option_formula(o: &crate::engine::cost::OptionCost, n_instances: u32, lang: Lang, usd: Money<'_>) -> String {
     use crate::scenario::Buy;
     let zh = lang == Lang::Zh;
+    // A Capacity Block's hourly figure is the booked fleet's, which can exceed the job's count.
+    let n_instances = o.cb.as_ref().map_or(n_instances, |c| c.instances);
     let per_inst = o.hourly_usd / f64::from(n_instances.max(1));
     let mut parts = vec![if zh {
         format!(

@@ -257,7 +257,8 @@ fn with_prefill(mut e: DecodeEstimate, output_tokens: u32, seqs: u32) -> DecodeE
 }
 
 /// The compute peak serving runs at: the catalog's, else (for 16-bit compute, which INT8 and INT4
-/// weights also use without a published integer rate) the labelled assumption training uses.
+/// weights also use without a published integer rate, and FP8 where the chip has it) the labelled
+/// assumption training uses.
 fn serving_peak_tflops(acc: &Accelerator, precision: Precision, a: &Assumptions) -> Option<f64> {
     // Neuron's serving stacks store INT8 weights and multiply in BF16 (the Neuron performance tables:
     // "Weight Storage Data Type int8", "Matmult-BF16").
@@ -266,6 +267,9 @@ fn serving_peak_tflops(acc: &Accelerator, precision: Precision, a: &Assumptions)
         p => p,
     };
     perf::peak(acc, precision).tflops().or(match precision {
+        // FP8 on a chip that has it but no published figure (RTX PRO 6000): the 16-bit assumption at the
+        // FP8 speed-up, as training runs it.
+        Precision::Fp8 if perf::has_fp8(acc) => super::training::training_peak_tflops(acc, precision, a),
         Precision::Fp8 | Precision::Fp32 => None,
         _ => super::training::assumed_tflops(acc, a),
     })
