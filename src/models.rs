@@ -57,6 +57,24 @@ impl ModelArch {
         Some(e * (1.0 - (1.0 - k / e).powi(b)))
     }
 
+    /// Activation values one token moves through the routed experts of every MoE layer in a training
+    /// step's forward pass: each of its `k` copies carries the hidden vector in and out (`h`) and the
+    /// expert's SwiGLU intermediates (`3·f`). Over `L` layers (every layer counted as an MoE layer) that is
+    /// `k·(L·h + P_e/h)`, with one routed expert's parameters over all layers `P_e = 3·h·f·L =
+    /// (total − active)/(E − k)`. 0 for dense models and where the routing is not known.
+    pub fn routed_values_per_token(&self) -> f64 {
+        if self.experts_per_token == 0 || self.experts <= self.experts_per_token || self.hidden == 0 {
+            return 0.0;
+        }
+        let (e, k, h) = (
+            f64::from(self.experts),
+            f64::from(self.experts_per_token),
+            f64::from(self.hidden),
+        );
+        let per_expert = (self.total_params - self.active_params) / (e - k);
+        k * (f64::from(self.layers) * h + per_expert / h)
+    }
+
     /// Parameters one decode step reads for `batch` sequences: the active parameters for a dense model; for
     /// an MoE the shared part (attention, embeddings, dense layers, shared experts) plus every routed expert
     /// the batch touches. One routed expert over all MoE layers is `(total − active) / (E − k)`.
@@ -468,6 +486,17 @@ fn layers_for(cube: f64) -> f64 {
 mod tests {
     use super::*;
     use crate::num::Within;
+
+    /// Qwen3-30B-A3B by hand (config.json: 48 layers, hidden 2,048, 128 experts of intermediate 768, 8
+    /// a token): one expert over all layers is 3 × 2,048 × 768 × 48 = 226,492,416 parameters, so a token
+    /// moves 8 × (48 × 2,048 + 226,492,416 / 2,048) = 8 × 208,896 = 1,671,168 routed values. Dense: none.
+    #[test]
+    fn routed_values_follow_the_experts_shape() {
+        let v = |id: &str| preset_by_id(id).map(|m| m.routed_values_per_token());
+        let q = v("qwen3-30b-a3b").unwrap_or(0.0);
+        assert!((q / 1_671_168.0 - 1.0).abs() < 0.01, "{q}");
+        assert_eq!(v("llama3.1-8b"), Some(0.0));
+    }
 
     #[test]
     fn a_presets_size_reads_as_the_params_key_writes_it() {

@@ -130,6 +130,12 @@ pub enum ModelChoice {
 /// a fast reader. The default of `Assumptions::readable_tokens_per_s` (link key `readtps`).
 pub const READABLE_TOKENS_PER_S: f64 = 10.0;
 
+/// The default of `Assumptions::moe_bytes_per_value` (link key `moeb`), calibrated with one figure on
+/// NVIDIA Megatron-Bridge's seven MoE pre-training rows (DeepSeek-V3, Qwen3 30B-A3B and 235B-A22B,
+/// gpt-oss-120b; H100 and B200): median −6 %, six within ±25 % (tests/published_runs.rs). Expert
+/// parallelism's all-to-all is inside this figure, not charged on the links separately.
+pub const MOE_BYTES_PER_VALUE: f64 = 258.0;
+
 /// Editable assumptions, with the defaults the page shows and cites.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Assumptions {
@@ -202,6 +208,12 @@ pub struct Assumptions {
     /// Pipeline model chunks per stage (interleaved 1F1B, Megatron-LM's virtual pipeline), at most the
     /// layers per stage: divides the bubble. Assumption.
     pub pp_chunks: f64,
+    /// MoE training's routing work, bytes of memory traffic per routed activation value
+    /// (`ModelArch::routed_values_per_token`) per token, at the accelerator's memory bandwidth: the
+    /// permutation, gating, small grouped GEMMs and their launches that a dense model of the same active
+    /// size does not pay. An effective figure, calibrated on NVIDIA Megatron-Bridge's seven published MoE
+    /// pre-training rows (H100 and B200; `gpuplan accuracy`), not a measured byte count.
+    pub moe_bytes_per_value: f64,
     /// Assumed dense BF16 TFLOPS where no source gives a figure (labelled on the page; editable).
     pub a10g_tflops: f64,
     pub rtx6000_tflops: f64,
@@ -255,6 +267,7 @@ impl Default for Assumptions {
             fp8_speedup: 1.4,
             no_gdr_factor: 0.5,
             pp_chunks: 4.0,
+            moe_bytes_per_value: MOE_BYTES_PER_VALUE,
             a10g_tflops: 62.5,
             rtx6000_tflops: 500.0,
             gaudi_tflops: 100.0,

@@ -68,6 +68,8 @@ const TRAINING: &[Line] = &[
     Field("linkeff", Msg::LinkEff, false),
     Field("overlap", Msg::CommOverlap, false),
     Field("fp8x", Msg::Fp8Speedup, false),
+    Field("moeb", Msg::MoeBytes, false),
+    Text(Source("moeb", Msg::SrcMoe)),
     Field("nogdr", Msg::NoGdr, false),
 ];
 

@@ -35,6 +35,9 @@ pub struct Job {
     pub dequant_bytes_per_pass: f64,
     /// Bytes per activation value (2: bf16).
     pub act_bytes: f64,
+    /// MoE routing work per token, bytes at memory bandwidth (`moeb` × the routed values a token
+    /// moves, `ModelArch::routed_values_per_token`); 0 for a dense model.
+    pub moe_bytes_per_token: f64,
     /// Sequences each data-parallel replica processes per optimizer step (the `batch` key).
     pub seqs_per_replica: u32,
     /// Sequences per optimizer step over all replicas, when set; overrides `seqs_per_replica`.
@@ -328,6 +331,7 @@ mod tests {
             sync_bytes: n * 2.0,
             dequant_bytes_per_pass: 0.0,
             act_bytes: 2.0,
+            moe_bytes_per_token: 0.0,
             seqs_per_replica: 32,
             global_batch: None,
             overhead_gib: 1.0,

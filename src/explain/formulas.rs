@@ -165,6 +165,16 @@ fn training_lines(scenario: &Scenario, arch: &ModelArch, rec: &Recommendation, l
             scenario.assumptions.comm_overlap,
             lang,
         ));
+        if terms.moe_s > 0.0 {
+            out.push(format!(
+                "MoE = moeb · k·(L·h + P_e/h) · {} / (N · {}) = {} B × {} {}",
+                if zh { "每步 token 数" } else { "tokens per step" },
+                if zh { "显存带宽" } else { "memory bandwidth" },
+                number(scenario.assumptions.moe_bytes_per_value, 0),
+                number(arch.routed_values_per_token(), 0),
+                if zh { "个值/token" } else { "values a token" },
+            ));
+        }
     }
     if let (Some(g), Some(j)) = (rec.gpu_hours, rec.job_hours) {
         out.push(format!(

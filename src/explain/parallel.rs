@@ -92,8 +92,14 @@ pub fn plan_formula(p: &Parallelism, t: &StepTerms, train_mfu: f64, overlap: f64
     let zh = lang == Lang::Zh;
     let s = |v: f64| number(v, 3);
     let head = if zh { "每步时间" } else { "step" };
+    // An MoE's routing term only where there is one: a dense model's formula is unchanged.
+    let (moe_name, moe_value) = if t.moe_s > 0.0 {
+        (" + MoE", format!(" + {}", s(t.moe_s)))
+    } else {
+        ("", String::new())
+    };
     format!(
-        "{head} = compute + recompute + dequant + bubble + TP + PP + max(0, DP − {overlap}·compute/m) = {} + {} + {} + {} + {} + {} + {} = {} s; compute = FLOPs/(N·P·{train_mfu}); bubble = busy·(pp−1)/m, pp = {}, m = {}; TP = 2·(t−1)/t·b·s·h·2 B/(link·η) × {}·L/pp·m, t = {}; DP = 2·(d−1)/d·2 B·N/(t·pp) {}, d = {}{}",
+        "{head} = compute + recompute + dequant{moe_name} + bubble + TP + PP + max(0, DP − {overlap}·compute/m) = {} + {} + {}{moe_value} + {} + {} + {} + {} = {} s; compute = FLOPs/(N·P·{train_mfu}); bubble = busy·(pp−1)/m, pp = {}, m = {}; TP = 2·(t−1)/t·b·s·h·2 B/(link·η) × {}·L/pp·m, t = {}; DP = 2·(d−1)/d·2 B·N/(t·pp) {}, d = {}{}",
         s(t.compute_s),
         s(t.recompute_s),
         s(t.dequant_s),

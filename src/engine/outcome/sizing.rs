@@ -88,6 +88,8 @@ pub struct StepTerms {
     pub recompute_s: f64,
     /// QLoRA dequantisation (memory-bound).
     pub dequant_s: f64,
+    /// An MoE's routing work (memory-bound, `moeb`); 0 for a dense model.
+    pub moe_s: f64,
     /// Pipeline bubble: `(pp−1)/(v·m)` of the busy time (interleaved schedule with `v` chunks per stage;
     /// `(pp−1)/(m+pp−1)` of the pipelined time when v = 1).
     pub bubble_s: f64,
@@ -108,6 +110,7 @@ impl StepTerms {
             compute_s: self.compute_s * k,
             recompute_s: self.recompute_s * k,
             dequant_s: self.dequant_s * k,
+            moe_s: self.moe_s * k,
             bubble_s: self.bubble_s * k,
             tp_s: self.tp_s * k,
             pp_s: self.pp_s * k,
@@ -116,7 +119,14 @@ impl StepTerms {
         }
     }
     pub fn step_s(&self) -> f64 {
-        self.compute_s + self.recompute_s + self.dequant_s + self.bubble_s + self.tp_s + self.pp_s + self.dp_exposed_s
+        self.compute_s
+            + self.recompute_s
+            + self.dequant_s
+            + self.moe_s
+            + self.bubble_s
+            + self.tp_s
+            + self.pp_s
+            + self.dp_exposed_s
     }
     /// Time waiting on links, seconds.
     pub fn comm_s(&self) -> f64 {

@@ -42,12 +42,15 @@ pub(super) fn all_reduce_s(bytes: f64, n: f64, bw: f64) -> f64 {
 /// Where one step's time goes for `l`, with `tokens_per_step` over all replicas.
 pub(super) fn terms(job: &Job, hw: &Hardware, a: &Assumptions, l: &Layout, tokens_per_step: f64) -> StepTerms {
     let (compute_s, recompute_s, dequant_s) = busy_terms(job, hw, a, l, tokens_per_step);
-    let busy = compute_s + recompute_s + dequant_s;
+    // MoE routing: memory-bound work on every token a device processes.
+    let moe_s = job.moe_bytes_per_token * tokens_per_step / f64::from(l.tp * l.pp * l.dp) / hw.mem_bw_bytes_s;
+    let busy = compute_s + recompute_s + dequant_s + moe_s;
     let (dp_total_s, dp_exposed_s) = dp_s(job, hw, a, l, busy);
     StepTerms {
         compute_s,
         recompute_s,
         dequant_s,
+        moe_s,
         bubble_s: bubble_s(job, a, l, busy),
         tp_s: tp_s(job, hw, a, l),
         pp_s: pp_s(job, hw, a, l),
@@ -159,6 +162,7 @@ mod tests {
             sync_bytes: 1e6,
             dequant_bytes_per_pass: 1e6,
             act_bytes: 2.0,
+            moe_bytes_per_token: 0.0,
             seqs_per_replica: 1,
             global_batch: None,
             overhead_gib: 0.0,

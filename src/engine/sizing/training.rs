@@ -78,6 +78,7 @@ pub fn job(scenario: &Scenario, arch: &ModelArch, a: &Assumptions) -> Job {
         sync_bytes,
         dequant_bytes_per_pass: dequant,
         act_bytes: 2.0,
+        moe_bytes_per_token: arch.routed_values_per_token() * a.moe_bytes_per_value,
         seqs_per_replica: scenario.batch.max(1),
         global_batch: (scenario.global_batch > 0).then_some(scenario.global_batch),
         overhead_gib: a.overhead_gib,
