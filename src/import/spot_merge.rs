@@ -8,15 +8,28 @@ use super::*;
 /// What a feed's prices came to, besides the prices written.
 #[derive(Default)]
 struct Tally {
-    /// (instance, region) whose catalog figure is as new as the feed's (per zone) or newer: kept.
+    /// (instance, region) whose catalog figure is newer, or per zone, recent and close to the feed's: kept.
     kept: Vec<String>,
     /// Prices of catalog types in regions the catalog has no On-Demand price for (nothing to check them by).
     no_on_demand: usize,
 }
 
-/// Whether the catalog's figure stays: one dated after the fetch, or a per-zone one of the same day.
-fn keeps(old: &crate::catalog::SpotPrice, fetched: IsoDate) -> bool {
-    old.as_of > fetched || (old.n_az > 0 && old.as_of == fetched)
+/// How long a per-zone Spot figure outlives a newer regional one from the feed: the age past which a
+/// plan calls its rates stale (`engine::buyer::STALE_DAYS`).
+pub const ZONE_FIGURE_KEEP_DAYS: i64 = crate::engine::buyer::STALE_DAYS;
+
+/// How far the feed's regional price may stand from a kept per-zone median: further, the market has
+/// moved and the feed's price replaces it.
+pub const ZONE_FIGURE_KEEP_DRIFT: f64 = 0.25;
+
+/// Whether the catalog's figure stays against the feed's regional `usd_hr` fetched on `fetched`: one dated
+/// after the fetch; or a per-zone one (which counts the zones a Spot job can use, and their range: what
+/// the feed's one regional price cannot say) no more than `ZONE_FIGURE_KEEP_DAYS` older and within
+/// `ZONE_FIGURE_KEEP_DRIFT` of the feed's price.
+fn keeps(old: &crate::catalog::SpotPrice, fetched: IsoDate, usd_hr: f64) -> bool {
+    let age_days = fetched.days_since_epoch() - old.as_of.days_since_epoch();
+    let drift = (usd_hr / old.median_usd_hr.max(1e-9) - 1.0).abs();
+    old.as_of > fetched || (old.n_az > 0 && age_days <= ZONE_FIGURE_KEEP_DAYS && drift <= ZONE_FIGURE_KEEP_DRIFT)
 }
 
 /// At most ten names, then how many more.
@@ -58,8 +71,9 @@ pub(super) fn apply_spot_feed(
     }
     if !tally.kept.is_empty() {
         report.lines.push(format!(
-            "Spot feed {file}: kept {} figure(s) per zone as new as {fetched} or newer: {}",
+            "Spot feed {file}: kept {} figure(s) newer than {fetched}, or per zone within {ZONE_FIGURE_KEEP_DAYS} days and {} % of the regional price: {}",
             tally.kept.len(),
+            ZONE_FIGURE_KEEP_DRIFT * 100.0,
             few(&tally.kept)
         ));
     }
@@ -103,7 +117,7 @@ fn merge_regional(
         return;
     }
     let old = current.spot(&p.instance, &p.region);
-    if old.is_some_and(|o| keeps(o, fetched)) {
+    if old.is_some_and(|o| keeps(o, fetched, p.usd_hr)) {
         tally.kept.push(format!("{} {}", p.instance, p.region));
         return;
     }
@@ -229,14 +243,21 @@ mod tests {
     }
 
     #[test]
-    fn a_per_zone_figure_as_new_or_newer_stays_and_an_uncounted_one_only_when_newer() {
+    fn a_per_zone_figure_stays_while_recent_and_close_and_an_uncounted_one_only_when_newer() {
         let day = |s: &str| IsoDate::parse(s).unwrap_or_else(|| panic!("{s}"));
         let fetched = day("2026-11-22");
-        assert!(keeps(&price(3, "2026-11-22"), fetched));
-        assert!(keeps(&price(3, "2026-11-23"), fetched));
-        assert!(!keeps(&price(3, "2026-11-21"), fetched));
-        assert!(!keeps(&price(0, "2026-11-22"), fetched));
-        assert!(keeps(&price(0, "2026-11-23"), fetched));
+        // The catalog's median is $20.00: a regional $21 is 5 % away, $26 is 30 % away.
+        assert!(keeps(&price(3, "2026-11-22"), fetched, 21.0));
+        assert!(keeps(&price(3, "2026-11-23"), fetched, 26.0));
+        // 2026-08-24 is 90 days before 2026-11-22 (8 + 31 + 31 + 20): kept; a day older is replaced.
+        assert!(keeps(&price(3, "2026-08-24"), fetched, 21.0));
+        assert!(!keeps(&price(3, "2026-08-23"), fetched, 21.0));
+        // Recent but 30 % off: the market moved.
+        assert!(!keeps(&price(3, "2026-11-21"), fetched, 26.0));
+        assert!(keeps(&price(3, "2026-11-21"), fetched, 25.0));
+        // Zones not counted: only a newer figure stays.
+        assert!(!keeps(&price(0, "2026-11-22"), fetched, 20.0));
+        assert!(keeps(&price(0, "2026-11-23"), fetched, 20.0));
     }
 
     #[test]

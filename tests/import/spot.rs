@@ -79,28 +79,40 @@ fn a_regional_price_is_written_with_its_zones_not_counted_and_dated_the_day_it_w
 }
 
 #[test]
-fn a_per_zone_figure_as_new_as_the_feed_stays_and_an_older_one_gives_way() {
-    // The history export (2026-11-22) gives p5.48xlarge us-east-1 a median of 20 over 3 zones.
+fn a_per_zone_figure_stays_while_recent_and_close_to_the_feed_and_gives_way_when_old_or_far() {
+    // The history export (2026-11-22) gives p5.48xlarge us-east-1 a median of 20 over 3 zones; the feed's
+    // regional 19 is 5 % from it.
     let p5 = feed(&[("us-east-1", &[("p5.48xlarge", "19.0000")])]);
-    let (c, report) = run(&[
-        Input::SpotHistory("history.json", HISTORY),
-        Input::SpotFeed("spot.json", &p5, day("2026-11-22")),
-    ]);
-    let got = c.spot("p5.48xlarge", "us-east-1").map(|s| (s.median_usd_hr, s.n_az));
-    assert_eq!(got, Some((20.0, 3)));
-    assert!(has(
-        &report,
-        "kept 1 figure(s) per zone as new as 2026-11-22 or newer: p5.48xlarge us-east-1"
-    ));
-    let (c, report) = run(&[
-        Input::SpotHistory("history.json", HISTORY),
-        Input::SpotFeed("spot.json", &p5, day("2026-11-23")),
-    ]);
-    let s = c.spot("p5.48xlarge", "us-east-1");
-    assert_eq!(s.map(|s| (s.median_usd_hr, s.n_az)), Some((19.0, 0)));
-    assert_eq!(s.and_then(|s| s.interruption_band.clone()).as_deref(), Some("5-10"));
+    let zones = |fetched: &str, f: &str| {
+        let (c, report) = run(&[
+            Input::SpotHistory("history.json", HISTORY),
+            Input::SpotFeed("spot.json", f, day(fetched)),
+        ]);
+        let got = c.spot("p5.48xlarge", "us-east-1").map(|s| (s.median_usd_hr, s.n_az));
+        (
+            got,
+            c.spot("p5.48xlarge", "us-east-1")
+                .and_then(|s| s.interruption_band.clone()),
+            report,
+        )
+    };
+    // Fetched the same day, or 90 days later (2026-11-22 + 90 = 2027-02-20): the zones stay.
+    for fetched in ["2026-11-22", "2026-11-23", "2027-02-20"] {
+        let (got, _, report) = zones(fetched, &p5);
+        assert_eq!(got, Some((20.0, 3)), "{fetched}");
+        let line = format!("kept 1 figure(s) newer than {fetched}, or per zone within 90 days and 25 % of the regional price: p5.48xlarge us-east-1");
+        assert!(has(&report, &line), "{fetched}: {report:?}");
+    }
+    // 91 days later the feed's price replaces it (the Advisor band stays).
+    let (got, band, report) = zones("2027-02-21", &p5);
+    assert_eq!(got, Some((19.0, 0)));
+    assert_eq!(band.as_deref(), Some("5-10"));
     let line = "Spot p5.48xlarge us-east-1: regional 19 replaces the median 20 over 3 zone(s) of 2026-11-22";
     assert!(has(&report, line), "{report:?}");
+    // A day later but 30 % below (14 against 20): the market moved, the feed's price replaces it.
+    let far = feed(&[("us-east-1", &[("p5.48xlarge", "14.0000")])]);
+    let (got, _, _) = zones("2026-11-23", &far);
+    assert_eq!(got, Some((14.0, 0)));
 }
 
 #[test]
