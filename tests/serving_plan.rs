@@ -473,6 +473,15 @@ fn a_ttft_target_excludes_types_naming_the_best_they_reach() {
         }
         other => panic!("{other:?}"),
     }
+    // Without a compute figure there is no best to name: the words say so, never "about — s".
+    let none = Exclusion::SlowFirstToken {
+        best_s: None,
+        target_s: 1.5,
+    };
+    for lang in [gpuplan::scenario::Lang::En, gpuplan::scenario::Lang::Zh] {
+        let text = gpuplan::explain::exclusion(&none, lang);
+        assert!(!text.contains('—') && text.contains("1.5"), "{text}");
+    }
 }
 
 /// Online serving below a readable speed carries a notice; the room figure never counts users who

@@ -172,12 +172,15 @@ fn exclusion_fit(e: &Exclusion, lang: Lang) -> Option<String> {
             }
         }
         Exclusion::SlowFirstToken { best_s, target_s } => {
-            // Without a compute figure the best is not estimated: a dash.
-            let (b, t) = (best_s.map_or("—".into(), |b| number(b, 2)), number(*target_s, 2));
-            if zh {
-                format!("按此负载首 token 最快约 {b} 秒，达不到要求的 {t} 秒。")
-            } else {
-                format!("At best about {b} s to the first token at this load, short of the {t} s asked for.")
+            let t = number(*target_s, 2);
+            match (best_s, zh) {
+                (Some(b), true) => format!("按此负载首 token 最快约 {} 秒，达不到要求的 {t} 秒。", number(*b, 2)),
+                (Some(b), false) => {
+                    format!("At best about {} s to the first token at this load, short of the {t} s asked for.", number(*b, 2))
+                }
+                // Without a compute figure the time is not estimated: say so, not a dash.
+                (None, true) => format!("此类型没有公开的算力数据，无法估算首 token 时间，不能确认达到 {t} 秒。"),
+                (None, false) => format!("No published compute figure for this type: its time to first token is not estimated, so the {t} s asked for cannot be confirmed."),
             }
         }
         Exclusion::HostRamTooSmall { needed_gib, ram_gib } => {
