@@ -36,8 +36,8 @@ pub fn money_in(s: &crate::scenario::Scenario) -> impl Fn(f64) -> String + '_ {
 }
 pub use ranges::{range, record};
 
-/// A CO2e estimate with its basis: "1,234 kg CO2e (1,000 kWh × PUE 1.15 × 379 g/kWh, ccf-grid 2022-11-02;
-/// location-based)".
+/// A CO2e estimate with its basis: "1,234 kg CO2e (accelerators' 1,000 kWh at TDP, host not counted, ×
+/// PUE 1.15 × 379 g/kWh, ccf-grid 2022-11-02; location-based)".
 pub fn co2e_text(c: &crate::engine::carbon::Co2e, lang: crate::scenario::Lang) -> String {
     let (figure, basis) = co2e_parts(c, lang);
     match lang {
@@ -66,9 +66,9 @@ pub fn co2e_parts(c: &crate::engine::carbon::Co2e, lang: crate::scenario::Lang) 
     );
     let (src, at) = (&c.grid_source, c.grid_as_of);
     let basis = if zh {
-        format!("（{e} kWh × PUE {pue} × {g} g/kWh，{src} {at}{year}；按电网位置估算，未计可再生能源采购）")
+        format!("（加速器 {e} kWh（按 TDP，未计主机）× PUE {pue} × {g} g/kWh，{src} {at}{year}；按电网位置估算，未计可再生能源采购）")
     } else {
-        format!("({e} kWh × PUE {pue} × {g} g/kWh, {src} {at}{year}; location-based, renewable purchases not counted)")
+        format!("(accelerators' {e} kWh at TDP, host not counted, × PUE {pue} × {g} g/kWh, {src} {at}{year}; location-based, renewable purchases not counted)")
     };
     (format!("{kg} kg CO2e"), basis)
 }
