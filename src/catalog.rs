@@ -205,7 +205,7 @@ pub enum SavingsPlan {
     Ec2instance,
 }
 
-/// A default Savings Plan discount: an assumption, since AWS publishes no per-type GPU rate.
+/// A default Savings Plan discount: an assumption, used where no published per-type rate was imported.
 #[derive(Clone, Debug, Deserialize, PartialEq)]
 pub struct SavingsPlanAssumption {
     pub plan: SavingsPlan,

@@ -1138,6 +1138,9 @@ fn a_compute_sp_notice_says_whose_discount_it_is() {
         "{en}"
     );
     assert!(gpuplan::explain::why(w, Lang::Zh).contains("没有公布的预留实例"));
+    // AWS does publish per-type Savings Plan rates (issue 25): the words say this one was not imported.
+    assert!(en.contains("not imported") && !en.contains("publishes no"), "{en}");
+    assert!(gpuplan::explain::why(w, Lang::Zh).contains("未导入"));
 }
 
 /// With `buy=cb` the card is the booked fleet's: a block may book more instances than the sizing chose

@@ -133,10 +133,10 @@ pub(super) fn why_buyer(w: &Why, lang: Lang) -> Option<String> {
         } => {
             let (d, m) = (number(*discount_pct, 1), number(*median_pct, 1));
             let basis = match (*own_ri, zh) {
-                (true, true) => format!("该类型公布的 1 年期可转换预留实例折扣假设为 {d} %（AWS 不公布按类型的 Savings Plan 费率；GPU 类型的中位数为 {m} %）"),
-                (false, true) => format!(" GPU 类型 1 年期可转换预留实例折扣的中位数假设为 {d} %（该类型没有公布的预留实例价格；AWS 不公布按类型的 Savings Plan 费率）"),
-                (true, false) => format!("this type's published 1-year Convertible RI discount, {d} % (AWS publishes no per-type Savings Plan rate; the median over GPU types is {m} %)"),
-                (false, false) => format!("the median 1-year Convertible RI discount over GPU types, {d} % (this type has no published RI; AWS publishes no per-type Savings Plan rate)"),
+                (true, true) => format!("该类型公布的 1 年期可转换预留实例折扣假设为 {d} %（未导入该类型在此区域公布的 Savings Plan 费率；GPU 类型的中位数为 {m} %）"),
+                (false, true) => format!(" GPU 类型 1 年期可转换预留实例折扣的中位数假设为 {d} %（该类型没有公布的预留实例价格；未导入其公布的 Savings Plan 费率）"),
+                (true, false) => format!("this type's published 1-year Convertible RI discount, {d} % (AWS's published Savings Plan rate for this type and region is not imported; the median over GPU types is {m} %)"),
+                (false, false) => format!("the median 1-year Convertible RI discount over GPU types, {d} % (this type has no published RI; its published Savings Plan rate is not imported)"),
             };
             if zh {
                 format!("Compute Savings Plan 折扣按{basis}，远低于 AWS 宣传的“最高 66 %”：2025 年 6 月 P 系列按需大幅降价后，承诺价相对按需只剩较小折扣。可在假设中改写。")
