@@ -23,6 +23,10 @@ fn main() {
             let _ = gpuplan::engine::what_if::fixes_that_fit(&c, &s);
         }
         let secs = t.elapsed().as_secs_f64();
-        println!("{q}\n  {} recommendations, {secs:.3} s, {:?}", o.recommendations.len(), work::counts());
+        println!(
+            "{q}\n  {} recommendations, {secs:.3} s, {:?}",
+            o.recommendations.len(),
+            work::counts()
+        );
     }
 }
