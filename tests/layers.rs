@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 /// The engine's modules, bottom layer first; a module may use any module of a lower layer.
 const LAYERS: &[&[&str]] = &[
-    &["outcome"],
+    &["outcome", "work"],
     &["memory", "perf", "parallel", "eligibility"],
     &["sizing"],
     &["cost", "carbon"],

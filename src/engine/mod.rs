@@ -1,7 +1,7 @@
 //! The engine: pure functions from a catalog and a scenario to recommendations and costs. Never imports web crates.
 //!
 //! Layers, each importing only from those listed before it (tests/layers.rs holds the edges):
-//! 1. `outcome`: every result type, data only;
+//! 1. `outcome`: every result type, data only; `work`: the counts of work done;
 //! 2. `memory`, `perf`, `parallel`, `eligibility`: the models;
 //! 3. `sizing`: how many instances of one type, and what they deliver;
 //! 4. `cost`: prices a given fleet under every purchase option (never plans one);
@@ -29,6 +29,7 @@ pub mod recommend;
 pub mod sensitivity;
 mod sizing;
 pub mod what_if;
+pub mod work;
 
 use crate::catalog::Catalog;
 use crate::scenario::{Buy, Scenario};

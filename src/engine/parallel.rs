@@ -163,6 +163,7 @@ fn evaluate(
     mb: u32,
     rc: Recompute,
 ) -> Option<Plan> {
+    super::work::add(super::work::Unit::Layout, 1);
     let n_dev = n_inst * hw.count;
     if !n_dev.is_multiple_of(tp * pp) || f64::from(pp) > job.layers {
         return None;

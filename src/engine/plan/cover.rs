@@ -32,6 +32,10 @@ pub enum Cover {
 /// Returns the cost and the cover chosen at each month where one starts.
 pub fn cover_layer(need: &[bool], terms: &[Term], flex_usd: Option<f64>) -> Option<(f64, Vec<(u32, Cover)>)> {
     let m_total = need.len();
+    crate::engine::work::add(
+        crate::engine::work::Unit::CoverCell,
+        (m_total * (terms.len() + 1)) as u64,
+    );
     let mut best: Vec<Option<f64>> = vec![None; m_total + 1];
     let mut choice = vec![Cover::Idle; m_total];
     best[m_total] = Some(0.0);

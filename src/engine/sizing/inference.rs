@@ -413,6 +413,7 @@ impl PlanCtx<'_> {
 
     /// Decode and prefill for one replica of `tp` accelerators serving `seqs` sequences.
     fn estimate(&self, tp: u32, seqs: u32) -> DecodeEstimate {
+        crate::engine::work::add(crate::engine::work::Unit::Estimate, 1);
         let s = self.scenario;
         let a = &s.assumptions;
         let arch = self.arch;
