@@ -27,15 +27,7 @@ const MAX: Counts = Counts {
 fn extreme_link() -> impl Strategy<Value = String> {
     let pick = |xs: &'static [&'static str]| prop::sample::select(xs.to_vec());
     let sizes = (
-        pick(&[
-            "infer",
-            "infer&mode=batch",
-            "train",
-            "finetune",
-            "graphics",
-            "render",
-            "hpc",
-        ]),
+        pick(&["infer", "infer&mode=batch", "train", "finetune", "graphics", "hpc"]),
         pick(&[
             "params=0.001",
             "params=7",
