@@ -48,8 +48,16 @@ fn a_p5_month_at_400_and_730_hours_on_demand_and_on_1_year_savings_plans() {
     ];
     for (hours, buy, hourly_usd, monthly_usd) in cases {
         let o = one_instance("p5.48xlarge", hours, buy);
-        assert!(close(o.hourly_usd, hourly_usd), "{hours} h {buy:?}: {} /h", o.hourly_usd);
-        assert!(close(o.monthly_usd, monthly_usd), "{hours} h {buy:?}: {} a month", o.monthly_usd);
+        assert!(
+            close(o.hourly_usd, hourly_usd),
+            "{hours} h {buy:?}: {} /h",
+            o.hourly_usd
+        );
+        assert!(
+            close(o.monthly_usd, monthly_usd),
+            "{hours} h {buy:?}: {} a month",
+            o.monthly_usd
+        );
         // Per accelerator-hour: the rate over the 8 H100s.
         assert!(close(o.per_accelerator_hour_usd, hourly_usd / 8.0), "{buy:?}");
     }
@@ -60,10 +68,21 @@ fn a_p5_month_at_400_and_730_hours_on_demand_and_on_1_year_savings_plans() {
 #[test]
 fn a_p5_savings_plans_break_even_is_its_rate_over_on_demands() {
     let isp = one_instance("p5.48xlarge", 400, Buy::InstanceSp1);
-    assert!(close(isp.breakeven_utilization.unwrap_or(0.0), 0.63), "{:?}", isp.breakeven_utilization);
+    assert!(
+        close(isp.breakeven_utilization.unwrap_or(0.0), 0.63),
+        "{:?}",
+        isp.breakeven_utilization
+    );
     let csp = one_instance("p5.48xlarge", 400, Buy::ComputeSp1);
-    assert!(close(csp.breakeven_utilization.unwrap_or(0.0), 0.7875), "{:?}", csp.breakeven_utilization);
-    assert_eq!(one_instance("p5.48xlarge", 400, Buy::OnDemand).breakeven_utilization, None);
+    assert!(
+        close(csp.breakeven_utilization.unwrap_or(0.0), 0.7875),
+        "{:?}",
+        csp.breakeven_utilization
+    );
+    assert_eq!(
+        one_instance("p5.48xlarge", 400, Buy::OnDemand).breakeven_utilization,
+        None
+    );
     // No upfront: no month at which an upfront is recovered.
     assert_eq!(isp.breakeven_month, None);
 }

@@ -23,16 +23,15 @@ const QLORA_70B: &str = "v=1&task=finetune&method=qlora&model=llama3.1-70b&token
 /// Serving a 70B model in FP8, ranked among p5.48xlarge only.
 const SERVE_70B_FP8_P5: &str = "v=1&task=infer&model=llama3.1-70b&prec=fp8&inst=p5.48xlarge";
 /// A service in Tokyo whose users grow 15 % a month: a plan of layered commitments.
-const TOKYO_GROWTH: &str =
-    "v=1&model=llama3.1-70b&ctx=2500&out=500&batch=20&seqtps=20&region=ap-northeast-1&growth=15";
+const TOKYO_GROWTH: &str = "v=1&model=llama3.1-70b&ctx=2500&out=500&batch=20&seqtps=20&region=ap-northeast-1&growth=15";
 /// A fine-tune on Spot, priced in yuan with a reseller's 15 % (8.5折) off every price, Spot's included.
 const SPOT_CNY: &str = "v=1&task=finetune&model=llama3.1-8b&tokens=1&buy=spot&cur=cny&disc=15&discall=1";
 
 /// A line break before each block-level tag, so a diff names the row or sentence that changed.
 fn lines(html: &str) -> String {
     const BREAK_BEFORE: [&str; 14] = [
-        "<tr", "<li", "<p>", "<p ", "<div", "<section", "<aside", "<h2", "<h3", "<table", "<dl", "<details",
-        "<svg", "<figure",
+        "<tr", "<li", "<p>", "<p ", "<div", "<section", "<aside", "<h2", "<h3", "<table", "<dl", "<details", "<svg",
+        "<figure",
     ];
     let mut out = String::with_capacity(html.len() + html.len() / 16);
     let mut rest = html;
@@ -64,18 +63,34 @@ fn page_text(query: &str, lang: &str) -> String {
             let d = a.detail_in(c, &s, rec, "");
             part(&mut out, "render::detail::top", &detail::top(&d));
             part(&mut out, "render::options::plan", &options::plan(&d, &fig.plan));
-            part(&mut out, "render::options::options", &options::options(&d, &fig.options));
+            part(
+                &mut out,
+                "render::options::options",
+                &options::options(&d, &fig.options),
+            );
         }
         _ => {
             let fixes = notes::fixes_that_fit(c, &s.without_presentation());
-            part(&mut out, "render::notes::nothing_fits", &notes::nothing_fits(f, &s, &a.outcome, &fixes));
+            part(
+                &mut out,
+                "render::notes::nothing_fits",
+                &notes::nothing_fits(f, &s, &a.outcome, &fixes),
+            );
         }
     }
     let texts = notice_texts(&a.outcome, a.figures.as_ref(), s.lang);
-    part(&mut out, "render::notes::notices", &notes::notices(s.lang, &texts, &notice_fixes(a.figures.as_ref())));
+    part(
+        &mut out,
+        "render::notes::notices",
+        &notes::notices(s.lang, &texts, &notice_fixes(a.figures.as_ref())),
+    );
     let chosen = a.chosen.as_ref().map(|r| r.instance.as_str());
     part(&mut out, "render::ranked::rec_head", &ranked::rec_head(f, s.task));
-    part(&mut out, "render::ranked::rec_rows", &ranked::rec_rows(f, &a.outcome, s.task, chosen, &[], 5));
+    part(
+        &mut out,
+        "render::ranked::rec_rows",
+        &ranked::rec_rows(f, &a.outcome, s.task, chosen, &[], 5),
+    );
     part(&mut out, "render::ranked::excluded", &ranked::excluded(f, &a.outcome));
     out
 }
@@ -86,7 +101,11 @@ fn cli_json(query: &str) -> String {
         .arg(query)
         .output()
         .unwrap_or_else(|e| panic!("{e}"));
-    assert!(out.status.success(), "{query}: {}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{query}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let mut v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{query}: {e}"));
     for list in ["recommendations", "excluded"] {
         if let Some(a) = v[list].as_array_mut() {
@@ -182,6 +201,6 @@ fn pins_a_discounted_spot_fine_tunes_text_in_yuan_in_chinese() {
 }
 
 #[test]
-fn pins_a_discounted_spot_fine_tunes_cli_json_in_yuan() {
+fn pins_a_discounted_spot_fine_tunes_cli_json_and_its_yuan_sentences() {
     expect_file!["snapshots/spot-cny.json"].assert_eq(&cli_json(SPOT_CNY));
 }
