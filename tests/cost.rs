@@ -490,22 +490,6 @@ proptest! {
         }
     }
 
-    #[test]
-    fn commitments_never_beat_on_demand_below_break_even(q in any_query()) {
-        let s = scenario(&q);
-        for r in recommend(catalog(), &s).recommendations.iter().filter(|r| r.job_hours.is_none()).take(5) {
-            let options = option_costs(catalog(), &s, r);
-            let Some(od) = options.iter().find(|o| o.buy == Buy::OnDemand && o.unavailable.is_none()) else { continue };
-            for o in options.iter().filter(|o| o.unavailable.is_none() && o.breakeven_utilization.is_some()) {
-                let util = s.hours_per_month / 730.0;
-                let be = o.breakeven_utilization.unwrap_or(0.0);
-                if s.purchase.burst_instances == 0 && util < be - 1e-9 {
-                    prop_assert!(o.monthly_usd >= od.monthly_usd, "{q} {:?}", o.buy);
-                }
-            }
-        }
-    }
-
     /// Every option's monthly and job figures are exactly the sum of the terms the formula line prints.
     #[test]
     fn cost_terms_add_up_to_the_figures(q in any_query(), buy in 0usize..9) {
@@ -517,18 +501,6 @@ proptest! {
             prop_assert!((sum(&o.monthly_terms) - o.monthly_usd).abs() <= 1e-9 * o.monthly_usd.max(1.0), "{q} {:?}", o.buy);
             let job = o.job_usd.unwrap_or(0.0);
             prop_assert!((sum(&o.job_terms) - job).abs() <= 1e-9 * job.max(1.0), "{q} {:?}", o.buy);
-        }
-    }
-
-    #[test]
-    fn more_hours_never_cost_less_on_demand(q in any_query(), extra in 1u32..200) {
-        let s = scenario(&q);
-        let mut more = s.clone();
-        more.hours_per_month = (s.hours_per_month + f64::from(extra)).min(744.0);
-        for r in recommend(catalog(), &s).recommendations.iter().filter(|r| r.job_hours.is_none()).take(5) {
-            let a = option_cost(catalog(), &s, r, Buy::OnDemand);
-            let b = option_cost(catalog(), &more, r, Buy::OnDemand);
-            prop_assert!(b.monthly_usd >= a.monthly_usd);
         }
     }
 
