@@ -121,7 +121,7 @@ fn the_card_says_which_is_cheaper_and_where_it_breaks_even_in_both_languages() {
     assert!(m.load.is_none() && m.bedrock_monthly_usd.is_none());
     assert!(lines("v=1&model=llama3.1-8b", Lang::En)
         .iter()
-        .any(|l| l.contains("`out`")));
+        .any(|l| l.contains("output tokens per request (out)")));
 }
 
 #[test]

@@ -501,11 +501,18 @@ fn decode_lines(
 /// B − 1 users each sending a prompt once a request (T = out ÷ v); symbols only, one line for both languages.
 fn ttft_line(rec: &crate::engine::Recommendation, seqs: u32, o: f64, tokens_per_s_per_seq: f64) -> Option<String> {
     let (f, p) = (rec.first_token?, rec.prefill_marginal_s?);
+    // Without `out` there is no request time T: no wait for the slot is counted (never "T = 0 s → ρ = 0").
+    if o <= 0.0 {
+        return Some(format!(
+            "TTFT = t_prefill = {} s (out = 0: T = out/v unknown, the M/D/1 wait ρ·t_p/(2(1−ρ)) not counted)",
+            number(f.ttft_s, 3)
+        ));
+    }
     Some(format!(
         "TTFT = t_prefill + ρ·t_p/(2(1−ρ)) (M/D/1), ρ = (B−1)·t_p/T, T = out/v; t_prefill = {} s, t_p = {} s, B = {seqs}, T = {} s → ρ = {}, TTFT = {} s",
         number(f.prefill_s, 3),
         number(p, 3),
-        number(if o > 0.0 { o / tokens_per_s_per_seq } else { 0.0 }, 1),
+        number(o / tokens_per_s_per_seq, 1),
         number(f.slot_busy, 2),
         number(f.ttft_s, 3),
     ))

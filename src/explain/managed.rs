@@ -138,7 +138,7 @@ fn verdict_lines(m: &Managed, lang: Lang, money: &dyn Fn(f64) -> String) -> Vec<
         return vec![if zh {
             "填写每次请求的输出 token（out），即可按所述负载计算 Bedrock 费用。".into()
         } else {
-            "Set the output tokens per request (`out`) to price the stated load on Bedrock.".into()
+            "Set the output tokens per request (out) to price the stated load on Bedrock.".into()
         }];
     };
     let (Some(bedrock), Some(plan)) = (m.bedrock_monthly_usd, m.plan_monthly_usd) else {
