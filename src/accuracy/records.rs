@@ -16,7 +16,7 @@ pub const RECORDS: &[Record] = &[
     Record { family: Family::B200, kind: Kind::Serving, moe: false, runs: 4, median_pct: -13, worst_pct: -47, within_25: 1 },
     Record { family: Family::Trainium, kind: Kind::Training, moe: false, runs: 9, median_pct: 4, worst_pct: 60, within_25: 8 },
     Record { family: Family::Trainium, kind: Kind::Serving, moe: false, runs: 12, median_pct: 2, worst_pct: 408, within_25: 9 },
-    Record { family: Family::Inferentia2, kind: Kind::Serving, moe: false, runs: 3, median_pct: 1, worst_pct: 8, within_25: 3 },
+    Record { family: Family::Inferentia2, kind: Kind::Serving, moe: false, runs: 5, median_pct: 8, worst_pct: 288, within_25: 3 },
     Record { family: Family::L40s, kind: Kind::Serving, moe: false, runs: 6, median_pct: -13, worst_pct: -31, within_25: 5 },
     Record { family: Family::A10g, kind: Kind::Serving, moe: false, runs: 4, median_pct: 4, worst_pct: 28, within_25: 3 },
 ];
