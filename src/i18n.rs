@@ -213,7 +213,7 @@ messages! {
     PerRamGib => "GiB of RAM", "GiB 内存";
     Columns => "Columns", "列";
     OnDemand => "On-Demand", "按需";
-    SpotMedian => "Spot median", "Spot 中位数";
+    SpotPrice => "Spot", "Spot 价格";
     NoPrice => "no public price", "无公开价格";
     NotOfferedHere => "not offered in this region", "此区域不提供";
     PriceNotCollected => "price not collected (may be sold here)", "价格未收集（此区域可能有售）";

@@ -380,7 +380,7 @@ fn article_notes(d: &DetailIn) -> Vec<String> {
         .collect()
 }
 
-/// A region's Spot median, or "none observed" with the date of the look (the region's newest Spot figure).
+/// A region's Spot price (a median over its zones, or the feed's one regional price), or "none observed" with the date of the look (the region's newest Spot figure).
 fn spot_cell(d: &DetailIn, p: &crate::explore::RegionPrice) -> String {
     let f = d.fmt;
     match (p.spot_median_usd_hr, d.catalog.spot_looked(&p.region)) {
@@ -437,7 +437,7 @@ fn regions(h: &mut Html, d: &DetailIn) {
     for (m, class) in [
         (Msg::Region, ""),
         (Msg::OnDemand, "num"),
-        (Msg::SpotMedian, "num"),
+        (Msg::SpotPrice, "num"),
         (co2e_head, "num"),
         (Msg::SwitchRegion, ""),
     ] {

@@ -19,7 +19,7 @@ pub fn column_label(c: Column) -> Msg {
         Column::NetGbps => Msg::NetGbps,
         Column::Efa => Msg::Efa,
         Column::OnDemand => Msg::OnDemand,
-        Column::Spot => Msg::SpotMedian,
+        Column::Spot => Msg::SpotPrice,
     }
 }
 

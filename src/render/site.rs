@@ -320,7 +320,7 @@ pub fn instance_page(c: &Catalog, id: &str, lang: Lang, answers: &Answers, css: 
         .open("table", &[("data-testid", "region-prices")])
         .open("thead", &[])
         .open("tr", &[]);
-    for (m, class) in [(Msg::Region, ""), (Msg::OnDemand, "num"), (Msg::SpotMedian, "num")] {
+    for (m, class) in [(Msg::Region, ""), (Msg::OnDemand, "num"), (Msg::SpotPrice, "num")] {
         let cl = if class.is_empty() { ("", "") } else { ("class", class) };
         h.el("th", &[("scope", "col"), cl], f.t(m));
     }
