@@ -183,34 +183,40 @@ fn training_lines(scenario: &Scenario, arch: &ModelArch, rec: &Recommendation, l
             if zh { "每步 token 数" } else { "tokens per step" },
             number(g, 0)
         ));
-        // The start-up (`restart`: boot, image pull, weight loading) is part of the job's hours: said.
-        let startup_h = scenario.purchase.restart_min / 60.0;
-        let n = f64::from(rec.n_accelerators.max(1));
-        let with_startup = startup_h > 0.0 && (j - g / n - startup_h).abs() < 1e-6;
-        out.push(format!(
-            "{} = {} / {}{} = {}",
-            if zh { "时长" } else { "wall clock" },
-            number(g, 1),
-            rec.n_accelerators,
-            if !with_startup && j > g / n * 1.001 {
-                // A Spot headline: its checkpoints and restarts too (the option's formula has F).
-                if zh {
-                    " + 启动及 Spot 检查点与重启"
-                } else {
-                    " + start-up, Spot's checkpoints and restarts"
-                }
-                .to_string()
-            } else if !with_startup {
-                String::new()
-            } else if zh {
-                format!(" + 启动 {} 分钟", number(scenario.purchase.restart_min, 0))
-            } else {
-                format!(" + {} min start-up", number(scenario.purchase.restart_min, 0))
-            },
-            crate::format::hours(j, lang)
-        ));
+        out.push(wall_clock_line(scenario, rec, (g, j), lang));
     }
     out
+}
+
+/// The job's wall clock from its accelerator-hours `g`, saying what its hours `j` add: the start-up
+/// (`restart`: boot, image pull, weight loading), and on a Spot headline its checkpoints and restarts.
+fn wall_clock_line(scenario: &Scenario, rec: &Recommendation, (g, j): (f64, f64), lang: Lang) -> String {
+    let zh = lang == Lang::Zh;
+    let startup_h = scenario.purchase.restart_min / 60.0;
+    let n = f64::from(rec.n_accelerators.max(1));
+    let with_startup = startup_h > 0.0 && (j - g / n - startup_h).abs() < 1e-6;
+    let added = if !with_startup && j > g / n * 1.001 {
+        // A Spot headline (the option's formula has F).
+        if zh {
+            " + 启动及 Spot 检查点与重启"
+        } else {
+            " + start-up, Spot's checkpoints and restarts"
+        }
+        .to_string()
+    } else if !with_startup {
+        String::new()
+    } else if zh {
+        format!(" + 启动 {} 分钟", number(scenario.purchase.restart_min, 0))
+    } else {
+        format!(" + {} min start-up", number(scenario.purchase.restart_min, 0))
+    };
+    format!(
+        "{} = {} / {}{added} = {}",
+        if zh { "时长" } else { "wall clock" },
+        number(g, 1),
+        rec.n_accelerators,
+        crate::format::hours(j, lang)
+    )
 }
 
 /// HPC: what an hour of one FP64 TFLOPS costs.
