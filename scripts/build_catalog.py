@@ -215,7 +215,7 @@ ARTICLE_QUOTES = [
     ("article-001", "P5.48xlarge 3年期全预付约每小时37.39美元", "p5.48xlarge", "ri-standard-3-all", 37.39, "price_cut",
      "A pre-cut rate. After the June 2025 cut, 3-year Standard All Upfront is $20.695/h effective.", "降价前的价格。降价后 3 年期标准全预付的有效价格为 20.695 美元/小时。"),
     ("article-001", "P5.48xlarge的竞价价格约每小时29.50–49.16美元", "p5.48xlarge", "spot", 29.50, "price_cut",
-     "30-50 % of the pre-cut $98.32. The observed us-east-1 Spot median (~2026-06, regular zones) is $20.20/h.", "为降价前 98.32 美元的 30-50%。观测到的 us-east-1 Spot 中位数（约 2026-06，常规可用区）为 20.20 美元/小时。"),
+     "30-50 % of the pre-cut $98.32; the catalog's own us-east-1 Spot figure (the region table) is far below that range.", "为降价前 98.32 美元的 30-50%；目录自身的 us-east-1 Spot 价格（见区域表）远低于此区间。"),
     ("article-003", "p4d.24xlarge单颗A100按需约4.10美元/小时", "p4d.24xlarge", "od_per_accel", 4.10, "price_cut",
      "$4.10 per A100-hour is the pre-cut $32.77/8; since 2025-06-23 it is $2.745 per A100-hour.", "每 A100 小时 4.10 美元是降价前 32.77/8；自 2025-06-23 起为每 A100 小时 2.745 美元。"),
     # Matches the per-zone Spot of spot_prices_extra.csv (us-east-1 median $9.898/h = $1.237 per A100-hour).

@@ -73,6 +73,27 @@ fn every_quoted_price_matches_or_is_explained() {
     }
 }
 
+/// A note that explains a quote never states a Spot figure of its own: the card beside it shows the
+/// catalog's, and two Spot prices for one type on one screen break trust (a note said $20.20/h while the
+/// region table said $18.42).
+#[test]
+fn no_quote_note_states_a_spot_figure_of_its_own() {
+    let c = catalog();
+    for q in c.article_quotes.iter().filter(|q| q.kind.starts_with("spot")) {
+        let per_hour = q
+            .note_en
+            .split('$')
+            .skip(1)
+            .filter(|t| {
+                t.split(' ')
+                    .next()
+                    .is_some_and(|w| w.trim_end_matches(['.', ',', ';', ')']).ends_with("/h"))
+            })
+            .count();
+        assert_eq!(per_hour, 0, "{}: {}", q.quote, q.note_en);
+    }
+}
+
 #[test]
 fn the_june_2025_cut_is_in_the_history() {
     let c = catalog();
