@@ -57,36 +57,41 @@ impl ModelArch {
         Some(e * (1.0 - (1.0 - k / e).powi(b)))
     }
 
+    /// One routed expert's parameters over all MoE layers, `(total − active) / (E − k)`; `None` for dense
+    /// models or where the routing is not known (custom MoE sizes).
+    fn routed_expert_params(&self) -> Option<f64> {
+        if self.experts_per_token == 0 || self.experts <= self.experts_per_token {
+            return None;
+        }
+        let (e, k) = (f64::from(self.experts), f64::from(self.experts_per_token));
+        Some((self.total_params - self.active_params) / (e - k))
+    }
+
     /// Activation values one token moves through the routed experts of every MoE layer in a training
     /// step's forward pass: each of its `k` copies carries the hidden vector in and out (`h`) and the
     /// expert's SwiGLU intermediates (`3·f`). Over `L` layers (every layer counted as an MoE layer) that is
-    /// `k·(L·h + P_e/h)`, with one routed expert's parameters over all layers `P_e = 3·h·f·L =
-    /// (total − active)/(E − k)`. 0 for dense models and where the routing is not known.
+    /// `k·(L·h + P_e/h)`, with one routed expert's parameters over all layers `P_e = 3·h·f·L`
+    /// (`routed_expert_params`). 0 for dense models and where the routing is not known.
     pub fn routed_values_per_token(&self) -> f64 {
-        if self.experts_per_token == 0 || self.experts <= self.experts_per_token || self.hidden == 0 {
-            return 0.0;
+        let h = f64::from(self.hidden);
+        match self.routed_expert_params() {
+            Some(per_expert) if h > 0.0 => {
+                f64::from(self.experts_per_token) * (f64::from(self.layers) * h + per_expert / h)
+            }
+            _ => 0.0,
         }
-        let (e, k, h) = (
-            f64::from(self.experts),
-            f64::from(self.experts_per_token),
-            f64::from(self.hidden),
-        );
-        let per_expert = (self.total_params - self.active_params) / (e - k);
-        k * (f64::from(self.layers) * h + per_expert / h)
     }
 
     /// Parameters one decode step reads for `batch` sequences: the active parameters for a dense model; for
     /// an MoE the shared part (attention, embeddings, dense layers, shared experts) plus every routed expert
-    /// the batch touches. One routed expert over all MoE layers is `(total − active) / (E − k)`.
+    /// the batch touches (`routed_expert_params` each).
     pub fn params_read(&self, batch: u32) -> f64 {
-        match self.distinct_experts(batch) {
-            None => self.active_params,
-            Some(d) => {
-                let (e, k) = (f64::from(self.experts), f64::from(self.experts_per_token));
-                let per_expert = (self.total_params - self.active_params) / (e - k);
-                let shared = self.active_params - k * per_expert;
+        match (self.distinct_experts(batch), self.routed_expert_params()) {
+            (Some(d), Some(per_expert)) => {
+                let shared = self.active_params - f64::from(self.experts_per_token) * per_expert;
                 (shared + d * per_expert).min(self.total_params)
             }
+            _ => self.active_params,
         }
     }
 }
