@@ -41,9 +41,12 @@ pub(super) fn all_reduce_s(bytes: f64, n: f64, bw: f64) -> f64 {
 
 /// Where one step's time goes for `l`, with `tokens_per_step` over all replicas.
 pub(super) fn terms(job: &Job, hw: &Hardware, a: &Assumptions, l: &Layout, tokens_per_step: f64) -> StepTerms {
-    let (compute_s, recompute_s, dequant_s) = busy_terms(job, hw, a, l, tokens_per_step);
-    // MoE routing: memory-bound work on every token a device processes.
-    let moe_s = job.moe_bytes_per_token * tokens_per_step / f64::from(l.tp * l.pp * l.dp) / hw.mem_bw_bytes_s;
+    let Busy {
+        compute_s,
+        recompute_s,
+        dequant_s,
+        moe_s,
+    } = busy_terms(job, hw, a, l, tokens_per_step);
     let busy = compute_s + recompute_s + dequant_s + moe_s;
     let (dp_total_s, dp_exposed_s) = dp_s(job, hw, a, l, busy);
     StepTerms {
@@ -59,8 +62,17 @@ pub(super) fn terms(job: &Job, hw: &Hardware, a: &Assumptions, l: &Layout, token
     }
 }
 
-/// Compute, recomputation and dequantisation per accelerator per step (every device does 1/N of the work).
-fn busy_terms(job: &Job, hw: &Hardware, a: &Assumptions, l: &Layout, tokens_per_step: f64) -> (f64, f64, f64) {
+/// What keeps an accelerator busy in one step, seconds.
+struct Busy {
+    compute_s: f64,
+    recompute_s: f64,
+    dequant_s: f64,
+    moe_s: f64,
+}
+
+/// Compute, recomputation, dequantisation and an MoE's routing work per accelerator per step (every
+/// device does 1/N of the work).
+fn busy_terms(job: &Job, hw: &Hardware, a: &Assumptions, l: &Layout, tokens_per_step: f64) -> Busy {
     let devices = f64::from(l.tp * l.pp * l.dp);
     let flops_rate = hw.peak_flops * hw.kernel_eff;
     let compute_s = job.flops_per_token * tokens_per_step / devices / flops_rate;
@@ -74,7 +86,14 @@ fn busy_terms(job: &Job, hw: &Hardware, a: &Assumptions, l: &Layout, tokens_per_
     let passes = 2.0 + f;
     let dequant_s = job.dequant_bytes_per_pass / f64::from(l.tp * l.pp) * passes * f64::from(l.ga)
         / (hw.mem_bw_bytes_s * a.bw_efficiency);
-    (compute_s, recompute_s, dequant_s)
+    // MoE routing: memory-bound work on every token a device processes.
+    let moe_s = job.moe_bytes_per_token * tokens_per_step / devices / hw.mem_bw_bytes_s;
+    Busy {
+        compute_s,
+        recompute_s,
+        dequant_s,
+        moe_s,
+    }
 }
 
 /// Interleaved 1F1B (Megatron-LM virtual pipeline): each stage holds `v` chunks of layers, which divides
@@ -217,11 +236,20 @@ mod tests {
     fn the_busy_time_is_the_work_over_the_devices() {
         let l = layout(1, 1, 8, Recompute::Full);
         // 1e6 tokens × 1 GFLOP over 8 PFLOP/s; half the layers re-run their forward, half the attention.
-        let (c, r, d) = busy_terms(&job(), &hw(), &ideal(), &l, 1e6);
+        let b = busy_terms(&job(), &hw(), &ideal(), &l, 1e6);
+        let (c, r, d) = (b.compute_s, b.recompute_s, b.dequant_s);
         assert!(near(c, 0.125), "{c}");
         assert!(near(r, 0.5 * (3e8 + 1e8) * 1e6 / 8e15), "{r}");
         // 1 MB per pass, 2.5 passes (forward, backward, half a recomputed forward), 4 micro-batches.
         assert!(near(d, 1e6 * 2.5 * 4.0 / 1e12), "{d}");
+        assert_eq!(b.moe_s, 0.0);
+        // An MoE's 1 MB a token of routing work: 1e6 tokens × 1 MB over 8 devices at 1 TB/s = 0.125 s.
+        let moe = Job {
+            moe_bytes_per_token: 1e6,
+            ..job()
+        };
+        let m = busy_terms(&moe, &hw(), &ideal(), &l, 1e6).moe_s;
+        assert!(near(m, 0.125), "{m}");
         assert_eq!(layout(1, 1, 8, Recompute::Selective).full_share(), 0.0);
     }
 
