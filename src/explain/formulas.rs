@@ -192,23 +192,16 @@ fn training_lines(scenario: &Scenario, arch: &ModelArch, rec: &Recommendation, l
 /// (`restart`: boot, image pull, weight loading), and on a Spot headline its checkpoints and restarts.
 fn wall_clock_line(scenario: &Scenario, rec: &Recommendation, (g, j): (f64, f64), lang: Lang) -> String {
     let zh = lang == Lang::Zh;
-    let startup_h = scenario.purchase.restart_min / 60.0;
+    let startup_h = crate::engine::cost::startup_h(scenario, rec);
     let n = f64::from(rec.n_accelerators.max(1));
     let with_startup = startup_h > 0.0 && (j - g / n - startup_h).abs() < 1e-6;
-    let added = if !with_startup && j > g / n * 1.001 {
-        // A Spot headline (the option's formula has F).
-        if zh {
-            " + 启动及 Spot 检查点与重启"
-        } else {
-            " + start-up, Spot's checkpoints and restarts"
-        }
-        .to_string()
-    } else if !with_startup {
-        String::new()
-    } else if zh {
-        format!(" + 启动 {} 分钟", number(scenario.purchase.restart_min, 0))
-    } else {
-        format!(" + {} min start-up", number(scenario.purchase.restart_min, 0))
+    let added = match (with_startup, zh) {
+        (true, true) => format!(" + 启动 {} 分钟", number(startup_h * 60.0, 0)),
+        (true, false) => format!(" + {} min start-up", number(startup_h * 60.0, 0)),
+        // More than the compute and no start-up alone: a Spot headline (the option's formula has F).
+        (false, true) if j > g / n * 1.001 => " + 启动及 Spot 检查点与重启".to_string(),
+        (false, false) if j > g / n * 1.001 => " + start-up, Spot's checkpoints and restarts".to_string(),
+        (false, _) => String::new(),
     };
     format!(
         "{} = {} / {}{added} = {}",
