@@ -115,92 +115,40 @@ fn cli_json(query: &str) -> String {
     serde_json::to_string_pretty(&v).unwrap_or_default() + "\n"
 }
 
-#[test]
-fn pins_the_default_links_text_in_english() {
-    expect_file!["snapshots/default.en.html"].assert_eq(&page_text(DEFAULT, "en"));
+/// Three tests per scenario, each pinning one file of `tests/snapshots/`: the page's text in English
+/// and in Chinese, and the CLI's JSON.
+macro_rules! pins {
+    ($($query:expr, $stem:literal => $en:ident, $zh:ident, $json:ident;)*) => {$(
+        #[test]
+        fn $en() {
+            expect_file![concat!("snapshots/", $stem, ".en.html")].assert_eq(&page_text($query, "en"));
+        }
+
+        #[test]
+        fn $zh() {
+            expect_file![concat!("snapshots/", $stem, ".zh.html")].assert_eq(&page_text($query, "zh"));
+        }
+
+        #[test]
+        fn $json() {
+            expect_file![concat!("snapshots/", $stem, ".json")].assert_eq(&cli_json($query));
+        }
+    )*};
 }
 
-#[test]
-fn pins_the_default_links_text_in_chinese() {
-    expect_file!["snapshots/default.zh.html"].assert_eq(&page_text(DEFAULT, "zh"));
-}
-
-#[test]
-fn pins_the_default_links_cli_json() {
-    expect_file!["snapshots/default.json"].assert_eq(&cli_json(DEFAULT));
-}
-
-#[test]
-fn pins_a_70b_training_jobs_text_in_english() {
-    expect_file!["snapshots/train-70b.en.html"].assert_eq(&page_text(TRAIN_70B, "en"));
-}
-
-#[test]
-fn pins_a_70b_training_jobs_text_in_chinese() {
-    expect_file!["snapshots/train-70b.zh.html"].assert_eq(&page_text(TRAIN_70B, "zh"));
-}
-
-#[test]
-fn pins_a_70b_training_jobs_cli_json() {
-    expect_file!["snapshots/train-70b.json"].assert_eq(&cli_json(TRAIN_70B));
-}
-
-#[test]
-fn pins_a_70b_qlora_fine_tunes_text_in_english() {
-    expect_file!["snapshots/qlora-70b.en.html"].assert_eq(&page_text(QLORA_70B, "en"));
-}
-
-#[test]
-fn pins_a_70b_qlora_fine_tunes_text_in_chinese() {
-    expect_file!["snapshots/qlora-70b.zh.html"].assert_eq(&page_text(QLORA_70B, "zh"));
-}
-
-#[test]
-fn pins_a_70b_qlora_fine_tunes_cli_json() {
-    expect_file!["snapshots/qlora-70b.json"].assert_eq(&cli_json(QLORA_70B));
-}
-
-#[test]
-fn pins_70b_fp8_serving_on_p5s_text_in_english() {
-    expect_file!["snapshots/serve-70b-fp8-p5.en.html"].assert_eq(&page_text(SERVE_70B_FP8_P5, "en"));
-}
-
-#[test]
-fn pins_70b_fp8_serving_on_p5s_text_in_chinese() {
-    expect_file!["snapshots/serve-70b-fp8-p5.zh.html"].assert_eq(&page_text(SERVE_70B_FP8_P5, "zh"));
-}
-
-#[test]
-fn pins_70b_fp8_serving_on_p5s_cli_json() {
-    expect_file!["snapshots/serve-70b-fp8-p5.json"].assert_eq(&cli_json(SERVE_70B_FP8_P5));
-}
-
-#[test]
-fn pins_a_growing_tokyo_fleets_text_in_english() {
-    expect_file!["snapshots/tokyo-growth.en.html"].assert_eq(&page_text(TOKYO_GROWTH, "en"));
-}
-
-#[test]
-fn pins_a_growing_tokyo_fleets_text_in_chinese() {
-    expect_file!["snapshots/tokyo-growth.zh.html"].assert_eq(&page_text(TOKYO_GROWTH, "zh"));
-}
-
-#[test]
-fn pins_a_growing_tokyo_fleets_cli_json() {
-    expect_file!["snapshots/tokyo-growth.json"].assert_eq(&cli_json(TOKYO_GROWTH));
-}
-
-#[test]
-fn pins_a_discounted_spot_fine_tunes_text_in_yuan_in_english() {
-    expect_file!["snapshots/spot-cny.en.html"].assert_eq(&page_text(SPOT_CNY, "en"));
-}
-
-#[test]
-fn pins_a_discounted_spot_fine_tunes_text_in_yuan_in_chinese() {
-    expect_file!["snapshots/spot-cny.zh.html"].assert_eq(&page_text(SPOT_CNY, "zh"));
-}
-
-#[test]
-fn pins_a_discounted_spot_fine_tunes_cli_json_and_its_yuan_sentences() {
-    expect_file!["snapshots/spot-cny.json"].assert_eq(&cli_json(SPOT_CNY));
+pins! {
+    DEFAULT, "default" =>
+        pins_the_default_links_text_in_english, pins_the_default_links_text_in_chinese, pins_the_default_links_cli_json;
+    TRAIN_70B, "train-70b" =>
+        pins_a_70b_training_jobs_text_in_english, pins_a_70b_training_jobs_text_in_chinese, pins_a_70b_training_jobs_cli_json;
+    QLORA_70B, "qlora-70b" =>
+        pins_a_70b_qlora_fine_tunes_text_in_english, pins_a_70b_qlora_fine_tunes_text_in_chinese, pins_a_70b_qlora_fine_tunes_cli_json;
+    SERVE_70B_FP8_P5, "serve-70b-fp8-p5" =>
+        pins_70b_fp8_serving_on_p5s_text_in_english, pins_70b_fp8_serving_on_p5s_text_in_chinese, pins_70b_fp8_serving_on_p5s_cli_json;
+    TOKYO_GROWTH, "tokyo-growth" =>
+        pins_a_growing_tokyo_fleets_text_in_english, pins_a_growing_tokyo_fleets_text_in_chinese, pins_a_growing_tokyo_fleets_cli_json;
+    SPOT_CNY, "spot-cny" =>
+        pins_a_discounted_spot_fine_tunes_text_in_yuan_in_english,
+        pins_a_discounted_spot_fine_tunes_text_in_yuan_in_chinese,
+        pins_a_discounted_spot_fine_tunes_cli_json_and_its_yuan_sentences;
 }
