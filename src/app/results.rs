@@ -59,6 +59,7 @@ pub fn Results(ctx: Ctx) -> impl IntoView {
             render::notes::notices(ctx.lang(), &notices(), &fixes)
         }></div>
         {move || ctx.full.get().then(|| view! {
+            <Curve ctx=ctx />
             <RecTable ctx=ctx chosen=chosen />
             <Excluded ctx=ctx />
         })}
@@ -195,6 +196,53 @@ fn RecTable(ctx: Ctx, chosen: Memo<Option<Recommendation>>) -> impl IntoView {
             </div>
             <div class="contents" inner_html=more></div>
         </section>
+    }
+}
+
+/// The cost-versus-latency curve (serving, not in the embedded card): a `<details>` whose chart and front
+/// table (HTML text from `render::curve`) are computed only while it is open, since the curve runs many
+/// estimates; the front's buttons act through `acts`.
+#[component]
+fn Curve(ctx: Ctx) -> impl IntoView {
+    use crate::engine::pareto;
+    let open = RwSignal::new(false);
+    let serving = Memo::new(move |_| {
+        ctx.scenario.with(|s| s.task == crate::scenario::Task::Inference)
+            && ctx.embed.get() != crate::state::Embed::Card
+    });
+    // Without the keys a click on the curve sets, so the curve stays while the user moves along it.
+    let page = Memo::new(move |_| ctx.engine.with(pareto::page_scenario));
+    let points = Memo::new_with_compare(
+        move |_| match open.get() {
+            true => super::run_engine(|| ctx.catalog.with_value(|c| page.with(|s| pareto::curve(c, s)))),
+            false => Vec::new(),
+        },
+        super::changed,
+    );
+    let html = move || {
+        if !open.get() {
+            return String::new();
+        }
+        let pick = ctx.outcome.with(pareto::pick);
+        ctx.scenario.with(|s| {
+            let f = render::Fmt::new(ctx.lang(), s);
+            points.with(|p| {
+                render::curve::chart(f, s, p, pick.as_ref()) + &render::curve::front_table(f, s, p, pick.as_ref())
+            })
+        })
+    };
+    let toggle = move |ev: leptos::ev::Event| open.set(event_target::<web_sys::Element>(&ev).has_attribute("open"));
+    move || {
+        serving.get().then(|| {
+            view! {
+                <section class="card curve" data-testid="curve">
+                    <details on:toggle=toggle>
+                        <summary>{ctx.tx(Msg::CurveTitle)}</summary>
+                        <div class="contents" inner_html=html></div>
+                    </details>
+                </section>
+            }
+        })
     }
 }
 

@@ -5,6 +5,7 @@ pub mod charts;
 pub mod compare;
 pub mod controls;
 pub mod cost_charts;
+pub mod curve;
 pub mod detail;
 pub mod explore;
 pub mod ledger;
@@ -29,6 +30,8 @@ pub enum Act {
     Region,
     /// A change that fits (`data-key`: the link key, `data-id`: its value).
     Fix,
+    /// Several link keys at once (`data-id`: `key=value&…`): a point of the cost-versus-latency curve.
+    Pairs,
     /// Open a view (`data-id`: its key).
     View,
     /// Show a recommendation's details (`data-id`: the instance type).
@@ -64,10 +67,11 @@ pub enum Act {
 }
 
 /// Every act with the name its `data-act` carries.
-const ACTS: [(Act, &str); 19] = [
+const ACTS: [(Act, &str); 20] = [
     (Act::Best, "best"),
     (Act::Region, "region"),
     (Act::Fix, "fix"),
+    (Act::Pairs, "pairs"),
     (Act::View, "view"),
     (Act::Pick, "pick"),
     (Act::Cmp, "cmp"),
