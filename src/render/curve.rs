@@ -88,7 +88,7 @@ pub fn chart(f: Fmt, s: &Scenario, points: &[CurvePoint], pick: Option<&CurvePoi
     if points.is_empty() {
         return String::new();
     }
-    let (height, l, r, t, b) = (300.0, 14.0, 97.0, 10.0, 42.0);
+    let (height, l, r, t, b) = (300.0, 16.0, 97.0, 10.0, 42.0);
     let range = |v: &dyn Fn(&CurvePoint) -> f64| {
         let all = points.iter().chain(pick).map(v);
         all.fold((f64::INFINITY, 0.0_f64), |(lo, hi), v| (lo.min(v), hi.max(v)))
