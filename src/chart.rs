@@ -95,29 +95,24 @@ impl Axis {
         while (mag * 10.0).ln() <= lo {
             mag *= 10.0;
         }
-        let mut all = Vec::new();
+        let (mut all, mut powers) = (Vec::new(), Vec::new());
         while mag.ln() <= hi && all.len() < 60 {
-            all.extend(
-                [1.0, 2.0, 5.0]
-                    .map(|m| m * mag)
-                    .into_iter()
-                    .filter(|v| (lo..=hi).contains(&v.ln())),
-            );
+            for m in [1.0, 2.0, 5.0] {
+                let v = m * mag;
+                if (lo..=hi).contains(&v.ln()) {
+                    all.push(v);
+                    if m == 1.0 {
+                        powers.push(v);
+                    }
+                }
+            }
             mag *= 10.0;
         }
         if all.len() > 7 {
-            all.retain(|v| {
-                let mut p = *v;
-                while p >= 10.0 {
-                    p /= 10.0;
-                }
-                while p < 1.0 {
-                    p *= 10.0;
-                }
-                (p - 1.0).abs() < 1e-9
-            });
+            powers
+        } else {
+            all
         }
-        all
     }
 }
 

@@ -294,15 +294,14 @@ messages! {
     ChartOwed => "Pale or dashed: the rest of a term, paid after the horizon", "浅色或虚线：规划期结束后仍需支付的剩余承诺期";
     ChartBreakEven => "Dot: On-Demand has cost as much as the whole term", "圆点：按需累计费用已等于整个承诺期的费用";
     ChartMemory => "Memory per accelerator", "每加速器显存";
-    CurveTitle => "Cost against each user's speed: every layout and the Pareto front", "成本与每用户速度：所有部署方式及帕累托前沿";
+    CurveTitle => "Cost against each user's speed, every layout", "成本与每用户速度：所有部署方式";
     CurveX => "Output tokens/s per user", "每用户输出 token/秒";
     CurveY => "Per million output tokens", "每百万输出 token";
     CurveLog => " (log scale)", "（对数刻度）";
-    CurvePoints => "A layout: type × TP × users per replica, one instance loaded alike", "一种部署方式：实例类型 × TP × 每副本用户数，单台实例同样负载";
-    CurveFront => "Pareto front: nothing else is as cheap and as fast", "帕累托前沿：没有别的方案同样便宜且同样快";
+    CurvePoints => "A layout: type × TP × users per replica", "部署方式：类型 × TP × 每副本用户数";
+    CurveFront => "Pareto front (nothing cheaper and faster)", "帕累托前沿（无更便宜且更快者）";
     CurvePick => "Current pick", "当前推荐";
-    CurveHow => "Plan this sets the type (inst), the users one instance of the layout serves (batch) and their speed (seqtps); the curve leaves out those keys and the TTFT target.",
-        "“按此规划”设定实例类型（inst）、该部署方式单台实例服务的用户数（batch）及其速度（seqtps）；曲线本身不考虑这些键与首 token 时限。";
+    CurveHow => "Plan this sets inst, batch (one instance's users) and seqtps (their speed).", "“按此规划”设定 inst、batch（单台实例的用户数）与 seqtps（其速度）。";
     UsersPerReplica => "Users per replica", "每副本用户数";
     PlanThis => "Plan this", "按此规划";
     MonthAxis => "Month", "月";

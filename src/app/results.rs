@@ -56,10 +56,9 @@ pub fn Results(ctx: Ctx) -> impl IntoView {
         // The answer first, then what a buyer must know about it.
         <div class="contents" inner_html=move || {
             let fixes = if card { Vec::new() } else { figures.with(|f| render::page::notice_fixes(f.as_ref())) };
-            render::notes::notices(ctx.lang(), &notices(), &fixes)
+            render::notes::notices(ctx.lang(), &notices(), &fixes) + &curve_html(ctx, card)
         }></div>
         {move || ctx.full.get().then(|| view! {
-            <Curve ctx=ctx />
             <RecTable ctx=ctx chosen=chosen />
             <Excluded ctx=ctx />
         })}
@@ -199,51 +198,23 @@ fn RecTable(ctx: Ctx, chosen: Memo<Option<Recommendation>>) -> impl IntoView {
     }
 }
 
-/// The cost-versus-latency curve (serving, not in the embedded card): a `<details>` whose chart and front
-/// table (HTML text from `render::curve`) are computed only while it is open, since the curve runs many
+/// The cost-versus-latency curve's section (serving, not in the embedded card; HTML text from
+/// `render::curve`): the curve is computed only while it is open (`Act::Curve`), since it runs many
 /// estimates; the front's buttons act through `acts`.
-#[component]
-fn Curve(ctx: Ctx) -> impl IntoView {
+fn curve_html(ctx: Ctx, card: bool) -> String {
     use crate::engine::pareto;
-    let open = RwSignal::new(false);
-    let serving = Memo::new(move |_| {
-        ctx.scenario.with(|s| s.task == crate::scenario::Task::Inference)
-            && ctx.embed.get() != crate::state::Embed::Card
-    });
-    // Without the keys a click on the curve sets, so the curve stays while the user moves along it.
-    let page = Memo::new(move |_| ctx.engine.with(pareto::page_scenario));
-    let points = Memo::new_with_compare(
-        move |_| match open.get() {
-            true => super::run_engine(|| ctx.catalog.with_value(|c| page.with(|s| pareto::curve(c, s)))),
-            false => Vec::new(),
-        },
-        super::changed,
-    );
-    let html = move || {
-        if !open.get() {
+    let open = ctx.curve.get();
+    ctx.scenario.with(|s| {
+        if card || s.task != crate::scenario::Task::Inference {
             return String::new();
         }
-        let pick = ctx.outcome.with(pareto::pick);
-        ctx.scenario.with(|s| {
-            let f = render::Fmt::new(ctx.lang(), s);
-            points.with(|p| {
-                render::curve::chart(f, s, p, pick.as_ref()) + &render::curve::front_table(f, s, p, pick.as_ref())
-            })
-        })
-    };
-    let toggle = move |ev: leptos::ev::Event| open.set(event_target::<web_sys::Element>(&ev).has_attribute("open"));
-    move || {
-        serving.get().then(|| {
-            view! {
-                <section class="card curve" data-testid="curve">
-                    <details on:toggle=toggle>
-                        <summary>{ctx.tx(Msg::CurveTitle)}</summary>
-                        <div class="contents" inner_html=html></div>
-                    </details>
-                </section>
-            }
-        })
-    }
+        let drawn = open.then(|| {
+            let points = ctx.catalog.with_value(|c| pareto::curve(c, &pareto::page_scenario(s)));
+            (points, ctx.outcome.with(pareto::pick))
+        });
+        let drawn = drawn.as_ref().map(|(p, k)| (p.as_slice(), k.as_ref()));
+        render::curve::section(render::Fmt::new(ctx.lang(), s), s, drawn)
+    })
 }
 
 /// Why the other types were left out (HTML text from `render::ranked::excluded`).

@@ -212,6 +212,30 @@ pub fn front_table(f: Fmt, s: &Scenario, points: &[CurvePoint], pick: Option<&Cu
     h.finish()
 }
 
+/// The curve's section: its head, a button that opens or closes it (`Act::Curve`, `aria-expanded`), and
+/// when open (`drawn`: the points and the pick) the chart and the front's table.
+pub fn section(f: Fmt, s: &Scenario, drawn: Option<(&[CurvePoint], Option<&CurvePoint>)>) -> String {
+    let mut h = Html::new();
+    let expanded = if drawn.is_some() { "true" } else { "false" };
+    let attrs = [
+        ("type", "button"),
+        ("class", "link"),
+        ("aria-expanded", expanded),
+        ("data-act", Act::Curve.key()),
+        ("data-id", "curve"),
+    ];
+    h.open("section", &[("class", "card curve"), ("data-testid", "curve")])
+        .open("h2", &[])
+        .el("button", &attrs, f.t(Msg::CurveTitle))
+        .close("h2");
+    if let Some((points, pick)) = drawn {
+        h.fragment(&chart(f, s, points, pick))
+            .fragment(&front_table(f, s, points, pick));
+    }
+    h.close("section");
+    h.finish()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -30,6 +30,8 @@ pub enum Act {
     Region,
     /// A change that fits (`data-key`: the link key, `data-id`: its value).
     Fix,
+    /// Open or close the cost-versus-latency curve.
+    Curve,
     /// Several link keys at once (`data-id`: `key=value&…`): a point of the cost-versus-latency curve.
     Pairs,
     /// Open a view (`data-id`: its key).
@@ -67,11 +69,12 @@ pub enum Act {
 }
 
 /// Every act with the name its `data-act` carries.
-const ACTS: [(Act, &str); 20] = [
+const ACTS: [(Act, &str); 21] = [
     (Act::Best, "best"),
     (Act::Region, "region"),
     (Act::Fix, "fix"),
     (Act::Pairs, "pairs"),
+    (Act::Curve, "curve"),
     (Act::View, "view"),
     (Act::Pick, "pick"),
     (Act::Cmp, "cmp"),

@@ -39,7 +39,7 @@ for (const L of [
     const curve = g.page.getByTestId('curve');
     await curve.waitFor();
     assert.equal(await curve.locator('circle').count(), 0, 'closed: nothing drawn');
-    await curve.locator('summary').click();
+    await curve.locator('button[data-act="curve"]').click();
     const rows = g.page.getByTestId('front-row');
     await rows.first().waitFor();
     const front = await tableRows(g.page);
