@@ -297,7 +297,7 @@ messages! {
     CurveTitle => "Cost against each user's speed, every layout", "成本与每用户速度：所有部署方式";
     CurveX => "Output tokens/s per user", "每用户输出 token/秒";
     CurveY => "Per million output tokens", "每百万输出 token";
-    CurveLog => " (log scale)", "（对数刻度）";
+    CurveLog => " (log)", "（对数）";
     CurvePoints => "A layout: type × TP × users per replica", "部署方式：类型 × TP × 每副本用户数";
     CurveFront => "Pareto front (nothing cheaper and faster)", "帕累托前沿（无更便宜且更快者）";
     CurvePick => "Current pick", "当前推荐";

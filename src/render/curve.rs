@@ -1,6 +1,6 @@
 //! The cost-versus-latency curve (issue 26 item 2) as HTML text: every serving layout the planner builds as a small mark, dollars per million output tokens against each user's tokens/s, the Pareto front marked and joined, the current pick ringed and labelled; then the front as a table whose buttons plan a point (`Act::Pairs`: its link keys). Geometry from `crate::chart::Axis`, drawing from `svg`.
 
-use super::svg::{figure_open, label, legend_entry, line, pc, px, y_title};
+use super::svg::{label, legend_entry, line, pc, px, y_title};
 use super::{Act, Fmt, Html};
 use crate::chart::Axis;
 use crate::engine::pareto::CurvePoint;
@@ -101,8 +101,13 @@ pub fn chart(f: Fmt, s: &Scenario, points: &[CurvePoint], pick: Option<&CurvePoi
     let y = Axis::new(y0, y1, (height - b, t));
     let at = |p: &CurvePoint| (x.at(p.tokens_per_s_per_user), y.at(p.usd_per_million_tokens * rate(f)));
     let mut h = Html::new();
-    let caption = f.t(Msg::CurveTitle);
-    figure_open(&mut h, "curve-chart", caption, caption, height);
+    // The section's head names the chart: no caption of its own.
+    let hs = px(height);
+    h.open("figure", &[("class", "chart"), ("data-testid", "curve-chart")])
+        .open(
+            "svg",
+            &[("height", &hs), ("role", "img"), ("aria-label", f.t(Msg::CurveTitle))],
+        );
     axes(&mut h, f, (x, y), (height, b));
     let front = front(points);
     for w in front.windows(2) {
@@ -282,8 +287,8 @@ mod tests {
         assert!(svg.contains(&format!("{}</text>", top.instance)), "{svg}");
         assert!(svg.contains(&format!("Current pick: {}", layout(&top))), "{svg}");
         // Speeds and costs span decades here: both axes are logarithmic and say so.
-        assert!(svg.contains("Output tokens/s per user (log scale)"), "{svg}");
-        assert!(svg.contains("Per million output tokens (log scale) (USD)"), "{svg}");
+        assert!(svg.contains("Output tokens/s per user (log)"), "{svg}");
+        assert!(svg.contains("Per million output tokens (log) (USD)"), "{svg}");
         assert_eq!(chart(F, &s, &[], None), "");
     }
 
@@ -360,7 +365,7 @@ mod tests {
             ..F
         };
         let svg = chart(zh, &s, &points, top.as_ref());
-        assert!(svg.contains("每用户输出 token/秒（对数刻度）"), "{svg}");
+        assert!(svg.contains("每用户输出 token/秒（对数）"), "{svg}");
         assert!(svg.contains("帕累托前沿") && svg.contains("当前推荐："), "{svg}");
         assert!(svg.contains("(CNY)") && svg.contains(">¥"), "{svg}");
         let table = front_table(zh, &s, &points, top.as_ref());
