@@ -176,7 +176,7 @@ fn the_line_the_formulas_and_the_columns_say_it_is_a_job() {
     let f = gpuplan::explain::formulas(&s, &o.arch, r, Lang::En).join("\n");
     let hours = gpuplan::format::hours(gpuplan::engine::cost::base_job_hours(r).unwrap_or(0.0), Lang::En);
     assert!(
-        f.contains(&format!("job time = 20,000,000 requests × 150 output tokens ÷ ")) && f.contains(&hours),
+        f.contains("job time = 20,000,000 requests × 150 output tokens ÷ ") && f.contains(&hours),
         "{f}"
     );
     assert!(f.contains("per million tokens = the job's "), "{f}");

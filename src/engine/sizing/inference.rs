@@ -242,7 +242,6 @@ pub(in crate::engine) fn size_inference(
         decode_latency: Some(ctx.latency()),
         parallelism: Some(parallelism),
         serving_unit: Some(ctx.unit(&plan)),
-        ..Sized::default()
     };
     Ok((sized, plan))
 }
