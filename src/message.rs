@@ -244,6 +244,7 @@ impl ResultMessage {
         let managed = self.managed.as_ref().map(|m| {
             Obj::new()
                 .str("bedrock", m.bedrock)
+                .raw("per_job", if m.per_job { "true" } else { "false" })
                 .opt_str("bedrock_region", m.bedrock_region.as_deref())
                 .num("bedrock_in_usd_per_million", m.bedrock_in_usd_per_million)
                 .num("bedrock_out_usd_per_million", m.bedrock_out_usd_per_million)

@@ -187,17 +187,9 @@ pub fn word_of(c: &dyn Choice) -> &'static str {
 
 choice!(Task, "infer|train|finetune|graphics|hpc", Task::ALL);
 choice!(ServingMode, "online|batch", [ServingMode::Online, ServingMode::Batch]);
-choice!(
-    FinetuneMethod,
-    "full|lora|qlora",
-    [FinetuneMethod::Full, FinetuneMethod::Lora, FinetuneMethod::Qlora]
-);
+choice!(FinetuneMethod, "full|lora|qlora", FinetuneMethod::ALL);
 choice!(Precision, "fp32|bf16|fp16|fp8|int8|int4|fp4", Precision::ALL);
-choice!(
-    Priority,
-    "cost|perf|balanced",
-    [Priority::Cost, Priority::Performance, Priority::Balanced]
-);
+choice!(Priority, "cost|perf|balanced", Priority::ALL);
 choice!(
     Architecture,
     "transformer|other",

@@ -51,6 +51,11 @@ pub enum FinetuneMethod {
     Qlora,
 }
 
+impl FinetuneMethod {
+    /// In link-word order.
+    pub const ALL: [FinetuneMethod; 3] = [FinetuneMethod::Full, FinetuneMethod::Lora, FinetuneMethod::Qlora];
+}
+
 /// Numeric precision of weights (and of compute where the accelerator supports it).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Precision {
@@ -103,6 +108,11 @@ pub enum Priority {
     Cost,
     Performance,
     Balanced,
+}
+
+impl Priority {
+    /// In link-word order.
+    pub const ALL: [Priority; 3] = [Priority::Cost, Priority::Performance, Priority::Balanced];
 }
 
 /// The model's architecture as the Neuron eligibility rule sees it (the `arch` key).
