@@ -66,13 +66,17 @@ fn the_ledger_holds_every_published_run_with_its_family() {
         Family::A10g,
     ] {
         assert!(
-            RECORDS.iter().any(|r| r.family == f && r.kind == Kind::Serving && !r.moe),
+            RECORDS
+                .iter()
+                .any(|r| r.family == f && r.kind == Kind::Serving && !r.moe),
             "{f:?}"
         );
     }
     for f in [Family::A100, Family::H100, Family::H200, Family::B200] {
         assert!(
-            RECORDS.iter().any(|r| r.family == f && r.moe && r.kind == Kind::Serving),
+            RECORDS
+                .iter()
+                .any(|r| r.family == f && r.moe && r.kind == Kind::Serving),
             "MoE serving on {f:?}"
         );
     }
