@@ -183,7 +183,7 @@ fn the_line_the_formulas_and_the_columns_say_it_is_a_job() {
     s.lang = Lang::Zh;
     let zh = gpuplan::explain::scenario_line(&s, Lang::Zh);
     assert!(
-        zh.starts_with("批量推理作业") && zh.contains("2,000 万 个请求，3 天内完成"),
+        zh.starts_with("批量推理作业") && zh.contains("2,000 万个请求，3 天内完成"),
         "{zh}"
     );
 }

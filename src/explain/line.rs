@@ -43,7 +43,7 @@ fn workload(s: &Scenario, outcome: &Outcome) -> String {
     let reqs = super::scenario_line::token_count(s.job_requests / 1e9, s.lang);
     match (s.task, zh) {
         (Task::Inference, false) if s.batch_job() => format!("{model}, a batch job of {reqs} requests"),
-        (Task::Inference, true) if s.batch_job() => format!("{model}，批量作业 {reqs} 个请求"),
+        (Task::Inference, true) if s.batch_job() => format!("{model}，批量作业 {reqs}个请求"),
         (Task::Inference, false) if s.target_tps > 0.0 => {
             format!("{model}, serving {} tokens/s", number(s.target_tps, 0))
         }

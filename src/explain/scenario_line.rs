@@ -99,7 +99,7 @@ pub fn scenario_line(s: &Scenario, lang: Lang) -> String {
             let reqs = token_count(s.job_requests / 1e9, lang);
             parts.push(match (s.batch_job(), zh) {
                 (true, false) => format!("{reqs} requests within {} days", n(s.target_days)),
-                (true, true) => format!("{reqs} 个请求，{} 天内完成", n(s.target_days)),
+                (true, true) => format!("{reqs}个请求，{} 天内完成", n(s.target_days)),
                 (false, false) => super::count(s.batch, "sequence", "sequences"),
                 (false, true) => format!("{} 个并发序列", s.batch),
             });
