@@ -67,6 +67,7 @@ messages! {
     MicroBatch => "Sequences per replica per step (micro-batch × accumulation)", "每副本每步序列数（微批 × 梯度累积）";
     TrainTokens => "Training tokens (billions)", "训练 token 数（十亿）";
     TargetDays => "Target duration (days; sizes the fleet)", "目标时长（天；据此定实例数）";
+    JobRequests => "Requests to process as one job (0 = a service)", "作为一个作业处理的请求数（0 = 持续服务）";
     TargetTps => "Total throughput needed (output tokens/s, 0 = what the users need)", "所需总吞吐（输出 token/秒，0 = 按用户数）";
     SeqTps => "Speed each user needs (output tokens/s, 0 = any)", "每位用户所需速度（输出 token/秒，0 = 不限）";
     Method => "Method", "方法";
