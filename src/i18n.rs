@@ -67,6 +67,7 @@ messages! {
     MicroBatch => "Sequences per replica per step (micro-batch × accumulation)", "每副本每步序列数（微批 × 梯度累积）";
     TrainTokens => "Training tokens (billions)", "训练 token 数（十亿）";
     TargetDays => "Target duration (days; sizes the fleet)", "目标时长（天；据此定实例数）";
+    JobRequests => "Requests to process as one job (0 = a service)", "作为一个作业处理的请求数（0 = 持续服务）";
     TargetTps => "Total throughput needed (output tokens/s, 0 = what the users need)", "所需总吞吐（输出 token/秒，0 = 按用户数）";
     SeqTps => "Speed each user needs (output tokens/s, 0 = any)", "每位用户所需速度（输出 token/秒，0 = 不限）";
     Method => "Method", "方法";
@@ -337,7 +338,7 @@ messages! {
     RegionsNote => "List prices per hour, before any reseller discount, cheapest first; * derived from a regional multiplier, not published.", "每小时标价（未计代理商折扣），从低到高；* 为按区域系数推算，非公开价格。";
     CopyEmbed => "Copy embed code", "复制嵌入代码";
     EmbedCopied => "Embed code copied", "嵌入代码已复制";
-    SrcServing => "Assumptions held once against 79 published serving runs; seat headroom is an assumption", "按 79 组公开推理实测一次性检验的假设；席位余量为假设";
+    SrcServing => "Assumptions held once against {runs} published serving runs; seat headroom is an assumption", "按 {runs} 组公开推理实测一次性检验的假设；席位余量为假设";
     SrcMoe => "an effective figure at memory bandwidth, calibrated on NVIDIA Megatron-Bridge's 7 MoE pre-training runs (H100, B200)", "按显存带宽计的等效值，以 NVIDIA Megatron-Bridge 公布的 7 组 MoE 预训练实测校准（H100、B200）";
     SrcReadable => "Brysbaert 2019: adults read ~238 words a minute, ≈ 4-7 tokens/s; 10 stays ahead of a fast reader", "Brysbaert 2019：成人每分钟约读 238 词，约 4–7 token/秒；10 领先于快速读者";
     SrcPrefill => "time to first token: TensorRT-LLM's first-token tables (A100 FP16, H100/L40S FP8, LLaMA 7B/70B, 128 and 2,048 tokens); FP8 at most the FP8 speed-up times this", "首个 token 时间：TensorRT-LLM 首 token 表（A100 FP16、H100/L40S FP8，LLaMA 7B/70B，128 与 2,048 token）；FP8 至多为此值乘以 FP8 加速比";

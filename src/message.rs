@@ -35,6 +35,8 @@ pub struct ResultMessage {
 pub struct ManagedFigures {
     /// `priced`, `no_published_price` or `ended` (Bedrock stopped selling the model).
     pub bedrock: &'static str,
+    /// A batch inference job: the tokens and every `*_monthly_usd` are the job's, once.
+    pub per_job: bool,
     pub bedrock_region: Option<String>,
     pub bedrock_in_usd_per_million: Option<f64>,
     pub bedrock_out_usd_per_million: Option<f64>,
@@ -66,6 +68,7 @@ pub fn managed_figures(catalog: &Catalog, scenario: &Scenario, r: &Recommendatio
     };
     Some(ManagedFigures {
         bedrock: status,
+        per_job: m.per_job,
         bedrock_region: od.map(|p| p.region.clone()),
         bedrock_in_usd_per_million: od.map(|p| p.in_usd_m),
         bedrock_out_usd_per_million: od.map(|p| p.out_usd_m),
@@ -241,6 +244,7 @@ impl ResultMessage {
         let managed = self.managed.as_ref().map(|m| {
             Obj::new()
                 .str("bedrock", m.bedrock)
+                .raw("per_job", if m.per_job { "true" } else { "false" })
                 .opt_str("bedrock_region", m.bedrock_region.as_deref())
                 .num("bedrock_in_usd_per_million", m.bedrock_in_usd_per_million)
                 .num("bedrock_out_usd_per_million", m.bedrock_out_usd_per_million)

@@ -187,17 +187,9 @@ pub fn word_of(c: &dyn Choice) -> &'static str {
 
 choice!(Task, "infer|train|finetune|graphics|hpc", Task::ALL);
 choice!(ServingMode, "online|batch", [ServingMode::Online, ServingMode::Batch]);
-choice!(
-    FinetuneMethod,
-    "full|lora|qlora",
-    [FinetuneMethod::Full, FinetuneMethod::Lora, FinetuneMethod::Qlora]
-);
+choice!(FinetuneMethod, "full|lora|qlora", FinetuneMethod::ALL);
 choice!(Precision, "fp32|bf16|fp16|fp8|int8|int4|fp4", Precision::ALL);
-choice!(
-    Priority,
-    "cost|perf|balanced",
-    [Priority::Cost, Priority::Performance, Priority::Balanced]
-);
+choice!(Priority, "cost|perf|balanced", Priority::ALL);
 choice!(
     Architecture,
     "transformer|other",
@@ -262,7 +254,8 @@ pub static KEYS: &[Key<Scenario>] = &[
     Key { name: "out", slot: |s| Slot::Int(&mut s.output_tokens, 0, 4_194_304), unit: doc_text!("tokens"), help: doc_text!("serving: output tokens per request, the end of `ctx` (the prompt is `ctx` less it; 0 = not stated)") },
     Key { name: "batch", slot: |s| Slot::Int(&mut s.batch, 1, 65_536), unit: doc_text!("sequences"), help: doc_text!("serving: concurrent users (sequences generated at once) in all, the planner derives the replicas; training: sequences per data-parallel replica per optimizer step (the planner splits them into micro-batch × accumulation)") },
     Key { name: "tokens", slot: |s| Slot::Num(&mut s.train_tokens_b, 0.000_001, 1_000_000.0), unit: doc_text!("billions"), help: doc_text!("training or fine-tuning tokens") },
-    Key { name: "days", slot: |s| Slot::Num(&mut s.target_days, 0.01, 3650.0), unit: doc_text!("days"), help: doc_text!("target wall-clock of a training job (sets how many instances)") },
+    Key { name: "days", slot: |s| Slot::Num(&mut s.target_days, 0.01, 3650.0), unit: doc_text!("days"), help: doc_text!("target wall-clock of a training job or a batch inference job (sets how many instances)") },
+    Key { name: "reqs", slot: |s| Slot::Num(&mut s.job_requests, 0.0, 1e12), unit: doc_text!("requests"), help: doc_text!("batch inference as a job (`mode=batch`, `out` stated): requests to process, the fleet sized to finish within `days` and priced per job (0 = a service)") },
     Key { name: "tps", slot: |s| Slot::Num(&mut s.target_tps, 0.0, 1e9), unit: doc_text!("tokens/s"), help: doc_text!("output tokens/s the whole fleet must serve (0 = what `batch` users need)") },
     Key { name: "seqtps", slot: |s| Slot::Num(&mut s.seq_tps, 0.0, 1e6), unit: doc_text!("tokens/s"), help: doc_text!("output tokens/s each user (sequence) must get (0 = no target); types that cannot are excluded naming the best they reach") },
     Key { name: "ttft", slot: |s| Slot::Num(&mut s.ttft_s, 0.0, 3600.0), unit: doc_text!("s"), help: doc_text!("seconds to the first token each request must get, prefill and the wait for a prefill slot at the stated load (0 = no target); types that cannot are excluded naming the best they reach") },
@@ -328,7 +321,7 @@ pub static KEYS: &[Key<Scenario>] = &[
     Key { name: "burst", slot: |s| Slot::Int(&mut s.purchase.burst_instances, 0, 100_000), unit: doc_text!("instances"), help: doc_text!("burst instances on top of the steady baseline") },
     Key { name: "bursth", slot: |s| Slot::Num(&mut s.purchase.burst_hours, 0.0, 744.0), unit: doc_text!("hours per month"), help: doc_text!("hours a month the bursts run") },
     Key { name: "growth", slot: |s| Slot::Num(&mut s.purchase.growth_pct, -50.0, 100.0), unit: doc_text!("percent per month"), help: doc_text!("a service's demand (users and any tps target; other fleets, their count) grows (or shrinks) by this much each month; the plan commits the level worth committing to") },
-    Key { name: "window", slot: |s| Slot::Int(&mut s.purchase.window_days, 0, 182), unit: doc_text!("days"), help: doc_text!("a training job must finish within this window (Capacity Blocks: 1-14 days or weeks up to 182)") },
+    Key { name: "window", slot: |s| Slot::Int(&mut s.purchase.window_days, 0, 182), unit: doc_text!("days"), help: doc_text!("a job must finish within this window (Capacity Blocks: 1-14 days or weeks up to 182)") },
     Key { name: "lang", slot: |s| Slot::Word(&mut s.lang), unit: "", help: doc_text!("language") },
 ];
 

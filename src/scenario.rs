@@ -29,7 +29,8 @@ impl Task {
         matches!(self, Task::Inference | Task::Training | Task::Finetune)
     }
 
-    /// Whether the task is a job with an end (time and cost per job) rather than a service.
+    /// Whether the task is always a job with an end (training, fine-tuning); a batch inference job is
+    /// one too: `Scenario::is_job`.
     pub fn is_job(self) -> bool {
         matches!(self, Task::Training | Task::Finetune)
     }
@@ -48,6 +49,11 @@ pub enum FinetuneMethod {
     Full,
     Lora,
     Qlora,
+}
+
+impl FinetuneMethod {
+    /// In link-word order.
+    pub const ALL: [FinetuneMethod; 3] = [FinetuneMethod::Full, FinetuneMethod::Lora, FinetuneMethod::Qlora];
 }
 
 /// Numeric precision of weights (and of compute where the accelerator supports it).
@@ -102,6 +108,11 @@ pub enum Priority {
     Cost,
     Performance,
     Balanced,
+}
+
+impl Priority {
+    /// In link-word order.
+    pub const ALL: [Priority; 3] = [Priority::Cost, Priority::Performance, Priority::Balanced];
 }
 
 /// The model's architecture as the Neuron eligibility rule sees it (the `arch` key).
@@ -449,6 +460,9 @@ pub struct Scenario {
     pub target_days: f64,
     /// Target aggregate output tokens per second for inference; 0 = one replica.
     pub target_tps: f64,
+    /// Batch inference as a job (`mode=batch`): requests to process, each `context_tokens` long with
+    /// `output_tokens` of them generated; the fleet is sized to finish within `target_days`. 0 = a service.
+    pub job_requests: f64,
     /// Output tokens per second each sequence must get (inference); 0 = no target.
     pub seq_tps: f64,
     /// Time to first token each request must get at the stated load, seconds (inference); 0 = no target.
@@ -489,6 +503,7 @@ impl Default for Scenario {
             train_tokens_b: 1.0,
             target_days: 30.0,
             target_tps: 0.0,
+            job_requests: 0.0,
             seq_tps: 0.0,
             ttft_s: 0.0,
             needs: ResourceNeeds::default(),
@@ -523,6 +538,37 @@ impl Scenario {
     /// Serving: the prompt of a request, the context less its output.
     pub fn prompt_tokens(&self) -> u32 {
         self.context_tokens.saturating_sub(self.output_tokens)
+    }
+
+    /// Batch inference posed as a job: `mode=batch` with requests to process and their output length
+    /// stated (without `out` there is no output to count, and the scenario stays a service).
+    pub fn batch_job(&self) -> bool {
+        self.task == Task::Inference
+            && self.serving == ServingMode::Batch
+            && self.job_requests > 0.0
+            && self.output_tokens > 0
+    }
+
+    /// Whether the scenario is a job with an end (time and cost per job): training, fine-tuning or a
+    /// batch inference job.
+    pub fn is_job(&self) -> bool {
+        self.task.is_job() || self.batch_job()
+    }
+
+    /// Output tokens a batch inference job generates in all (0 for anything else).
+    pub fn job_output_tokens(&self) -> f64 {
+        if self.batch_job() {
+            self.job_requests * f64::from(self.output_tokens)
+        } else {
+            0.0
+        }
+    }
+
+    /// The fleet's output tokens/s target serving is sized to: `tps`, or what a batch job needs to end
+    /// within `target_days`, whichever is more.
+    pub fn fleet_target_tps(&self) -> f64 {
+        let job = self.job_output_tokens() / (self.target_days.max(0.01) * 86_400.0);
+        self.target_tps.max(job)
     }
 
     /// Whether a service's baseline fleet changes over the horizon (`growth`, more than one month): the

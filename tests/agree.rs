@@ -214,7 +214,7 @@ fn check(q: &str) -> Result<(), TestCaseError> {
         let rows = gpuplan::render::ranked::rec_rows(
             gpuplan::render::Fmt::new(s.lang, &s),
             &o,
-            s.task,
+            gpuplan::render::ranked::Work::of(&s),
             None,
             &[],
             o.recommendations.len(),

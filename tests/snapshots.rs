@@ -85,11 +85,15 @@ fn page_text(query: &str, lang: &str) -> String {
         &notes::notices(s.lang, &texts, &notice_fixes(a.figures.as_ref())),
     );
     let chosen = a.chosen.as_ref().map(|r| r.instance.as_str());
-    part(&mut out, "render::ranked::rec_head", &ranked::rec_head(f, s.task));
+    part(
+        &mut out,
+        "render::ranked::rec_head",
+        &ranked::rec_head(f, ranked::Work::of(&s)),
+    );
     part(
         &mut out,
         "render::ranked::rec_rows",
-        &ranked::rec_rows(f, &a.outcome, s.task, chosen, &[], 5),
+        &ranked::rec_rows(f, &a.outcome, ranked::Work::of(&s), chosen, &[], 5),
     );
     part(&mut out, "render::ranked::excluded", &ranked::excluded(f, &a.outcome));
     out

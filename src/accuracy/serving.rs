@@ -9,6 +9,10 @@ use crate::query;
 
 pub use super::serving_runs::RUNS;
 
+/// How many published serving runs the ledger holds (what the Assumptions view's serving note counts;
+/// evaluated at compile time, so the wasm build does not link the runs themselves).
+pub const RUN_COUNT: usize = RUNS.len();
+
 /// What the source measured.
 #[derive(Clone, Copy, Debug)]
 pub enum Measured {

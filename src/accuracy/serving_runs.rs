@@ -29,6 +29,15 @@ const TRTLLM_019_URL: &str = "https://nvidia.github.io/TensorRT-LLM/0.19.0/perfo
 const SGLANG_1008: &str =
     "SGLang issue #1008 (L. Zheng, maintainer), Torch.compile Performance Tracking: sglang.bench_latency, CUDA graph";
 const SGLANG_1008_URL: &str = "https://github.com/sgl-project/sglang/issues/1008";
+const TRTLLM_V1: &str = "NVIDIA TensorRT-LLM 1.0 documentation, Performance Overview (docs/source/performance/perf-overview.md, \"NEW for v1.0\"; trtllm-bench throughput, PyTorch backend, ModelOpt FP8/FP4 checkpoints, maximum load: requests fed at an infinite rate; Total Output Throughput, tokens/s)";
+const TRTLLM_V1_URL: &str =
+    "https://github.com/NVIDIA/TensorRT-LLM/blob/00f37686aa854010d68bcbd0f4ab000221541ca6/docs/source/performance/perf-overview.md";
+const HF_SM_RAW: &str = "Hugging Face / P. Schmid, text-generation-inference-tests results/sagemaker.csv: the raw data of the blog Llama 2 on Amazon SageMaker a Benchmark (TGI 1.0.3, k6 virtual users, 50 generated tokens per request, do_sample)";
+const HF_SM_RAW_URL: &str = "https://github.com/philschmid/text-generation-inference-tests/blob/4373a85992198f116af57c7dd18d2f07f6d03bae/results/sagemaker.csv";
+const NEURON_TRN2_70B: &str = "AWS Neuron documentation, NxD Inference tutorial: Using Speculative Decoding to improve Llama-3.3-70B inference performance on Trn2 instances, Scenario 1 (no speculative decoding): LLMPerf sample output";
+const NEURON_TRN2_70B_URL: &str = "https://github.com/aws-neuron/aws-neuron-sdk/blob/81ce03ae261e12925e53437a0f690478e6366155/libraries/nxd-inference/tutorials/trn2-llama3.3-70b-tutorial.rst";
+const NEURON_TRN2_405B: &str = "AWS Neuron documentation, NxD Inference tutorial: Using Speculative Decoding and Quantization to improve Llama-3.1-405B inference performance on Trn2 instances, Scenario 1 (bf16 base configuration): LLMPerf output";
+const NEURON_TRN2_405B_URL: &str = "https://github.com/aws-neuron/aws-neuron-sdk/blob/81ce03ae261e12925e53437a0f690478e6366155/libraries/nxd-inference/tutorials/trn2-llama3.1-405b-speculative-tutorial.rst";
 
 /// A TensorRT-LLM 0.19.0 maximum-load row: `query` states the model, precision and ISL + OSL; the concurrency
 /// is not stated (requests at an infinite rate), so the run is estimated at the most sequences a replica holds
@@ -54,6 +63,59 @@ const fn trtllm_max(
         tp,
         seqs: 0,
         measured,
+    }
+}
+
+/// A TensorRT-LLM 1.0 maximum-load row: as `trtllm_max`, from the 1.0 table (Total Output Throughput over
+/// the GPUs of one TP group; MoE rows ran with expert parallelism and attention data parallelism, which
+/// gpuplan does not model: it estimates them as tensor parallel over the same GPUs).
+const fn trtllm_v1(
+    id: &'static str,
+    family: &'static str,
+    setup: &'static str,
+    query: &'static str,
+    instance: &'static str,
+    tp: u32,
+    measured: Measured,
+) -> Run {
+    Run {
+        id,
+        family,
+        source: TRTLLM_V1,
+        url: TRTLLM_V1_URL,
+        date: "2025 (v1.0)",
+        setup,
+        query,
+        instance,
+        tp,
+        seqs: 0,
+        measured,
+    }
+}
+
+/// A row of the raw data behind Hugging Face's SageMaker benchmark: Llama 2 (`query` states the model, FP16,
+/// a 512-token prompt assumed as the blog's rows do, 50 tokens out) at `seqs` virtual users, tokens/s.
+const fn hf_raw(
+    id: &'static str,
+    setup: &'static str,
+    query: &'static str,
+    instance: &'static str,
+    tp: u32,
+    seqs: u32,
+    tps: f64,
+) -> Run {
+    Run {
+        id,
+        family: "A10G",
+        source: HF_SM_RAW,
+        url: HF_SM_RAW_URL,
+        date: "2023-09-26",
+        setup,
+        query,
+        instance,
+        tp,
+        seqs,
+        measured: Measured::ThroughputTps { out: 50.0, tps },
     }
 }
 
@@ -892,5 +954,99 @@ pub const RUNS: &[Run] = &[
         tp: 16,
         seqs: 1,
         measured: Measured::TtftMs(864.14),
+    },
+    // --- Issue 23 item 4 (2026-12-03): the families the ledger lacked -------------------------------------
+    trtllm_v1("H200 Llama 3.1 8B FP8 TP1 max load 1000/1000 (1.0)", "H200", "Llama 3.1 8B FP8 (nvidia/Llama-3.1-8B-Instruct-FP8), H200 SXM 141GB (DGX H200), TP1, ISL/OSL 1000/1000, maximum load: 17,744 total output tokens/s", "v=1&model=llama3.1-8b&prec=fp8&ctx=2000&out=1000", "p5en.48xlarge", 1, Measured::ThroughputTps { out: 1000.0, tps: 17744.0 }),
+    trtllm_v1("H200 Llama 3.1 8B FP8 TP1 max load 128/2048 (1.0)", "H200", "Llama 3.1 8B FP8 (nvidia/Llama-3.1-8B-Instruct-FP8), H200 SXM 141GB (DGX H200), TP1, ISL/OSL 128/2048, maximum load: 26,221 total output tokens/s", "v=1&model=llama3.1-8b&prec=fp8&ctx=2176&out=2048", "p5en.48xlarge", 1, Measured::ThroughputTps { out: 2048.0, tps: 26221.0 }),
+    trtllm_v1("H200 Llama 3.1 8B FP8 TP1 max load 2048/128 (1.0)", "H200", "Llama 3.1 8B FP8 (nvidia/Llama-3.1-8B-Instruct-FP8), H200 SXM 141GB (DGX H200), TP1, ISL/OSL 2048/128, maximum load: 3,538 total output tokens/s", "v=1&model=llama3.1-8b&prec=fp8&ctx=2176&out=128", "p5en.48xlarge", 1, Measured::ThroughputTps { out: 128.0, tps: 3538.0 }),
+    trtllm_v1("H200 Llama 3.1 8B FP8 TP1 max load 5000/500 (1.0)", "H200", "Llama 3.1 8B FP8 (nvidia/Llama-3.1-8B-Instruct-FP8), H200 SXM 141GB (DGX H200), TP1, ISL/OSL 5000/500, maximum load: 3,902 total output tokens/s", "v=1&model=llama3.1-8b&prec=fp8&ctx=5500&out=500", "p5en.48xlarge", 1, Measured::ThroughputTps { out: 500.0, tps: 3902.0 }),
+    trtllm_v1("H200 Llama 3.1 8B FP8 TP1 max load 20000/2000 (1.0)", "H200", "Llama 3.1 8B FP8 (nvidia/Llama-3.1-8B-Instruct-FP8), H200 SXM 141GB (DGX H200), TP1, ISL/OSL 20000/2000, maximum load: 1,804 total output tokens/s", "v=1&model=llama3.1-8b&prec=fp8&ctx=22000&out=2000", "p5en.48xlarge", 1, Measured::ThroughputTps { out: 2000.0, tps: 1804.0 }),
+    trtllm_v1("H200 Llama 3.3 70B FP8 TP1 max load 1000/1000 (1.0)", "H200", "Llama 3.3 70B FP8 (nvidia/Llama-3.3-70B-Instruct-FP8), H200 SXM 141GB, TP1, ISL/OSL 1000/1000, maximum load: 2,909 total output tokens/s", "v=1&model=llama3.3-70b&prec=fp8&ctx=2000&out=1000", "p5en.48xlarge", 1, Measured::ThroughputTps { out: 1000.0, tps: 2909.0 }),
+    trtllm_v1("H200 Llama 3.3 70B FP8 TP1 max load 128/2048 (1.0)", "H200", "Llama 3.3 70B FP8 (nvidia/Llama-3.3-70B-Instruct-FP8), H200 SXM 141GB, TP1, ISL/OSL 128/2048, maximum load: 4,336 total output tokens/s", "v=1&model=llama3.3-70b&prec=fp8&ctx=2176&out=2048", "p5en.48xlarge", 1, Measured::ThroughputTps { out: 2048.0, tps: 4336.0 }),
+    trtllm_v1("H200 Llama 3.3 70B FP8 TP1 max load 2048/128 (1.0)", "H200", "Llama 3.3 70B FP8 (nvidia/Llama-3.3-70B-Instruct-FP8), H200 SXM 141GB, TP1, ISL/OSL 2048/128, maximum load: 442 total output tokens/s", "v=1&model=llama3.3-70b&prec=fp8&ctx=2176&out=128", "p5en.48xlarge", 1, Measured::ThroughputTps { out: 128.0, tps: 442.0 }),
+    trtllm_v1("H200 Llama 3.3 70B FP8 TP1 max load 5000/500 (1.0)", "H200", "Llama 3.3 70B FP8 (nvidia/Llama-3.3-70B-Instruct-FP8), H200 SXM 141GB, TP1, ISL/OSL 5000/500, maximum load: 566 total output tokens/s", "v=1&model=llama3.3-70b&prec=fp8&ctx=5500&out=500", "p5en.48xlarge", 1, Measured::ThroughputTps { out: 500.0, tps: 566.0 }),
+    trtllm_v1("H200 Llama 3.1 405B FP8 TP8 max load 1000/1000 (1.0)", "H200", "Llama 3.1 405B FP8 (nvidia/Llama-3.1-405B-Instruct-FP8), H200 SXM 141GB, TP8, ISL/OSL 1000/1000, maximum load: 3,330 total output tokens/s", "v=1&model=llama3.1-405b&prec=fp8&ctx=2000&out=1000", "p5en.48xlarge", 8, Measured::ThroughputTps { out: 1000.0, tps: 3330.0 }),
+    trtllm_v1("H200 Llama 3.1 405B FP8 TP8 max load 2048/128 (1.0)", "H200", "Llama 3.1 405B FP8 (nvidia/Llama-3.1-405B-Instruct-FP8), H200 SXM 141GB, TP8, ISL/OSL 2048/128, maximum load: 456 total output tokens/s", "v=1&model=llama3.1-405b&prec=fp8&ctx=2176&out=128", "p5en.48xlarge", 8, Measured::ThroughputTps { out: 128.0, tps: 456.0 }),
+    trtllm_v1("B200 Llama 3.3 70B FP4 TP1 max load 128/2048 (1.0)", "B200", "Llama 3.3 70B FP4 (nvidia/Llama-3.3-70B-Instruct-FP4), B200 180GB (DGX B200), TP1, ISL/OSL 128/2048, maximum load: 9,922 total output tokens/s", "v=1&model=llama3.3-70b&prec=fp4&ctx=2176&out=2048", "p6-b200.48xlarge", 1, Measured::ThroughputTps { out: 2048.0, tps: 9922.0 }),
+    trtllm_v1("B200 Llama 3.3 70B FP4 TP1 max load 5000/500 (1.0)", "B200", "Llama 3.3 70B FP4 (nvidia/Llama-3.3-70B-Instruct-FP4), B200 180GB (DGX B200), TP1, ISL/OSL 5000/500, maximum load: 1,459 total output tokens/s", "v=1&model=llama3.3-70b&prec=fp4&ctx=5500&out=500", "p6-b200.48xlarge", 1, Measured::ThroughputTps { out: 500.0, tps: 1459.0 }),
+    trtllm_v1("B200 Llama 3.1 405B FP4 TP4 max load 1000/1000 (1.0)", "B200", "Llama 3.1 405B FP4 (nvidia/Llama-3.1-405B-Instruct-FP4), B200 180GB, TP4, ISL/OSL 1000/1000, maximum load: 5,209 total output tokens/s", "v=1&model=llama3.1-405b&prec=fp4&ctx=2000&out=1000", "p6-b200.48xlarge", 4, Measured::ThroughputTps { out: 1000.0, tps: 5209.0 }),
+    trtllm_v1("B200 Llama 3.1 405B FP4 TP4 max load 128/2048 (1.0)", "B200", "Llama 3.1 405B FP4 (nvidia/Llama-3.1-405B-Instruct-FP4), B200 180GB, TP4, ISL/OSL 128/2048, maximum load: 8,020 total output tokens/s", "v=1&model=llama3.1-405b&prec=fp4&ctx=2176&out=2048", "p6-b200.48xlarge", 4, Measured::ThroughputTps { out: 2048.0, tps: 8020.0 }),
+    trtllm_v1("B200 Llama 3.1 405B FP4 TP4 max load 2048/128 (1.0)", "B200", "Llama 3.1 405B FP4 (nvidia/Llama-3.1-405B-Instruct-FP4), B200 180GB, TP4, ISL/OSL 2048/128, maximum load: 749 total output tokens/s", "v=1&model=llama3.1-405b&prec=fp4&ctx=2176&out=128", "p6-b200.48xlarge", 4, Measured::ThroughputTps { out: 128.0, tps: 749.0 }),
+    trtllm_v1("MoE H100 Qwen3-235B-A22B FP8 TP8 max load 1000/1000", "MoE", "Qwen3-235B-A22B FP8 (nvidia/Qwen3-235B-A22B-FP8), H100 SXM 80GB, TP8 (the MoE command adds --ep, its size not stated, and attention DP), ISL/OSL 1000/1000, maximum load: 14,898 total output tokens/s", "v=1&model=qwen3-235b-a22b&prec=fp8&ctx=2000&out=1000", "p5.48xlarge", 8, Measured::ThroughputTps { out: 1000.0, tps: 14898.0 }),
+    trtllm_v1("MoE H200 Qwen3-235B-A22B FP8 TP8 max load 1000/1000", "MoE", "Qwen3-235B-A22B FP8 (nvidia/Qwen3-235B-A22B-FP8), H200 SXM 141GB, TP8 (the MoE command adds --ep, its size not stated, and attention DP), ISL/OSL 1000/1000, maximum load: 23,789 total output tokens/s", "v=1&model=qwen3-235b-a22b&prec=fp8&ctx=2000&out=1000", "p5en.48xlarge", 8, Measured::ThroughputTps { out: 1000.0, tps: 23789.0 }),
+    trtllm_v1("MoE H200 Qwen3-235B-A22B FP8 TP8 max load 5000/500", "MoE", "Qwen3-235B-A22B FP8 (nvidia/Qwen3-235B-A22B-FP8), H200 SXM 141GB, TP8 (the MoE command adds --ep, its size not stated, and attention DP), ISL/OSL 5000/500, maximum load: 3,623 total output tokens/s", "v=1&model=qwen3-235b-a22b&prec=fp8&ctx=5500&out=500", "p5en.48xlarge", 8, Measured::ThroughputTps { out: 500.0, tps: 3623.0 }),
+    trtllm_v1("MoE B200 Qwen3-235B-A22B FP4 TP8 max load 1000/1000", "MoE", "Qwen3-235B-A22B FP4 (nvidia/Qwen3-235B-A22B-FP4), B200 180GB, TP8 (the MoE command adds --ep, its size not stated, and attention DP), ISL/OSL 1000/1000, maximum load: 42,391 total output tokens/s", "v=1&model=qwen3-235b-a22b&prec=fp4&ctx=2000&out=1000", "p6-b200.48xlarge", 8, Measured::ThroughputTps { out: 1000.0, tps: 42391.0 }),
+    trtllm_v1("MoE B200 Qwen3-30B-A3B FP4 TP1 max load 1000/1000", "MoE", "Qwen3-30B-A3B FP4 (nvidia/Qwen3-30B-A3B-FP4), B200 180GB, TP1, ISL/OSL 1000/1000, maximum load: 25,828 total output tokens/s", "v=1&model=qwen3-30b-a3b&prec=fp4&ctx=2000&out=1000", "p6-b200.48xlarge", 1, Measured::ThroughputTps { out: 1000.0, tps: 25828.0 }),
+    trtllm_v1("MoE B200 Qwen3-30B-A3B FP4 TP1 max load 2048/128", "MoE", "Qwen3-30B-A3B FP4 (nvidia/Qwen3-30B-A3B-FP4), B200 180GB, TP1, ISL/OSL 2048/128, maximum load: 6,251 total output tokens/s", "v=1&model=qwen3-30b-a3b&prec=fp4&ctx=2176&out=128", "p6-b200.48xlarge", 1, Measured::ThroughputTps { out: 128.0, tps: 6251.0 }),
+    trtllm_v1("MoE H100 Llama 4 Maverick FP8 TP8 max load 1000/1000", "MoE", "Llama 4 Maverick 17B-128E FP8 (nvidia/Llama-4-Maverick-17B-128E-Instruct-FP8), H100 SXM 80GB, TP8 (the MoE command adds --ep, its size not stated, and attention DP), ISL/OSL 1000/1000, maximum load: 9,677 total output tokens/s", "v=1&model=llama4-maverick&prec=fp8&ctx=2000&out=1000", "p5.48xlarge", 8, Measured::ThroughputTps { out: 1000.0, tps: 9677.0 }),
+    trtllm_v1("MoE H200 Llama 4 Maverick FP8 TP8 max load 1000/1000", "MoE", "Llama 4 Maverick 17B-128E FP8 (nvidia/Llama-4-Maverick-17B-128E-Instruct-FP8), H200 SXM 141GB, TP8 (the MoE command adds --ep, its size not stated, and attention DP), ISL/OSL 1000/1000, maximum load: 31,782 total output tokens/s", "v=1&model=llama4-maverick&prec=fp8&ctx=2000&out=1000", "p5en.48xlarge", 8, Measured::ThroughputTps { out: 1000.0, tps: 31782.0 }),
+    trtllm_v1("MoE B200 Llama 4 Maverick FP4 TP8 max load 1000/1000", "MoE", "Llama 4 Maverick 17B-128E, B200 180GB, TP8 (FP4) as the table heads it (the page's FP4 list names no Maverick checkpoint; the MoE command adds --ep, its size not stated, and attention DP), ISL/OSL 1000/1000, maximum load: 79,617 total output tokens/s", "v=1&model=llama4-maverick&prec=fp4&ctx=2000&out=1000", "p6-b200.48xlarge", 8, Measured::ThroughputTps { out: 1000.0, tps: 79617.0 }),
+    trtllm_v1("MoE H100 Llama 4 Scout FP8 TP4 max load 1000/1000", "MoE", "Llama 4 Scout 17B-16E, H100, (FP8) as the table heads it (the page's FP8 list names no Scout checkpoint), TP4, ISL/OSL 1000/1000, maximum load: 12,129 total output tokens/s", "v=1&model=llama4-scout&prec=fp8&ctx=2000&out=1000", "p5.48xlarge", 4, Measured::ThroughputTps { out: 1000.0, tps: 12129.0 }),
+    trtllm_v1("MoE H200 Llama 4 Scout FP8 TP4 max load 1000/1000", "MoE", "Llama 4 Scout 17B-16E, H200, (FP8) as the table heads it (the page's FP8 list names no Scout checkpoint), TP4, ISL/OSL 1000/1000, maximum load: 21,636 total output tokens/s", "v=1&model=llama4-scout&prec=fp8&ctx=2000&out=1000", "p5en.48xlarge", 4, Measured::ThroughputTps { out: 1000.0, tps: 21636.0 }),
+    trtllm_v1("MoE B200 Llama 4 Scout FP4 TP1 max load 1000/1000", "MoE", "Llama 4 Scout 17B-16E, B200, (FP4) as the table heads it (the page's FP4 list names no Scout checkpoint), TP1, ISL/OSL 1000/1000, maximum load: 10,591 total output tokens/s", "v=1&model=llama4-scout&prec=fp4&ctx=2000&out=1000", "p6-b200.48xlarge", 1, Measured::ThroughputTps { out: 1000.0, tps: 10591.0 }),
+    hf_raw("A10G Llama 2 7b TGI TP1 1 users (g5.2xlarge)", "meta-llama/Llama-2-7b-hf, ml.g5.2xlarge, tensor parallelism degree 1, quantization none, 50 generated tokens per request, 1 virtual users: 32.38 tokens/s, median 30.96 ms/token; the prompt length is not stated, gpuplan assumes 512", "v=1&model=llama2-7b&prec=fp16&ctx=562&out=50", "g5.2xlarge", 1, 1, 32.38),
+    hf_raw("A10G Llama 2 7b TGI TP1 5 users (g5.2xlarge)", "meta-llama/Llama-2-7b-hf, ml.g5.2xlarge, tensor parallelism degree 1, quantization none, 50 generated tokens per request, 5 virtual users: 131.29 tokens/s, median 37.94 ms/token; the prompt length is not stated, gpuplan assumes 512", "v=1&model=llama2-7b&prec=fp16&ctx=562&out=50", "g5.2xlarge", 1, 5, 131.29),
+    hf_raw("A10G Llama 2 7b TGI TP1 20 users (g5.2xlarge)", "meta-llama/Llama-2-7b-hf, ml.g5.2xlarge, tensor parallelism degree 1, quantization none, 50 generated tokens per request, 20 virtual users: 313.53 tokens/s, median 60.86 ms/token; the prompt length is not stated, gpuplan assumes 512", "v=1&model=llama2-7b&prec=fp16&ctx=562&out=50", "g5.2xlarge", 1, 20, 313.53),
+    hf_raw("A10G Llama 2 7b TGI TP4 5 users (g5.12xlarge)", "meta-llama/Llama-2-7b-hf, ml.g5.12xlarge, tensor parallelism degree 4, quantization none, 50 generated tokens per request, 5 virtual users: 225.12 tokens/s, median 21.85 ms/token; the prompt length is not stated, gpuplan assumes 512", "v=1&model=llama2-7b&prec=fp16&ctx=562&out=50", "g5.12xlarge", 4, 5, 225.12),
+    hf_raw("A10G Llama 2 7b TGI TP4 10 users (g5.12xlarge)", "meta-llama/Llama-2-7b-hf, ml.g5.12xlarge, tensor parallelism degree 4, quantization none, 50 generated tokens per request, 10 virtual users: 348.53 tokens/s, median 27.77 ms/token; the prompt length is not stated, gpuplan assumes 512", "v=1&model=llama2-7b&prec=fp16&ctx=562&out=50", "g5.12xlarge", 4, 10, 348.53),
+    hf_raw("A10G Llama 2 13b TGI TP4 5 users (g5.12xlarge)", "meta-llama/Llama-2-13b-hf, ml.g5.12xlarge, tensor parallelism degree 4, quantization none, 50 generated tokens per request, 5 virtual users: 160.23 tokens/s, median 30.93 ms/token; the prompt length is not stated, gpuplan assumes 512", "v=1&model=llama2-13b&prec=fp16&ctx=562&out=50", "g5.12xlarge", 4, 5, 160.23),
+    hf_raw("A10G Llama 2 13b TGI TP4 10 users (g5.12xlarge)", "meta-llama/Llama-2-13b-hf, ml.g5.12xlarge, tensor parallelism degree 4, quantization none, 50 generated tokens per request, 10 virtual users: 226.09 tokens/s, median 43.52 ms/token; the prompt length is not stated, gpuplan assumes 512", "v=1&model=llama2-13b&prec=fp16&ctx=562&out=50", "g5.12xlarge", 4, 10, 226.09),
+    hf_raw("A10G Llama 2 7b TGI TP8 1 users (g5.48xlarge)", "meta-llama/Llama-2-7b-hf, ml.g5.48xlarge, tensor parallelism degree 8, quantization none, 50 generated tokens per request, 1 virtual users: 56.5 tokens/s, median 17.92 ms/token; the prompt length is not stated, gpuplan assumes 512", "v=1&model=llama2-7b&prec=fp16&ctx=562&out=50", "g5.48xlarge", 8, 1, 56.5),
+    hf_raw("A10G Llama 2 7b TGI TP8 20 users (g5.48xlarge)", "meta-llama/Llama-2-7b-hf, ml.g5.48xlarge, tensor parallelism degree 8, quantization none, 50 generated tokens per request, 20 virtual users: 292.98 tokens/s, median 69.7 ms/token; the prompt length is not stated, gpuplan assumes 512", "v=1&model=llama2-7b&prec=fp16&ctx=562&out=50", "g5.48xlarge", 8, 20, 292.98),
+    hf_raw("A10G Llama 2 13b TGI TP8 1 users (g5.48xlarge)", "meta-llama/Llama-2-13b-hf, ml.g5.48xlarge, tensor parallelism degree 8, quantization none, 50 generated tokens per request, 1 virtual users: 43.45 tokens/s, median 21.61 ms/token; the prompt length is not stated, gpuplan assumes 512", "v=1&model=llama2-13b&prec=fp16&ctx=562&out=50", "g5.48xlarge", 8, 1, 43.45),
+    hf_raw("A10G Llama 2 13b TGI TP8 20 users (g5.48xlarge)", "meta-llama/Llama-2-13b-hf, ml.g5.48xlarge, tensor parallelism degree 8, quantization none, 50 generated tokens per request, 20 virtual users: 195.13 tokens/s, median 103.09 ms/token; the prompt length is not stated, gpuplan assumes 512", "v=1&model=llama2-13b&prec=fp16&ctx=562&out=50", "g5.48xlarge", 8, 20, 195.13),
+    hf_raw("A10G Llama 2 70b TGI TP8 1 users (g5.48xlarge)", "meta-llama/Llama-2-70b-hf, ml.g5.48xlarge, tensor parallelism degree 8, quantization none, 50 generated tokens per request, 1 virtual users: 17.0 tokens/s, median 52.51 ms/token; the prompt length is not stated, gpuplan assumes 512", "v=1&model=llama2-70b&prec=fp16&ctx=562&out=50", "g5.48xlarge", 8, 1, 17.0),
+    hf_raw("A10G Llama 2 70b TGI TP8 20 users (g5.48xlarge)", "meta-llama/Llama-2-70b-hf, ml.g5.48xlarge, tensor parallelism degree 8, quantization none, 50 generated tokens per request, 20 virtual users: 51.6 tokens/s, median 413.16 ms/token; the prompt length is not stated, gpuplan assumes 512", "v=1&model=llama2-70b&prec=fp16&ctx=562&out=50", "g5.48xlarge", 8, 20, 51.6),
+    Run {
+        id: "Trainium2 Llama-3.3-70B 10000/1500 TP64 batch 1 ITL",
+        family: "Trainium2",
+        source: NEURON_TRN2_70B,
+        url: NEURON_TRN2_70B_URL,
+        date: "2025-02-04",
+        setup: "Llama-3.3-70B-Instruct, trn2.48xlarge, NxD Inference + vLLM (Neuron fork), bfloat16, TP_DEGREE=64 with LNC=2 (all 16 Trainium2 chips), batch size 1 (--max-num-seqs 1), seq-len 12800, fused QKV, sequence parallel, QKV/attention/MLP kernels, bucketing; LLMPerf 10,000 input / 1,500 output tokens, 1 concurrent request, 50 requests: inter_token_latency_s p50 = 0.01966, ttft_s p50 = 0.8143 (the sample output, unchanged since 2025-02-04)",
+        query: "v=1&model=llama3.3-70b&prec=bf16&ctx=11500&out=1500",
+        instance: "trn2.48xlarge",
+        tp: 16,
+        seqs: 1,
+        measured: Measured::ItlMs(19.66),
+    },
+    Run {
+        id: "Trainium2 Llama-3.3-70B 10000/1500 TP64 batch 1 TTFT",
+        family: "Trainium2",
+        source: NEURON_TRN2_70B,
+        url: NEURON_TRN2_70B_URL,
+        date: "2025-02-04",
+        setup: "Llama-3.3-70B-Instruct, trn2.48xlarge, NxD Inference + vLLM, bfloat16, TP_DEGREE=64 with LNC=2 (16 chips), batch size 1, context-encoding buckets 2048/4096/8192/12288; LLMPerf 10,000 input / 1,500 output tokens, 1 concurrent request: ttft_s p50 = 0.8143 (p75 30.5 s: requests queued behind one another; the median is one prompt's prefill)",
+        query: "v=1&model=llama3.3-70b&prec=bf16&ctx=11500&out=1500",
+        instance: "trn2.48xlarge",
+        tp: 16,
+        seqs: 1,
+        measured: Measured::TtftMs(814.3),
+    },
+    Run {
+        id: "Trainium2 Llama-3.1-405B 10000/1500 TP64 batch 1 ITL",
+        family: "Trainium2",
+        source: NEURON_TRN2_405B,
+        url: NEURON_TRN2_405B_URL,
+        date: "2025-02-04",
+        setup: "Llama-3.1-405B-Instruct, bf16 weights, trn2.48xlarge, NxD Inference + vLLM, TP_DEGREE=64 with LNC=2 (16 chips), batch size 1, seq-len 12800, fused QKV, sequence parallel, QKV/attention/MLP kernels; LLMPerf 10,000 input / 1,500 output tokens, 1 concurrent request, 50 requests: inter_token_latency_s p50 = 0.03793, ttft_s p50 = 2.442",
+        query: "v=1&model=llama3.1-405b&prec=bf16&ctx=11500&out=1500",
+        instance: "trn2.48xlarge",
+        tp: 16,
+        seqs: 1,
+        measured: Measured::ItlMs(37.93),
+    },
+    Run {
+        id: "Trainium2 Llama-3.1-405B 10000/1500 TP64 batch 1 TTFT",
+        family: "Trainium2",
+        source: NEURON_TRN2_405B,
+        url: NEURON_TRN2_405B_URL,
+        date: "2025-02-04",
+        setup: "Llama-3.1-405B-Instruct, bf16 weights, trn2.48xlarge, NxD Inference + vLLM, TP_DEGREE=64 with LNC=2 (16 chips), batch size 1, context-encoding buckets 2048/4096/10240/12288; LLMPerf 10,000 input / 1,500 output tokens, 1 concurrent request: ttft_s p50 = 2.442",
+        query: "v=1&model=llama3.1-405b&prec=bf16&ctx=11500&out=1500",
+        instance: "trn2.48xlarge",
+        tp: 16,
+        seqs: 1,
+        measured: Measured::TtftMs(2442.0),
     },
 ];

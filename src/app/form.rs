@@ -42,14 +42,20 @@ fn length_lines(task: Task) -> &'static [Line] {
     }
 }
 
-/// The inputs each task adds after the model's.
-fn task_lines(task: Task) -> Vec<Line> {
+/// The inputs each task adds after the model's; batch serving adds a job's requests and its days.
+fn task_lines((task, batch): (Task, bool)) -> Vec<Line> {
     const JOB: Line = Row(&[Num("tokens", Msg::TrainTokens), Num("days", Msg::TargetDays)]);
     match task {
-        Task::Inference => vec![
-            Row(&[Select("mode", Msg::ServingMode, modes), Num("tps", Msg::TargetTps)]),
-            Row(&[Num("seqtps", Msg::SeqTps), Num("ttft", Msg::TtftTarget)]),
-        ],
+        Task::Inference => {
+            let mut v = vec![
+                Row(&[Select("mode", Msg::ServingMode, modes), Num("tps", Msg::TargetTps)]),
+                Row(&[Num("seqtps", Msg::SeqTps), Num("ttft", Msg::TtftTarget)]),
+            ];
+            if batch {
+                v.push(Row(&[Num("reqs", Msg::JobRequests), Num("days", Msg::TargetDays)]));
+            }
+            v
+        }
         Task::Training => vec![JOB],
         Task::Finetune => vec![JOB, One(Select("method", Msg::Method, methods))],
         Task::Graphics => vec![Row(&[
@@ -67,6 +73,10 @@ fn task_lines(task: Task) -> Vec<Line> {
 pub fn WorkloadForm(ctx: Ctx) -> impl IntoView {
     // The task alone: the task's inputs are rebuilt when it changes, not on every keystroke.
     let task = Memo::new(move |_| ctx.scenario.with(|s| s.task));
+    let kind = Memo::new(move |_| {
+        ctx.scenario
+            .with(|s| (s.task, s.serving == crate::scenario::ServingMode::Batch))
+    });
     let uses_model = move || task.get().uses_model();
     let is_custom = move || ctx.scenario.with(|s| matches!(s.model, ModelChoice::Custom { .. }));
     let model_value = move || {
@@ -112,7 +122,7 @@ pub fn WorkloadForm(ctx: Ctx) -> impl IntoView {
                     {move || lines(ctx, length_lines(task.get()))}
                     <p class="hint" data-testid="hint-replica">{ctx.tx(Msg::HintReplica)}</p>
                 </Show>
-                {move || lines(ctx, &task_lines(task.get()))}
+                {move || lines(ctx, &task_lines(kind.get()))}
             </section>
             <PurchaseForm ctx=ctx />
         </aside>
@@ -121,9 +131,9 @@ pub fn WorkloadForm(ctx: Ctx) -> impl IntoView {
 
 /// Reseller discount, then what applies to the task: a service's bursts and growth, a job's hard window
 /// and its Spot limits (how many instances may run together on Spot, Spot within the window).
-fn usage_lines(task: Task) -> &'static [Line] {
+fn usage_lines(job: bool) -> &'static [Line] {
     const DISC: Line = Row(&[Num("disc", Msg::ResellerPct), Check("discall", Msg::ResellerOnAll)]);
-    if task.is_job() {
+    if job {
         &[
             DISC,
             One(Num("window", Msg::WindowDays)),
@@ -196,7 +206,7 @@ fn PurchaseForm(ctx: Ctx) -> impl IntoView {
             .collect::<Vec<_>>()
     };
     let commitment = move || ctx.scenario.with(|s| s.purchase.buy.term_years().is_some());
-    let task = Memo::new(move |_| ctx.scenario.with(|s| s.task));
+    let job = Memo::new(move |_| ctx.scenario.with(|s| s.is_job()));
     view! {
         <section class="card">
             <h2>{ctx.tx(Msg::Constraints)}</h2>
@@ -217,7 +227,7 @@ fn PurchaseForm(ctx: Ctx) -> impl IntoView {
                     {select(ctx, "pay", Msg::Payment, Signal::derive(pays), value_of(ctx, "pay"))}
                 </Show>
             </div>
-            {move || lines(ctx, usage_lines(task.get()))}
+            {move || lines(ctx, usage_lines(job.get()))}
             {strategies(ctx)}
         </section>
     }

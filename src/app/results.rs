@@ -153,7 +153,7 @@ fn Detail(ctx: Ctx, rec: Recommendation, figures: Memo<Option<Figures>>) -> impl
 fn RecTable(ctx: Ctx, chosen: Memo<Option<Recommendation>>) -> impl IntoView {
     // Twelve rows until "All" is pressed, each time the list is drawn.
     ctx.show_all.set(false);
-    let task = Memo::new(move |_| ctx.scenario.with(|s| s.task));
+    let task = Memo::new(move |_| ctx.scenario.with(render::ranked::Work::of));
     // The rows as HTML text (`render::ranked::rec_rows`); their buttons act through `acts`.
     let rows = move || {
         let card = ctx.embed.get() == crate::state::Embed::Card;

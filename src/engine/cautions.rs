@@ -102,7 +102,12 @@ fn spot_cautions(scenario: &Scenario, rec: &Recommendation, plan: &Plan, spot: &
             days,
             interruptions: rate_per_hour(d.interrupt_pct_month) * f64::from(n) * hours,
             zones: d.zones,
-            instances: n,
+            // A batch job's replicas need no shared zone: none run together.
+            instances: if crate::engine::cost::runs_together(scenario.task) {
+                n
+            } else {
+                1
+            },
         });
     }
 }

@@ -279,7 +279,7 @@ pub fn option_cost(
             .unwrap_or(1.0)
             .max(1e-9),
     };
-    match buy {
+    let mut o = match buy {
         Buy::OnDemand => match c.od {
             Some(r) => c.simple(r, 1.0),
             None => OptionCost::unavailable(buy, NotOffered::NoOnDemandPrice),
@@ -289,7 +289,14 @@ pub fn option_cost(
             commitment_cost(&c)
         }
         Buy::CapacityBlock => capacity_block::capacity_block(catalog, scenario, rec, (c.list, c.accels), fleet_hours),
+    };
+    // A batch job's tokens are counted once: its dollars per million are the job's cost over them,
+    // start-up and Spot's restarts included.
+    let tokens = scenario.job_output_tokens();
+    if let Some(usd) = o.job_usd.filter(|_| tokens > 0.0) {
+        o.usd_per_million_tokens = Some(usd / tokens * 1e6);
     }
+    o
 }
 
 /// A Savings Plan or Reserved Instance: its discount (published, or the assumption), then `commitment`.

@@ -64,6 +64,9 @@ pub struct Load {
 /// The comparison for one recommendation.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Managed {
+    /// A batch inference job: the load is the job's tokens and every `*_monthly_usd` the job's cost, once
+    /// (no break-even: a job's tokens are fixed).
+    pub per_job: bool,
     pub bedrock: Bedrock,
     /// `None` where the scenario states no output tokens per request (its prompt-to-output mix is unknown).
     pub load: Option<Load>,
@@ -85,9 +88,14 @@ pub struct Managed {
 }
 
 impl Managed {
-    /// Whether Bedrock on-demand costs less than the self-hosted plan at the stated load.
+    /// Whether Bedrock costs less than the self-hosted plan at the stated load (on-demand; a job at batch).
     pub fn bedrock_cheaper(&self) -> Option<bool> {
-        Some(self.bedrock_monthly_usd? < self.plan_monthly_usd?)
+        // A job may wait for Bedrock's batch inference where it has a price.
+        let bedrock = match self.per_job {
+            true => self.batch_monthly_usd.or(self.bedrock_monthly_usd),
+            false => self.bedrock_monthly_usd,
+        };
+        Some(bedrock? < self.plan_monthly_usd?)
     }
 }
 
@@ -154,6 +162,13 @@ pub fn bedrock(c: &Catalog, model: &str, region: &str) -> Bedrock {
 /// The stated load: output tokens/s (the `tps` target, else the fleet's output for the stated users) over
 /// the hours a month it runs, and the prompt tokens per output token of a request; `None` without `out`.
 pub fn load(s: &Scenario, rec: &Recommendation) -> Option<Load> {
+    if s.batch_job() {
+        // A batch job's whole tokens, once (`Managed::per_job`).
+        return Some(Load {
+            in_tokens_month: s.job_requests * f64::from(s.prompt_tokens()),
+            out_tokens_month: s.job_output_tokens(),
+        });
+    }
     let out_tps = if s.target_tps > 0.0 {
         s.target_tps
     } else {
@@ -191,19 +206,23 @@ pub fn compare(c: &Catalog, s: &Scenario, rec: &Recommendation) -> Option<Manage
         Bedrock::Priced { batch, .. } => batch.as_ref(),
         _ => None,
     };
-    let plan_monthly_usd = rec.monthly_usd;
+    let per_job = s.batch_job();
+    let plan_monthly_usd = if per_job { rec.job_usd } else { rec.monthly_usd };
     // Total tokens at the load's mix: `share_in` of them input.
     let mix = load.map(|l| l.in_tokens_month / (l.in_tokens_month + l.out_tokens_month));
     let per_token = mix.zip(price).map(|(share_in, p)| p.cost_usd(share_in, 1.0 - share_in));
     let breakeven_tokens_month = plan_monthly_usd
+        .filter(|_| !per_job)
         .zip(per_token)
         .filter(|(_, t)| *t > 0.0)
         .map(|(m, t)| m / t);
     let capacity_tokens_month = rec
         .tokens_per_s
+        .filter(|_| !per_job)
         .zip(mix)
         .map(|(t, share_in)| per_month(t, s.hours_per_month) / (1.0 - share_in));
     Some(Managed {
+        per_job,
         bedrock_monthly_usd: bill(price),
         batch_monthly_usd: bill(batch),
         bedrock,

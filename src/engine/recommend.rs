@@ -74,7 +74,7 @@ fn for_window(scenario: &Scenario) -> Option<Scenario> {
     let window = scenario.purchase.window_days;
     let margin_h = super::cost::CB_END_STOP_H + scenario.purchase.restart_min / 60.0;
     let days = (f64::from(window) * 24.0 - margin_h) / 24.0;
-    (scenario.task.is_job() && window > 0 && days < scenario.target_days).then(|| {
+    (scenario.is_job() && window > 0 && days < scenario.target_days).then(|| {
         let mut s = scenario.clone();
         s.target_days = days.max(0.01);
         s
@@ -322,7 +322,12 @@ fn adopt_fleet(catalog: &Catalog, scenario: &Scenario, rec: &mut Recommendation,
     rec.n_accelerators = (per_instance * f64::from(n)).round() as u32;
     // The booked fleet's own plan and pace: the hours every other option is then priced on.
     use super::sizing::training::{job_hours, plan_on};
-    if let Some(plan) = plan_on(catalog, scenario, &rec.instance, n) {
+    if scenario.batch_job() {
+        // Replicas serve independently: a batch job's hours scale with the fleet.
+        let scale = f64::from(n.max(1)) / old_n;
+        rec.base_job_hours = rec.base_job_hours.map(|h| h / scale);
+        rec.tokens_per_s = rec.tokens_per_s.map(|t| t * scale);
+    } else if let Some(plan) = plan_on(catalog, scenario, &rec.instance, n) {
         rec.base_job_hours = Some(job_hours(&plan, scenario.train_tokens_b * 1e9));
         refit_reasons(rec, &plan, n);
         rec.parallelism = Some(plan.parallelism);

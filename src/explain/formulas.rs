@@ -244,6 +244,9 @@ fn per_token_lines(scenario: &Scenario, _: &ModelArch, rec: &Recommendation, lan
     let usd = &money_in(scenario);
     let zh = lang == Lang::Zh;
     let mut out = Vec::new();
+    if scenario.batch_job() {
+        return batch_job_lines(scenario, rec, zh);
+    }
     if let (Some(h), Some(t), Some(m)) = (rec.hourly_usd, rec.tokens_per_s, rec.usd_per_million_tokens) {
         // A commitment is paid for 730 hours a month whatever the fleet runs: its hour of use costs more.
         let paid = h / (t * 3600.0) * 1e6;
@@ -307,6 +310,53 @@ fn per_token_lines(scenario: &Scenario, _: &ModelArch, rec: &Recommendation, lan
                 usd(m),
                 usd(r.usd),
                 number(t, 1)
+            )
+        });
+    }
+    out
+}
+
+/// A batch inference job: its hours (the requests' output tokens over the fleet's tokens/s, then what
+/// the headline option adds: start-up, Spot's restarts) and its dollars per million (the job's cost over
+/// its tokens).
+fn batch_job_lines(scenario: &Scenario, rec: &Recommendation, zh: bool) -> Vec<String> {
+    let usd = &money_in(scenario);
+    let lang = if zh { Lang::Zh } else { Lang::En };
+    let (Some(t), Some(base), Some(j)) = (
+        rec.tokens_per_s,
+        crate::engine::cost::base_job_hours(rec),
+        rec.job_hours,
+    ) else {
+        return Vec::new();
+    };
+    let reqs = number(scenario.job_requests, 0);
+    let o = scenario.output_tokens;
+    let added = match (j > base * 1.0001, zh) {
+        (true, true) => format!(" + 启动及中断 = {}", crate::format::hours(j, lang)),
+        (true, false) => format!(" + start-up and interruptions = {}", crate::format::hours(j, lang)),
+        (false, _) => String::new(),
+    };
+    let time = crate::format::hours(base, lang);
+    let mut out = vec![if zh {
+        format!(
+            "作业时长 = {reqs} 个请求 × {o} 输出 token ÷ {} token/秒 = {time}{added}",
+            number(t, 0)
+        )
+    } else {
+        format!(
+            "job time = {reqs} requests × {o} output tokens ÷ {} tokens/s = {time}{added}",
+            number(t, 0)
+        )
+    }];
+    if let (Some(c), Some(m)) = (rec.job_usd, rec.usd_per_million_tokens) {
+        let tokens = number(scenario.job_output_tokens(), 0);
+        out.push(if zh {
+            format!("每百万 token = 作业费用 {} ÷ {tokens} token × 10⁶ = {}", usd(c), usd(m))
+        } else {
+            format!(
+                "per million tokens = the job's {} ÷ {tokens} tokens × 10⁶ = {}",
+                usd(c),
+                usd(m)
             )
         });
     }

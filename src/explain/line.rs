@@ -40,7 +40,10 @@ fn workload(s: &Scenario, outcome: &Outcome) -> String {
         FinetuneMethod::Lora => "LoRA",
         FinetuneMethod::Qlora => "QLoRA",
     };
+    let reqs = super::scenario_line::token_count(s.job_requests / 1e9, s.lang);
     match (s.task, zh) {
+        (Task::Inference, false) if s.batch_job() => format!("{model}, a batch job of {reqs} requests"),
+        (Task::Inference, true) if s.batch_job() => format!("{model}，批量作业 {reqs}个请求"),
         (Task::Inference, false) if s.target_tps > 0.0 => {
             format!("{model}, serving {} tokens/s", number(s.target_tps, 0))
         }
@@ -74,7 +77,7 @@ fn answer(s: &Scenario, outcome: &Outcome) -> String {
     let what = format!("{} × {}", r.n_instances, r.instance);
     // The option the figures are: the chosen one, or On-Demand where it is not offered for the type.
     let od = buy_name(r.priced_as(s.purchase.buy), s.lang);
-    let job = s.task.is_job().then_some(r.job_usd.zip(r.job_hours)).flatten();
+    let job = s.is_job().then_some(r.job_usd.zip(r.job_hours)).flatten();
     match (job, r.monthly_usd, zh) {
         (Some((usd, h)), _, false) => format!(
             "{what}, {} for the job ({}) {od}",

@@ -147,6 +147,27 @@ fn verdict_lines(m: &Managed, lang: Lang, money: &dyn Fn(f64) -> String) -> Vec<
     let (tin, tout) = (tokens(load.in_tokens_month, lang), tokens(load.out_tokens_month, lang));
     let (pin, pout) = (price(on_demand.in_usd_m, money), price(on_demand.out_usd_m, money));
     let gap = money((bedrock - plan).abs());
+    if m.per_job {
+        // The job's tokens at Bedrock's batch price (half on-demand's for most models) where it has one.
+        let (b, which) = match (m.batch_monthly_usd, zh) {
+            (Some(b), false) => (b, "batch inference"),
+            (Some(b), true) => (b, "批量推理"),
+            (None, false) => (bedrock, "on-demand"),
+            (None, true) => (bedrock, "按需"),
+        };
+        let gap = money((b - plan).abs());
+        let who = match (b < plan, zh) {
+            (true, false) => format!("Bedrock is cheaper by {gap}"),
+            (false, false) => format!("self-hosting is cheaper by {gap}"),
+            (true, true) => format!("Bedrock 便宜 {gap}"),
+            (false, true) => format!("自建便宜 {gap}"),
+        };
+        return vec![if zh {
+            format!("本作业（输入 {tin} + 输出 {tout} token）：Bedrock {which} {}（按需 {tin} × {pin} + {tout} × {pout}，每百万，即 {}），本方案整个作业 {}：{who}。", money(b), money(bedrock), money(plan))
+        } else {
+            format!("This job ({tin} input + {tout} output tokens): Bedrock {which} {} (on-demand {tin} × {pin} + {tout} × {pout} per million = {}); this plan {} for the job: {who}.", money(b), money(bedrock), money(plan))
+        }];
+    }
     let mut out = vec![if zh {
         let who = if bedrock < plan {
             format!("Bedrock 便宜 {gap}")

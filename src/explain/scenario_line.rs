@@ -50,6 +50,8 @@ pub fn token_count(billions: f64, lang: Lang) -> String {
 fn job_name(s: &Scenario, zh: bool) -> String {
     use crate::scenario::FinetuneMethod::{Full, Lora, Qlora};
     match (s.task, s.method, zh) {
+        (Task::Inference, _, false) => "Batch inference job".into(),
+        (Task::Inference, _, true) => "批量推理作业".into(),
         (Task::Training, _, false) => "Training from scratch".into(),
         (Task::Training, _, true) => "从头训练".into(),
         (_, Full, false) => "Full fine-tune".into(),
@@ -66,7 +68,7 @@ pub fn scenario_line(s: &Scenario, lang: Lang) -> String {
     let zh = lang == Lang::Zh;
     let n = |v: f64| number(v, 1);
     let mut parts: Vec<String> = Vec::new();
-    if s.task.is_job() {
+    if s.is_job() {
         parts.push(job_name(s, zh));
     }
     if s.task.uses_model() {
@@ -94,10 +96,12 @@ pub fn scenario_line(s: &Scenario, lang: Lang) -> String {
                 (false, false) => format!("{c} context"),
                 (false, true) => format!("{c} 上下文"),
             });
-            parts.push(if zh {
-                format!("{} 个并发序列", s.batch)
-            } else {
-                super::count(s.batch, "sequence", "sequences")
+            let reqs = token_count(s.job_requests / 1e9, lang);
+            parts.push(match (s.batch_job(), zh) {
+                (true, false) => format!("{reqs} requests within {} days", n(s.target_days)),
+                (true, true) => format!("{reqs}个请求，{} 天内完成", n(s.target_days)),
+                (false, false) => super::count(s.batch, "sequence", "sequences"),
+                (false, true) => format!("{} 个并发序列", s.batch),
             });
         }
         (Task::Training | Task::Finetune, false) => {

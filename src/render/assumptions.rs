@@ -20,9 +20,15 @@ pub enum Piece {
     Note(Msg),
 }
 
-/// `<p class="source muted">` with a text.
+/// `<p class="source muted">` with a text; `{runs}` in it is the ledger's count of published serving runs.
 fn note(h: &mut Html, lang: Lang, m: Msg) {
-    h.el("p", &[("class", "source muted")], t(lang, m));
+    let text = t(lang, m);
+    if text.contains("{runs}") {
+        let runs = crate::accuracy::serving::RUN_COUNT.to_string();
+        h.el("p", &[("class", "source muted")], &text.replace("{runs}", &runs));
+    } else {
+        h.el("p", &[("class", "source muted")], text);
+    }
 }
 
 /// An attribute, left out when its value is empty.
@@ -237,6 +243,13 @@ mod tests {
             piece(Lang::En, &c, &Piece::Note(Msg::HoursMonthNote)),
             format!("<p class=\"source muted\">{}</p>", t(Lang::En, Msg::HoursMonthNote))
         );
+        // The serving note counts the ledger's runs, not a figure typed once (it read 79 when the ledger held 124).
+        let runs = crate::accuracy::serving::RUNS.len();
+        assert_eq!(
+            piece(Lang::En, &c, &Piece::Note(Msg::SrcServing)),
+            format!("<p class=\"source muted\">Assumptions held once against {runs} published serving runs; seat headroom is an assumption</p>")
+        );
+        assert!(piece(Lang::Zh, &c, &Piece::Note(Msg::SrcServing)).contains(&format!("按 {runs} 组公开推理实测")));
         assert_eq!(
             piece(Lang::Zh, &c, &Piece::Training),
             format!("<h3>{}</h3>", t(Lang::Zh, Msg::TrainAssumptions))

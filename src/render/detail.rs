@@ -199,7 +199,8 @@ fn why_and_notes(h: &mut Html, d: &DetailIn) {
 /// $/Mtok, energy.
 fn figures(h: &mut Html, d: &DetailIn) {
     let (f, rec) = (d.fmt, d.rec);
-    let task = d.scenario.task;
+    let work = super::ranked::Work::of(d.scenario);
+    let job = work.job;
     let priced = explain::buy_name(priced_buy(d), f.lang);
     let or_none = |v: Option<f64>| v.map_or_else(|| f.t(Msg::NoPrice).to_string(), |x| f.money(x));
     h.open("dl", &[("class", "figures")]);
@@ -213,14 +214,14 @@ fn figures(h: &mut Html, d: &DetailIn) {
     figure(
         h,
         "",
-        &format!("{} · {priced}", f.t(cost_label(task))),
+        &format!("{} · {priced}", f.t(cost_label(work))),
         "",
         &or_none(rec.job_usd.or(rec.monthly_usd)),
     );
     if let Some(p) = d.plan {
         let months = f64::from(d.scenario.months.max(1));
         // A growing fleet's months differ: the figure is their average, and says so.
-        let (label, v) = if task.is_job() {
+        let (label, v) = if job {
             (Msg::CheapestPlanJob, p.horizon_usd)
         } else if d.scenario.fleet_grows() {
             (Msg::CheapestPlanMonthAvg, p.horizon_usd / months)
@@ -229,7 +230,7 @@ fn figures(h: &mut Html, d: &DetailIn) {
         };
         figure(h, "plan-fig", f.t(label), "top-plan", &f.money(v));
     }
-    figure(h, "", f.t(speed_label(task)), "", &speed_text(rec, f));
+    figure(h, "", f.t(speed_label(work)), "", &speed_text(rec, f));
     if let Some(m) = rec.usd_per_million_tokens {
         figure(h, "", f.t(Msg::PerMTok), "top-per-mtok", &f.money(m));
     }
@@ -250,11 +251,7 @@ fn figures(h: &mut Html, d: &DetailIn) {
     figure(
         h,
         "",
-        f.t(if task.is_job() {
-            Msg::EnergyJob
-        } else {
-            Msg::EnergyMonth
-        }),
+        f.t(if job { Msg::EnergyJob } else { Msg::EnergyMonth }),
         "top-energy",
         &energy,
     );
@@ -262,7 +259,7 @@ fn figures(h: &mut Html, d: &DetailIn) {
         .energy_kwh
         .and_then(|e| crate::engine::carbon::co2e(d.catalog, &d.scenario.region, e))
     {
-        let label = f.t(if task.is_job() { Msg::Co2eJob } else { Msg::Co2eMonth });
+        let label = f.t(if job { Msg::Co2eJob } else { Msg::Co2eMonth });
         // The figure in the tile, its basis (energy × PUE × grid, the grid's source) in small text under it.
         let (kg, basis) = explain::co2e_parts(&c, f.lang);
         h.open("div", &[("class", "co2e")])
@@ -429,7 +426,7 @@ fn regions(h: &mut Html, d: &DetailIn) {
         .open("thead", &[])
         .open("tr", &[]);
     let (co2e, lowest) = co2e_by_region(d, &regions);
-    let co2e_head = if d.scenario.task.is_job() {
+    let co2e_head = if d.scenario.is_job() {
         Msg::Co2eJob
     } else {
         Msg::Co2eMonth

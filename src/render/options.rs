@@ -180,7 +180,8 @@ pub fn options(d: &DetailIn, options: &[OptionCost]) -> String {
     if let Some(m) = &managed {
         managed_part(&mut h, d, m);
     }
-    let bedrock = managed.and_then(|m| m.bedrock_monthly_usd);
+    // The months' chart draws a service's Bedrock bill, not a job's.
+    let bedrock = managed.filter(|m| !m.per_job).and_then(|m| m.bedrock_monthly_usd);
     h.open("div", &[("class", "charts")]);
     h.fragment(&cost_charts::option_bars(f, options, d.scenario.months));
     h.fragment(&cost_charts::cumulative(f, options, d.scenario.months, bedrock));

@@ -180,13 +180,13 @@ pub fn rec_table(s: &Scenario, a: &Answer, compare: &[String], buttons: bool) ->
         .open("div", &[("class", "table-wrap"), ("tabindex", "0")])
         .open("table", &[("class", "recs")])
         .open("thead", &[])
-        .fragment(&ranked::rec_head(f, s.task))
+        .fragment(&ranked::rec_head(f, ranked::Work::of(s)))
         .close("thead")
         .open("tbody", &[])
         .fragment(&ranked::rec_rows(
             f,
             &a.outcome,
-            s.task,
+            ranked::Work::of(s),
             a.chosen.as_ref().map(|r| r.instance.as_str()),
             compare,
             rec_limit(false, false),

@@ -7,19 +7,36 @@ use crate::format;
 use crate::i18n::Msg;
 use crate::scenario::Task;
 
-/// What the speed column holds for a task: throughput, a job's time, peak FP64 or seats per instance.
-pub fn speed_label(task: Task) -> Msg {
-    match task {
-        Task::Inference => Msg::Throughput,
-        Task::Training | Task::Finetune => Msg::Time,
-        Task::Hpc => Msg::Fp64Peak,
-        Task::Graphics => Msg::SeatsPerInstance,
+/// What a row's speed and cost columns hold: the task, and whether it runs as a job (training,
+/// fine-tuning, a batch inference job: time and cost per job) or as a service.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Work {
+    pub task: Task,
+    pub job: bool,
+}
+
+impl Work {
+    pub fn of(s: &crate::scenario::Scenario) -> Work {
+        Work {
+            task: s.task,
+            job: s.is_job(),
+        }
     }
 }
 
-/// The cost column of a task: a month of a service, or one job.
-pub fn cost_label(task: Task) -> Msg {
-    if task.is_job() {
+/// What the speed column holds: a job's time, throughput, peak FP64 or seats per instance.
+pub fn speed_label(w: Work) -> Msg {
+    match w.task {
+        _ if w.job => Msg::Time,
+        Task::Hpc => Msg::Fp64Peak,
+        Task::Graphics => Msg::SeatsPerInstance,
+        _ => Msg::Throughput,
+    }
+}
+
+/// The cost column: a month of a service, or one job.
+pub fn cost_label(w: Work) -> Msg {
+    if w.job {
         Msg::PerJob
     } else {
         Msg::Monthly
@@ -54,8 +71,8 @@ pub fn speed_text(r: &Recommendation, f: Fmt) -> String {
         .unwrap_or_else(|| "—".into())
 }
 
-/// The ranked list's column heads; speed and cost say what they hold for `task`.
-pub fn rec_head(f: Fmt, task: Task) -> String {
+/// The ranked list's column heads; speed and cost say what they hold for the work.
+pub fn rec_head(f: Fmt, task: Work) -> String {
     let heads = [
         (Msg::Instance, ""),
         (Msg::Instances, "num"),
@@ -81,7 +98,7 @@ pub fn rec_head(f: Fmt, task: Task) -> String {
 pub fn rec_rows(
     f: Fmt,
     outcome: &Outcome,
-    task: Task,
+    task: Work,
     chosen: Option<&str>,
     compare: &[String],
     limit: usize,
@@ -106,7 +123,7 @@ pub fn rec_rows(
 }
 
 /// One ranked row.
-fn rec_row(h: &mut Html, f: Fmt, r: &Recommendation, task: Task, marks: (bool, bool), decimals: (usize, usize)) {
+fn rec_row(h: &mut Html, f: Fmt, r: &Recommendation, task: Work, marks: (bool, bool), decimals: (usize, usize)) {
     let (selected, picked) = marks;
     let class = match (selected, r.fits) {
         (true, true) => "selected",
@@ -280,7 +297,7 @@ mod tests {
         let rows = rec_rows(
             Fmt::new(Lang::En, &s),
             &o,
-            s.task,
+            Work::of(&s),
             Some(&first),
             std::slice::from_ref(&first),
             3,
@@ -304,7 +321,7 @@ mod tests {
         let unfit: Vec<_> = o.recommendations.iter().filter(|r| !r.fits).collect();
         assert!(!unfit.is_empty(), "inf2.xlarge is expected not to fit");
         for lang in [Lang::En, Lang::Zh] {
-            let rows = rec_rows(Fmt::new(lang, &s), &o, s.task, None, &[], 5);
+            let rows = rec_rows(Fmt::new(lang, &s), &o, Work::of(&s), None, &[], 5);
             assert!(!rows.contains("0 / 0 GiB"), "{rows}");
             assert!(!rows.contains(Fmt::new(lang, &s).t(Msg::NoPrice)), "{rows}");
             assert!(rows.contains("why-not"), "{rows}");
@@ -313,8 +330,19 @@ mod tests {
 
     #[test]
     fn a_job_labels_its_cost_per_job() {
-        assert_eq!(cost_label(Task::Training), Msg::PerJob);
-        assert_eq!(cost_label(Task::Inference), Msg::Monthly);
-        assert_eq!(speed_label(Task::Hpc), Msg::Fp64Peak);
+        let w = |task, job| Work { task, job };
+        assert_eq!(cost_label(w(Task::Training, true)), Msg::PerJob);
+        assert_eq!(cost_label(w(Task::Inference, false)), Msg::Monthly);
+        assert_eq!(speed_label(w(Task::Hpc, false)), Msg::Fp64Peak);
+        // A batch inference job is a job: its time and its cost per job.
+        let mut s = Scenario::default();
+        (s.serving, s.job_requests, s.output_tokens) = (crate::scenario::ServingMode::Batch, 1e6, 100);
+        assert_eq!(Work::of(&s), w(Task::Inference, true));
+        assert_eq!(
+            (speed_label(Work::of(&s)), cost_label(Work::of(&s))),
+            (Msg::Time, Msg::PerJob)
+        );
+        s.output_tokens = 0;
+        assert_eq!(cost_label(Work::of(&s)), Msg::Monthly);
     }
 }

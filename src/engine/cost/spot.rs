@@ -6,6 +6,12 @@ use crate::engine::outcome::{NotOffered, SpotSupply};
 use crate::num::Within;
 use crate::scenario::{ServingMode, Task};
 
+/// Whether a task's instances depend on each other (training, MPI: one lost instance stops all, and
+/// they share a zone and a placement group); serving replicas, a batch job's too, run independently.
+pub fn runs_together(task: Task) -> bool {
+    matches!(task, Task::Training | Task::Finetune | Task::Hpc)
+}
+
 /// The judgement from the observed zones: see `SpotSupply`.
 pub fn spot_supply(observed: Option<&crate::catalog::SpotPrice>) -> SpotSupply {
     match observed {
@@ -91,7 +97,7 @@ pub(super) fn spot_cost(b: &Basis) -> OptionCost {
     }
     let supply = spot_supply(observed);
     // A job whose instances must run together (training, MPI): all of them at once on Spot.
-    let together = matches!(scenario.task, Task::Training | Task::Finetune | Task::Hpc);
+    let together = runs_together(scenario.task);
     let max_job = together.then(|| spot_job_max_instances(supply, p.spot_max_instances));
     if let Some(max) = max_job.filter(|m| rec.n_instances > *m) {
         return OptionCost::unavailable(

@@ -223,8 +223,14 @@ pub(in crate::engine) fn size_inference(
         comm_share: plan.estimate.comm_share,
         effective_mfu: effective_mfu(arch, &plan, peak, inst, count),
     };
+    // A batch job runs until its tokens are generated: its hours on this fleet, and the devices' hours.
+    let job_hours = scenario
+        .batch_job()
+        .then(|| scenario.job_output_tokens() / plan.fleet_tokens_per_s().max(1e-9) / 3600.0);
     let sized = Sized {
         n_instances: plan.n_instances,
+        job_hours,
+        gpu_hours: job_hours.map(|h| h * f64::from(plan.n_instances) * f64::from(count)),
         devices_per_replica: devices,
         mem_needed_gib: replica_need.total_gib(f64::from(devices)) * f64::from(plan.hosted),
         memory: replica_need,
@@ -236,7 +242,6 @@ pub(in crate::engine) fn size_inference(
         decode_latency: Some(ctx.latency()),
         parallelism: Some(parallelism),
         serving_unit: Some(ctx.unit(&plan)),
-        ..Sized::default()
     };
     Ok((sized, plan))
 }
@@ -543,10 +548,11 @@ impl PlanCtx<'_> {
                 (n_instances, hosted)
             })
         };
-        if s.target_tps > 0.0 {
+        let target_tps = s.fleet_target_tps();
+        if target_tps > 0.0 {
             let load = self.most_meeting(tp, 1, max, 0.0);
             let estimate = self.estimate(tp, load);
-            let by_tps = (s.target_tps / estimate.tokens_per_s.max(1e-9)).ceil().within(1.0, 1e6) as u32;
+            let by_tps = (target_tps / estimate.tokens_per_s.max(1e-9)).ceil().within(1.0, 1e6) as u32;
             let replicas = ceil_div(batch, load).max(by_tps);
             if let Some((n_instances, hosted)) = instances_for(replicas) {
                 out.push(ServingPlan {
