@@ -201,6 +201,7 @@ fn RecTable(ctx: Ctx, chosen: Memo<Option<Recommendation>>) -> impl IntoView {
 /// The cost-versus-latency curve's section (serving, not in the embedded card; HTML text from
 /// `render::curve`): the curve is computed only while it is open (`Act::Curve`), since it runs many
 /// estimates; the front's buttons act through `acts`.
+#[cfg(feature = "curve")]
 fn curve_html(ctx: Ctx, card: bool) -> String {
     use crate::engine::pareto;
     let open = ctx.curve.get();
@@ -215,6 +216,12 @@ fn curve_html(ctx: Ctx, card: bool) -> String {
         let drawn = drawn.as_ref().map(|(p, k)| (p.as_slice(), k.as_ref()));
         render::curve::section(render::Fmt::new(ctx.lang(), s), s, drawn)
     })
+}
+
+/// Without the `curve` feature the page has no curve section (the byte budget, BENCHMARKS.md).
+#[cfg(not(feature = "curve"))]
+fn curve_html(_: Ctx, _: bool) -> String {
+    String::new()
 }
 
 /// Why the other types were left out (HTML text from `render::ranked::excluded`).
