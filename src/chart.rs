@@ -45,6 +45,77 @@ pub fn ticks(max: f64, n: usize) -> Vec<f64> {
     (0..=count.min(50)).map(|i| i as f64 * step).collect()
 }
 
+/// A chart axis over the data's range `lo..=hi` (both positive): logarithmic when `hi` is more than
+/// `LOG_ABOVE` times `lo` (the cost-versus-latency curve spans decades), else linear from zero.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Axis {
+    /// Over the values (linear) or their natural logarithms (log).
+    pub scale: Scale,
+    pub log: bool,
+}
+
+/// The ratio of a range's ends above which an axis is logarithmic.
+pub const LOG_ABOVE: f64 = 20.0;
+
+impl Axis {
+    /// An axis from the data's range onto the pixel (or percent) interval `p0..p1`; a log axis reaches a
+    /// little past both ends, so no mark sits on its edge.
+    pub fn new(lo: f64, hi: f64, (p0, p1): (f64, f64)) -> Axis {
+        let hi = if hi.is_finite() && hi > 0.0 { hi } else { 1.0 };
+        let lo = if lo.is_finite() { lo.max(hi * 1e-9) } else { hi };
+        let log = hi / lo > LOG_ABOVE;
+        let (d0, d1) = if log {
+            ((lo * 0.85).ln(), (hi * 1.15).ln())
+        } else {
+            (0.0, ticks(hi, 4).last().copied().unwrap_or(hi).max(1e-12))
+        };
+        Axis {
+            scale: Scale { d0, d1, p0, p1 },
+            log,
+        }
+    }
+
+    /// Where a value sits.
+    pub fn at(&self, v: f64) -> f64 {
+        self.scale.at(if self.log { v.max(1e-300).ln() } else { v })
+    }
+
+    /// A few round values to label: 1, 2 and 5 × 10^k inside a log axis (only the powers of ten when
+    /// those are more than seven), else `ticks`.
+    pub fn ticks(&self) -> Vec<f64> {
+        if !self.log {
+            return ticks(self.scale.d1, 4);
+        }
+        let (lo, hi) = (self.scale.d0, self.scale.d1);
+        // The largest power of ten not above the axis' start, by steps (as `ticks` finds its magnitude).
+        let mut mag: f64 = 1.0;
+        while mag.ln() > lo && mag > 1e-300 {
+            mag /= 10.0;
+        }
+        while (mag * 10.0).ln() <= lo {
+            mag *= 10.0;
+        }
+        let (mut all, mut powers) = (Vec::new(), Vec::new());
+        while mag.ln() <= hi && all.len() < 60 {
+            for m in [1.0, 2.0, 5.0] {
+                let v = m * mag;
+                if (lo..=hi).contains(&v.ln()) {
+                    all.push(v);
+                    if m == 1.0 {
+                        powers.push(v);
+                    }
+                }
+            }
+            mag *= 10.0;
+        }
+        if all.len() > 7 {
+            powers
+        } else {
+            all
+        }
+    }
+}
+
 /// One option's cumulative cost by month, what its terms still owe after the horizon, and its break-even.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Series {
@@ -128,6 +199,38 @@ pub(crate) mod tests {
             p1: 0.0,
         };
         assert_eq!((s.at(0.0), s.at(10.0), s.at(5.0)), (100.0, 0.0, 50.0));
+    }
+
+    #[test]
+    fn an_axis_over_decades_is_logarithmic_with_round_ticks() {
+        let a = Axis::new(3.25, 451.0, (0.0, 100.0));
+        assert!(a.log);
+        // Equal ratios are equal distances, and the data stays inside the axis.
+        let (d1, d2) = (a.at(20.0) - a.at(10.0), a.at(200.0) - a.at(100.0));
+        assert!(
+            (d1 - d2).abs() < 1e-9 && a.at(3.25) > 0.0 && a.at(451.0) < 100.0,
+            "{a:?}"
+        );
+        assert_eq!(a.ticks(), vec![5.0, 10.0, 20.0, 50.0, 100.0, 200.0, 500.0]);
+        // Three and a half decades: only the powers of ten.
+        assert_eq!(
+            Axis::new(0.43, 1500.0, (0.0, 1.0)).ticks(),
+            vec![1.0, 10.0, 100.0, 1000.0]
+        );
+        // A narrow range is linear from zero, its ticks `ticks`'.
+        let l = Axis::new(12.0, 95.0, (200.0, 0.0));
+        assert!(!l.log);
+        assert_eq!(
+            (l.ticks(), l.at(0.0), l.at(100.0)),
+            (vec![0.0, 50.0, 100.0], 200.0, 0.0)
+        );
+        // Degenerate input stays finite.
+        for a in [
+            Axis::new(0.0, 0.0, (0.0, 1.0)),
+            Axis::new(f64::NAN, f64::INFINITY, (0.0, 1.0)),
+        ] {
+            assert!(a.at(1.0).is_finite() && !a.ticks().is_empty(), "{a:?}");
+        }
     }
 
     /// The options of the top fitting type for a link (also the cost charts' tests').

@@ -45,14 +45,12 @@ pub(super) fn refocus(selector: String) {
 /// its link key, `data-key`, beside the value it sets). Removing a Compare column moves the focus to the
 /// next column's "×", if any; the inputs drawn as HTML text act on `change` (`on_change`).
 pub fn on_click(ctx: Ctx, ev: leptos::ev::MouseEvent) {
-    let Some(el) = ev
+    let Some((el, act)) = ev
         .target()
         .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
         .and_then(|e| e.closest("[data-act]").ok().flatten())
+        .and_then(|e| Some((e.clone(), e.get_attribute("data-act").as_deref().and_then(Act::parse)?)))
     else {
-        return;
-    };
-    let Some(act) = el.get_attribute("data-act").as_deref().and_then(Act::parse) else {
         return;
     };
     let attr = |name: &str| el.get_attribute(name).unwrap_or_default();
@@ -66,6 +64,7 @@ pub fn on_click(ctx: Ctx, ev: leptos::ev::MouseEvent) {
         Act::Fix => Some(attr("data-key"))
             .filter(|k| !k.is_empty())
             .map_or((), |k| ctx.set(&k, &id)),
+        Act::Pairs => set_pairs(ctx, &id),
         Act::View => {
             ctx.set("view", &id);
             again();
@@ -115,6 +114,7 @@ pub fn on_click(ctx: Ctx, ev: leptos::ev::MouseEvent) {
         Act::Reset => reset(ctx),
         Act::Strategy => strategy(ctx, &id),
         Act::ShowAll => ctx.show_all.set(true),
+        Act::Curve => toggle_curve(ctx),
         Act::Col => {
             if let Some(c) = Column::from_key(&id) {
                 ctx.update(|s| s.toggle_column(c));
@@ -123,6 +123,21 @@ pub fn on_click(ctx: Ctx, ev: leptos::ev::MouseEvent) {
         }
         Act::Check | Act::Select | Act::Num => {}
     }
+}
+
+/// Opens or closes the cost-versus-latency curve, keeping the focus on its button once the page is redrawn.
+fn toggle_curve(ctx: Ctx) {
+    ctx.curve.update(|o| *o = !*o);
+    refocus("[data-act=\"curve\"]".to_string());
+}
+
+/// Sets every `key=value` pair of `pairs` (a point of the cost-versus-latency curve), and keeps the focus on
+/// the table's button for it once the page is redrawn.
+fn set_pairs(ctx: Ctx, pairs: &str) {
+    for (k, v) in crate::query::pairs(pairs) {
+        ctx.set(&k, &v);
+    }
+    refocus(format!("button[data-act=\"pairs\"][data-id=\"{pairs}\"]"));
 }
 
 /// A change anywhere in the page: a `<select>` or a checkbox drawn as HTML text (`Act::Select`,

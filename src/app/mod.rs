@@ -65,6 +65,7 @@ pub struct Ctx {
     pub full: RwSignal<bool>,
     /// The ranked list shows every recommendation, not the first twelve (until it is drawn again).
     pub show_all: RwSignal<bool>,
+    pub curve: RwSignal<bool>, // the cost-versus-latency curve is open (computed and drawn only then)
     /// What the last strategy button changed, in the form's own labels.
     pub strategy_changed: RwSignal<Option<Vec<Msg>>>,
     /// The number fields' typing: the value waiting for a pause, the values refused.
@@ -310,6 +311,7 @@ pub fn App() -> impl IntoView {
         view: Memo::new(move |_| state.with(|s| s.view)),
         embed: Memo::new(move |_| state.with(|s| s.embed)),
         show_all: RwSignal::new(false),
+        curve: RwSignal::new(false),
         strategy_changed: RwSignal::new(None),
         typing: StoredValue::new(fields::Typing::default()),
     };
@@ -317,9 +319,8 @@ pub fn App() -> impl IntoView {
     embed::connect(ctx);
     embed::follow_theme(ctx);
     let catalog_note = link_date.map(|d| {
-        let used: Vec<String> =
+        let mut used: Vec<String> =
             outcome.with_untracked(|o| o.recommendations.iter().take(5).map(|r| r.instance.clone()).collect());
-        let mut used = used;
         used.extend(state.with_untracked(|s| s.compare.clone()));
         CatalogNote {
             link_date: d,

@@ -8,7 +8,7 @@
 //! the lower-left envelope in (cost, 1 / speed): a point is on it when no other point is as cheap and as
 //! fast with one of the two strictly better.
 
-use super::outcome::FirstToken;
+use super::outcome::{FirstToken, Outcome};
 use super::perf;
 use super::recommend::recommend;
 use super::sizing::{serving_estimate, serving_layouts};
@@ -85,6 +85,42 @@ pub fn curve(catalog: &Catalog, scenario: &Scenario) -> Vec<CurvePoint> {
     }
     mark_front(&mut points);
     points
+}
+
+/// The scenario the page draws the curve for: the same workload with no type pinned (`inst`), no per-user
+/// speed or first-token target and one user, since a click on the curve sets those (a point's link keys);
+/// so the curve stays the same while the user moves along it. A point does not depend on the users.
+pub fn page_scenario(scenario: &Scenario) -> Scenario {
+    Scenario {
+        instances: Vec::new(),
+        seq_tps: 0.0,
+        ttft_s: 0.0,
+        target_tps: 0.0,
+        batch: 1,
+        ..scenario.clone()
+    }
+}
+
+/// The top recommendation's layout as a point of the curve, priced as `curve` prices one: an instance (or
+/// the instances one replica spans) with every replica at the pick's users per replica. `None` when nothing
+/// fits or the task is not serving.
+pub fn pick(outcome: &Outcome) -> Option<CurvePoint> {
+    let r = outcome.chosen("")?;
+    let unit = r.serving_unit?;
+    let speed = r.tokens_per_s_per_seq?;
+    let hourly = r.hourly_usd? / f64::from(r.n_instances.max(1)) * f64::from(unit.instances_per_replica.max(1));
+    let users = unit.load.users_per_replica.max(1);
+    let tokens_s = f64::from(unit.replicas_per_instance.max(1)) * f64::from(users) * speed;
+    (tokens_s > 0.0).then(|| CurvePoint {
+        instance: r.instance.clone(),
+        tp: unit.tp,
+        replicas_per_instance: unit.replicas_per_instance,
+        users_per_replica: users,
+        tokens_per_s_per_user: speed,
+        usd_per_million_tokens: hourly / (tokens_s * 3600.0) * 1e6,
+        ttft_s: r.first_token.map(|f| f.ttft_s),
+        front: false,
+    })
 }
 
 /// Marks the lower-left envelope: cheapest first (the faster of equal costs first), a point is on the

@@ -5,6 +5,7 @@ pub mod charts;
 pub mod compare;
 pub mod controls;
 pub mod cost_charts;
+pub mod curve;
 pub mod detail;
 pub mod explore;
 pub mod ledger;
@@ -29,6 +30,10 @@ pub enum Act {
     Region,
     /// A change that fits (`data-key`: the link key, `data-id`: its value).
     Fix,
+    /// Open or close the cost-versus-latency curve.
+    Curve,
+    /// Several link keys at once (`data-id`: `key=value&…`): a point of the cost-versus-latency curve.
+    Pairs,
     /// Open a view (`data-id`: its key).
     View,
     /// Show a recommendation's details (`data-id`: the instance type).
@@ -64,10 +69,12 @@ pub enum Act {
 }
 
 /// Every act with the name its `data-act` carries.
-const ACTS: [(Act, &str); 19] = [
+const ACTS: [(Act, &str); 21] = [
     (Act::Best, "best"),
     (Act::Region, "region"),
     (Act::Fix, "fix"),
+    (Act::Pairs, "pairs"),
+    (Act::Curve, "curve"),
     (Act::View, "view"),
     (Act::Pick, "pick"),
     (Act::Cmp, "cmp"),

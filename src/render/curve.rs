@@ -1,0 +1,377 @@
+//! The cost-versus-latency curve (issue 26 item 2) as HTML text: every serving layout the planner builds as a small mark, dollars per million output tokens against each user's tokens/s, the Pareto front marked and joined, the current pick ringed and labelled; then the front as a table whose buttons plan a point (`Act::Pairs`: its link keys). Geometry from `crate::chart::Axis`, drawing from `svg`.
+
+use super::svg::{label, legend_entry, line, pc, px, y_title};
+use super::{Act, Fmt, Html};
+use crate::chart::Axis;
+use crate::engine::pareto::CurvePoint;
+use crate::explain::latency;
+use crate::format::number;
+use crate::i18n::Msg;
+use crate::scenario::{Currency, Scenario};
+
+/// The display currency's units per US dollar.
+fn rate(f: Fmt) -> f64 {
+    if f.currency == Currency::Cny {
+        f.cny_per_usd
+    } else {
+        1.0
+    }
+}
+
+/// An axis tick's money (in display units) without trailing zeros: "$0.5", "¥20".
+fn money_tick(f: Fmt, shown: f64) -> String {
+    let s = f.money(shown / rate(f));
+    match s.contains('.') {
+        true => s.trim_end_matches('0').trim_end_matches('.').to_string(),
+        false => s,
+    }
+}
+
+/// The link keys that plan a point, as `key=value&…` (what `Act::Pairs` sets): its type (`inst`), the
+/// users one instance of the layout serves (`batch`: replicas × users per replica) and their speed
+/// (`seqtps`, rounded down to a tenth so the layout meets it). No key pins the TP degree: among the
+/// layouts of the type serving those users on one instance at that speed, the planner takes the
+/// fastest, which is the point's unless another is at least as good.
+pub fn point_link(s: &Scenario, p: &CurvePoint) -> String {
+    let mut t = s.clone();
+    t.instances = vec![p.instance.clone()];
+    t.batch = p
+        .replicas_per_instance
+        .max(1)
+        .saturating_mul(p.users_per_replica)
+        .clamp(1, 65_536);
+    t.seq_tps = (p.tokens_per_s_per_user * 10.0).floor() / 10.0;
+    let pair = |k: &str| format!("{k}={}", crate::query::field_value(&t, k).unwrap_or_default());
+    [pair("inst"), pair("batch"), pair("seqtps")].join("&")
+}
+
+/// A point's layout in words: "p5.48xlarge · TP 8 · 64" (users per replica last).
+fn layout(p: &CurvePoint) -> String {
+    format!("{} · TP {} · {}", p.instance, p.tp, p.users_per_replica)
+}
+
+/// The front, cheapest (and slowest) first.
+pub fn front(points: &[CurvePoint]) -> Vec<&CurvePoint> {
+    let front: Vec<&CurvePoint> = points.iter().filter(|p| p.front).collect();
+    crate::order::sorted(front, &|a, b| {
+        a.usd_per_million_tokens.total_cmp(&b.usd_per_million_tokens)
+    })
+}
+
+/// The chart's axes: labelled grid lines across for the money, ticks along the bottom for the speed.
+fn axes(h: &mut Html, f: Fmt, (x, y): (Axis, Axis), (height, b): (f64, f64)) {
+    let (l, r) = (x.scale.p0, x.scale.p1);
+    for v in y.ticks() {
+        let at = y.at(v);
+        line(h, "grid", (l, r), (at, at), &[]);
+        label(h, "tick", (l, -6.0), at + 4.0, "end", &money_tick(f, v));
+    }
+    for v in x.ticks() {
+        label(h, "tick", (x.at(v), 0.0), height - b + 16.0, "middle", &number(v, 1));
+    }
+    line(h, "axis", (l, r), (height - b, height - b), &[]);
+    let log = |m: Msg, axis: Axis| f.t(m).to_string() + if axis.log { f.t(Msg::CurveLog) } else { "" };
+    let x_title = log(Msg::CurveX, x);
+    label(h, "axis-label", ((l + r) / 2.0, 0.0), height - 6.0, "middle", &x_title);
+    y_title(
+        h,
+        14.0,
+        (height - b) / 2.0,
+        &format!("{} ({})", log(Msg::CurveY, y), f.code()),
+    );
+}
+
+/// Every point as a small mark (`pt`), the front's larger and joined (`pt front`, each a button for the
+/// pointer that plans it, its layout in its tooltip), the pick ringed and labelled with its type; then the
+/// legend. Empty without points.
+pub fn chart(f: Fmt, s: &Scenario, points: &[CurvePoint], pick: Option<&CurvePoint>) -> String {
+    if points.is_empty() {
+        return String::new();
+    }
+    let (height, l, r, t, b) = (300.0, 16.0, 97.0, 10.0, 42.0);
+    let range = |v: &dyn Fn(&CurvePoint) -> f64| {
+        let all = points.iter().chain(pick).map(v);
+        all.fold((f64::INFINITY, 0.0_f64), |(lo, hi), v| (lo.min(v), hi.max(v)))
+    };
+    let ((x0, x1), (y0, y1)) = (
+        range(&|p| p.tokens_per_s_per_user),
+        range(&|p| p.usd_per_million_tokens * rate(f)),
+    );
+    let x = Axis::new(x0, x1, (l, r));
+    let y = Axis::new(y0, y1, (height - b, t));
+    let at = |p: &CurvePoint| (x.at(p.tokens_per_s_per_user), y.at(p.usd_per_million_tokens * rate(f)));
+    let mut h = Html::new();
+    // The section's head names the chart: no caption of its own.
+    let hs = px(height);
+    h.open("figure", &[("class", "chart"), ("data-testid", "curve-chart")])
+        .open(
+            "svg",
+            &[("height", &hs), ("role", "img"), ("aria-label", f.t(Msg::CurveTitle))],
+        );
+    axes(&mut h, f, (x, y), (height, b));
+    let front = front(points);
+    for w in front.windows(2) {
+        if let [a, c] = w {
+            let ((xa, ya), (xc, yc)) = (at(a), at(c));
+            line(&mut h, "front-line", (xa, xc), (ya, yc), &[]);
+        }
+    }
+    for p in points {
+        let (cx, cy) = at(p);
+        let (cx, cy) = (pc(cx), px(cy));
+        if p.front {
+            let link = point_link(s, p);
+            let attrs = [
+                ("class", "pt front"),
+                ("cx", &cx),
+                ("cy", &cy),
+                ("r", "4"),
+                ("data-act", Act::Pairs.key()),
+                ("data-id", &link),
+            ];
+            h.open("circle", &attrs).el("title", &[], &layout(p)).close("circle");
+        } else {
+            h.open("circle", &[("class", "pt"), ("cx", &cx), ("cy", &cy), ("r", "1.5")])
+                .close("circle");
+        }
+    }
+    if let Some(p) = pick {
+        let (cx, cy) = at(p);
+        let (xs, ys) = (pc(cx), px(cy));
+        h.open("circle", &[("class", "pick"), ("cx", &xs), ("cy", &ys), ("r", "7")])
+            .close("circle");
+        let (anchor, dx) = if cx > 60.0 { ("end", -10.0) } else { ("", 10.0) };
+        label(&mut h, "pick-label", (cx, dx), cy - 8.0, anchor, &p.instance);
+    }
+    h.close("svg").open("ul", &[("class", "legend")]);
+    legend_entry(&mut h, "pt", f.t(Msg::CurvePoints));
+    legend_entry(&mut h, "front", f.t(Msg::CurveFront));
+    if let Some(p) = pick {
+        let text = format!("{}{}{}", f.t(Msg::CurvePick), f.t(Msg::Colon), layout(p));
+        legend_entry(&mut h, "pick", &text);
+    }
+    h.close("ul").close("figure");
+    h.finish()
+}
+
+/// The front as a table, cheapest first: type, TP, users per replica, each user's tokens/s, the price
+/// of a million output tokens and the time to first token, and a button that plans the point; the
+/// pick's row marked.
+pub fn front_table(f: Fmt, s: &Scenario, points: &[CurvePoint], pick: Option<&CurvePoint>) -> String {
+    let front = front(points);
+    let mut h = Html::new();
+    h.open("div", &[("class", "table-wrap"), ("tabindex", "0")])
+        .open("table", &[("class", "front"), ("data-testid", "curve-front")])
+        .el("caption", &[], f.t(Msg::CurveFront))
+        .open("thead", &[])
+        .open("tr", &[]);
+    let heads = [
+        f.t(Msg::Instance),
+        "TP",
+        f.t(Msg::UsersPerReplica),
+        f.t(Msg::CurveX),
+        f.t(Msg::PerMTok),
+        f.t(Msg::Ttft),
+        "",
+    ];
+    for head in heads {
+        h.el("th", &[("scope", "col")], head);
+    }
+    h.close("tr").close("thead").open("tbody", &[]);
+    let decimals = f.decimals_of(&front.iter().map(|p| p.usd_per_million_tokens).collect::<Vec<_>>());
+    for p in front {
+        let current =
+            pick.is_some_and(|k| (&k.instance, k.tp, k.users_per_replica) == (&p.instance, p.tp, p.users_per_replica));
+        let class = if current { ("class", "current") } else { ("", "") };
+        let link = point_link(s, p);
+        let ttft = p.ttft_s.map_or("—".to_string(), |t| latency(t, f.lang));
+        h.open(
+            "tr",
+            &[("data-testid", "front-row"), ("data-instance", &p.instance), class],
+        )
+        .el("th", &[("scope", "row")], &p.instance);
+        for cell in [
+            p.tp.to_string(),
+            p.users_per_replica.to_string(),
+            number(p.tokens_per_s_per_user, 1),
+            f.money_at(p.usd_per_million_tokens, decimals),
+            ttft,
+        ] {
+            h.el("td", &[("class", "num")], &cell);
+        }
+        let aria = format!("{}{}{}", f.t(Msg::PlanThis), f.t(Msg::Colon), layout(p));
+        let attrs = [
+            ("type", "button"),
+            ("class", "small"),
+            ("aria-label", &aria),
+            ("data-act", Act::Pairs.key()),
+            ("data-id", &link),
+        ];
+        h.open("td", &[])
+            .el("button", &attrs, f.t(Msg::PlanThis))
+            .close("td")
+            .close("tr");
+    }
+    h.close("tbody").close("table").close("div");
+    h.el("p", &[("class", "muted")], f.t(Msg::CurveHow));
+    h.finish()
+}
+
+/// The curve's section: its head, a button that opens or closes it (`Act::Curve`, `aria-expanded`), and
+/// when open (`drawn`: the points and the pick) the chart and the front's table.
+pub fn section(f: Fmt, s: &Scenario, drawn: Option<(&[CurvePoint], Option<&CurvePoint>)>) -> String {
+    let mut h = Html::new();
+    let expanded = if drawn.is_some() { "true" } else { "false" };
+    let attrs = [
+        ("type", "button"),
+        ("class", "link"),
+        ("aria-expanded", expanded),
+        ("data-act", Act::Curve.key()),
+        ("data-id", "curve"),
+    ];
+    h.open("section", &[("class", "card curve"), ("data-testid", "curve")])
+        .open("h2", &[])
+        .el("button", &attrs, f.t(Msg::CurveTitle))
+        .close("h2");
+    if let Some((points, pick)) = drawn {
+        h.fragment(&chart(f, s, points, pick))
+            .fragment(&front_table(f, s, points, pick));
+    }
+    h.close("section");
+    h.finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::pareto::{curve, page_scenario, pick};
+    use crate::render::tests::EN_USD as F;
+    use crate::scenario::Lang;
+
+    const CHAT: &str = "v=1&model=llama3.1-8b&ctx=2500&out=500&batch=50";
+
+    /// The scenario of a link, the page's curve for it and the top recommendation's point.
+    fn drawn(query: &str) -> (Scenario, Vec<CurvePoint>, Option<CurvePoint>) {
+        let c = crate::catalog_static::catalog();
+        let (s, _) = crate::query::parse(query, &c);
+        let points = curve(&c, &page_scenario(&s));
+        let top = pick(&crate::engine::recommend(&c, &s));
+        (s, points, top)
+    }
+
+    #[test]
+    fn the_chart_has_a_mark_per_point_the_front_marked_and_joined_and_the_pick_ringed() {
+        let (s, points, top) = drawn(CHAT);
+        let top = top.unwrap_or_else(|| panic!("nothing fits {CHAT}"));
+        let svg = chart(F, &s, &points, Some(&top));
+        let n_front = points.iter().filter(|p| p.front).count();
+        assert!(
+            points.len() > 100 && n_front >= 3,
+            "{} points, {n_front} on the front",
+            points.len()
+        );
+        assert_eq!(svg.matches("<circle class=\"pt").count(), points.len());
+        assert_eq!(svg.matches("<circle class=\"pt front\"").count(), n_front);
+        assert_eq!(svg.matches("class=\"front-line\"").count(), n_front - 1);
+        // Each front mark plans its point; the others are marks only.
+        assert_eq!(svg.matches("data-act=\"pairs\"").count(), n_front);
+        for p in front(&points) {
+            let link = point_link(&s, p).replace('&', "&amp;");
+            assert!(
+                svg.contains(&format!("data-id=\"{link}\"><title>{}</title>", layout(p))),
+                "{link}"
+            );
+        }
+        // The pick: one ring, labelled with its type, and the legend names its layout.
+        assert_eq!(svg.matches("<circle class=\"pick\"").count(), 1, "{svg}");
+        assert!(svg.contains(&format!("{}</text>", top.instance)), "{svg}");
+        assert!(svg.contains(&format!("Current pick: {}", layout(&top))), "{svg}");
+        // Speeds and costs span decades here: both axes are logarithmic and say so.
+        assert!(svg.contains("Output tokens/s per user (log)"), "{svg}");
+        assert!(svg.contains("Per million output tokens (log) (USD)"), "{svg}");
+        assert_eq!(chart(F, &s, &[], None), "");
+    }
+
+    #[test]
+    fn the_table_lists_exactly_the_front_cheapest_first_each_row_a_button() {
+        let (s, points, top) = drawn(CHAT);
+        let table = front_table(F, &s, &points, top.as_ref());
+        let front = front(&points);
+        let rows: Vec<&str> = table
+            .split("<tr data-testid=\"front-row\" data-instance=\"")
+            .skip(1)
+            .collect();
+        assert_eq!(rows.len(), front.len(), "{table}");
+        assert_eq!(rows.len(), points.iter().filter(|p| p.front).count());
+        for (row, p) in rows.iter().zip(&front) {
+            let cells = format!(
+                "<td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td>",
+                p.tp,
+                p.users_per_replica,
+                number(p.tokens_per_s_per_user, 1)
+            );
+            assert!(
+                row.starts_with(&format!("{}\"", p.instance)) && row.contains(&cells),
+                "{row}"
+            );
+            let link = point_link(&s, p).replace('&', "&amp;");
+            assert!(
+                row.contains(&format!("data-act=\"pairs\" data-id=\"{link}\">Plan this</button>")),
+                "{row}"
+            );
+        }
+        // Along the front, dearer is faster.
+        for w in front.windows(2) {
+            if let [a, b] = w {
+                assert!(a.usd_per_million_tokens <= b.usd_per_million_tokens);
+                assert!(a.tokens_per_s_per_user < b.tokens_per_s_per_user, "{a:?} {b:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_front_point_planned_becomes_the_top_pick_with_its_layout() {
+        let c = crate::catalog_static::catalog();
+        let (s, points, _) = drawn(CHAT);
+        for p in front(&points) {
+            let q = format!("{CHAT}&{}", point_link(&s, p));
+            let (t, w) = crate::query::parse(&q, &c);
+            assert!(w.is_empty(), "{q}: {w:?}");
+            let got = pick(&crate::engine::recommend(&c, &t)).unwrap_or_else(|| panic!("nothing fits {q}"));
+            assert_eq!(
+                (&got.instance, got.tp, got.users_per_replica),
+                (&p.instance, p.tp, p.users_per_replica),
+                "{q}"
+            );
+            let same = (got.usd_per_million_tokens - p.usd_per_million_tokens).abs() < 1e-9 * p.usd_per_million_tokens;
+            assert!(same, "{q}: {got:?} against {p:?}");
+            assert!(
+                got.ttft_s.zip(p.ttft_s).is_some_and(|(a, b)| (a - b).abs() < 1e-9),
+                "{q}"
+            );
+            // The page's curve does not move when the point is planned, and the table marks it as the pick.
+            assert_eq!(curve(&c, &page_scenario(&t)), points, "{q}");
+            let table = front_table(F, &t, &points, Some(&got));
+            assert_eq!(table.matches(" class=\"current\">").count(), 1, "{q}");
+        }
+    }
+
+    #[test]
+    fn the_curve_speaks_chinese_too() {
+        let (s, points, top) = drawn(&format!("{CHAT}&lang=zh&cur=cny"));
+        let zh = Fmt {
+            lang: Lang::Zh,
+            currency: Currency::Cny,
+            ..F
+        };
+        let svg = chart(zh, &s, &points, top.as_ref());
+        assert!(svg.contains("每用户输出 token/秒（对数）"), "{svg}");
+        assert!(svg.contains("帕累托前沿") && svg.contains("当前推荐："), "{svg}");
+        assert!(svg.contains("(CNY)") && svg.contains(">¥"), "{svg}");
+        let table = front_table(zh, &s, &points, top.as_ref());
+        assert!(
+            table.contains(">按此规划</button>") && table.contains("每副本用户数"),
+            "{table}"
+        );
+    }
+}
