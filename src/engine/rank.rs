@@ -41,6 +41,15 @@ pub fn short_of_target(r: &Recommendation) -> bool {
         .any(|w| matches!(w, Why::SlowerThanTarget { .. } | Why::BelowReadingSpeed { .. }))
 }
 
+/// The headline is Spot only because the type has neither an On-Demand price nor a Capacity Block rate
+/// in the region: it ranks after every type priced as asked (or at a rate that can be reserved), since
+/// comparing its Spot price with their On-Demand figures would flatter it.
+fn spot_only(r: &Recommendation) -> bool {
+    r.reasons
+        .iter()
+        .any(|w| matches!(w, Why::BuyNotOffered { instead: crate::scenario::Buy::Spot, .. }))
+}
+
 /// Orders recommendations by the scenario's priority, those short of the target after those that meet
 /// it; unfit and unpriced options go last. Total and
 /// deterministic: when a fitting option costs nothing in the period (`hours=0` On-Demand), options
@@ -49,7 +58,7 @@ pub fn short_of_target(r: &Recommendation) -> bool {
 pub(super) fn rank(recs: &mut Vec<Recommendation>, scenario: &Scenario) {
     let min_cost = |key: fn(&Recommendation) -> Option<f64>| {
         recs.iter()
-            .filter(|r| r.fits)
+            .filter(|r| r.fits && !spot_only(r))
             .filter_map(key)
             .fold(f64::INFINITY, f64::min)
     };
@@ -63,18 +72,21 @@ pub(super) fn rank(recs: &mut Vec<Recommendation>, scenario: &Scenario) {
     let speed_key = |r: &Recommendation| speed_key(r).max(f64::MIN_POSITIVE);
     let fastest = recs
         .iter()
-        .filter(|r| r.fits && cost_key(r).is_some())
+        .filter(|r| r.fits && !spot_only(r) && cost_key(r).is_some())
         .map(speed_key)
         .fold(0.0, f64::max);
     let budget_x = scenario.assumptions.perf_budget_x;
-    // Smaller is better; unpriced options sort after priced ones by speed.
+    // Smaller is better; Spot-only options, then unpriced ones, sort after priced ones.
     let score = |r: &Recommendation| -> (u8, f64, f64) {
         let speed = speed_key(r);
         let Some(cost) = cost_key(r) else {
-            return (if r.fits { 2 } else { 3 }, -speed, 0.0);
+            return if r.fits { (2, f64::INFINITY, -speed) } else { (3, -speed, 0.0) };
         };
         if !r.fits {
             return (3, cost, -speed);
+        }
+        if spot_only(r) {
+            return (2, cost, -speed);
         }
         let tier = u8::from(short_of_target(r));
         match scenario.priority {
