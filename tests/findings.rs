@@ -45,3 +45,81 @@ fn a_type_priced_only_on_spot_is_carded_as_its_spot_plan_and_ranked_after_the_pr
         }
     }
 }
+
+/// Finding #8: ranked by speed, 13B on 300 B tokens in us-east-2 in 20 days books p6-b200 Capacity
+/// Blocks at the rate of 2026-07-01; p5e's Capacity Block is cheaper only at its rate of 2026-01-31, which
+/// predates the known change of 2026-07-01. That stale rate is no basis for "cheaper on another type".
+#[test]
+fn cheaper_elsewhere_is_never_a_capacity_block_rate_older_than_a_known_change() {
+    let catalog = Catalog::bundled();
+    let q = "v=1&task=train&params=13&tokens=300&region=us-east-2&days=20&buy=cb&prio=perf";
+    let (s, o) = run(q);
+    let r = o.recommendations.first().unwrap_or_else(|| panic!("{q}: nothing ranked"));
+    assert_eq!(r.instance, "p6-b200.48xlarge", "{q}: the scenario moved");
+    let p = gpuplan::engine::plan_among(&catalog, &s, &o.recommendations, r);
+    if let Some(e) = &p.elsewhere {
+        let er = o.recommendations.iter().find(|x| x.instance == e.instance);
+        let stale = er.is_some_and(|er| {
+            e.items.iter().any(|i| i.buy == Buy::CapacityBlock)
+                && gpuplan::engine::option_cost(&catalog, &s, er, Buy::CapacityBlock)
+                    .cb
+                    .is_some_and(|c| c.predates_change.is_some())
+        });
+        assert!(!stale, "{q}: cheaper elsewhere on {}'s stale Capacity Block rate", e.instance);
+    }
+}
+
+/// Snapshot finding (c): the CLI's sentence dates its figure by that rate's own date, not by the
+/// catalog's: trn2.48xlarge's Spot price is of 2026-06-01 (skypilot-vms-v9), the catalog of 2026-09-01;
+/// trn1.2xlarge's On-Demand price is of 2026-07-20 (karpenter-pricing). Nothing fits: the catalog's date.
+#[test]
+fn the_line_dates_its_figure_by_the_rate_it_is() {
+    let catalog = Catalog::bundled();
+    let line = |q: &str| {
+        let (s, o) = run(q);
+        gpuplan::explain::line(&catalog, &s, &o)
+    };
+    let cases = [
+        (
+            "v=1&task=train&params=7&tokens=100&region=us-east-2&inst=trn2.48xlarge",
+            "Spot (prices of 2026-06-01)",
+        ),
+        ("v=1&model=llama3.1-8b&prio=cost", "On-Demand (prices of 2026-07-20)"),
+        ("v=1&model=llama3.1-8b&prio=cost&lang=zh", "（2026-07-20 的价格）"),
+        ("v=1&model=llama3.1-405b&inst=g6.xlarge", "nothing in the catalog fits (prices of 2026-09-01)"),
+    ];
+    for (q, end) in cases {
+        let got = line(q);
+        assert!(got.ends_with(end), "{q}\n got: {got}\nwant …{end}");
+    }
+}
+
+/// Snapshot finding (a): the EC2 Instance Savings Plan of the Tokyo service has no published rate; it is
+/// derived from skypilot-vms's On-Demand price (2026-05-22) and vantage-ri's Reserved Instance discount
+/// (2025-11-30). The rate-dates notice says it is derived, names both inputs, and dates it by the older.
+#[test]
+fn a_derived_savings_plan_rate_is_dated_as_derived_by_its_older_input() {
+    use gpuplan::scenario::Lang;
+    let catalog = Catalog::bundled();
+    let q = "v=1&model=llama3.1-70b&ctx=2500&out=500&batch=20&seqtps=20&region=ap-northeast-1&growth=15";
+    let (s, o) = run(q);
+    let r = o.recommendations.first().unwrap_or_else(|| panic!("{q}: nothing ranked"));
+    let p = plan(&catalog, &s, r);
+    let text = |lang| {
+        p.notices
+            .iter()
+            .map(|w| gpuplan::explain::why(w, lang))
+            .find(|t| t.starts_with("Catalog dates") || t.starts_with("计划所用费率"))
+            .unwrap_or_default()
+    };
+    let en = text(Lang::En);
+    assert!(
+        en.contains(
+            "EC2 Instance Savings Plan, 1 year 2025-11-30, derived (On-Demand of skypilot-vms × the discount of vantage-ri"
+        ),
+        "{en}"
+    );
+    assert!(en.contains("On-Demand 2026-05-22 (skypilot-vms)"), "{en}");
+    let zh = text(Lang::Zh);
+    assert!(zh.contains("2025-11-30，推算所得（skypilot-vms 的按需价 × vantage-ri 的折扣"), "{zh}");
+}

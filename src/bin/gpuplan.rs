@@ -342,7 +342,7 @@ fn run_main() -> u8 {
         }),
         // The embed's result message (v1) for the same query: the page posts the same builder's output.
         "summary": serde_json::to_value(message::result_message(&catalog, &scenario, &warnings, &outcome)).unwrap_or(Value::Null),
-        "line": explain::line(&scenario, &outcome, catalog.as_of),
+        "line": explain::line(&catalog, &scenario, &outcome),
     });
     match serde_json::to_string_pretty(&out) {
         Ok(s) => edge::exit_for("gpuplan", edge::write_stdout(&(s + "\n"))),
