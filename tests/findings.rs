@@ -24,7 +24,10 @@ fn a_type_priced_only_on_spot_is_carded_as_its_spot_plan_and_ranked_after_the_pr
     let catalog = Catalog::bundled();
     let q = "v=1&task=train&params=7&tokens=100&region=us-east-2&inst=trn2.48xlarge";
     let (s, o) = run(q);
-    let r = o.recommendations.first().unwrap_or_else(|| panic!("{q}: nothing ranked"));
+    let r = o
+        .recommendations
+        .first()
+        .unwrap_or_else(|| panic!("{q}: nothing ranked"));
     assert!(r.fits, "{q}");
     assert_eq!(r.priced_as(s.purchase.buy), Buy::Spot, "{q}");
     let p = plan(&catalog, &s, r);
@@ -41,7 +44,12 @@ fn a_type_priced_only_on_spot_is_carded_as_its_spot_plan_and_ranked_after_the_pr
         // No fitting row reads "no price" while its plan buys something.
         if r.hourly_usd.is_none() {
             let p = plan(&catalog, &s, r);
-            assert!(p.items.is_empty(), "{q}: {} is unpriced beside a plan of {:?}", r.instance, p.items);
+            assert!(
+                p.items.is_empty(),
+                "{q}: {} is unpriced beside a plan of {:?}",
+                r.instance,
+                p.items
+            );
         }
     }
 }
@@ -54,7 +62,10 @@ fn cheaper_elsewhere_is_never_a_capacity_block_rate_older_than_a_known_change() 
     let catalog = Catalog::bundled();
     let q = "v=1&task=train&params=13&tokens=300&region=us-east-2&days=20&buy=cb&prio=perf";
     let (s, o) = run(q);
-    let r = o.recommendations.first().unwrap_or_else(|| panic!("{q}: nothing ranked"));
+    let r = o
+        .recommendations
+        .first()
+        .unwrap_or_else(|| panic!("{q}: nothing ranked"));
     assert_eq!(r.instance, "p6-b200.48xlarge", "{q}: the scenario moved");
     let p = gpuplan::engine::plan_among(&catalog, &s, &o.recommendations, r);
     if let Some(e) = &p.elsewhere {
@@ -65,7 +76,11 @@ fn cheaper_elsewhere_is_never_a_capacity_block_rate_older_than_a_known_change() 
                     .cb
                     .is_some_and(|c| c.predates_change.is_some())
         });
-        assert!(!stale, "{q}: cheaper elsewhere on {}'s stale Capacity Block rate", e.instance);
+        assert!(
+            !stale,
+            "{q}: cheaper elsewhere on {}'s stale Capacity Block rate",
+            e.instance
+        );
     }
 }
 
@@ -86,7 +101,10 @@ fn the_line_dates_its_figure_by_the_rate_it_is() {
         ),
         ("v=1&model=llama3.1-8b&prio=cost", "On-Demand (prices of 2026-07-20)"),
         ("v=1&model=llama3.1-8b&prio=cost&lang=zh", "（2026-07-20 的价格）"),
-        ("v=1&model=llama3.1-405b&inst=g6.xlarge", "nothing in the catalog fits (prices of 2026-09-01)"),
+        (
+            "v=1&model=llama3.1-405b&inst=g6.xlarge",
+            "nothing in the catalog fits (prices of 2026-09-01)",
+        ),
     ];
     for (q, end) in cases {
         let got = line(q);
@@ -103,7 +121,10 @@ fn a_derived_savings_plan_rate_is_dated_as_derived_by_its_older_input() {
     let catalog = Catalog::bundled();
     let q = "v=1&model=llama3.1-70b&ctx=2500&out=500&batch=20&seqtps=20&region=ap-northeast-1&growth=15";
     let (s, o) = run(q);
-    let r = o.recommendations.first().unwrap_or_else(|| panic!("{q}: nothing ranked"));
+    let r = o
+        .recommendations
+        .first()
+        .unwrap_or_else(|| panic!("{q}: nothing ranked"));
     let p = plan(&catalog, &s, r);
     let text = |lang| {
         p.notices
@@ -121,5 +142,133 @@ fn a_derived_savings_plan_rate_is_dated_as_derived_by_its_older_input() {
     );
     assert!(en.contains("On-Demand 2026-05-22 (skypilot-vms)"), "{en}");
     let zh = text(Lang::Zh);
-    assert!(zh.contains("2025-11-30，推算所得（skypilot-vms 的按需价 × vantage-ri 的折扣"), "{zh}");
+    assert!(
+        zh.contains("2025-11-30，推算所得（skypilot-vms 的按需价 × vantage-ri 的折扣"),
+        "{zh}"
+    );
+}
+
+/// Finding #3: ranked by speed, pre-training 7B on 100 B tokens put g7e.48xlarge (2 instances, the fleet
+/// rounded up to a whole count: 380.7 h) above one p5.48xlarge (384.9 h, 1 % slower, 16 % cheaper), and
+/// p6-b300 (167.2 h) above p6-b200 (169.3 h, 19 % cheaper). Speeds within `SPEED_TOLERANCE` (5 %) of a
+/// faster one are equal under `prio=perf`, and the cheaper ranks first; a real gap still ranks by speed.
+#[test]
+fn ranking_by_speed_ignores_gains_within_the_tolerance_and_keeps_real_ones() {
+    let q = "v=1&task=train&params=7&tokens=100&prio=perf";
+    let (_, o) = run(q);
+    let at = |id: &str| {
+        o.recommendations
+            .iter()
+            .position(|r| r.instance == id)
+            .unwrap_or_else(|| panic!("{q}: {id} not ranked"))
+    };
+    let hours = |id: &str| o.recommendations[at(id)].job_hours.unwrap_or(f64::NAN);
+    // The hand-checked premises: the pairs are within 5 %, and the Blackwells more than 5 % faster.
+    assert!(hours("g7e.48xlarge") * 1.05 > hours("p5.48xlarge"), "{q}");
+    assert!(hours("p6-b300.48xlarge") * 1.05 > hours("p6-b200.48xlarge"), "{q}");
+    assert!(hours("p6-b200.48xlarge") * 1.05 < hours("p5.48xlarge"), "{q}");
+    assert!(
+        at("p5.48xlarge") < at("g7e.48xlarge"),
+        "{q}: rounding noise outranks a cheaper type"
+    );
+    assert!(
+        at("p6-b200.48xlarge") < at("p6-b300.48xlarge"),
+        "{q}: a 1 % gain outranks 19 % cheaper"
+    );
+    assert!(
+        at("p6-b200.48xlarge") < at("p5.48xlarge"),
+        "{q}: a real gain no longer ranks first"
+    );
+    assert_eq!(o.recommendations[0].instance, "p6-b200.48xlarge", "{q}");
+}
+
+/// Every `name="value"` attribute of `html` whose name starts with `prefix`, as (name, value).
+fn attributes<'a>(html: &'a str, prefix: &str) -> Vec<(&'a str, &'a str)> {
+    html.split(' ')
+        .filter_map(|w| w.strip_prefix(prefix).map(|_| w))
+        .filter_map(|w| w.split_once("=\""))
+        .filter_map(|(k, rest)| rest.split('"').next().map(|v| (k, v)))
+        .collect()
+}
+
+/// Digits after the decimal point of a number's text.
+fn decimals(v: &str) -> usize {
+    v.split_once('.')
+        .map_or(0, |(_, f)| f.trim_end_matches(|c: char| !c.is_ascii_digit()).len())
+}
+
+/// Snapshot finding (b): no float noise at the boundaries. The default link's page carried
+/// `data-total-usd="19069.425000000003"` and `data-monthly-usd="4738.159900000001"`; the CLI printed
+/// `"mfu": 0.30000000000000004`. Money attributes are at cents, memory at tenths of a GiB (as shown), the
+/// JSON export's plan totals at cents, and the CLI's numbers at 12 significant digits at most.
+#[test]
+fn no_float_noise_in_attributes_exports_or_the_cli() {
+    use gpuplan::render::page::Answer;
+    use gpuplan::render::{options, ranked, Fmt};
+    let catalog = Catalog::bundled();
+    for q in [
+        "v=1",
+        "v=1&task=finetune&model=llama3.1-8b&tokens=1&buy=spot&cur=cny&disc=15&discall=1",
+    ] {
+        let (s, _) = query::parse(q, &catalog);
+        let a = Answer::compute(&catalog, &s, "");
+        let f = Fmt::new(s.lang, &s);
+        let (rec, fig) = a
+            .chosen
+            .as_ref()
+            .zip(a.figures.as_ref())
+            .unwrap_or_else(|| panic!("{q}: no answer"));
+        let d = a.detail_in(&catalog, &s, rec, "");
+        let html = [
+            options::options(&d, &fig.options),
+            ranked::rec_rows(f, &a.outcome, s.task, Some(rec.instance.as_str()), &[], 50),
+        ]
+        .concat();
+        let usd = attributes(&html, "data-");
+        assert!(usd.iter().any(|(k, _)| k.ends_with("-usd")), "{q}: no money attribute");
+        for (k, v) in usd.iter().filter(|(k, _)| k.ends_with("-usd")) {
+            assert!(decimals(v) <= 2, "{q}: {k}=\"{v}\"");
+        }
+        for (k, v) in attributes(&html, "value=").iter().chain(&attributes(&html, "max=")) {
+            assert!(decimals(v) <= 1, "{q}: {k}=\"{v}\"");
+        }
+        let p = plan(&catalog, &s, rec);
+        let json = gpuplan::export::json_document(q, &catalog, &s.region, &a.outcome, Some(&p));
+        for key in [
+            "\"horizon_usd\": ",
+            "\"all_on_demand_horizon_usd\": ",
+            "\"savings_vs_od_usd\": ",
+        ] {
+            // The plan's own totals, at its indentation (its item rows are text at four decimals).
+            let v = json
+                .split(&format!("\n    {key}"))
+                .nth(1)
+                .and_then(|r| r.split([',', '\n']).next())
+                .unwrap_or("");
+            assert!(decimals(v) <= 2, "{q}: {key}{v}");
+        }
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_gpuplan"))
+            .arg(q)
+            .output();
+        let text = String::from_utf8(out.map(|o| o.stdout).unwrap_or_default()).unwrap_or_default();
+        assert!(text.contains("\"recommendations\""), "{q}: no CLI output");
+        for token in text.split(|c: char| !(c.is_ascii_digit() || c == '.' || c == '-' || c == 'e')) {
+            let digits = token
+                .split('e')
+                .next()
+                .unwrap_or("")
+                .chars()
+                .filter(char::is_ascii_digit)
+                .count();
+            let digits_after_zeros = token
+                .trim_start_matches(['-', '0', '.'])
+                .chars()
+                .filter(char::is_ascii_digit)
+                .count();
+            assert!(
+                !token.contains('.') || digits_after_zeros <= 12 || digits <= 12,
+                "{q}: the CLI prints {token}"
+            );
+        }
+    }
 }

@@ -161,7 +161,9 @@ pub fn rate_date(catalog: &Catalog, scenario: &Scenario, rec: &Recommendation, b
     };
     let od = catalog.on_demand(&rec.instance, &scenario.region);
     match buy {
-        Buy::Spot => catalog.spot(&rec.instance, &scenario.region).map(|s| dated(&s.source, s.as_of)),
+        Buy::Spot => catalog
+            .spot(&rec.instance, &scenario.region)
+            .map(|s| dated(&s.source, s.as_of)),
         Buy::CapacityBlock => option_cost(catalog, scenario, rec, Buy::CapacityBlock)
             .cb
             .map(|c| dated(&c.source, c.as_of)),
@@ -200,7 +202,11 @@ pub fn rate_date(catalog: &Catalog, scenario: &Scenario, rec: &Recommendation, b
                             .map(|a| (a.source.clone(), a.as_of))
                     };
                     let (from, from_as_of) = ri.map(|r| (r.source.clone(), r.as_of)).or_else(assumed)?;
-                    let as_of = if from_as_of.days_until(od.as_of) > 0 { from_as_of } else { od.as_of };
+                    let as_of = if from_as_of.days_until(od.as_of) > 0 {
+                        from_as_of
+                    } else {
+                        od.as_of
+                    };
                     Some(RateDate {
                         as_of,
                         derived_from: Some(from),

@@ -45,9 +45,41 @@ pub fn short_of_target(r: &Recommendation) -> bool {
 /// in the region: it ranks after every type priced as asked (or at a rate that can be reserved), since
 /// comparing its Spot price with their On-Demand figures would flatter it.
 fn spot_only(r: &Recommendation) -> bool {
-    r.reasons
-        .iter()
-        .any(|w| matches!(w, Why::BuyNotOffered { instead: crate::scenario::Buy::Spot, .. }))
+    r.reasons.iter().any(|w| {
+        matches!(
+            w,
+            Why::BuyNotOffered {
+                instead: crate::scenario::Buy::Spot,
+                ..
+            }
+        )
+    })
+}
+
+/// Under `prio=perf`, speeds within this factor of a group's fastest compare as equal and cost decides:
+/// a type is not "faster" for a gain smaller than the estimate can tell, such as the extra instance a
+/// fleet rounded up to a whole count adds (g7e.48xlarge's 2 instances finishing 1 % before one
+/// p5.48xlarge, for 19 % more). The estimates' own range is ±25 % (README: How accurate it is).
+pub const SPEED_TOLERANCE: f64 = 1.05;
+
+/// Each recommendation's speed group, by instance: the fastest opens group 0; each next one (by speed,
+/// descending) joins the open group while within `SPEED_TOLERANCE` of that group's first, else opens the
+/// next. Groups are fixed by their first member, so the order they give is total.
+fn speed_groups(recs: Vec<&Recommendation>, speed: &dyn Fn(&Recommendation) -> f64) -> Vec<(String, u32)> {
+    let by_speed = crate::order::sorted(recs, &|a, b| speed(b).total_cmp(&speed(a)));
+    let mut out = Vec::with_capacity(by_speed.len());
+    let (mut group, mut lead) = (0u32, f64::NAN);
+    for r in by_speed {
+        let v = speed(r);
+        if lead.is_nan() {
+            lead = v;
+        } else if v * SPEED_TOLERANCE < lead {
+            group += 1;
+            lead = v;
+        }
+        out.push((r.instance.clone(), group));
+    }
+    out
 }
 
 /// Orders recommendations by the scenario's priority, those short of the target after those that meet
@@ -76,11 +108,26 @@ pub(super) fn rank(recs: &mut Vec<Recommendation>, scenario: &Scenario) {
         .map(speed_key)
         .fold(0.0, f64::max);
     let budget_x = scenario.assumptions.perf_budget_x;
+    let within_budget: Vec<&Recommendation> = recs
+        .iter()
+        .filter(|r| r.fits && !spot_only(r) && cost_key(r).is_some_and(|c| c <= cheapest * budget_x))
+        .collect();
+    let groups = speed_groups(within_budget, &speed_key);
+    let group = |r: &Recommendation| {
+        groups
+            .iter()
+            .find(|(id, _)| *id == r.instance)
+            .map_or(f64::INFINITY, |(_, g)| f64::from(*g))
+    };
     // Smaller is better; Spot-only options, then unpriced ones, sort after priced ones.
     let score = |r: &Recommendation| -> (u8, f64, f64) {
         let speed = speed_key(r);
         let Some(cost) = cost_key(r) else {
-            return if r.fits { (2, f64::INFINITY, -speed) } else { (3, -speed, 0.0) };
+            return if r.fits {
+                (2, f64::INFINITY, -speed)
+            } else {
+                (3, -speed, 0.0)
+            };
         };
         if !r.fits {
             return (3, cost, -speed);
@@ -91,7 +138,7 @@ pub(super) fn rank(recs: &mut Vec<Recommendation>, scenario: &Scenario) {
         let tier = u8::from(short_of_target(r));
         match scenario.priority {
             Priority::Cost => (tier, cost, -speed),
-            Priority::Performance if cost <= cheapest * budget_x => (tier, -speed, cost),
+            Priority::Performance if cost <= cheapest * budget_x => (tier, group(r), cost),
             Priority::Performance => (1, cost, -speed),
             // Geometric mean of cost and slowness relative to the best of each.
             Priority::Balanced => (tier, ((cost / cheapest) * (fastest / speed)).sqrt(), cost),

@@ -161,11 +161,15 @@ pub(super) fn why_rank(w: &Why, lang: Lang) -> Option<String> {
             }
         }
         Why::RankFastestWithinBudget { budget_x } => {
+            let tol = number((crate::engine::SPEED_TOLERANCE - 1.0) * 100.0, 0);
             if zh {
-                format!("在成本不超过最便宜选项 {} 倍的选项中速度最快。", number(*budget_x, 1))
+                format!(
+                    "在成本不超过最便宜选项 {} 倍的选项中速度最快（相差 {tol} % 以内视为一样快，取较便宜者）。",
+                    number(*budget_x, 1)
+                )
             } else {
                 format!(
-                    "The fastest of the options costing at most {}× the cheapest.",
+                    "The fastest of the options costing at most {}× the cheapest (speeds within {tol} % count as equal: the cheaper is first).",
                     number(*budget_x, 1)
                 )
             }
@@ -271,9 +275,15 @@ fn derived_rate_date(r: &crate::engine::outcome::RateDate, from: &str, lang: Lan
     };
     let name = super::buy_name(r.buy, lang);
     if zh {
-        format!("{name} {}，推算所得（{od} 的按需价 × {from}，按较早的输入日期）", r.as_of)
+        format!(
+            "{name} {}，推算所得（{od} 的按需价 × {from}，按较早的输入日期）",
+            r.as_of
+        )
     } else {
-        format!("{name} {}, derived (On-Demand of {od} × {from}; dated by the older input)", r.as_of)
+        format!(
+            "{name} {}, derived (On-Demand of {od} × {from}; dated by the older input)",
+            r.as_of
+        )
     }
 }
 
