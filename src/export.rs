@@ -231,6 +231,12 @@ pub(crate) fn json_num(v: Option<f64>) -> String {
         .map_or_else(|| "null".into(), crate::num::shortest)
 }
 
+/// Dollars as a JSON number in cents, the precision the page shows, or `null`.
+fn json_money(v: Option<f64>) -> String {
+    v.filter(|x| x.is_finite())
+        .map_or_else(|| "null".into(), |x| crate::num::rounded(x, 2))
+}
+
 /// A table as a JSON array of objects keyed by the header (cells stay strings, as in the CSV).
 fn json_rows(t: &Table, indent: &str) -> String {
     let rows: Vec<String> = t
@@ -279,9 +285,9 @@ pub fn json_document(
             format!(
                 "{{\n    \"items\": {},\n    \"horizon_usd\": {},\n    \"all_on_demand_horizon_usd\": {},\n    \"savings_vs_od_usd\": {},\n    \"fleet_by_month\": [{}]\n  }}",
                 json_rows(&plan_table(p), "    "),
-                json_num(Some(p.horizon_usd)),
-                json_num(p.all_on_demand_horizon_usd),
-                json_num(p.savings_vs_od_usd),
+                json_money(Some(p.horizon_usd)),
+                json_money(p.all_on_demand_horizon_usd),
+                json_money(p.savings_vs_od_usd),
                 fleet.join(", ")
             )
         },

@@ -28,6 +28,18 @@ pub fn shortest(v: f64) -> String {
     v.to_string()
 }
 
+/// `v` rounded to `decimals` (0 to 6) as `shortest` writes it: a figure at the boundary (an attribute,
+/// an export) at the precision shown, without float noise such as `0.30000000000000004`.
+pub fn rounded(v: f64, decimals: usize) -> String {
+    let scale = [1.0, 10.0, 100.0, 1e3, 1e4, 1e5, 1e6]
+        .get(decimals)
+        .copied()
+        .unwrap_or(1e6);
+    let r = (v * scale).round() / scale;
+    // Past 2^53 the product is already an integer: keep `v` rather than a rounded-off scale's error.
+    shortest(if r.is_finite() { r } else { v })
+}
+
 /// `s.parse::<f64>().ok()`: the same syntax (sign, digits, point, exponent, `inf`, `infinity`, `nan`).
 #[cfg(not(target_arch = "wasm32"))]
 pub fn parse(s: &str) -> Option<f64> {

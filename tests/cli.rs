@@ -78,7 +78,7 @@ fn the_summary_is_the_embeds_result_message_with_the_same_figures() {
     assert_eq!(s["warnings"][0]["message"], v["warnings"][0]["message"]);
     assert_eq!(
         v["line"],
-        "Llama 3.1 8B, serving 8 sequences: 1 × trn1.2xlarge, $981/month On-Demand (prices of 2026-09-01)"
+        "Llama 3.1 8B, serving 8 sequences: 1 × trn1.2xlarge, $981/month On-Demand (prices of 2026-07-20)"
     );
 }
 

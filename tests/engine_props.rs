@@ -175,7 +175,7 @@ fn explain_everything(s: &gpuplan::scenario::Scenario, o: &gpuplan::engine::Outc
             let _ = explain::range(&sens, lang, &money);
         }
     }
-    assert!(!explain::line(s, o, catalog().as_of).is_empty());
+    assert!(!explain::line(catalog(), s, o).is_empty());
 }
 
 /// The instances in ranked order, with their fleet sizes.

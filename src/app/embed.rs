@@ -100,7 +100,7 @@ pub fn LineSummary(ctx: Ctx) -> impl IntoView {
         let lang = ctx.lang();
         let sentence = ctx.catalog.with_value(|c| {
             ctx.scenario
-                .with(|s| ctx.outcome.with(|o| crate::explain::line(s, o, c.as_of)))
+                .with(|s| ctx.outcome.with(|o| crate::explain::line(c, s, o)))
         });
         let warned = ctx.warnings.with(|ws| {
             ws.iter()

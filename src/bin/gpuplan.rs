@@ -49,7 +49,7 @@ fn pareto(query: &str) -> String {
         "front": front,
         "points": points.iter().map(point).collect::<Vec<_>>(),
     });
-    serde_json::to_string_pretty(&out).unwrap_or_default() + "\n"
+    serde_json::to_string_pretty(&denoised(out)).unwrap_or_default() + "\n"
 }
 
 /// Signed percent, no decimals.
@@ -342,13 +342,50 @@ fn run_main() -> u8 {
         }),
         // The embed's result message (v1) for the same query: the page posts the same builder's output.
         "summary": serde_json::to_value(message::result_message(&catalog, &scenario, &warnings, &outcome)).unwrap_or(Value::Null),
-        "line": explain::line(&scenario, &outcome, catalog.as_of),
+        "line": explain::line(&catalog, &scenario, &outcome),
     });
-    match serde_json::to_string_pretty(&out) {
+    match serde_json::to_string_pretty(&denoised(out)) {
         Ok(s) => edge::exit_for("gpuplan", edge::write_stdout(&(s + "\n"))),
         Err(e) => {
             edge::say(&format!("gpuplan: could not write JSON: {e}"));
             1
         }
+    }
+}
+
+/// The output with every fractional number at 12 significant digits: float noise such as
+/// `0.30000000000000004` or `676.5999999999999` goes at this boundary, while every figure keeps far more
+/// precision than the page shows (and stays within 1e-12 of the engine's, which tests compare at 1e-9).
+fn denoised(mut v: serde_json::Value) -> serde_json::Value {
+    denoise(&mut v);
+    v
+}
+
+fn denoise(v: &mut serde_json::Value) {
+    use serde_json::Value;
+    match v {
+        Value::Number(n) if n.is_f64() => {
+            if let Some(m) = n.as_f64().and_then(|x| serde_json::Number::from_f64(significant_12(x))) {
+                *n = m;
+            }
+        }
+        Value::Array(a) => a.iter_mut().for_each(denoise),
+        Value::Object(o) => o.values_mut().for_each(denoise),
+        _ => {}
+    }
+}
+
+/// `x` rounded to 12 significant digits (through an exact power of ten, so it prints as that decimal).
+fn significant_12(x: f64) -> f64 {
+    if x == 0.0 || !x.is_finite() {
+        return x;
+    }
+    let k = 11 - x.abs().log10().floor() as i32;
+    if k >= 0 {
+        let m = 10f64.powi(k.min(22));
+        (x * m).round() / m
+    } else {
+        let m = 10f64.powi((-k).min(22));
+        (x / m).round() * m
     }
 }

@@ -141,41 +141,83 @@ pub fn plan_notices(catalog: &Catalog, scenario: &Scenario, rec: &Recommendation
 /// The catalog date of every rate the plan uses (On-Demand underlies every option but Spot and blocks).
 fn rate_dates(catalog: &Catalog, scenario: &Scenario, rec: &Recommendation, plan: &Plan) -> Vec<RateDate> {
     let mut out: Vec<RateDate> = Vec::new();
-    let mut add = |buy: Buy, source: &str, as_of: IsoDate| {
-        if !out.iter().any(|r| r.buy == buy) {
-            out.push(RateDate {
-                buy,
-                source: source.to_string(),
-                as_of,
-            });
-        }
-    };
     for item in &plan.items {
-        match item.buy {
-            Buy::Spot => {
-                if let Some(s) = catalog.spot(&rec.instance, &scenario.region) {
-                    add(Buy::Spot, &s.source, s.as_of);
-                }
-            }
-            Buy::CapacityBlock => {
-                if let Some(c) = option_cost(catalog, scenario, rec, Buy::CapacityBlock).cb {
-                    add(Buy::CapacityBlock, &c.source, c.as_of);
-                }
-            }
-            Buy::Ri1 | Buy::Ri3 => {
-                let ri = catalog.reserved.iter().find(|r| r.instance == rec.instance);
-                if let Some(r) = ri {
-                    add(item.buy, &r.source, r.as_of);
-                }
-            }
-            b => {
-                if let Some(p) = catalog.on_demand(&rec.instance, &scenario.region) {
-                    add(b, &p.source, p.as_of);
-                }
-            }
+        if !out.iter().any(|r| r.buy == item.buy) {
+            out.extend(rate_date(catalog, scenario, rec, item.buy));
         }
     }
     out
+}
+
+/// The source and date of the rate `buy` is priced at for `rec` in the scenario's region: Spot's and a
+/// Capacity Block's own, a Reserved Instance's, a published Savings Plan rate's, else On-Demand's. A
+/// Savings Plan rate the catalog did not import is derived (On-Demand × a discount) and says so, dated by
+/// the older of its inputs. `None` where the catalog has no rate.
+pub fn rate_date(catalog: &Catalog, scenario: &Scenario, rec: &Recommendation, buy: Buy) -> Option<RateDate> {
+    let dated = |source: &str, as_of: IsoDate| RateDate {
+        buy,
+        source: source.to_string(),
+        as_of,
+        derived_from: None,
+    };
+    let od = catalog.on_demand(&rec.instance, &scenario.region);
+    match buy {
+        Buy::Spot => catalog
+            .spot(&rec.instance, &scenario.region)
+            .map(|s| dated(&s.source, s.as_of)),
+        Buy::CapacityBlock => option_cost(catalog, scenario, rec, Buy::CapacityBlock)
+            .cb
+            .map(|c| dated(&c.source, c.as_of)),
+        Buy::Ri1 | Buy::Ri3 => {
+            let ri = catalog.reserved.iter().find(|r| r.instance == rec.instance);
+            ri.map(|r| dated(&r.source, r.as_of))
+        }
+        Buy::ComputeSp1 | Buy::ComputeSp3 | Buy::InstanceSp1 | Buy::InstanceSp3 => {
+            let od = od?;
+            let (plan, class) = match buy {
+                Buy::ComputeSp1 | Buy::ComputeSp3 => (SavingsPlan::Compute, crate::catalog::RiClass::Convertible),
+                _ => (SavingsPlan::Ec2instance, crate::catalog::RiClass::Standard),
+            };
+            let term = buy.term_years().unwrap_or(1);
+            let (_, basis) = cost::sp_discount_basis(catalog, scenario, &rec.instance, plan, term, od.usd_hr);
+            match basis {
+                cost::SpRateBasis::Published { as_of, source, .. } => Some(dated(&source, as_of)),
+                cost::SpRateBasis::Override => Some(RateDate {
+                    derived_from: Some("your discount".into()),
+                    ..dated(&od.source, od.as_of)
+                }),
+                cost::SpRateBasis::NotImported => {
+                    let p = scenario.purchase.payment;
+                    let ri = catalog.reserved.iter().find(|r| {
+                        r.instance == rec.instance
+                            && r.region == "us-east-1"
+                            && r.class == class
+                            && r.term_years == term
+                            && r.payment == p
+                    });
+                    let assumed = || {
+                        catalog
+                            .savings_plan_assumptions
+                            .iter()
+                            .find(|a| a.plan == plan && a.term_years == term && a.payment == p)
+                            .map(|a| (a.source.clone(), a.as_of))
+                    };
+                    let (from, from_as_of) = ri.map(|r| (r.source.clone(), r.as_of)).or_else(assumed)?;
+                    let as_of = if from_as_of.days_until(od.as_of) > 0 {
+                        from_as_of
+                    } else {
+                        od.as_of
+                    };
+                    Some(RateDate {
+                        as_of,
+                        derived_from: Some(from),
+                        ..dated(&od.source, od.as_of)
+                    })
+                }
+            }
+        }
+        Buy::OnDemand => od.map(|p| dated(&p.source, p.as_of)),
+    }
 }
 
 /// A Compute Savings Plan in the plan (or considered for it) for a P-family type: its discount is the

@@ -362,7 +362,8 @@ pub fn cheapest_plan(catalog: &Catalog, scenario: &Scenario, rec: &Recommendatio
 
 /// The cheapest plan over every type in `recs` that fits and is priced, other than `plan`'s, where it
 /// costs less than `plan` (by more than a cent): the least over every type, not only the ranked first.
-/// On a tie the higher-ranked type.
+/// On a tie the higher-ranked type. A plan booking a Capacity Block at a rate dated before a known price
+/// change (`CbDetail::predates_change`) is no basis for "cheaper": AWS may no longer charge it.
 pub fn cheaper_elsewhere(catalog: &Catalog, scenario: &Scenario, recs: &[Recommendation], plan: &Plan) -> Option<Plan> {
     let mut best: Option<Plan> = None;
     // A type that misses the target (late, or below a readable speed) is no alternative to one that
@@ -373,8 +374,17 @@ pub fn cheaper_elsewhere(catalog: &Catalog, scenario: &Scenario, recs: &[Recomme
         .is_some_and(super::rank::short_of_target);
     let eligible =
         |r: &&Recommendation| r.fits && r.instance != plan.instance && (own_short || !super::rank::short_of_target(r));
+    let stale_block = |r: &Recommendation, p: &Plan| {
+        p.items.iter().any(|i| i.buy == Buy::CapacityBlock)
+            && option_cost(catalog, scenario, r, Buy::CapacityBlock)
+                .cb
+                .is_some_and(|c| c.predates_change.is_some())
+    };
     for r in recs.iter().filter(eligible) {
         let p = cheapest_plan(catalog, scenario, r);
+        if stale_block(r, &p) {
+            continue;
+        }
         let bar = best.as_ref().map_or(plan.horizon_usd - 0.005, |b| b.horizon_usd);
         if !p.items.is_empty() && p.horizon_usd < bar {
             best = Some(p);

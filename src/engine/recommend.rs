@@ -397,9 +397,10 @@ fn apply_purchase(catalog: &Catalog, scenario: &Scenario, rec: &mut Recommendati
     let cost = |b: Buy| super::cost::option_cost(catalog, scenario, rec, b, hours_on);
     let mut o = cost(buy);
     if let Some(reason) = o.unavailable.take() {
-        // On-Demand, or without an On-Demand price a Capacity Block (every other option is priced from
-        // On-Demand): the card is then the booking the plan makes.
-        let f = [Buy::OnDemand, Buy::CapacityBlock]
+        // On-Demand, or without an On-Demand price a Capacity Block, or without either Spot (every other
+        // option is priced from On-Demand): the card is then the booking the plan makes, never "no
+        // price" beside a priced plan (a CB-only type with a Spot price, trn2 in us-east-2).
+        let f = [Buy::OnDemand, Buy::CapacityBlock, Buy::Spot]
             .into_iter()
             .filter(|b| *b != buy)
             .map(cost)

@@ -1,7 +1,7 @@
 //! The one-sentence summary of `embed=line`: the workload, the top recommendation and its cost at the chosen purchase option, in the page language and currency.
 
 use super::*;
-use crate::catalog::IsoDate;
+use crate::catalog::{Catalog, IsoDate};
 use crate::engine::Outcome;
 use crate::scenario::{Currency, FinetuneMethod, Lang, Scenario, Task};
 
@@ -96,9 +96,18 @@ fn answer(s: &Scenario, outcome: &Outcome) -> String {
     }
 }
 
+/// The date of the rate the sentence's figure is (the top's option as priced), else the catalog's.
+fn figure_as_of(catalog: &Catalog, s: &Scenario, outcome: &Outcome) -> IsoDate {
+    crate::message::top(outcome)
+        .filter(|r| r.fits)
+        .and_then(|r| crate::engine::buyer::rate_date(catalog, s, r, r.priced_as(s.purchase.buy)))
+        .map_or(catalog.as_of, |d| d.as_of)
+}
+
 /// The whole sentence: "Llama 3.1 8B, serving 8 sequences: 1 × inf2.xlarge, $553/month On-Demand
-/// (prices of 2026-09-01)".
-pub fn line(s: &Scenario, outcome: &Outcome, prices_as_of: IsoDate) -> String {
+/// (prices of 2026-07-20)", dated by the rate the figure is, not by the catalog.
+pub fn line(catalog: &Catalog, s: &Scenario, outcome: &Outcome) -> String {
+    let prices_as_of = figure_as_of(catalog, s, outcome);
     let (w, a) = (workload(s, outcome), answer(s, outcome));
     match s.lang {
         Lang::En => format!("{w}: {a} (prices of {prices_as_of})"),
@@ -114,7 +123,7 @@ mod tests {
         let c = Catalog::bundled();
         let (s, w) = crate::query::parse(q, &c);
         assert!(w.is_empty(), "{w:?}");
-        super::line(&s, &crate::engine::recommend(&c, &s), c.as_of)
+        super::line(&c, &s, &crate::engine::recommend(&c, &s))
     }
 
     #[test]
@@ -122,15 +131,15 @@ mod tests {
         let cases = [
             (
                 "v=1&model=llama3.1-8b&prio=cost",
-                "Llama 3.1 8B, serving 8 sequences: 1 × trn1.2xlarge, $981/month On-Demand (prices of 2026-09-01)",
+                "Llama 3.1 8B, serving 8 sequences: 1 × trn1.2xlarge, $981/month On-Demand (prices of 2026-07-20)",
             ),
             (
                 "v=1&model=llama3.1-8b&prio=cost&lang=zh",
-                "Llama 3.1 8B，服务 8 条并发序列：1 × trn1.2xlarge，按需每月 $981（2026-09-01 的价格）",
+                "Llama 3.1 8B，服务 8 条并发序列：1 × trn1.2xlarge，按需每月 $981（2026-07-20 的价格）",
             ),
             (
                 "v=1&model=llama3.1-8b&prio=cost&lang=zh&cur=cny",
-                "Llama 3.1 8B，服务 8 条并发序列：1 × trn1.2xlarge，按需每月 ¥6,965（2026-09-01 的价格）",
+                "Llama 3.1 8B，服务 8 条并发序列：1 × trn1.2xlarge，按需每月 ¥6,965（2026-07-20 的价格）",
             ),
             (
                 "v=1&task=train&model=llama3.1-8b&tokens=10&inst=p5.48xlarge",
@@ -151,7 +160,7 @@ mod tests {
         }
         let train = line_for("v=1&task=train&model=llama3.1-8b&tokens=10&inst=p5.48xlarge");
         assert!(
-            train.contains(" for the job (") && train.ends_with(") On-Demand (prices of 2026-09-01)"),
+            train.contains(" for the job (") && train.ends_with(") On-Demand (prices of 2026-07-20)"),
             "{train}"
         );
         let job = line_for("v=1&task=finetune&model=llama3.1-8b&tokens=0.5&lang=zh");

@@ -161,11 +161,15 @@ pub(super) fn why_rank(w: &Why, lang: Lang) -> Option<String> {
             }
         }
         Why::RankFastestWithinBudget { budget_x } => {
+            let tol = number((crate::engine::SPEED_TOLERANCE - 1.0) * 100.0, 0);
             if zh {
-                format!("在成本不超过最便宜选项 {} 倍的选项中速度最快。", number(*budget_x, 1))
+                format!(
+                    "在成本不超过最便宜选项 {} 倍的选项中速度最快（相差 {tol} % 以内视为一样快，取较便宜者）。",
+                    number(*budget_x, 1)
+                )
             } else {
                 format!(
-                    "The fastest of the options costing at most {}× the cheapest.",
+                    "The fastest of the options costing at most {}× the cheapest (speeds within {tol} % count as equal: the cheaper is first).",
                     number(*budget_x, 1)
                 )
             }
@@ -190,6 +194,9 @@ fn rate_dates(w: &Why, lang: Lang) -> Option<String> {
                 .iter()
                 .map(|r| {
                     let note = super::purchase::cb_article_note(&r.source, zh);
+                    if let Some(from) = &r.derived_from {
+                        return derived_rate_date(r, from, lang);
+                    }
                     if zh {
                         format!(
                             "{} {}（{}）{note}",
@@ -218,10 +225,16 @@ fn rate_dates(w: &Why, lang: Lang) -> Option<String> {
                 .iter()
                 .map(|(r, days)| {
                     let (name, d) = (super::buy_name(r.buy, lang), r.as_of);
+                    // A derived rate names both inputs: its date is the older one's.
+                    let source = match (&r.derived_from, zh) {
+                        (Some(f), false) => format!("derived from {} and {}", r.source, derived_input(f, zh)),
+                        (Some(f), true) => format!("由 {} 与 {} 推算", r.source, derived_input(f, zh)),
+                        (None, _) => r.source.clone(),
+                    };
                     if zh {
-                        format!("{name} {d}（{}，早 {days} 天）", r.source)
+                        format!("{name} {d}（{source}，早 {days} 天）")
                     } else {
-                        format!("{name} of {d} ({}, {days} days older)", r.source)
+                        format!("{name} of {d} ({source}, {days} days older)")
                     }
                 })
                 .collect();
@@ -239,6 +252,39 @@ fn rate_dates(w: &Why, lang: Lang) -> Option<String> {
         }
         _ => return None,
     })
+}
+
+/// The discount a derived rate is built from: a catalog source, or the user's own (`override`).
+fn derived_input(from: &str, zh: bool) -> &str {
+    match (from, zh) {
+        ("override", false) => "your discount",
+        ("override", true) => "你设定的折扣",
+        (f, _) => super::purchase::source_name(f, zh),
+    }
+}
+
+/// A derived rate's date: "EC2 Instance Savings Plan, 1 year 2026-07-20, derived (On-Demand of
+/// karpenter-pricing × the discount of aws-ri-2025)", dated by the older input.
+fn derived_rate_date(r: &crate::engine::outcome::RateDate, from: &str, lang: Lang) -> String {
+    let zh = lang == Lang::Zh;
+    let od = super::purchase::source_name(&r.source, zh);
+    let from = match (from, zh) {
+        ("override", _) => derived_input(from, zh).to_string(),
+        (f, false) => format!("the discount of {}", super::purchase::source_name(f, zh)),
+        (f, true) => format!("{} 的折扣", super::purchase::source_name(f, zh)),
+    };
+    let name = super::buy_name(r.buy, lang);
+    if zh {
+        format!(
+            "{name} {}，推算所得（{od} 的按需价 × {from}，按较早的输入日期）",
+            r.as_of
+        )
+    } else {
+        format!(
+            "{name} {}, derived (On-Demand of {od} × {from}; dated by the older input)",
+            r.as_of
+        )
+    }
 }
 
 /// The vCPU quota a plan needs, named as AWS names it.

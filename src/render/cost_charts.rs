@@ -7,7 +7,7 @@ use crate::engine::cost::OptionCost;
 use crate::explain::{self, buy_name};
 use crate::format;
 use crate::i18n::Msg;
-use crate::num::shortest;
+use crate::num::rounded;
 use crate::query::buy_key;
 use crate::scenario::Buy;
 
@@ -66,8 +66,8 @@ fn series_lines(h: &mut Html, series: &[Series], months: f64, y: Scale) {
                 ("class", &format!("line {}", series_class(s.buy))),
                 ("points", &pts.join(" ")),
                 ("data-buy", buy_key(s.buy)),
-                ("data-paid-usd", &shortest(paid)),
-                ("data-owed-usd", &shortest(s.owed_usd)),
+                ("data-paid-usd", &rounded(paid, 2)),
+                ("data-owed-usd", &rounded(s.owed_usd, 2)),
             ],
         )
         .close("polyline");
@@ -184,7 +184,7 @@ pub fn cumulative(f: Fmt, options: &[OptionCost], months: u32, bedrock_monthly_u
                 ("class", "line bedrock"),
                 ("points", &pts),
                 ("data-testid", "bedrock-line"),
-                ("data-paid-usd", &shortest(b * span)),
+                ("data-paid-usd", &rounded(b * span, 2)),
             ],
         )
         .close("polyline");

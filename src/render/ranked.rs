@@ -132,8 +132,8 @@ fn rec_row(h: &mut Html, f: Fmt, r: &Recommendation, task: Work, marks: (bool, b
         (false, true) => "",
     };
     let (hourly_attr, monthly_attr) = (
-        r.hourly_usd.map(crate::num::shortest).unwrap_or_default(),
-        r.monthly_usd.map(crate::num::shortest).unwrap_or_default(),
+        r.hourly_usd.map(|v| crate::num::rounded(v, 2)).unwrap_or_default(),
+        r.monthly_usd.map(|v| crate::num::rounded(v, 2)).unwrap_or_default(),
     );
     let fits = if r.fits { "true" } else { "false" };
     let class = if class.is_empty() { ("", "") } else { ("class", class) };
@@ -207,8 +207,8 @@ fn memory_cell(h: &mut Html, f: Fmt, r: &Recommendation) {
         return;
     }
     let (max, value) = (
-        crate::num::shortest(r.mem_available_gib),
-        crate::num::shortest(r.mem_needed_gib.min(r.mem_available_gib)),
+        crate::num::rounded(r.mem_available_gib, 1),
+        crate::num::rounded(r.mem_needed_gib.min(r.mem_available_gib), 1),
     );
     // The figures in words under the bar (not a hover-only title: a phone has no hover).
     let text = format!(

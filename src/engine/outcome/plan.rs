@@ -85,4 +85,8 @@ pub struct RateDate {
     pub buy: Buy,
     pub source: String,
     pub as_of: IsoDate,
+    /// No published rate: derived from the On-Demand price (`source`) and a discount (the type's own
+    /// Reserved Instance rate, the catalog's assumption or the user's), named here; `as_of` is then the
+    /// older of the two inputs' dates.
+    pub derived_from: Option<String>,
 }
