@@ -167,7 +167,7 @@ fn bedrock_prices_the_jobs_tokens_once() {
 fn the_line_the_formulas_and_the_columns_say_it_is_a_job() {
     let mut s = scenario(&format!("{DOCS}&inst=g6e.xlarge"));
     let o = recommend(catalog(), &s);
-    let line = gpuplan::explain::line(&s, &o, catalog().as_of);
+    let line = gpuplan::explain::line(catalog(), &s, &o);
     assert!(
         line.contains("a batch job of 20M requests") && line.contains("for the job ("),
         "{line}"

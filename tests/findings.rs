@@ -221,7 +221,14 @@ fn no_float_noise_in_attributes_exports_or_the_cli() {
         let d = a.detail_in(&catalog, &s, rec, "");
         let html = [
             options::options(&d, &fig.options),
-            ranked::rec_rows(f, &a.outcome, s.task, Some(rec.instance.as_str()), &[], 50),
+            ranked::rec_rows(
+                f,
+                &a.outcome,
+                ranked::Work::of(&s),
+                Some(rec.instance.as_str()),
+                &[],
+                50,
+            ),
         ]
         .concat();
         let usd = attributes(&html, "data-");
