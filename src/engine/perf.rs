@@ -131,6 +131,9 @@ pub struct DecodeInputs {
     pub attention_flops: f64,
     /// Parameters a prefill reads once (every expert an MoE's prompt routes to).
     pub prefill_read_params: f64,
+    /// An MoE's routing work per token of a forward pass, bytes at memory bandwidth (`moes` × the routed
+    /// values a token moves, `ModelArch::routed_values_per_token`); 0 for a dense model.
+    pub routing_bytes_per_token: f64,
     /// Tensor-parallel all-reduce time of one decode step and of one prompt's prefill, seconds (0 on one accelerator).
     pub comm_s: f64,
     pub prefill_comm_s: f64,
@@ -143,15 +146,19 @@ pub struct DecodeInputs {
 /// `t = max(t_mem, t_compute) + t_comm + t_0`. Prefill (the time to first token) is one forward pass over
 /// the prompt: its linear and causal-attention FLOPs at the prefill rate, one read of the weights, its
 /// all-reduces and the fixed step time, `(2·N_act·s + F_attn)/P_prefill + N_read·w/(BW·η) + t_comm + t_0`.
+/// An MoE's routing work `R` bytes a token is memory traffic in both: `B·R` in `t_mem`, `s·R/(BW·η)` in
+/// the prefill (0 for a dense model).
 pub fn decode(i: &DecodeInputs) -> DecodeEstimate {
-    let t_mem = (i.read_params * i.weight_bytes + i.batch * i.kv_bytes_per_seq) / (i.bw_bytes_s * i.bw_efficiency);
+    let bw = i.bw_bytes_s * i.bw_efficiency;
+    let t_mem = (i.read_params * i.weight_bytes + i.batch * (i.kv_bytes_per_seq + i.routing_bytes_per_token)) / bw;
     let t_compute = i
         .peak_flops
         .map_or(0.0, |p| 2.0 * i.active_params * i.batch / (p * i.mfu));
     let t = t_mem.max(t_compute) + i.comm_s + i.step_overhead_s;
+    let pre_route = i.prompt_tokens * i.routing_bytes_per_token / bw;
     let prefill_marginal = i
         .prefill_flops_s
-        .map(|p| (2.0 * i.active_params * i.prompt_tokens + i.attention_flops) / p + i.prefill_comm_s);
+        .map(|p| (2.0 * i.active_params * i.prompt_tokens + i.attention_flops) / p + pre_route + i.prefill_comm_s);
     DecodeEstimate {
         tokens_per_s: i.batch / t,
         tokens_per_s_per_seq: 1.0 / t,
@@ -269,6 +276,7 @@ mod tests {
             prefill_flops_s: None,
             attention_flops: 0.0,
             prefill_read_params: 8e9,
+            routing_bytes_per_token: 0.0,
             comm_s: 0.0,
             prefill_comm_s: 0.0,
             step_overhead_s: 0.0,
@@ -300,6 +308,7 @@ mod tests {
             prefill_flops_s: Some(989e12 * 0.6),
             attention_flops: 0.0,
             prefill_read_params: 8e9,
+            routing_bytes_per_token: 0.0,
             comm_s: 0.0,
             prefill_comm_s: 0.0,
             step_overhead_s: 0.0,
