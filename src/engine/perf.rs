@@ -293,6 +293,43 @@ mod tests {
     }
 
     #[test]
+    fn an_moe_routing_work_is_memory_traffic_in_decode_and_prefill() {
+        // 1 GB of weights at 1 TB/s (1 ms); 10 sequences × 1 MB of routing work a token add 10 µs a step;
+        // a 1,000-token prompt adds 1 ms to its prefill (1 GFLOP a token at 1 PFLOP/s: 1 ms of FLOPs).
+        let dense = DecodeInputs {
+            active_params: 5e8,
+            read_params: 5e8,
+            weight_bytes: 2.0,
+            kv_bytes_per_seq: 0.0,
+            batch: 10.0,
+            bw_bytes_s: 1e12,
+            bw_efficiency: 1.0,
+            peak_flops: None,
+            mfu: 0.4,
+            prompt_tokens: 1000.0,
+            prefill_flops_s: Some(1e15),
+            attention_flops: 0.0,
+            prefill_read_params: 5e8,
+            routing_bytes_per_token: 0.0,
+            comm_s: 0.0,
+            prefill_comm_s: 0.0,
+            step_overhead_s: 0.0,
+        };
+        let moe = decode(&DecodeInputs {
+            routing_bytes_per_token: 1e6,
+            ..dense
+        });
+        let dense = decode(&dense);
+        assert!((1.0 / dense.tokens_per_s_per_seq - 1e-3).abs() < 1e-12);
+        assert!((1.0 / moe.tokens_per_s_per_seq - 1.01e-3).abs() < 1e-12);
+        let (pd, pm) = (
+            dense.prefill_marginal_s.unwrap_or(0.0),
+            moe.prefill_marginal_s.unwrap_or(0.0),
+        );
+        assert!((pd - 1e-3).abs() < 1e-12 && (pm - 2e-3).abs() < 1e-12, "{pd} {pm}");
+    }
+
+    #[test]
     fn compute_cap_binds_at_large_batches() {
         let i = DecodeInputs {
             active_params: 8e9,
