@@ -278,6 +278,7 @@ pub static KEYS: &[Key<Scenario>] = &[
     Key { name: "fp8x", slot: |s| Slot::Num(&mut s.assumptions.fp8_speedup, 1.0, 2.0), unit: doc_text!("×"), help: doc_text!("assumption: FP8 training speed over BF16, end to end") },
     Key { name: "nogdr", slot: |s| Slot::Num(&mut s.assumptions.no_gdr_factor, 0.01, 1.0), unit: "", help: doc_text!("assumption: network share achieved without GPUDirect RDMA") },
     Key { name: "moeb", slot: |s| Slot::Num(&mut s.assumptions.moe_bytes_per_value, 0.0, 100_000.0), unit: doc_text!("B"), help: doc_text!("assumption: MoE training's routing work, bytes per routed activation value (calibrated on NVIDIA's MoE runs)") },
+    Key { name: "moes", slot: |s| Slot::Num(&mut s.assumptions.moe_serving_bytes_per_value, 0.0, 100_000.0), unit: doc_text!("B"), help: doc_text!("assumption: MoE serving's routing work in decode and prefill, bytes per routed activation value (calibrated on published MoE serving runs)") },
     Key { name: "ppchunks", slot: |s| Slot::Num(&mut s.assumptions.pp_chunks, 1.0, 16.0), unit: "", help: doc_text!("assumption: interleaved pipeline chunks per stage") },
     Key { name: "a10g", slot: |s| Slot::Num(&mut s.assumptions.a10g_tflops, 1.0, 10_000.0), unit: doc_text!("TFLOPS"), help: doc_text!("assumption: A10G dense BF16 (no published figure)") },
     Key { name: "rtx6000", slot: |s| Slot::Num(&mut s.assumptions.rtx6000_tflops, 1.0, 10_000.0), unit: doc_text!("TFLOPS"), help: doc_text!("assumption: RTX PRO 6000 dense BF16 (from the 4,000 TOPS FP4 sparse headline)") },

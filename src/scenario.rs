@@ -147,6 +147,13 @@ pub const READABLE_TOKENS_PER_S: f64 = 10.0;
 /// parallelism's all-to-all is inside this figure, not charged on the links separately.
 pub const MOE_BYTES_PER_VALUE: f64 = 258.0;
 
+/// The default of `Assumptions::moe_serving_bytes_per_value` (link key `moes`), calibrated with one figure
+/// on the ledger's 14 MoE serving rows (TensorRT-LLM 1.0's maximum-load Qwen3, Llama 4 rows on H100, H200
+/// and B200; Baseten's Mixtral on A100): 10 within ±25 % and median +12 %, where decode and prefill as a
+/// dense model of the active parameters gave 4 and +36 % (tests/published_serving.rs). A forward pass's
+/// share of training's `moeb` (a third, 86 B) makes every Blackwell row −50 % or slower.
+pub const MOE_SERVING_BYTES_PER_VALUE: f64 = 26.0;
+
 /// Editable assumptions, with the defaults the page shows and cites.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Assumptions {
@@ -225,6 +232,12 @@ pub struct Assumptions {
     /// size does not pay. An effective figure, calibrated on NVIDIA Megatron-Bridge's seven published MoE
     /// pre-training rows (H100 and B200; `gpuplan accuracy`), not a measured byte count.
     pub moe_bytes_per_value: f64,
+    /// MoE serving's routing work, bytes of memory traffic per routed activation value per token of a
+    /// decode step or a prefill, at the replica's memory bandwidth (× `bw_efficiency`): gating, the
+    /// tokens' permutation to and from the experts and the grouped GEMMs' inefficiency that a dense model
+    /// of the same active size does not pay. An effective figure, calibrated on the published MoE serving
+    /// rows (`gpuplan accuracy`), not a measured byte count.
+    pub moe_serving_bytes_per_value: f64,
     /// Assumed dense BF16 TFLOPS where no source gives a figure (labelled on the page; editable).
     pub a10g_tflops: f64,
     pub rtx6000_tflops: f64,
@@ -279,6 +292,7 @@ impl Default for Assumptions {
             no_gdr_factor: 0.5,
             pp_chunks: 4.0,
             moe_bytes_per_value: MOE_BYTES_PER_VALUE,
+            moe_serving_bytes_per_value: MOE_SERVING_BYTES_PER_VALUE,
             a10g_tflops: 62.5,
             rtx6000_tflops: 500.0,
             gaudi_tflops: 100.0,

@@ -40,6 +40,8 @@ const GENERAL: &[Line] = &[
     Field("nhop", Msg::NeuronHop, false),
     Field("nstepms", Msg::NeuronStep, false),
     Text(Source("nmfu", Msg::SrcNeuronServing)),
+    Field("moes", Msg::MoeServingBytes, false),
+    Text(Source("moes", Msg::SrcMoeServing)),
     Field("readtps", Msg::ReadableTps, false),
     Text(Source("readtps", Msg::SrcReadable)),
     Field("seatuse", Msg::SeatUse, false),

@@ -131,6 +131,9 @@ pub struct DecodeInputs {
     pub attention_flops: f64,
     /// Parameters a prefill reads once (every expert an MoE's prompt routes to).
     pub prefill_read_params: f64,
+    /// An MoE's routing work per token of a forward pass, bytes at memory bandwidth (`moes` × the routed
+    /// values a token moves, `ModelArch::routed_values_per_token`); 0 for a dense model.
+    pub routing_bytes_per_token: f64,
     /// Tensor-parallel all-reduce time of one decode step and of one prompt's prefill, seconds (0 on one accelerator).
     pub comm_s: f64,
     pub prefill_comm_s: f64,
@@ -143,15 +146,19 @@ pub struct DecodeInputs {
 /// `t = max(t_mem, t_compute) + t_comm + t_0`. Prefill (the time to first token) is one forward pass over
 /// the prompt: its linear and causal-attention FLOPs at the prefill rate, one read of the weights, its
 /// all-reduces and the fixed step time, `(2·N_act·s + F_attn)/P_prefill + N_read·w/(BW·η) + t_comm + t_0`.
+/// An MoE's routing work `R` bytes a token is memory traffic in both: `B·R` in `t_mem`, `s·R/(BW·η)` in
+/// the prefill (0 for a dense model).
 pub fn decode(i: &DecodeInputs) -> DecodeEstimate {
-    let t_mem = (i.read_params * i.weight_bytes + i.batch * i.kv_bytes_per_seq) / (i.bw_bytes_s * i.bw_efficiency);
+    let bw = i.bw_bytes_s * i.bw_efficiency;
+    let t_mem = (i.read_params * i.weight_bytes + i.batch * (i.kv_bytes_per_seq + i.routing_bytes_per_token)) / bw;
     let t_compute = i
         .peak_flops
         .map_or(0.0, |p| 2.0 * i.active_params * i.batch / (p * i.mfu));
     let t = t_mem.max(t_compute) + i.comm_s + i.step_overhead_s;
+    let pre_route = i.prompt_tokens * i.routing_bytes_per_token / bw;
     let prefill_marginal = i
         .prefill_flops_s
-        .map(|p| (2.0 * i.active_params * i.prompt_tokens + i.attention_flops) / p + i.prefill_comm_s);
+        .map(|p| (2.0 * i.active_params * i.prompt_tokens + i.attention_flops) / p + pre_route + i.prefill_comm_s);
     DecodeEstimate {
         tokens_per_s: i.batch / t,
         tokens_per_s_per_seq: 1.0 / t,
@@ -269,6 +276,7 @@ mod tests {
             prefill_flops_s: None,
             attention_flops: 0.0,
             prefill_read_params: 8e9,
+            routing_bytes_per_token: 0.0,
             comm_s: 0.0,
             prefill_comm_s: 0.0,
             step_overhead_s: 0.0,
@@ -282,6 +290,43 @@ mod tests {
         // 7B x 1T tokens = 4.2e22 FLOPs; H100 989 TFLOPS at 40 % -> ~29.5k GPU-hours.
         let h = device_hours(6.0 * 7e9 * 1e12, 989.0, 0.4);
         assert!((h - 29_491.0).abs() < 10.0, "{h}");
+    }
+
+    #[test]
+    fn an_moe_routing_work_is_memory_traffic_in_decode_and_prefill() {
+        // 1 GB of weights at 1 TB/s (1 ms); 10 sequences × 1 MB of routing work a token add 10 µs a step;
+        // a 1,000-token prompt adds 1 ms to its prefill (1 GFLOP a token at 1 PFLOP/s: 1 ms of FLOPs).
+        let dense = DecodeInputs {
+            active_params: 5e8,
+            read_params: 5e8,
+            weight_bytes: 2.0,
+            kv_bytes_per_seq: 0.0,
+            batch: 10.0,
+            bw_bytes_s: 1e12,
+            bw_efficiency: 1.0,
+            peak_flops: None,
+            mfu: 0.4,
+            prompt_tokens: 1000.0,
+            prefill_flops_s: Some(1e15),
+            attention_flops: 0.0,
+            prefill_read_params: 5e8,
+            routing_bytes_per_token: 0.0,
+            comm_s: 0.0,
+            prefill_comm_s: 0.0,
+            step_overhead_s: 0.0,
+        };
+        let moe = decode(&DecodeInputs {
+            routing_bytes_per_token: 1e6,
+            ..dense
+        });
+        let dense = decode(&dense);
+        assert!((1.0 / dense.tokens_per_s_per_seq - 1e-3).abs() < 1e-12);
+        assert!((1.0 / moe.tokens_per_s_per_seq - 1.01e-3).abs() < 1e-12);
+        let (pd, pm) = (
+            dense.prefill_marginal_s.unwrap_or(0.0),
+            moe.prefill_marginal_s.unwrap_or(0.0),
+        );
+        assert!((pd - 1e-3).abs() < 1e-12 && (pm - 2e-3).abs() < 1e-12, "{pd} {pm}");
     }
 
     #[test]
@@ -300,6 +345,7 @@ mod tests {
             prefill_flops_s: Some(989e12 * 0.6),
             attention_flops: 0.0,
             prefill_read_params: 8e9,
+            routing_bytes_per_token: 0.0,
             comm_s: 0.0,
             prefill_comm_s: 0.0,
             step_overhead_s: 0.0,

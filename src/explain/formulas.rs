@@ -523,6 +523,20 @@ fn decode_lines(
             number(arch.params_read(seqs) / 1e9, 1)
         ));
     }
+    // An MoE's routing work (`moes`), memory traffic in every decode step and prefill; none for a dense model.
+    let route_values = arch.routed_values_per_token();
+    let route = if route_values > 0.0 {
+        out.push(format!(
+            "R = moes · k·(L·h + P_e/h) = {} B × {} = {} MB {} (+ B·R in t_step, + s·R / (TP·BW·η) in t_prefill)",
+            number(a.moe_serving_bytes_per_value, 0),
+            number(route_values, 0),
+            number(route_values * a.moe_serving_bytes_per_value / 1e6, 1),
+            if zh { "每 token" } else { "per token" }
+        ));
+        " + B·R"
+    } else {
+        ""
+    };
     // With the output stated, the user's speed counts the replica's prefills (perf's decode is 1/t_step).
     let o = f64::from(scenario.output_tokens);
     let prefill = rec.prefill_marginal_s.filter(|_| o > 0.0);
@@ -537,14 +551,14 @@ fn decode_lines(
         (o / tokens_per_s_per_seq - f64::from(seqs) * p) / o
     });
     out.push(format!(
-        "t_step = (N_read·b + B·KV_seq) / (TP·BW·η) + 2·L·(α + 2·(TP−1)·β + 2·(TP−1)/TP·B·h·2 / link) + t₀ (KV_seq at prompt + out/2 tokens); TP = {tp}, B = {seqs}, L = {}, η = {}, α = {} µs, β = {} µs, t₀ = {} ms → {} {}",
+        "t_step = (N_read·b + B·KV_seq{route}) / (TP·BW·η) + 2·L·(α + 2·(TP−1)·β + 2·(TP−1)/TP·B·h·2 / link) + t₀ (KV_seq at prompt + out/2 tokens); TP = {tp}, B = {seqs}, L = {}, η = {}, α = {} µs, β = {} µs, t₀ = {} ms → {} {}",
         arch.layers,
         number(a.bw_efficiency, 2),
         number(lat.allreduce_us, 1),
         number(hop_us, 2),
         number(step_ms, 2),
         number(1.0 / step_s, 1),
-        if zh { "token/秒（每序列）" } else { "tokens/s per sequence" }
+        if zh { "token/秒（每序列）" } else { "tokens/s per sequence" },
     ));
     if let Some(p) = prefill {
         out.push(format!(

@@ -451,6 +451,7 @@ impl PlanCtx<'_> {
             prefill_flops_s: self.prefill_flops.map(|p| p * t),
             attention_flops: perf::causal_attention_flops(layers, attn_width, prompt, arch.sliding_window),
             prefill_read_params: arch.params_read(s.prompt_tokens().max(1)),
+            routing_bytes_per_token: arch.routed_values_per_token() * a.moe_serving_bytes_per_value,
             comm_s: perf::tp_allreduce_s(layers, hidden, f64::from(seqs), tp, lat, link),
             prefill_comm_s: perf::tp_allreduce_s(layers, hidden, prompt, tp, lat, link),
             step_overhead_s: step_ms * 1e-3,
