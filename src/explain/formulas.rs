@@ -506,33 +506,8 @@ fn decode_lines(
         .parallelism
         .as_ref()
         .map_or((1, scenario.batch), |p| (p.tp, p.micro_batch));
-    let mut out = Vec::new();
-    if let Some(d) = arch.distinct_experts(seqs) {
-        out.push(format!(
-            "{} = E·(1 − (1 − k/E)^B) = {}·(1 − (1 − {}/{})^{}) = {} → N_read = {}B",
-            if zh {
-                "每层触及的专家"
-            } else {
-                "experts touched per layer"
-            },
-            arch.experts,
-            arch.experts_per_token,
-            arch.experts,
-            seqs,
-            number(d, 1),
-            number(arch.params_read(seqs) / 1e9, 1)
-        ));
-    }
-    // An MoE's routing work (`moes`), memory traffic in every decode step and prefill; none for a dense model.
-    let route_values = arch.routed_values_per_token();
-    let route = if route_values > 0.0 {
-        out.push(format!(
-            "R = moes · k·(L·h + P_e/h) = {} B × {} = {} MB {} (+ B·R in t_step, + s·R / (TP·BW·η) in t_prefill)",
-            number(a.moe_serving_bytes_per_value, 0),
-            number(route_values, 0),
-            number(route_values * a.moe_serving_bytes_per_value / 1e6, 1),
-            if zh { "每 token" } else { "per token" }
-        ));
+    let mut out = moe_lines(arch, a, seqs, zh);
+    let route = if arch.routed_values_per_token() > 0.0 {
         " + B·R"
     } else {
         ""
@@ -576,6 +551,39 @@ fn decode_lines(
         ));
     }
     out.extend(ttft_line(rec, seqs, o, tokens_per_s_per_seq));
+    out
+}
+
+/// An MoE's decode: the experts a batch of `seqs` touches per layer (and so the parameters read), and
+/// its routing work (`moes`), memory traffic in every decode step and prefill. Nothing for a dense model.
+fn moe_lines(arch: &crate::models::ModelArch, a: &crate::scenario::Assumptions, seqs: u32, zh: bool) -> Vec<String> {
+    let mut out = Vec::new();
+    if let Some(d) = arch.distinct_experts(seqs) {
+        out.push(format!(
+            "{} = E·(1 − (1 − k/E)^B) = {}·(1 − (1 − {}/{})^{}) = {} → N_read = {}B",
+            if zh {
+                "每层触及的专家"
+            } else {
+                "experts touched per layer"
+            },
+            arch.experts,
+            arch.experts_per_token,
+            arch.experts,
+            seqs,
+            number(d, 1),
+            number(arch.params_read(seqs) / 1e9, 1)
+        ));
+    }
+    let route_values = arch.routed_values_per_token();
+    if route_values > 0.0 {
+        out.push(format!(
+            "R = moes · k·(L·h + P_e/h) = {} B × {} = {} MB {} (+ B·R in t_step, + s·R / (TP·BW·η) in t_prefill)",
+            number(a.moe_serving_bytes_per_value, 0),
+            number(route_values, 0),
+            number(route_values * a.moe_serving_bytes_per_value / 1e6, 1),
+            if zh { "每 token" } else { "per token" }
+        ));
+    }
     out
 }
 
