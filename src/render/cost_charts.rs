@@ -66,8 +66,8 @@ fn series_lines(h: &mut Html, series: &[Series], months: f64, y: Scale) {
                 ("class", &format!("line {}", series_class(s.buy))),
                 ("points", &pts.join(" ")),
                 ("data-buy", buy_key(s.buy)),
-                ("data-paid-usd", &rounded(paid, 2)),
-                ("data-owed-usd", &rounded(s.owed_usd, 2)),
+                ("data-paid-usd", &rounded(paid, 6)),
+                ("data-owed-usd", &rounded(s.owed_usd, 6)),
             ],
         )
         .close("polyline");
@@ -184,7 +184,7 @@ pub fn cumulative(f: Fmt, options: &[OptionCost], months: u32, bedrock_monthly_u
                 ("class", "line bedrock"),
                 ("points", &pts),
                 ("data-testid", "bedrock-line"),
-                ("data-paid-usd", &rounded(b * span, 2)),
+                ("data-paid-usd", &rounded(b * span, 6)),
             ],
         )
         .close("polyline");

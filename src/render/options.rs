@@ -279,7 +279,7 @@ fn option_row(h: &mut Html, f: Fmt, o: &OptionCost, row: &Row) {
         &[
             ("data-testid", "option"),
             ("data-purchase", key),
-            ("data-total-usd", &crate::num::rounded(total, 2)),
+            ("data-total-usd", &crate::num::rounded(total, 6)),
         ],
     )
     .open("th", &[("scope", "row")])

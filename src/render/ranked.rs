@@ -132,8 +132,8 @@ fn rec_row(h: &mut Html, f: Fmt, r: &Recommendation, task: Work, marks: (bool, b
         (false, true) => "",
     };
     let (hourly_attr, monthly_attr) = (
-        r.hourly_usd.map(|v| crate::num::rounded(v, 2)).unwrap_or_default(),
-        r.monthly_usd.map(|v| crate::num::rounded(v, 2)).unwrap_or_default(),
+        r.hourly_usd.map(|v| crate::num::rounded(v, 6)).unwrap_or_default(),
+        r.monthly_usd.map(|v| crate::num::rounded(v, 6)).unwrap_or_default(),
     );
     let fits = if r.fits { "true" } else { "false" };
     let class = if class.is_empty() { ("", "") } else { ("class", class) };
