@@ -174,9 +174,9 @@ pub fn rate_date(catalog: &Catalog, scenario: &Scenario, rec: &Recommendation, b
         }
         Buy::ComputeSp1 | Buy::ComputeSp3 | Buy::InstanceSp1 | Buy::InstanceSp3 => {
             let od = od?;
-            let (plan, class) = match buy {
-                Buy::ComputeSp1 | Buy::ComputeSp3 => (SavingsPlan::Compute, crate::catalog::RiClass::Convertible),
-                _ => (SavingsPlan::Ec2instance, crate::catalog::RiClass::Standard),
+            let plan = match buy {
+                Buy::ComputeSp1 | Buy::ComputeSp3 => SavingsPlan::Compute,
+                _ => SavingsPlan::Ec2instance,
             };
             let term = buy.term_years().unwrap_or(1);
             let (_, basis) = cost::sp_discount_basis(catalog, scenario, &rec.instance, plan, term, od.usd_hr);
@@ -188,21 +188,8 @@ pub fn rate_date(catalog: &Catalog, scenario: &Scenario, rec: &Recommendation, b
                 }),
                 cost::SpRateBasis::NotImported => {
                     let p = scenario.purchase.payment;
-                    let ri = catalog.reserved.iter().find(|r| {
-                        r.instance == rec.instance
-                            && r.region == "us-east-1"
-                            && r.class == class
-                            && r.term_years == term
-                            && r.payment == p
-                    });
-                    let assumed = || {
-                        catalog
-                            .savings_plan_assumptions
-                            .iter()
-                            .find(|a| a.plan == plan && a.term_years == term && a.payment == p)
-                            .map(|a| (a.source.clone(), a.as_of))
-                    };
-                    let (from, from_as_of) = ri.map(|r| (r.source.clone(), r.as_of)).or_else(assumed)?;
+                    let (_, from, from_as_of) = cost::derived_sp_discount(catalog, &rec.instance, plan, term, p)?;
+                    let from = from.to_string();
                     let as_of = if from_as_of.days_until(od.as_of) > 0 {
                         from_as_of
                     } else {

@@ -16,7 +16,7 @@ pub use savings_plan::*;
 pub use spot::*;
 
 use super::outcome::{CostTerm, NotOffered, Recommendation, TermKind};
-use crate::catalog::{Catalog, Payment, RiClass, SavingsPlan};
+use crate::catalog::{Catalog, IsoDate, Payment, RiClass, SavingsPlan};
 use crate::scenario::{Buy, Scenario};
 
 pub const HOURS_PER_MONTH: f64 = 730.0;
@@ -107,24 +107,56 @@ fn upfront_share(p: Payment) -> f64 {
     }
 }
 
+/// The published us-east-1 Reserved Instance of the type, class, term and payment, if the catalog has one.
+fn ri_rate<'a>(
+    catalog: &'a Catalog,
+    instance: &str,
+    class: RiClass,
+    term: u32,
+    payment: Payment,
+) -> Option<&'a crate::catalog::ReservedRate> {
+    catalog.reserved.iter().find(|r| {
+        r.instance == instance
+            && r.region == "us-east-1"
+            && r.class == class
+            && r.term_years == term
+            && r.payment == payment
+    })
+}
+
 /// Discount of a published RI off us-east-1 On-Demand, if the type has one.
 pub fn ri_discount(catalog: &Catalog, instance: &str, class: RiClass, term: u32, payment: Payment) -> Option<f64> {
     let od = catalog.on_demand(instance, "us-east-1")?.usd_hr;
-    catalog
-        .reserved
-        .iter()
-        .find(|r| {
-            r.instance == instance
-                && r.region == "us-east-1"
-                && r.class == class
-                && r.term_years == term
-                && r.payment == payment
-        })
-        .map(|r| 1.0 - r.effective_usd_hr / od)
+    ri_rate(catalog, instance, class, term, payment).map(|r| 1.0 - r.effective_usd_hr / od)
 }
 
-/// The Savings Plan discount used: the user's override, else the type's own RI discount of the matching
-/// class (EC2 Instance SP ~ Standard RI, Compute SP ~ Convertible RI), else the catalog's assumption.
+/// A Savings Plan discount derived where no rate is published: the type's own RI discount of the matching
+/// class (EC2 Instance SP ~ Standard RI, Compute SP ~ Convertible RI), else the catalog's assumption; with
+/// the source and date of the input it comes from.
+pub fn derived_sp_discount<'a>(
+    catalog: &'a Catalog,
+    instance: &str,
+    plan: SavingsPlan,
+    term: u32,
+    payment: Payment,
+) -> Option<(f64, &'a str, IsoDate)> {
+    let class = match plan {
+        SavingsPlan::Compute => RiClass::Convertible,
+        SavingsPlan::Ec2instance => RiClass::Standard,
+    };
+    let own = ri_discount(catalog, instance, class, term, payment)
+        .zip(ri_rate(catalog, instance, class, term, payment))
+        .map(|(d, r)| (d, r.source.as_str(), r.as_of));
+    own.or_else(|| {
+        catalog
+            .savings_plan_assumptions
+            .iter()
+            .find(|a| a.plan == plan && a.term_years == term && a.payment == payment)
+            .map(|a| (a.discount_pct / 100.0, a.source.as_str(), a.as_of))
+    })
+}
+
+/// The Savings Plan discount used: the user's override, else `derived_sp_discount`.
 pub fn sp_discount(
     catalog: &Catalog,
     scenario: &Scenario,
@@ -133,20 +165,14 @@ pub fn sp_discount(
     term: u32,
 ) -> Option<f64> {
     let p = &scenario.purchase;
-    let (override_pct, class) = match plan {
-        SavingsPlan::Compute => (p.compute_sp_pct, RiClass::Convertible),
-        SavingsPlan::Ec2instance => (p.instance_sp_pct, RiClass::Standard),
+    let override_pct = match plan {
+        SavingsPlan::Compute => p.compute_sp_pct,
+        SavingsPlan::Ec2instance => p.instance_sp_pct,
     };
     if let Some(pct) = override_pct {
         return Some(pct / 100.0);
     }
-    ri_discount(catalog, instance, class, term, p.payment).or_else(|| {
-        catalog
-            .savings_plan_assumptions
-            .iter()
-            .find(|a| a.plan == plan && a.term_years == term && a.payment == p.payment)
-            .map(|a| a.discount_pct / 100.0)
-    })
+    derived_sp_discount(catalog, instance, plan, term, p.payment).map(|(d, _, _)| d)
 }
 
 /// Every purchase option for one recommendation, in `Buy::ALL` order.
