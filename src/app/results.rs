@@ -153,7 +153,7 @@ fn Detail(ctx: Ctx, rec: Recommendation, figures: Memo<Option<Figures>>) -> impl
 fn RecTable(ctx: Ctx, chosen: Memo<Option<Recommendation>>) -> impl IntoView {
     // Twelve rows until "All" is pressed, each time the list is drawn.
     ctx.show_all.set(false);
-    let task = Memo::new(move |_| ctx.scenario.with(render::ranked::Work::of));
+    let work = Memo::new(move |_| ctx.scenario.with(render::ranked::Work::of));
     // The rows as HTML text (`render::ranked::rec_rows`); their buttons act through `acts`.
     let rows = move || {
         let card = ctx.embed.get() == crate::state::Embed::Card;
@@ -163,7 +163,7 @@ fn RecTable(ctx: Ctx, chosen: Memo<Option<Recommendation>>) -> impl IntoView {
             ctx.state.with(|st| {
                 ctx.outcome.with(|o| {
                     let id = c.as_ref().map(|r| r.instance.as_str());
-                    render::ranked::rec_rows(f, o, task.get(), id, &st.compare, limit)
+                    render::ranked::rec_rows(f, o, work.get(), id, &st.compare, limit)
                 })
             })
         })
@@ -189,7 +189,7 @@ fn RecTable(ctx: Ctx, chosen: Memo<Option<Recommendation>>) -> impl IntoView {
             <div class="section-head" inner_html=head></div>
             <div class="table-wrap" tabindex="0">
                 <table class="recs">
-                    <thead inner_html=move || render::ranked::rec_head(ctx.scenario.with(|s| render::Fmt::new(ctx.lang(), s)), task.get())></thead>
+                    <thead inner_html=move || render::ranked::rec_head(ctx.scenario.with(|s| render::Fmt::new(ctx.lang(), s)), work.get())></thead>
                     <tbody inner_html=rows></tbody>
                 </table>
             </div>

@@ -72,15 +72,15 @@ pub fn speed_text(r: &Recommendation, f: Fmt) -> String {
 }
 
 /// The ranked list's column heads; speed and cost say what they hold for the work.
-pub fn rec_head(f: Fmt, task: Work) -> String {
+pub fn rec_head(f: Fmt, work: Work) -> String {
     let heads = [
         (Msg::Instance, ""),
         (Msg::Instances, "num"),
         (Msg::Accelerators, ""),
         (Msg::Memory, ""),
-        (speed_label(task), "num"),
+        (speed_label(work), "num"),
         (Msg::Hourly, "num"),
-        (cost_label(task), "num"),
+        (cost_label(work), "num"),
         (Msg::Compare, ""),
     ];
     let mut h = Html::new();
@@ -98,7 +98,7 @@ pub fn rec_head(f: Fmt, task: Work) -> String {
 pub fn rec_rows(
     f: Fmt,
     outcome: &Outcome,
-    task: Work,
+    work: Work,
     chosen: Option<&str>,
     compare: &[String],
     limit: usize,
@@ -117,13 +117,13 @@ pub fn rec_rows(
     );
     for r in shown {
         let selected = chosen == Some(r.instance.as_str());
-        rec_row(&mut h, f, r, task, (selected, compare.contains(&r.instance)), decimals);
+        rec_row(&mut h, f, r, work, (selected, compare.contains(&r.instance)), decimals);
     }
     h.finish()
 }
 
 /// One ranked row.
-fn rec_row(h: &mut Html, f: Fmt, r: &Recommendation, task: Work, marks: (bool, bool), decimals: (usize, usize)) {
+fn rec_row(h: &mut Html, f: Fmt, r: &Recommendation, work: Work, marks: (bool, bool), decimals: (usize, usize)) {
     let (selected, picked) = marks;
     let class = match (selected, r.fits) {
         (true, true) => "selected",
@@ -176,7 +176,7 @@ fn rec_row(h: &mut Html, f: Fmt, r: &Recommendation, task: Work, marks: (bool, b
     let or_none = |v: Option<f64>, d: usize| v.map_or_else(|| none.to_string(), |x| f.money_at(x, d));
     h.el(
         "td",
-        &[("class", "num wrap"), ("data-label", f.t(speed_label(task)))],
+        &[("class", "num wrap"), ("data-label", f.t(speed_label(work)))],
         &(speed_text(r, f) + &r.ttft_s().map_or(String::new(), |t| explain::ttft_short(t, f.lang))),
     );
     h.el(
@@ -186,7 +186,7 @@ fn rec_row(h: &mut Html, f: Fmt, r: &Recommendation, task: Work, marks: (bool, b
     );
     h.el(
         "td",
-        &[("class", "num"), ("data-label", f.t(cost_label(task)))],
+        &[("class", "num"), ("data-label", f.t(cost_label(work)))],
         &or_none(r.job_usd.or(r.monthly_usd), decimals.1),
     );
     compare_cell(h, f, &r.instance, picked);
