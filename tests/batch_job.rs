@@ -5,20 +5,13 @@
 
 use gpuplan::engine::managed::{compare, Bedrock};
 use gpuplan::engine::{option_costs, recommend, Recommendation};
-use gpuplan::query;
 use gpuplan::scenario::{Buy, Lang, Scenario};
 
 mod common;
-use common::catalog;
+use common::{catalog, scenario};
 
 /// "Summarise 20 M documents, 600 tokens in and 150 out each, within 3 days" (the example).
 const DOCS: &str = "v=1&task=infer&mode=batch&model=llama3.1-8b&ctx=750&out=150&reqs=20000000&days=3";
-
-fn scenario(q: &str) -> Scenario {
-    let (s, w) = query::parse(q, catalog());
-    assert!(w.is_empty(), "{q}: {w:?}");
-    s
-}
 
 fn fitting(s: &Scenario) -> Vec<Recommendation> {
     recommend(catalog(), s)

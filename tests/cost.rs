@@ -10,13 +10,7 @@ use proptest::prelude::*;
 use std::sync::OnceLock;
 
 mod common;
-use common::catalog;
-
-fn scenario(q: &str) -> Scenario {
-    let (s, w) = query::parse(q, catalog());
-    assert!(w.is_empty(), "{q}: {w:?}");
-    s
-}
+use common::{catalog, scenario};
 
 fn first(s: &Scenario) -> Recommendation {
     match recommend(catalog(), s).recommendations.into_iter().next() {

@@ -2,18 +2,12 @@
 //! snapshot findings), each held to a hand-worked expectation that failed before its fix.
 
 use gpuplan::catalog::Catalog;
-use gpuplan::engine::{plan, recommend, Outcome};
+use gpuplan::engine::plan;
 use gpuplan::query;
-use gpuplan::scenario::{Buy, Scenario};
+use gpuplan::scenario::Buy;
 
-/// The scenario and its outcome; fails on any query warning.
-fn run(q: &str) -> (Scenario, Outcome) {
-    let catalog = Catalog::bundled();
-    let (scenario, warnings) = query::parse(q, &catalog);
-    assert!(warnings.is_empty(), "{q}: {warnings:?}");
-    let o = recommend(&catalog, &scenario);
-    (scenario, o)
-}
+mod common;
+use common::run;
 
 /// Finding #18: trn2.48xlarge has no On-Demand price and no Capacity Block rate in us-east-2, only a
 /// Spot price. Like p5e (carded as its Capacity Block), its card is the booking its plan makes, and says

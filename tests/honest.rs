@@ -2,19 +2,12 @@
 //! and risks (4, 5), communication-bound training (6) and the silent limits (11).
 
 use gpuplan::catalog::Catalog;
-use gpuplan::engine::{plan, recommend, Outcome, Plan, Recommendation};
+use gpuplan::engine::{plan, Plan, Recommendation};
 use gpuplan::explain;
-use gpuplan::query;
-use gpuplan::scenario::{Lang, Scenario};
+use gpuplan::scenario::Lang;
 
-/// The scenario and its outcome; fails on any query warning.
-fn run(q: &str) -> (Scenario, Outcome) {
-    let catalog = Catalog::bundled();
-    let (scenario, warnings) = query::parse(q, &catalog);
-    assert!(warnings.is_empty(), "{q}: {warnings:?}");
-    let o = recommend(&catalog, &scenario);
-    (scenario, o)
-}
+mod common;
+use common::run;
 
 /// Every reason of a recommendation in one language, one per line.
 fn reasons(r: &Recommendation, lang: Lang) -> String {

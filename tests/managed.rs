@@ -8,14 +8,12 @@ use gpuplan::engine::{recommend, Recommendation};
 use gpuplan::explain::managed_lines;
 use gpuplan::scenario::{Lang, Scenario};
 
+mod common;
+
 fn plan(q: &str) -> (Catalog, Scenario, Recommendation) {
-    let c = Catalog::bundled();
-    let (s, w) = gpuplan::query::parse(q, &c);
-    assert!(w.is_empty(), "{w:?}");
-    let o = recommend(&c, &s);
-    let r = o.recommendations.iter().find(|r| r.fits).cloned();
-    let r = r.unwrap_or_else(|| panic!("nothing fits {q}"));
-    (c, s, r)
+    let s = common::scenario(q);
+    let r = common::top_fit(&s);
+    (Catalog::bundled(), s, r)
 }
 
 fn managed(q: &str) -> (Catalog, Recommendation, Managed) {

@@ -4,25 +4,12 @@
 
 use gpuplan::engine::cost::{job_cover, HOURS_PER_YEAR};
 use gpuplan::engine::outcome::TermKind;
-use gpuplan::engine::{option_cost, recommend, Recommendation, Why};
+use gpuplan::engine::{option_cost, recommend, Why};
 use gpuplan::query;
-use gpuplan::scenario::{Buy, Scenario};
+use gpuplan::scenario::Buy;
 
 mod common;
-use common::catalog;
-
-fn scenario(q: &str) -> Scenario {
-    let (s, w) = query::parse(q, catalog());
-    assert!(w.is_empty(), "{q}: {w:?}");
-    s
-}
-
-fn top(s: &Scenario) -> Recommendation {
-    match recommend(catalog(), s).recommendations.into_iter().find(|r| r.fits) {
-        Some(r) => r,
-        None => panic!("nothing fits {s:?}"),
-    }
-}
+use common::{catalog, scenario, top_fit as top};
 
 fn close(a: f64, b: f64) -> bool {
     (a - b).abs() <= 1e-6 * b.abs().max(1.0)

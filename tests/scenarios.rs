@@ -1,15 +1,14 @@
 //! Scenario tests: hand-computed worked examples and the articles' decision flow, through one helper.
 
 use gpuplan::catalog::Catalog;
-use gpuplan::engine::{recommend, Exclusion, Outcome};
+use gpuplan::engine::{Exclusion, Outcome};
 use gpuplan::query;
+
+mod common;
 
 /// Runs a query through the parser and the engine; fails on any query warning.
 fn run(q: &str) -> Outcome {
-    let catalog = Catalog::bundled();
-    let (scenario, warnings) = query::parse(q, &catalog);
-    assert!(warnings.is_empty(), "{q}: {warnings:?}");
-    recommend(&catalog, &scenario)
+    common::run(q).1
 }
 
 fn top(o: &Outcome) -> &str {

@@ -3,15 +3,10 @@
 
 use gpuplan::catalog::Catalog;
 use gpuplan::engine::{recommend, Exclusion, Outcome, Recommendation, Why};
-use gpuplan::query;
 use gpuplan::scenario::Scenario;
 
-fn scenario(q: &str) -> Scenario {
-    let catalog = Catalog::bundled();
-    let (s, warnings) = query::parse(q, &catalog);
-    assert!(warnings.is_empty(), "{q}: {warnings:?}");
-    s
-}
+mod common;
+use common::scenario;
 
 fn run(s: &Scenario) -> Outcome {
     recommend(&Catalog::bundled(), s)

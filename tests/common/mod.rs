@@ -1,14 +1,40 @@
-//! What several test binaries share: the bundled catalog, parsed once per binary, and the case count of
-//! a hostile-input property (`scripts/fuzz` raises it).
+//! What several test binaries share: the bundled catalog, parsed once per binary, a link parsed without
+//! a warning, its top fitting recommendation, and the case count of a hostile-input property
+//! (`scripts/fuzz` raises it).
 #![allow(dead_code)] // each binary uses what it needs
 
 use gpuplan::catalog::Catalog;
+use gpuplan::engine::{recommend, Outcome, Recommendation};
+use gpuplan::query;
+use gpuplan::scenario::Scenario;
 use std::sync::OnceLock;
 
 /// The bundled catalog, parsed once.
 pub fn catalog() -> &'static Catalog {
     static C: OnceLock<Catalog> = OnceLock::new();
     C.get_or_init(Catalog::bundled)
+}
+
+/// The scenario of a link; fails on any query warning (a test's link means what it says).
+pub fn scenario(q: &str) -> Scenario {
+    let (s, warnings) = query::parse(q, catalog());
+    assert!(warnings.is_empty(), "{q}: {warnings:?}");
+    s
+}
+
+/// The scenario of a link and the engine's outcome for it; fails on any query warning.
+pub fn run(q: &str) -> (Scenario, Outcome) {
+    let s = scenario(q);
+    let o = recommend(catalog(), &s);
+    (s, o)
+}
+
+/// The first recommendation that fits; fails, naming the scenario, when none does.
+pub fn top_fit(s: &Scenario) -> Recommendation {
+    match recommend(catalog(), s).recommendations.into_iter().find(|r| r.fits) {
+        Some(r) => r,
+        None => panic!("nothing fits {s:?}"),
+    }
 }
 
 /// Cases for a hostile-input property: `GPUPLAN_FUZZ_CASES` (scripts/fuzz), else `default`.
