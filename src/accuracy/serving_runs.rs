@@ -39,51 +39,48 @@ const NEURON_TRN2_70B_URL: &str = "https://github.com/aws-neuron/aws-neuron-sdk/
 const NEURON_TRN2_405B: &str = "AWS Neuron documentation, NxD Inference tutorial: Using Speculative Decoding and Quantization to improve Llama-3.1-405B inference performance on Trn2 instances, Scenario 1 (bf16 base configuration): LLMPerf output";
 const NEURON_TRN2_405B_URL: &str = "https://github.com/aws-neuron/aws-neuron-sdk/blob/81ce03ae261e12925e53437a0f690478e6366155/libraries/nxd-inference/tutorials/trn2-llama3.1-405b-speculative-tutorial.rst";
 
-/// A TensorRT-LLM 0.19.0 maximum-load row: `query` states the model, precision and ISL + OSL; the concurrency
-/// is not stated (requests at an infinite rate), so the run is estimated at the most sequences a replica holds
-/// (`seqs` 0, gpuplan's memory model with the default 90 % usable; the source sets 90-95 % for the KV cache).
-const fn trtllm_max(
-    id: &'static str,
-    family: &'static str,
-    setup: &'static str,
-    query: &'static str,
-    instance: &'static str,
-    tp: u32,
-    measured: Measured,
-) -> Run {
-    Run {
-        id,
-        family,
-        source: TRTLLM_019,
-        url: TRTLLM_019_URL,
-        date: "2025-05",
-        setup,
-        query,
-        instance,
-        tp,
-        seqs: 0,
-        measured,
-    }
+/// A TensorRT-LLM table's source: its name, address and date.
+struct Table {
+    source: &'static str,
+    url: &'static str,
+    date: &'static str,
 }
 
-/// A TensorRT-LLM 1.0 maximum-load row: as `trtllm_max`, from the 1.0 table (Total Output Throughput over
-/// the GPUs of one TP group; MoE rows ran with expert parallelism and attention data parallelism, which
-/// gpuplan does not model: it estimates them as tensor parallel over the same GPUs).
-const fn trtllm_v1(
+/// TensorRT-LLM 0.19.0's maximum-load table.
+const TRT_019: Table = Table {
+    source: TRTLLM_019,
+    url: TRTLLM_019_URL,
+    date: "2025-05",
+};
+
+/// TensorRT-LLM 1.0's maximum-load table (Total Output Throughput over the GPUs of one TP group; MoE rows
+/// ran with expert parallelism and attention data parallelism, which gpuplan does not model: it estimates
+/// them as tensor parallel over the same GPUs).
+const TRT_V1: Table = Table {
+    source: TRTLLM_V1,
+    url: TRTLLM_V1_URL,
+    date: "2025 (v1.0)",
+};
+
+/// A TensorRT-LLM maximum-load row of `table`: `query` states the model, precision and ISL + OSL; the
+/// concurrency is not stated (requests at an infinite rate), so the run is estimated at the most sequences
+/// a replica holds (`seqs` 0, gpuplan's memory model with the default 90 % usable; the source sets 90-95 %
+/// for the KV cache).
+const fn max_load(
+    table: Table,
     id: &'static str,
     family: &'static str,
     setup: &'static str,
     query: &'static str,
-    instance: &'static str,
-    tp: u32,
+    (instance, tp): (&'static str, u32),
     measured: Measured,
 ) -> Run {
     Run {
         id,
         family,
-        source: TRTLLM_V1,
-        url: TRTLLM_V1_URL,
-        date: "2025 (v1.0)",
+        source: table.source,
+        url: table.url,
+        date: table.date,
         setup,
         query,
         instance,
@@ -898,11 +895,11 @@ pub const RUNS: &[Run] = &[
         seqs: 1,
         measured: Measured::ItlMs(12.35),
     },
-    trtllm_max("B200 Llama 3.3 70B FP4 TP1 max load 1000/1000", "B200", "Llama 3.3 70B FP4 (nvidia/Llama-3.3-70B-Instruct-FP4), B200, TP 1, ISL 1000, OSL 1000, maximum load: 6,866.96 total output tokens/s", "v=1&model=llama3.3-70b&prec=fp4&ctx=2000&out=1000", "p6-b200.48xlarge", 1, Measured::ThroughputTps { out: 1000.0, tps: 6866.96 }),
-    trtllm_max("B200 Llama 3.3 70B FP4 TP8 max load 1000/1000", "B200", "Llama 3.3 70B FP4, B200, TP 8, ISL 1000, OSL 1000, maximum load: 19,991.64 total output tokens/s", "v=1&model=llama3.3-70b&prec=fp4&ctx=2000&out=1000", "p6-b200.48xlarge", 8, Measured::ThroughputTps { out: 1000.0, tps: 19991.64 }),
-    trtllm_max("B200 Llama 3.3 70B FP4 TP1 max load 2048/128", "B200", "Llama 3.3 70B FP4, B200, TP 1, ISL 2048, OSL 128, maximum load: 1,375.49 total output tokens/s", "v=1&model=llama3.3-70b&prec=fp4&ctx=2176&out=128", "p6-b200.48xlarge", 1, Measured::ThroughputTps { out: 128.0, tps: 1375.49 }),
-    trtllm_max("B200 Llama 3.3 70B FP4 TP8 max load 5000/500", "B200", "Llama 3.3 70B FP4, B200, TP 8, ISL 5000, OSL 500, maximum load: 4,810.21 total output tokens/s", "v=1&model=llama3.3-70b&prec=fp4&ctx=5500&out=500", "p6-b200.48xlarge", 8, Measured::ThroughputTps { out: 500.0, tps: 4810.21 }),
-    trtllm_max("H200 Llama 3.1 70B FP8 TP8 max load 1000/1000", "H200", "Llama 3.1 70B FP8 (nvidia/Llama-3.1-70B-Instruct-FP8), H200 141GB HBM3, TP 8, ISL 1000, OSL 1000, maximum load: 12,794.92 total output tokens/s", "v=1&model=llama3.1-70b&prec=fp8&ctx=2000&out=1000", "p5en.48xlarge", 8, Measured::ThroughputTps { out: 1000.0, tps: 12794.92 }),
+    max_load(TRT_019, "B200 Llama 3.3 70B FP4 TP1 max load 1000/1000", "B200", "Llama 3.3 70B FP4 (nvidia/Llama-3.3-70B-Instruct-FP4), B200, TP 1, ISL 1000, OSL 1000, maximum load: 6,866.96 total output tokens/s", "v=1&model=llama3.3-70b&prec=fp4&ctx=2000&out=1000", ("p6-b200.48xlarge", 1), Measured::ThroughputTps { out: 1000.0, tps: 6866.96 }),
+    max_load(TRT_019, "B200 Llama 3.3 70B FP4 TP8 max load 1000/1000", "B200", "Llama 3.3 70B FP4, B200, TP 8, ISL 1000, OSL 1000, maximum load: 19,991.64 total output tokens/s", "v=1&model=llama3.3-70b&prec=fp4&ctx=2000&out=1000", ("p6-b200.48xlarge", 8), Measured::ThroughputTps { out: 1000.0, tps: 19991.64 }),
+    max_load(TRT_019, "B200 Llama 3.3 70B FP4 TP1 max load 2048/128", "B200", "Llama 3.3 70B FP4, B200, TP 1, ISL 2048, OSL 128, maximum load: 1,375.49 total output tokens/s", "v=1&model=llama3.3-70b&prec=fp4&ctx=2176&out=128", ("p6-b200.48xlarge", 1), Measured::ThroughputTps { out: 128.0, tps: 1375.49 }),
+    max_load(TRT_019, "B200 Llama 3.3 70B FP4 TP8 max load 5000/500", "B200", "Llama 3.3 70B FP4, B200, TP 8, ISL 5000, OSL 500, maximum load: 4,810.21 total output tokens/s", "v=1&model=llama3.3-70b&prec=fp4&ctx=5500&out=500", ("p6-b200.48xlarge", 8), Measured::ThroughputTps { out: 500.0, tps: 4810.21 }),
+    max_load(TRT_019, "H200 Llama 3.1 70B FP8 TP8 max load 1000/1000", "H200", "Llama 3.1 70B FP8 (nvidia/Llama-3.1-70B-Instruct-FP8), H200 141GB HBM3, TP 8, ISL 1000, OSL 1000, maximum load: 12,794.92 total output tokens/s", "v=1&model=llama3.1-70b&prec=fp8&ctx=2000&out=1000", ("p5en.48xlarge", 8), Measured::ThroughputTps { out: 1000.0, tps: 12794.92 }),
     Run {
         id: "H100 Llama-3-8B TP8 1 user decode (SGLang)",
         family: "H100",
@@ -956,34 +953,34 @@ pub const RUNS: &[Run] = &[
         measured: Measured::TtftMs(864.14),
     },
     // --- Issue 23 item 4 (2026-12-03): the families the ledger lacked -------------------------------------
-    trtllm_v1("H200 Llama 3.1 8B FP8 TP1 max load 1000/1000 (1.0)", "H200", "Llama 3.1 8B FP8 (nvidia/Llama-3.1-8B-Instruct-FP8), H200 SXM 141GB (DGX H200), TP1, ISL/OSL 1000/1000, maximum load: 17,744 total output tokens/s", "v=1&model=llama3.1-8b&prec=fp8&ctx=2000&out=1000", "p5en.48xlarge", 1, Measured::ThroughputTps { out: 1000.0, tps: 17744.0 }),
-    trtllm_v1("H200 Llama 3.1 8B FP8 TP1 max load 128/2048 (1.0)", "H200", "Llama 3.1 8B FP8 (nvidia/Llama-3.1-8B-Instruct-FP8), H200 SXM 141GB (DGX H200), TP1, ISL/OSL 128/2048, maximum load: 26,221 total output tokens/s", "v=1&model=llama3.1-8b&prec=fp8&ctx=2176&out=2048", "p5en.48xlarge", 1, Measured::ThroughputTps { out: 2048.0, tps: 26221.0 }),
-    trtllm_v1("H200 Llama 3.1 8B FP8 TP1 max load 2048/128 (1.0)", "H200", "Llama 3.1 8B FP8 (nvidia/Llama-3.1-8B-Instruct-FP8), H200 SXM 141GB (DGX H200), TP1, ISL/OSL 2048/128, maximum load: 3,538 total output tokens/s", "v=1&model=llama3.1-8b&prec=fp8&ctx=2176&out=128", "p5en.48xlarge", 1, Measured::ThroughputTps { out: 128.0, tps: 3538.0 }),
-    trtllm_v1("H200 Llama 3.1 8B FP8 TP1 max load 5000/500 (1.0)", "H200", "Llama 3.1 8B FP8 (nvidia/Llama-3.1-8B-Instruct-FP8), H200 SXM 141GB (DGX H200), TP1, ISL/OSL 5000/500, maximum load: 3,902 total output tokens/s", "v=1&model=llama3.1-8b&prec=fp8&ctx=5500&out=500", "p5en.48xlarge", 1, Measured::ThroughputTps { out: 500.0, tps: 3902.0 }),
-    trtllm_v1("H200 Llama 3.1 8B FP8 TP1 max load 20000/2000 (1.0)", "H200", "Llama 3.1 8B FP8 (nvidia/Llama-3.1-8B-Instruct-FP8), H200 SXM 141GB (DGX H200), TP1, ISL/OSL 20000/2000, maximum load: 1,804 total output tokens/s", "v=1&model=llama3.1-8b&prec=fp8&ctx=22000&out=2000", "p5en.48xlarge", 1, Measured::ThroughputTps { out: 2000.0, tps: 1804.0 }),
-    trtllm_v1("H200 Llama 3.3 70B FP8 TP1 max load 1000/1000 (1.0)", "H200", "Llama 3.3 70B FP8 (nvidia/Llama-3.3-70B-Instruct-FP8), H200 SXM 141GB, TP1, ISL/OSL 1000/1000, maximum load: 2,909 total output tokens/s", "v=1&model=llama3.3-70b&prec=fp8&ctx=2000&out=1000", "p5en.48xlarge", 1, Measured::ThroughputTps { out: 1000.0, tps: 2909.0 }),
-    trtllm_v1("H200 Llama 3.3 70B FP8 TP1 max load 128/2048 (1.0)", "H200", "Llama 3.3 70B FP8 (nvidia/Llama-3.3-70B-Instruct-FP8), H200 SXM 141GB, TP1, ISL/OSL 128/2048, maximum load: 4,336 total output tokens/s", "v=1&model=llama3.3-70b&prec=fp8&ctx=2176&out=2048", "p5en.48xlarge", 1, Measured::ThroughputTps { out: 2048.0, tps: 4336.0 }),
-    trtllm_v1("H200 Llama 3.3 70B FP8 TP1 max load 2048/128 (1.0)", "H200", "Llama 3.3 70B FP8 (nvidia/Llama-3.3-70B-Instruct-FP8), H200 SXM 141GB, TP1, ISL/OSL 2048/128, maximum load: 442 total output tokens/s", "v=1&model=llama3.3-70b&prec=fp8&ctx=2176&out=128", "p5en.48xlarge", 1, Measured::ThroughputTps { out: 128.0, tps: 442.0 }),
-    trtllm_v1("H200 Llama 3.3 70B FP8 TP1 max load 5000/500 (1.0)", "H200", "Llama 3.3 70B FP8 (nvidia/Llama-3.3-70B-Instruct-FP8), H200 SXM 141GB, TP1, ISL/OSL 5000/500, maximum load: 566 total output tokens/s", "v=1&model=llama3.3-70b&prec=fp8&ctx=5500&out=500", "p5en.48xlarge", 1, Measured::ThroughputTps { out: 500.0, tps: 566.0 }),
-    trtllm_v1("H200 Llama 3.1 405B FP8 TP8 max load 1000/1000 (1.0)", "H200", "Llama 3.1 405B FP8 (nvidia/Llama-3.1-405B-Instruct-FP8), H200 SXM 141GB, TP8, ISL/OSL 1000/1000, maximum load: 3,330 total output tokens/s", "v=1&model=llama3.1-405b&prec=fp8&ctx=2000&out=1000", "p5en.48xlarge", 8, Measured::ThroughputTps { out: 1000.0, tps: 3330.0 }),
-    trtllm_v1("H200 Llama 3.1 405B FP8 TP8 max load 2048/128 (1.0)", "H200", "Llama 3.1 405B FP8 (nvidia/Llama-3.1-405B-Instruct-FP8), H200 SXM 141GB, TP8, ISL/OSL 2048/128, maximum load: 456 total output tokens/s", "v=1&model=llama3.1-405b&prec=fp8&ctx=2176&out=128", "p5en.48xlarge", 8, Measured::ThroughputTps { out: 128.0, tps: 456.0 }),
-    trtllm_v1("B200 Llama 3.3 70B FP4 TP1 max load 128/2048 (1.0)", "B200", "Llama 3.3 70B FP4 (nvidia/Llama-3.3-70B-Instruct-FP4), B200 180GB (DGX B200), TP1, ISL/OSL 128/2048, maximum load: 9,922 total output tokens/s", "v=1&model=llama3.3-70b&prec=fp4&ctx=2176&out=2048", "p6-b200.48xlarge", 1, Measured::ThroughputTps { out: 2048.0, tps: 9922.0 }),
-    trtllm_v1("B200 Llama 3.3 70B FP4 TP1 max load 5000/500 (1.0)", "B200", "Llama 3.3 70B FP4 (nvidia/Llama-3.3-70B-Instruct-FP4), B200 180GB (DGX B200), TP1, ISL/OSL 5000/500, maximum load: 1,459 total output tokens/s", "v=1&model=llama3.3-70b&prec=fp4&ctx=5500&out=500", "p6-b200.48xlarge", 1, Measured::ThroughputTps { out: 500.0, tps: 1459.0 }),
-    trtllm_v1("B200 Llama 3.1 405B FP4 TP4 max load 1000/1000 (1.0)", "B200", "Llama 3.1 405B FP4 (nvidia/Llama-3.1-405B-Instruct-FP4), B200 180GB, TP4, ISL/OSL 1000/1000, maximum load: 5,209 total output tokens/s", "v=1&model=llama3.1-405b&prec=fp4&ctx=2000&out=1000", "p6-b200.48xlarge", 4, Measured::ThroughputTps { out: 1000.0, tps: 5209.0 }),
-    trtllm_v1("B200 Llama 3.1 405B FP4 TP4 max load 128/2048 (1.0)", "B200", "Llama 3.1 405B FP4 (nvidia/Llama-3.1-405B-Instruct-FP4), B200 180GB, TP4, ISL/OSL 128/2048, maximum load: 8,020 total output tokens/s", "v=1&model=llama3.1-405b&prec=fp4&ctx=2176&out=2048", "p6-b200.48xlarge", 4, Measured::ThroughputTps { out: 2048.0, tps: 8020.0 }),
-    trtllm_v1("B200 Llama 3.1 405B FP4 TP4 max load 2048/128 (1.0)", "B200", "Llama 3.1 405B FP4 (nvidia/Llama-3.1-405B-Instruct-FP4), B200 180GB, TP4, ISL/OSL 2048/128, maximum load: 749 total output tokens/s", "v=1&model=llama3.1-405b&prec=fp4&ctx=2176&out=128", "p6-b200.48xlarge", 4, Measured::ThroughputTps { out: 128.0, tps: 749.0 }),
-    trtllm_v1("MoE H100 Qwen3-235B-A22B FP8 TP8 max load 1000/1000", "MoE", "Qwen3-235B-A22B FP8 (nvidia/Qwen3-235B-A22B-FP8), H100 SXM 80GB, TP8 (the MoE command adds --ep, its size not stated, and attention DP), ISL/OSL 1000/1000, maximum load: 14,898 total output tokens/s", "v=1&model=qwen3-235b-a22b&prec=fp8&ctx=2000&out=1000", "p5.48xlarge", 8, Measured::ThroughputTps { out: 1000.0, tps: 14898.0 }),
-    trtllm_v1("MoE H200 Qwen3-235B-A22B FP8 TP8 max load 1000/1000", "MoE", "Qwen3-235B-A22B FP8 (nvidia/Qwen3-235B-A22B-FP8), H200 SXM 141GB, TP8 (the MoE command adds --ep, its size not stated, and attention DP), ISL/OSL 1000/1000, maximum load: 23,789 total output tokens/s", "v=1&model=qwen3-235b-a22b&prec=fp8&ctx=2000&out=1000", "p5en.48xlarge", 8, Measured::ThroughputTps { out: 1000.0, tps: 23789.0 }),
-    trtllm_v1("MoE H200 Qwen3-235B-A22B FP8 TP8 max load 5000/500", "MoE", "Qwen3-235B-A22B FP8 (nvidia/Qwen3-235B-A22B-FP8), H200 SXM 141GB, TP8 (the MoE command adds --ep, its size not stated, and attention DP), ISL/OSL 5000/500, maximum load: 3,623 total output tokens/s", "v=1&model=qwen3-235b-a22b&prec=fp8&ctx=5500&out=500", "p5en.48xlarge", 8, Measured::ThroughputTps { out: 500.0, tps: 3623.0 }),
-    trtllm_v1("MoE B200 Qwen3-235B-A22B FP4 TP8 max load 1000/1000", "MoE", "Qwen3-235B-A22B FP4 (nvidia/Qwen3-235B-A22B-FP4), B200 180GB, TP8 (the MoE command adds --ep, its size not stated, and attention DP), ISL/OSL 1000/1000, maximum load: 42,391 total output tokens/s", "v=1&model=qwen3-235b-a22b&prec=fp4&ctx=2000&out=1000", "p6-b200.48xlarge", 8, Measured::ThroughputTps { out: 1000.0, tps: 42391.0 }),
-    trtllm_v1("MoE B200 Qwen3-30B-A3B FP4 TP1 max load 1000/1000", "MoE", "Qwen3-30B-A3B FP4 (nvidia/Qwen3-30B-A3B-FP4), B200 180GB, TP1, ISL/OSL 1000/1000, maximum load: 25,828 total output tokens/s", "v=1&model=qwen3-30b-a3b&prec=fp4&ctx=2000&out=1000", "p6-b200.48xlarge", 1, Measured::ThroughputTps { out: 1000.0, tps: 25828.0 }),
-    trtllm_v1("MoE B200 Qwen3-30B-A3B FP4 TP1 max load 2048/128", "MoE", "Qwen3-30B-A3B FP4 (nvidia/Qwen3-30B-A3B-FP4), B200 180GB, TP1, ISL/OSL 2048/128, maximum load: 6,251 total output tokens/s", "v=1&model=qwen3-30b-a3b&prec=fp4&ctx=2176&out=128", "p6-b200.48xlarge", 1, Measured::ThroughputTps { out: 128.0, tps: 6251.0 }),
-    trtllm_v1("MoE H100 Llama 4 Maverick FP8 TP8 max load 1000/1000", "MoE", "Llama 4 Maverick 17B-128E FP8 (nvidia/Llama-4-Maverick-17B-128E-Instruct-FP8), H100 SXM 80GB, TP8 (the MoE command adds --ep, its size not stated, and attention DP), ISL/OSL 1000/1000, maximum load: 9,677 total output tokens/s", "v=1&model=llama4-maverick&prec=fp8&ctx=2000&out=1000", "p5.48xlarge", 8, Measured::ThroughputTps { out: 1000.0, tps: 9677.0 }),
-    trtllm_v1("MoE H200 Llama 4 Maverick FP8 TP8 max load 1000/1000", "MoE", "Llama 4 Maverick 17B-128E FP8 (nvidia/Llama-4-Maverick-17B-128E-Instruct-FP8), H200 SXM 141GB, TP8 (the MoE command adds --ep, its size not stated, and attention DP), ISL/OSL 1000/1000, maximum load: 31,782 total output tokens/s", "v=1&model=llama4-maverick&prec=fp8&ctx=2000&out=1000", "p5en.48xlarge", 8, Measured::ThroughputTps { out: 1000.0, tps: 31782.0 }),
-    trtllm_v1("MoE B200 Llama 4 Maverick FP4 TP8 max load 1000/1000", "MoE", "Llama 4 Maverick 17B-128E, B200 180GB, TP8 (FP4) as the table heads it (the page's FP4 list names no Maverick checkpoint; the MoE command adds --ep, its size not stated, and attention DP), ISL/OSL 1000/1000, maximum load: 79,617 total output tokens/s", "v=1&model=llama4-maverick&prec=fp4&ctx=2000&out=1000", "p6-b200.48xlarge", 8, Measured::ThroughputTps { out: 1000.0, tps: 79617.0 }),
-    trtllm_v1("MoE H100 Llama 4 Scout FP8 TP4 max load 1000/1000", "MoE", "Llama 4 Scout 17B-16E, H100, (FP8) as the table heads it (the page's FP8 list names no Scout checkpoint), TP4, ISL/OSL 1000/1000, maximum load: 12,129 total output tokens/s", "v=1&model=llama4-scout&prec=fp8&ctx=2000&out=1000", "p5.48xlarge", 4, Measured::ThroughputTps { out: 1000.0, tps: 12129.0 }),
-    trtllm_v1("MoE H200 Llama 4 Scout FP8 TP4 max load 1000/1000", "MoE", "Llama 4 Scout 17B-16E, H200, (FP8) as the table heads it (the page's FP8 list names no Scout checkpoint), TP4, ISL/OSL 1000/1000, maximum load: 21,636 total output tokens/s", "v=1&model=llama4-scout&prec=fp8&ctx=2000&out=1000", "p5en.48xlarge", 4, Measured::ThroughputTps { out: 1000.0, tps: 21636.0 }),
-    trtllm_v1("MoE B200 Llama 4 Scout FP4 TP1 max load 1000/1000", "MoE", "Llama 4 Scout 17B-16E, B200, (FP4) as the table heads it (the page's FP4 list names no Scout checkpoint), TP1, ISL/OSL 1000/1000, maximum load: 10,591 total output tokens/s", "v=1&model=llama4-scout&prec=fp4&ctx=2000&out=1000", "p6-b200.48xlarge", 1, Measured::ThroughputTps { out: 1000.0, tps: 10591.0 }),
+    max_load(TRT_V1, "H200 Llama 3.1 8B FP8 TP1 max load 1000/1000 (1.0)", "H200", "Llama 3.1 8B FP8 (nvidia/Llama-3.1-8B-Instruct-FP8), H200 SXM 141GB (DGX H200), TP1, ISL/OSL 1000/1000, maximum load: 17,744 total output tokens/s", "v=1&model=llama3.1-8b&prec=fp8&ctx=2000&out=1000", ("p5en.48xlarge", 1), Measured::ThroughputTps { out: 1000.0, tps: 17744.0 }),
+    max_load(TRT_V1, "H200 Llama 3.1 8B FP8 TP1 max load 128/2048 (1.0)", "H200", "Llama 3.1 8B FP8 (nvidia/Llama-3.1-8B-Instruct-FP8), H200 SXM 141GB (DGX H200), TP1, ISL/OSL 128/2048, maximum load: 26,221 total output tokens/s", "v=1&model=llama3.1-8b&prec=fp8&ctx=2176&out=2048", ("p5en.48xlarge", 1), Measured::ThroughputTps { out: 2048.0, tps: 26221.0 }),
+    max_load(TRT_V1, "H200 Llama 3.1 8B FP8 TP1 max load 2048/128 (1.0)", "H200", "Llama 3.1 8B FP8 (nvidia/Llama-3.1-8B-Instruct-FP8), H200 SXM 141GB (DGX H200), TP1, ISL/OSL 2048/128, maximum load: 3,538 total output tokens/s", "v=1&model=llama3.1-8b&prec=fp8&ctx=2176&out=128", ("p5en.48xlarge", 1), Measured::ThroughputTps { out: 128.0, tps: 3538.0 }),
+    max_load(TRT_V1, "H200 Llama 3.1 8B FP8 TP1 max load 5000/500 (1.0)", "H200", "Llama 3.1 8B FP8 (nvidia/Llama-3.1-8B-Instruct-FP8), H200 SXM 141GB (DGX H200), TP1, ISL/OSL 5000/500, maximum load: 3,902 total output tokens/s", "v=1&model=llama3.1-8b&prec=fp8&ctx=5500&out=500", ("p5en.48xlarge", 1), Measured::ThroughputTps { out: 500.0, tps: 3902.0 }),
+    max_load(TRT_V1, "H200 Llama 3.1 8B FP8 TP1 max load 20000/2000 (1.0)", "H200", "Llama 3.1 8B FP8 (nvidia/Llama-3.1-8B-Instruct-FP8), H200 SXM 141GB (DGX H200), TP1, ISL/OSL 20000/2000, maximum load: 1,804 total output tokens/s", "v=1&model=llama3.1-8b&prec=fp8&ctx=22000&out=2000", ("p5en.48xlarge", 1), Measured::ThroughputTps { out: 2000.0, tps: 1804.0 }),
+    max_load(TRT_V1, "H200 Llama 3.3 70B FP8 TP1 max load 1000/1000 (1.0)", "H200", "Llama 3.3 70B FP8 (nvidia/Llama-3.3-70B-Instruct-FP8), H200 SXM 141GB, TP1, ISL/OSL 1000/1000, maximum load: 2,909 total output tokens/s", "v=1&model=llama3.3-70b&prec=fp8&ctx=2000&out=1000", ("p5en.48xlarge", 1), Measured::ThroughputTps { out: 1000.0, tps: 2909.0 }),
+    max_load(TRT_V1, "H200 Llama 3.3 70B FP8 TP1 max load 128/2048 (1.0)", "H200", "Llama 3.3 70B FP8 (nvidia/Llama-3.3-70B-Instruct-FP8), H200 SXM 141GB, TP1, ISL/OSL 128/2048, maximum load: 4,336 total output tokens/s", "v=1&model=llama3.3-70b&prec=fp8&ctx=2176&out=2048", ("p5en.48xlarge", 1), Measured::ThroughputTps { out: 2048.0, tps: 4336.0 }),
+    max_load(TRT_V1, "H200 Llama 3.3 70B FP8 TP1 max load 2048/128 (1.0)", "H200", "Llama 3.3 70B FP8 (nvidia/Llama-3.3-70B-Instruct-FP8), H200 SXM 141GB, TP1, ISL/OSL 2048/128, maximum load: 442 total output tokens/s", "v=1&model=llama3.3-70b&prec=fp8&ctx=2176&out=128", ("p5en.48xlarge", 1), Measured::ThroughputTps { out: 128.0, tps: 442.0 }),
+    max_load(TRT_V1, "H200 Llama 3.3 70B FP8 TP1 max load 5000/500 (1.0)", "H200", "Llama 3.3 70B FP8 (nvidia/Llama-3.3-70B-Instruct-FP8), H200 SXM 141GB, TP1, ISL/OSL 5000/500, maximum load: 566 total output tokens/s", "v=1&model=llama3.3-70b&prec=fp8&ctx=5500&out=500", ("p5en.48xlarge", 1), Measured::ThroughputTps { out: 500.0, tps: 566.0 }),
+    max_load(TRT_V1, "H200 Llama 3.1 405B FP8 TP8 max load 1000/1000 (1.0)", "H200", "Llama 3.1 405B FP8 (nvidia/Llama-3.1-405B-Instruct-FP8), H200 SXM 141GB, TP8, ISL/OSL 1000/1000, maximum load: 3,330 total output tokens/s", "v=1&model=llama3.1-405b&prec=fp8&ctx=2000&out=1000", ("p5en.48xlarge", 8), Measured::ThroughputTps { out: 1000.0, tps: 3330.0 }),
+    max_load(TRT_V1, "H200 Llama 3.1 405B FP8 TP8 max load 2048/128 (1.0)", "H200", "Llama 3.1 405B FP8 (nvidia/Llama-3.1-405B-Instruct-FP8), H200 SXM 141GB, TP8, ISL/OSL 2048/128, maximum load: 456 total output tokens/s", "v=1&model=llama3.1-405b&prec=fp8&ctx=2176&out=128", ("p5en.48xlarge", 8), Measured::ThroughputTps { out: 128.0, tps: 456.0 }),
+    max_load(TRT_V1, "B200 Llama 3.3 70B FP4 TP1 max load 128/2048 (1.0)", "B200", "Llama 3.3 70B FP4 (nvidia/Llama-3.3-70B-Instruct-FP4), B200 180GB (DGX B200), TP1, ISL/OSL 128/2048, maximum load: 9,922 total output tokens/s", "v=1&model=llama3.3-70b&prec=fp4&ctx=2176&out=2048", ("p6-b200.48xlarge", 1), Measured::ThroughputTps { out: 2048.0, tps: 9922.0 }),
+    max_load(TRT_V1, "B200 Llama 3.3 70B FP4 TP1 max load 5000/500 (1.0)", "B200", "Llama 3.3 70B FP4 (nvidia/Llama-3.3-70B-Instruct-FP4), B200 180GB (DGX B200), TP1, ISL/OSL 5000/500, maximum load: 1,459 total output tokens/s", "v=1&model=llama3.3-70b&prec=fp4&ctx=5500&out=500", ("p6-b200.48xlarge", 1), Measured::ThroughputTps { out: 500.0, tps: 1459.0 }),
+    max_load(TRT_V1, "B200 Llama 3.1 405B FP4 TP4 max load 1000/1000 (1.0)", "B200", "Llama 3.1 405B FP4 (nvidia/Llama-3.1-405B-Instruct-FP4), B200 180GB, TP4, ISL/OSL 1000/1000, maximum load: 5,209 total output tokens/s", "v=1&model=llama3.1-405b&prec=fp4&ctx=2000&out=1000", ("p6-b200.48xlarge", 4), Measured::ThroughputTps { out: 1000.0, tps: 5209.0 }),
+    max_load(TRT_V1, "B200 Llama 3.1 405B FP4 TP4 max load 128/2048 (1.0)", "B200", "Llama 3.1 405B FP4 (nvidia/Llama-3.1-405B-Instruct-FP4), B200 180GB, TP4, ISL/OSL 128/2048, maximum load: 8,020 total output tokens/s", "v=1&model=llama3.1-405b&prec=fp4&ctx=2176&out=2048", ("p6-b200.48xlarge", 4), Measured::ThroughputTps { out: 2048.0, tps: 8020.0 }),
+    max_load(TRT_V1, "B200 Llama 3.1 405B FP4 TP4 max load 2048/128 (1.0)", "B200", "Llama 3.1 405B FP4 (nvidia/Llama-3.1-405B-Instruct-FP4), B200 180GB, TP4, ISL/OSL 2048/128, maximum load: 749 total output tokens/s", "v=1&model=llama3.1-405b&prec=fp4&ctx=2176&out=128", ("p6-b200.48xlarge", 4), Measured::ThroughputTps { out: 128.0, tps: 749.0 }),
+    max_load(TRT_V1, "MoE H100 Qwen3-235B-A22B FP8 TP8 max load 1000/1000", "MoE", "Qwen3-235B-A22B FP8 (nvidia/Qwen3-235B-A22B-FP8), H100 SXM 80GB, TP8 (the MoE command adds --ep, its size not stated, and attention DP), ISL/OSL 1000/1000, maximum load: 14,898 total output tokens/s", "v=1&model=qwen3-235b-a22b&prec=fp8&ctx=2000&out=1000", ("p5.48xlarge", 8), Measured::ThroughputTps { out: 1000.0, tps: 14898.0 }),
+    max_load(TRT_V1, "MoE H200 Qwen3-235B-A22B FP8 TP8 max load 1000/1000", "MoE", "Qwen3-235B-A22B FP8 (nvidia/Qwen3-235B-A22B-FP8), H200 SXM 141GB, TP8 (the MoE command adds --ep, its size not stated, and attention DP), ISL/OSL 1000/1000, maximum load: 23,789 total output tokens/s", "v=1&model=qwen3-235b-a22b&prec=fp8&ctx=2000&out=1000", ("p5en.48xlarge", 8), Measured::ThroughputTps { out: 1000.0, tps: 23789.0 }),
+    max_load(TRT_V1, "MoE H200 Qwen3-235B-A22B FP8 TP8 max load 5000/500", "MoE", "Qwen3-235B-A22B FP8 (nvidia/Qwen3-235B-A22B-FP8), H200 SXM 141GB, TP8 (the MoE command adds --ep, its size not stated, and attention DP), ISL/OSL 5000/500, maximum load: 3,623 total output tokens/s", "v=1&model=qwen3-235b-a22b&prec=fp8&ctx=5500&out=500", ("p5en.48xlarge", 8), Measured::ThroughputTps { out: 500.0, tps: 3623.0 }),
+    max_load(TRT_V1, "MoE B200 Qwen3-235B-A22B FP4 TP8 max load 1000/1000", "MoE", "Qwen3-235B-A22B FP4 (nvidia/Qwen3-235B-A22B-FP4), B200 180GB, TP8 (the MoE command adds --ep, its size not stated, and attention DP), ISL/OSL 1000/1000, maximum load: 42,391 total output tokens/s", "v=1&model=qwen3-235b-a22b&prec=fp4&ctx=2000&out=1000", ("p6-b200.48xlarge", 8), Measured::ThroughputTps { out: 1000.0, tps: 42391.0 }),
+    max_load(TRT_V1, "MoE B200 Qwen3-30B-A3B FP4 TP1 max load 1000/1000", "MoE", "Qwen3-30B-A3B FP4 (nvidia/Qwen3-30B-A3B-FP4), B200 180GB, TP1, ISL/OSL 1000/1000, maximum load: 25,828 total output tokens/s", "v=1&model=qwen3-30b-a3b&prec=fp4&ctx=2000&out=1000", ("p6-b200.48xlarge", 1), Measured::ThroughputTps { out: 1000.0, tps: 25828.0 }),
+    max_load(TRT_V1, "MoE B200 Qwen3-30B-A3B FP4 TP1 max load 2048/128", "MoE", "Qwen3-30B-A3B FP4 (nvidia/Qwen3-30B-A3B-FP4), B200 180GB, TP1, ISL/OSL 2048/128, maximum load: 6,251 total output tokens/s", "v=1&model=qwen3-30b-a3b&prec=fp4&ctx=2176&out=128", ("p6-b200.48xlarge", 1), Measured::ThroughputTps { out: 128.0, tps: 6251.0 }),
+    max_load(TRT_V1, "MoE H100 Llama 4 Maverick FP8 TP8 max load 1000/1000", "MoE", "Llama 4 Maverick 17B-128E FP8 (nvidia/Llama-4-Maverick-17B-128E-Instruct-FP8), H100 SXM 80GB, TP8 (the MoE command adds --ep, its size not stated, and attention DP), ISL/OSL 1000/1000, maximum load: 9,677 total output tokens/s", "v=1&model=llama4-maverick&prec=fp8&ctx=2000&out=1000", ("p5.48xlarge", 8), Measured::ThroughputTps { out: 1000.0, tps: 9677.0 }),
+    max_load(TRT_V1, "MoE H200 Llama 4 Maverick FP8 TP8 max load 1000/1000", "MoE", "Llama 4 Maverick 17B-128E FP8 (nvidia/Llama-4-Maverick-17B-128E-Instruct-FP8), H200 SXM 141GB, TP8 (the MoE command adds --ep, its size not stated, and attention DP), ISL/OSL 1000/1000, maximum load: 31,782 total output tokens/s", "v=1&model=llama4-maverick&prec=fp8&ctx=2000&out=1000", ("p5en.48xlarge", 8), Measured::ThroughputTps { out: 1000.0, tps: 31782.0 }),
+    max_load(TRT_V1, "MoE B200 Llama 4 Maverick FP4 TP8 max load 1000/1000", "MoE", "Llama 4 Maverick 17B-128E, B200 180GB, TP8 (FP4) as the table heads it (the page's FP4 list names no Maverick checkpoint; the MoE command adds --ep, its size not stated, and attention DP), ISL/OSL 1000/1000, maximum load: 79,617 total output tokens/s", "v=1&model=llama4-maverick&prec=fp4&ctx=2000&out=1000", ("p6-b200.48xlarge", 8), Measured::ThroughputTps { out: 1000.0, tps: 79617.0 }),
+    max_load(TRT_V1, "MoE H100 Llama 4 Scout FP8 TP4 max load 1000/1000", "MoE", "Llama 4 Scout 17B-16E, H100, (FP8) as the table heads it (the page's FP8 list names no Scout checkpoint), TP4, ISL/OSL 1000/1000, maximum load: 12,129 total output tokens/s", "v=1&model=llama4-scout&prec=fp8&ctx=2000&out=1000", ("p5.48xlarge", 4), Measured::ThroughputTps { out: 1000.0, tps: 12129.0 }),
+    max_load(TRT_V1, "MoE H200 Llama 4 Scout FP8 TP4 max load 1000/1000", "MoE", "Llama 4 Scout 17B-16E, H200, (FP8) as the table heads it (the page's FP8 list names no Scout checkpoint), TP4, ISL/OSL 1000/1000, maximum load: 21,636 total output tokens/s", "v=1&model=llama4-scout&prec=fp8&ctx=2000&out=1000", ("p5en.48xlarge", 4), Measured::ThroughputTps { out: 1000.0, tps: 21636.0 }),
+    max_load(TRT_V1, "MoE B200 Llama 4 Scout FP4 TP1 max load 1000/1000", "MoE", "Llama 4 Scout 17B-16E, B200, (FP4) as the table heads it (the page's FP4 list names no Scout checkpoint), TP1, ISL/OSL 1000/1000, maximum load: 10,591 total output tokens/s", "v=1&model=llama4-scout&prec=fp4&ctx=2000&out=1000", ("p6-b200.48xlarge", 1), Measured::ThroughputTps { out: 1000.0, tps: 10591.0 }),
     hf_raw("A10G Llama 2 7b TGI TP1 1 users (g5.2xlarge)", "meta-llama/Llama-2-7b-hf, ml.g5.2xlarge, tensor parallelism degree 1, quantization none, 50 generated tokens per request, 1 virtual users: 32.38 tokens/s, median 30.96 ms/token; the prompt length is not stated, gpuplan assumes 512", "v=1&model=llama2-7b&prec=fp16&ctx=562&out=50", "g5.2xlarge", 1, 1, 32.38),
     hf_raw("A10G Llama 2 7b TGI TP1 5 users (g5.2xlarge)", "meta-llama/Llama-2-7b-hf, ml.g5.2xlarge, tensor parallelism degree 1, quantization none, 50 generated tokens per request, 5 virtual users: 131.29 tokens/s, median 37.94 ms/token; the prompt length is not stated, gpuplan assumes 512", "v=1&model=llama2-7b&prec=fp16&ctx=562&out=50", "g5.2xlarge", 1, 5, 131.29),
     hf_raw("A10G Llama 2 7b TGI TP1 20 users (g5.2xlarge)", "meta-llama/Llama-2-7b-hf, ml.g5.2xlarge, tensor parallelism degree 1, quantization none, 50 generated tokens per request, 20 virtual users: 313.53 tokens/s, median 60.86 ms/token; the prompt length is not stated, gpuplan assumes 512", "v=1&model=llama2-7b&prec=fp16&ctx=562&out=50", "g5.2xlarge", 1, 20, 313.53),
