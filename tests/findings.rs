@@ -1,7 +1,6 @@
 //! The residue of the expert review of issues 23 and 24 (the reviewer's findings #18, #3, #8 and the
 //! snapshot findings), each held to a hand-worked expectation that failed before its fix.
 
-use gpuplan::catalog::Catalog;
 use gpuplan::engine::plan;
 use gpuplan::query;
 use gpuplan::scenario::Buy;
@@ -15,7 +14,7 @@ use common::run;
 /// type priced as asked, because its Spot figure is not comparable with their On-Demand ones.
 #[test]
 fn a_type_priced_only_on_spot_is_carded_as_its_spot_plan_and_ranked_after_the_priced() {
-    let catalog = Catalog::bundled();
+    let catalog = common::catalog();
     let q = "v=1&task=train&params=7&tokens=100&region=us-east-2&inst=trn2.48xlarge";
     let (s, o) = run(q);
     let r = o
@@ -24,7 +23,7 @@ fn a_type_priced_only_on_spot_is_carded_as_its_spot_plan_and_ranked_after_the_pr
         .unwrap_or_else(|| panic!("{q}: nothing ranked"));
     assert!(r.fits, "{q}");
     assert_eq!(r.priced_as(s.purchase.buy), Buy::Spot, "{q}");
-    let p = plan(&catalog, &s, r);
+    let p = plan(catalog, &s, r);
     assert_eq!(r.job_usd, Some(p.horizon_usd), "{q}: the card is the plan's booking");
 
     let q = "v=1&task=train&params=7&tokens=100&region=us-east-2";
@@ -37,7 +36,7 @@ fn a_type_priced_only_on_spot_is_carded_as_its_spot_plan_and_ranked_after_the_pr
         }
         // No fitting row reads "no price" while its plan buys something.
         if r.hourly_usd.is_none() {
-            let p = plan(&catalog, &s, r);
+            let p = plan(catalog, &s, r);
             assert!(
                 p.items.is_empty(),
                 "{q}: {} is unpriced beside a plan of {:?}",
@@ -53,7 +52,7 @@ fn a_type_priced_only_on_spot_is_carded_as_its_spot_plan_and_ranked_after_the_pr
 /// predates the known change of 2026-07-01. That stale rate is no basis for "cheaper on another type".
 #[test]
 fn cheaper_elsewhere_is_never_a_capacity_block_rate_older_than_a_known_change() {
-    let catalog = Catalog::bundled();
+    let catalog = common::catalog();
     let q = "v=1&task=train&params=13&tokens=300&region=us-east-2&days=20&buy=cb&prio=perf";
     let (s, o) = run(q);
     let r = o
@@ -61,12 +60,12 @@ fn cheaper_elsewhere_is_never_a_capacity_block_rate_older_than_a_known_change() 
         .first()
         .unwrap_or_else(|| panic!("{q}: nothing ranked"));
     assert_eq!(r.instance, "p6-b200.48xlarge", "{q}: the scenario moved");
-    let p = gpuplan::engine::plan_among(&catalog, &s, &o.recommendations, r);
+    let p = gpuplan::engine::plan_among(catalog, &s, &o.recommendations, r);
     if let Some(e) = &p.elsewhere {
         let er = o.recommendations.iter().find(|x| x.instance == e.instance);
         let stale = er.is_some_and(|er| {
             e.items.iter().any(|i| i.buy == Buy::CapacityBlock)
-                && gpuplan::engine::option_cost(&catalog, &s, er, Buy::CapacityBlock)
+                && gpuplan::engine::option_cost(catalog, &s, er, Buy::CapacityBlock)
                     .cb
                     .is_some_and(|c| c.predates_change.is_some())
         });
@@ -83,10 +82,10 @@ fn cheaper_elsewhere_is_never_a_capacity_block_rate_older_than_a_known_change() 
 /// trn1.2xlarge's On-Demand price is of 2026-07-20 (karpenter-pricing). Nothing fits: the catalog's date.
 #[test]
 fn the_line_dates_its_figure_by_the_rate_it_is() {
-    let catalog = Catalog::bundled();
+    let catalog = common::catalog();
     let line = |q: &str| {
         let (s, o) = run(q);
-        gpuplan::explain::line(&catalog, &s, &o)
+        gpuplan::explain::line(catalog, &s, &o)
     };
     let cases = [
         (
@@ -112,14 +111,14 @@ fn the_line_dates_its_figure_by_the_rate_it_is() {
 #[test]
 fn a_derived_savings_plan_rate_is_dated_as_derived_by_its_older_input() {
     use gpuplan::scenario::Lang;
-    let catalog = Catalog::bundled();
+    let catalog = common::catalog();
     let q = "v=1&model=llama3.1-70b&ctx=2500&out=500&batch=20&seqtps=20&region=ap-northeast-1&growth=15";
     let (s, o) = run(q);
     let r = o
         .recommendations
         .first()
         .unwrap_or_else(|| panic!("{q}: nothing ranked"));
-    let p = plan(&catalog, &s, r);
+    let p = plan(catalog, &s, r);
     let text = |lang| {
         p.notices
             .iter()
@@ -199,20 +198,20 @@ fn decimals(v: &str) -> usize {
 fn no_float_noise_in_attributes_exports_or_the_cli() {
     use gpuplan::render::page::Answer;
     use gpuplan::render::{options, ranked, Fmt};
-    let catalog = Catalog::bundled();
+    let catalog = common::catalog();
     for q in [
         "v=1",
         "v=1&task=finetune&model=llama3.1-8b&tokens=1&buy=spot&cur=cny&disc=15&discall=1",
     ] {
-        let (s, _) = query::parse(q, &catalog);
-        let a = Answer::compute(&catalog, &s, "");
+        let (s, _) = query::parse(q, catalog);
+        let a = Answer::compute(catalog, &s, "");
         let f = Fmt::new(s.lang, &s);
         let (rec, fig) = a
             .chosen
             .as_ref()
             .zip(a.figures.as_ref())
             .unwrap_or_else(|| panic!("{q}: no answer"));
-        let d = a.detail_in(&catalog, &s, rec, "");
+        let d = a.detail_in(catalog, &s, rec, "");
         let html = [
             options::options(&d, &fig.options),
             ranked::rec_rows(
@@ -235,8 +234,8 @@ fn no_float_noise_in_attributes_exports_or_the_cli() {
         for (k, v) in attributes(&html, "value=").iter().chain(&attributes(&html, "max=")) {
             assert!(decimals(v) <= 1, "{q}: {k}=\"{v}\"");
         }
-        let p = plan(&catalog, &s, rec);
-        let json = gpuplan::export::json_document(q, &catalog, &s.region, &a.outcome, Some(&p));
+        let p = plan(catalog, &s, rec);
+        let json = gpuplan::export::json_document(q, catalog, &s.region, &a.outcome, Some(&p));
         for key in [
             "\"horizon_usd\": ",
             "\"all_on_demand_horizon_usd\": ",

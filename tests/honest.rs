@@ -1,7 +1,6 @@
 //! Issue 24's honesty items, held to hand-worked expectations: the stack a type needs (10), Spot limits
 //! and risks (4, 5), communication-bound training (6) and the silent limits (11).
 
-use gpuplan::catalog::Catalog;
 use gpuplan::engine::{plan, Plan, Recommendation};
 use gpuplan::explain;
 use gpuplan::scenario::Lang;
@@ -20,13 +19,13 @@ fn reasons(r: &Recommendation, lang: Lang) -> String {
 
 /// The top recommendation's plan, and every notice (the outcome's, then the plan's) in words.
 fn plan_and_notices(q: &str, lang: Lang) -> (Plan, String) {
-    let catalog = Catalog::bundled();
+    let catalog = common::catalog();
     let (s, o) = run(q);
     let r = o
         .recommendations
         .first()
         .unwrap_or_else(|| panic!("{q}: nothing ranked"));
-    let p = plan(&catalog, &s, r);
+    let p = plan(catalog, &s, r);
     let words: Vec<String> = o
         .notices
         .iter()
@@ -114,10 +113,10 @@ fn gpu_tensor_parallel_degrees_split_the_heads_and_neuron_pads_them() {
 fn spot_refused_for_scarce_capacity_says_so_and_does_not_ask_to_raise_a_limit_that_cannot_help() {
     // p5.48xlarge in us-east-1: Spot in 4 zones, 2 at the On-Demand price (scarce): one instance at most,
     // whatever `spotmax` says.
-    let catalog = Catalog::bundled();
+    let catalog = common::catalog();
     let (s, o) = run("v=1&task=train&params=7&tokens=1000&spotmax=16&inst=p5.48xlarge");
     let r = &o.recommendations[0];
-    let spot = gpuplan::engine::option_cost(&catalog, &s, r, gpuplan::scenario::Buy::Spot);
+    let spot = gpuplan::engine::option_cost(catalog, &s, r, gpuplan::scenario::Buy::Spot);
     let why = spot.unavailable.as_ref().unwrap_or_else(|| panic!("{spot:?}"));
     for lang in [Lang::En, Lang::Zh] {
         let text = explain::not_offered(why, lang);
@@ -126,7 +125,7 @@ fn spot_refused_for_scarce_capacity_says_so_and_does_not_ask_to_raise_a_limit_th
     }
     // g5.48xlarge (Spot in 5 zones: ample) names the limit by the form's label, where it is.
     let (s, o) = run("v=1&task=train&params=7&tokens=100&days=30&inst=g5.48xlarge");
-    let spot = gpuplan::engine::option_cost(&catalog, &s, &o.recommendations[0], gpuplan::scenario::Buy::Spot);
+    let spot = gpuplan::engine::option_cost(catalog, &s, &o.recommendations[0], gpuplan::scenario::Buy::Spot);
     let text = explain::not_offered(
         spot.unavailable.as_ref().unwrap_or_else(|| panic!("{spot:?}")),
         Lang::En,
@@ -219,12 +218,12 @@ fn long_single_zone_spot_names_its_three_risks_and_multi_node_spot_one_zone_and_
 #[test]
 fn communication_bound_training_says_so_and_offers_a_larger_batch_that_costs_less() {
     let q = "v=1&task=train&model=llama3.1-70b&batch=1&tokens=30&region=us-east-2&inst=p4d.24xlarge&buy=cb";
-    let catalog = Catalog::bundled();
+    let catalog = common::catalog();
     let (s, o) = run(q);
     let r = &o.recommendations[0];
     let share = r.parallelism.as_ref().map_or(0.0, |p| p.comm_share);
     assert!(share > 0.3, "{share}");
-    let p = plan(&catalog, &s, r);
+    let p = plan(catalog, &s, r);
     let Some(gpuplan::engine::Why::CommBound {
         key,
         better: Some((batch, saving)),

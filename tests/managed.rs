@@ -10,22 +10,22 @@ use gpuplan::scenario::{Lang, Scenario};
 
 mod common;
 
-fn plan(q: &str) -> (Catalog, Scenario, Recommendation) {
+fn plan(q: &str) -> (&'static Catalog, Scenario, Recommendation) {
     let s = common::scenario(q);
     let r = common::top_fit(&s);
-    (Catalog::bundled(), s, r)
+    (common::catalog(), s, r)
 }
 
-fn managed(q: &str) -> (Catalog, Recommendation, Managed) {
+fn managed(q: &str) -> (&'static Catalog, Recommendation, Managed) {
     let (c, s, r) = plan(q);
-    let m = compare(&c, &s, &r).unwrap_or_else(|| panic!("no comparison for {q}"));
+    let m = compare(c, &s, &r).unwrap_or_else(|| panic!("no comparison for {q}"));
     (c, r, m)
 }
 
 fn lines(q: &str, lang: Lang) -> Vec<String> {
     let (c, r, m) = managed(q);
-    let (s, _) = gpuplan::query::parse(q, &c);
-    managed_lines(&c, &m, s.model_arch().name, &r.instance, lang, &gpuplan::format::usd)
+    let (s, _) = gpuplan::query::parse(q, c);
+    managed_lines(c, &m, s.model_arch().name, &r.instance, lang, &gpuplan::format::usd)
 }
 
 fn close(a: f64, b: f64) -> bool {
@@ -138,7 +138,7 @@ fn the_ecs_fee_cut_is_named_for_g_and_p_families() {
 #[test]
 fn the_cumulative_chart_draws_bedrock_beside_the_plan() {
     let (c, s, r) = plan("v=1&model=llama3.1-8b&ctx=1200&out=200&tps=1000");
-    let options = gpuplan::engine::option_costs(&c, &s, &r);
+    let options = gpuplan::engine::option_costs(c, &s, &r);
     let f = gpuplan::render::Fmt::new(Lang::En, &s);
     let svg = gpuplan::render::cost_charts::cumulative(f, &options, 12, Some(3468.96));
     assert!(svg.contains(r#"data-testid="bedrock-line""#), "{svg}");
@@ -153,8 +153,8 @@ fn the_cumulative_chart_draws_bedrock_beside_the_plan() {
 fn the_embed_message_carries_the_same_figures() {
     let q = "v=1&model=llama3.1-8b&ctx=1200&out=200&tps=1000";
     let (c, s, _) = plan(q);
-    let o = recommend(&c, &s);
-    let msg = gpuplan::message::result_message(&c, &s, &[], &o);
+    let o = recommend(c, &s);
+    let msg = gpuplan::message::result_message(c, &s, &[], &o);
     let m = msg.managed.unwrap_or_else(|| panic!("no managed figures"));
     assert_eq!((m.bedrock, m.bedrock_region.as_deref()), ("priced", Some("us-east-2")));
     assert!(close(m.bedrock_monthly_usd.unwrap_or(0.0), 3468.96));
@@ -162,8 +162,8 @@ fn the_embed_message_carries_the_same_figures() {
     let (_, _, direct) = managed(q);
     assert_eq!(m.breakeven_tokens_per_month, direct.breakeven_tokens_month);
     assert_eq!(m.plan_monthly_usd, top.monthly_usd);
-    let (qs, _) = gpuplan::query::parse("v=1&model=qwen2.5-7b&out=200", &c);
-    let qm = gpuplan::message::result_message(&c, &qs, &[], &recommend(&c, &qs));
+    let (qs, _) = gpuplan::query::parse("v=1&model=qwen2.5-7b&out=200", c);
+    let qm = gpuplan::message::result_message(c, &qs, &[], &recommend(c, &qs));
     let qm = qm.managed.unwrap_or_else(|| panic!("no managed figures"));
     assert_eq!(
         (qm.bedrock, qm.bedrock_monthly_usd, qm.cheaper),

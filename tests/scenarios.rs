@@ -1,6 +1,5 @@
 //! Scenario tests: hand-computed worked examples and the articles' decision flow, through one helper.
 
-use gpuplan::catalog::Catalog;
 use gpuplan::engine::{Exclusion, Outcome};
 use gpuplan::query;
 
@@ -111,7 +110,7 @@ fn inferentia_never_trains() {
 fn multi_node_training_only_on_efa_types() {
     let o = run("v=1&task=train&model=qwen2.5-32b&tokens=100&ctx=4096&batch=1");
     for r in o.recommendations.iter().filter(|r| r.n_instances > 1) {
-        let c = Catalog::bundled();
+        let c = common::catalog();
         assert!(c.instance(&r.instance).is_some_and(|i| i.has_efa()), "{}", r.instance);
     }
     let single = run("v=1&task=train&model=qwen2.5-32b&tokens=100&ctx=4096&batch=1&multinode=0");
@@ -331,8 +330,8 @@ fn hpc_is_compared_by_dollars_per_fp64_tflops_hour() {
     let lens = p5.and_then(gpuplan::engine::usd_per_fp64_tflops_hour);
     assert!(lens.is_some_and(|c| (c - 55.04 / 272.0).abs() < 1e-9), "{lens:?}");
     // The formula list shows how it was computed.
-    let catalog = Catalog::bundled();
-    let (scenario, _) = query::parse("v=1&task=hpc&fp64=40", &catalog);
+    let catalog = common::catalog();
+    let (scenario, _) = query::parse("v=1&task=hpc&fp64=40", catalog);
     let shown = p5.map(|r| gpuplan::explain::formulas(&scenario, &o.arch, r, gpuplan::scenario::Lang::En));
     assert!(
         shown
@@ -353,9 +352,9 @@ fn hpc_is_compared_by_dollars_per_fp64_tflops_hour() {
 
 #[test]
 fn a_growing_service_shows_its_commitment_rule_and_a_job_does_not() {
-    let catalog = Catalog::bundled();
+    let catalog = common::catalog();
     let lines = |q: &str| {
-        let (scenario, _) = query::parse(q, &catalog);
+        let (scenario, _) = query::parse(q, catalog);
         let o = run(q);
         o.recommendations
             .first()
@@ -400,8 +399,8 @@ fn serving_shows_what_a_million_tokens_cost_and_how() {
     // Llama 3.1 8B on one trn1.2xlarge (inf2.xlarge's 16 GiB of host RAM cannot load 15 GiB of BF16
     // weights plus the 4 GiB reserve): $1.34/h at ~186 tokens/s (Neuron's 3 ms step time, `nstepms`) is
     // ~$2.01 per million tokens.
-    let catalog = Catalog::bundled();
-    let (scenario, _) = query::parse("v=1", &catalog);
+    let catalog = common::catalog();
+    let (scenario, _) = query::parse("v=1", catalog);
     let o = run("v=1");
     let top = o.recommendations.first();
     let m = top.and_then(|r| r.usd_per_million_tokens).unwrap_or(0.0);
@@ -498,7 +497,7 @@ fn seventy_b_on_p5_versus_g6e_the_plan_and_why() {
     assert!(c6 > 2.0 * c5, "g6e {c6} vs p5 {c5}");
     assert_eq!(o.recommendations[0].instance, "p5.48xlarge");
     // The plan is said in words.
-    let catalog = Catalog::bundled();
+    let catalog = common::catalog();
     let text: Vec<String> = p5
         .reasons
         .iter()

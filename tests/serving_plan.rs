@@ -9,7 +9,7 @@ mod common;
 use common::scenario;
 
 fn run(s: &Scenario) -> Outcome {
-    recommend(&Catalog::bundled(), s)
+    recommend(common::catalog(), s)
 }
 
 fn only<'a>(o: &'a Outcome, id: &str) -> &'a Recommendation {
@@ -35,7 +35,7 @@ fn llama2_70b_on_p4de_tp2_replicas_by_default_tp8_for_latency() {
     // idle TP2 replicas of the instance serve nobody (issue 23: they no longer count), so even the
     // balanced default splits over all 8 GPUs, what the one user gets most from.
     let s = scenario(P4DE_70B);
-    let tps2 = gpuplan::engine::serving_estimate(&Catalog::bundled(), &s, "p4de.24xlarge", 2, 1)
+    let tps2 = gpuplan::engine::serving_estimate(common::catalog(), &s, "p4de.24xlarge", 2, 1)
         .map_or(0.0, |e| e.tokens_per_s_per_seq);
     assert!((18.3..19.3).contains(&tps2), "{tps2}");
     let o = run(&s);
@@ -164,7 +164,7 @@ fn serving_charges_the_catalogs_own_link_for_the_type() {
     // what a TP-4 replica of Llama 3.1 70B pays. Prefilling a 4,096-token prompt runs 2 all-reduces per
     // layer of 4,096 × 8,192 × 2 B each, ring cost 2·(4−1)/4 of that over the link: 80 × 2 × 1.5 ×
     // 67.1 MB. Doubling the catalog's figure must halve that transfer time, and the plan names the link.
-    let c = Catalog::bundled();
+    let c = common::catalog();
     let link = c
         .link("g6e.12xlarge")
         .cloned()
@@ -183,7 +183,7 @@ fn serving_charges_the_catalogs_own_link_for_the_type() {
     }
     let moved = 80.0 * 2.0 * 1.5 * 4096.0 * 8192.0 * 2.0;
     let want = moved / (gbs * 1e9) / 2.0;
-    let got = prefill(&c) - prefill(&faster);
+    let got = prefill(c) - prefill(&faster);
     assert!((got / want - 1.0).abs() < 1e-9, "{got} vs {want}");
     let o = run(&s);
     let r = only(&o, "g6e.12xlarge");
@@ -231,7 +231,7 @@ fn a_stated_output_is_decoded_not_prefilled_and_keeps_the_context_for_the_kv_cac
 
 /// One replica of `tp` on `inst` at `seqs` sequences, as the planner estimates it.
 fn replica(s: &Scenario, inst: &str, tp: u32, seqs: u32) -> gpuplan::engine::perf::DecodeEstimate {
-    gpuplan::engine::serving_estimate(&Catalog::bundled(), s, inst, tp, seqs)
+    gpuplan::engine::serving_estimate(common::catalog(), s, inst, tp, seqs)
         .unwrap_or_else(|| panic!("no estimate for {inst}"))
 }
 
