@@ -37,7 +37,7 @@ fn a_large_moe_on_p5_is_planned_with_expert_parallelism_and_its_all_to_all() {
         "{lines}"
     );
     assert!(
-        lines.contains("(moecap, EP > 1)") && lines.contains("(ggeff)"),
+        lines.contains("(moecap at EP > 1)") && lines.contains("(ggeff)") && lines.contains("a2aov = 0"),
         "{lines}"
     );
     let words = r

@@ -195,19 +195,15 @@ fn training_lines(scenario: &Scenario, arch: &ModelArch, rec: &Recommendation, l
 fn expert_line(scenario: &Scenario, arch: &ModelArch, plan: &Parallelism, terms: &StepTerms, zh: bool) -> String {
     let a = &scenario.assumptions;
     let c = if plan.ep > 1 { a.moe_capacity } else { 1.0 };
-    let (head, read, math) = if zh {
-        ("专家", "权重读取", "计算")
-    } else {
-        ("experts", "weights read", "math")
-    };
+    let head = if zh { "专家" } else { "experts" };
     format!(
-        "{head}: compute × (1 + f_e·(c/g − 1)), f_e = {}, c = {} (moecap, EP > 1), g = {} (ggeff); {read} (passes + 1)·W_e/(t·pp·ep)/(BW·η) − {math} = {} s; A2A = (4 + 2·f)·L/pp·m · b·s/t·k·h·2 B·c · max((g_n − 1)/ep/link, (ep − g_n)/ep/net)/η · (1 − {}) = {} s, k = {}, EP = {}",
+        "{head}: compute × (1 + f_e·(c/g − 1)), f_e = {}, c = {} (moecap at EP > 1), g = {} (ggeff); + W_e read − math = {} s; A2A = (4 + 2·f)·L/pp·m · b·s/t·k·h·2 B·c / link|net · (1 − a2aov) = {} s, a2aov = {}, k = {}, EP = {}",
         number(arch.routed_active_share(), 2),
         number(c, 2),
         number(a.grouped_gemm_eff, 2),
         number(terms.expert_s, 3),
-        number(a.a2a_overlap, 2),
         number(terms.a2a_s, 3),
+        number(a.a2a_overlap, 2),
         arch.experts_per_token,
         plan.ep,
     )
