@@ -322,12 +322,13 @@ pub fn App() -> impl IntoView {
         let mut used: Vec<String> =
             outcome.with_untracked(|o| o.recommendations.iter().take(5).map(|r| r.instance.clone()).collect());
         used.extend(state.with_untracked(|s| s.compare.clone()));
+        let region = scenario.with_untracked(|s| s.region.clone());
         CatalogNote {
             link_date: d,
-            changes: catalog.with_value(|c| price_changes_since(c, d, &used)),
+            changes: catalog.with_value(|c| price_changes_since(c, d, &region, &used)),
             // An older link only: a newer one is said as such.
             unknown: if d < as_of {
-                catalog.with_value(|c| history_unknown_since(c, d, &used))
+                catalog.with_value(|c| history_unknown_since(c, d, &region, &used))
             } else {
                 0
             },
