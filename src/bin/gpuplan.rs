@@ -12,6 +12,7 @@ use gpuplan::format;
 use gpuplan::message;
 use gpuplan::query;
 use gpuplan::scenario::Scenario;
+use gpuplan::state::{parse_state, AppState};
 use serde_json::{json, Value};
 
 #[path = "common/edge.rs"]
@@ -259,6 +260,18 @@ edge::entry_point!(run_main);
 
 /// The program: reads the arguments, answers, returns the exit status.
 /// A recommendation's CO2e estimate (energy × PUE × the region's grid), with its basis; null without energy.
+/// The link's scenario, its catalog date and its warnings: a page link's own keys (`cat`, `view`, ...) are
+/// read, not warned of as unknown.
+fn read_link(query: &str, catalog: &Catalog) -> (Scenario, Option<gpuplan::catalog::IsoDate>, Vec<query::Warning>) {
+    let (
+        AppState {
+            scenario, catalog_date, ..
+        },
+        warnings,
+    ) = parse_state(query, catalog);
+    (scenario, catalog_date, warnings)
+}
+
 /// A link made on another catalog (`cat=`): which On-Demand prices of the types it ranks first changed
 /// since, in the plan's region (the catalog records us-east-1's history only), as the page's notice says.
 fn catalog_since(
@@ -335,9 +348,7 @@ fn run_main() -> u8 {
         }
     };
     let catalog = Catalog::bundled();
-    // A page link's own keys (`cat`, `view`, ...) are read, not warned of as unknown.
-    let (state, warnings) = gpuplan::state::parse_state(&query, &catalog);
-    let scenario = state.scenario;
+    let (scenario, catalog_date, warnings) = read_link(&query, &catalog);
     let lang = scenario.lang;
     let outcome = recommend(&catalog, &scenario);
     // The plan and the range are for the top recommendation that fits.
@@ -377,8 +388,7 @@ fn run_main() -> u8 {
         })).collect::<Vec<_>>(),
         "nearest": outcome.nearest,
         "notices": notices,
-        // Self-hosting the top recommendation against Bedrock, SageMaker AI and ECS Managed Instances:
-        // the message's figures and the card's sentences.
+        // Self-hosting the top recommendation against Bedrock, SageMaker AI and ECS Managed Instances.
         "managed": top.and_then(|r| {
             let m = engine::managed::compare(&catalog, &scenario, r)?;
             let lines = explain::managed_lines(&catalog, &m, outcome.arch.name, &r.instance, lang, &|usd| format::usd(usd));
@@ -387,7 +397,7 @@ fn run_main() -> u8 {
         // The embed's result message (v1) for the same query: the page posts the same builder's output.
         "summary": serde_json::to_value(message::result_message(&catalog, &scenario, &warnings, &outcome)).unwrap_or(Value::Null),
         "line": explain::line(&catalog, &scenario, &outcome),
-        "catalog_since": state.catalog_date.and_then(|d| catalog_since(&catalog, &scenario, &outcome.recommendations, d)),
+        "catalog_since": catalog_date.and_then(|d| catalog_since(&catalog, &scenario, &outcome.recommendations, d)),
     });
     match serde_json::to_string_pretty(&denoised(out)) {
         Ok(s) => edge::exit_for("gpuplan", edge::write_stdout(&(s + "\n"))),
