@@ -823,6 +823,12 @@ def main():
         inst = instances[s["instance"]]
         if s["region"] not in inst["regions"]:
             inst["regions"].append(s["region"])
+    # A Capacity Block rate for a named region is an offer there too (trn1.32xlarge's one block rate is
+    # Melbourne's, where no On-Demand or Spot source prices it).
+    for c in CB_RATES:
+        inst = instances.get(c[0])
+        if inst is not None and c[1] != "*" and c[1] not in inst["regions"]:
+            inst["regions"].append(c[1])
     for inst in instances.values():
         inst["regions"].sort(key=lambda r: (r not in MAIN_REGIONS, MAIN_REGIONS.index(r) if r in MAIN_REGIONS else 0, r))
 

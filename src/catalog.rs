@@ -474,11 +474,11 @@ impl Catalog {
     }
 
     /// The us-east-1 On-Demand price levels of an instance, oldest first.
-    pub fn price_history_of(&self, instance: &str) -> Vec<&PricePoint> {
+    pub fn price_history_of(&self, instance: &str, region: &str) -> Vec<&PricePoint> {
         let points = self
             .price_history
             .iter()
-            .filter(|p| p.instance == instance && p.region == "us-east-1")
+            .filter(|p| p.instance == instance && p.region == region)
             .collect();
         crate::order::sorted(points, &|a, b| a.from.cmp(&b.from))
     }

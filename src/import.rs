@@ -8,6 +8,7 @@ use crate::catalog::{Catalog, IsoDate};
 use serde_json::{json, Map, Value};
 use std::collections::BTreeMap;
 
+mod history;
 mod plausible;
 mod read;
 mod savings_plans;
@@ -228,11 +229,12 @@ fn apply_offer(
             .and_then(|i| list.get(i))
             .and_then(|v| v.get("usd_hr"))
             .and_then(Value::as_f64);
-        if let Some(i) = old {
-            list.remove(i);
-        }
+        let was = old.map(|i| list.remove(i));
         list.push(json!({"instance": r.instance, "region": r.region, "usd_hr": r.usd_hr,
                              "source": source, "as_of": date.to_string(), "derived": false}));
+        if let Some(was) = was.filter(|_| before.is_some_and(|b| b != r.usd_hr)) {
+            history::record_move(root, &was, r.usd_hr, &date.to_string(), &source);
+        }
         if before != Some(r.usd_hr) {
             report.changed += 1;
             report.lines.push(match before {

@@ -382,3 +382,31 @@ fn an_argument_that_is_not_utf8_is_a_warning_naming_it_and_the_rest_is_read() {
         .as_array()
         .is_some_and(|w| w.iter().any(|w| w["field"] == "region")));
 }
+
+/// Issue 25 item 5 on the command line: a page link carries its catalog's date (`cat=`). It was warned
+/// of as an unknown field; now it says which On-Demand prices changed since, in the plan's region only.
+#[test]
+fn a_link_from_an_older_catalog_says_which_prices_moved_since() {
+    let v = json_of("v=1&task=train&model=llama3.1-70b&tokens=100&cuda=1&inst=p5.48xlarge,p4d.24xlarge&cat=2025-01-01");
+    assert_eq!(v["warnings"].as_array().map(Vec::len), Some(0), "{}", v["warnings"]);
+    let since = &v["catalog_since"];
+    assert_eq!(since["link_date"], "2025-01-01");
+    let p5 = &since["changes"][0];
+    assert_eq!(
+        (p5["instance"].as_str(), p5["before_usd_hr"].as_f64()),
+        (Some("p5.48xlarge"), Some(98.32))
+    );
+    assert_eq!(
+        (p5["now_usd_hr"].as_f64(), p5["date"].as_str()),
+        (Some(55.04), Some("2025-06-23"))
+    );
+    assert_near(&v, "catalog_since.changes.0.pct", 100.0 * (55.04 / 98.32 - 1.0));
+    // In Tokyo the catalog records no history: nothing is claimed as changed, and that is said.
+    let v =
+        json_of("v=1&task=train&model=llama3.1-70b&tokens=100&inst=p5.48xlarge&region=ap-northeast-1&cat=2025-01-01");
+    assert_eq!(v["catalog_since"]["changes"].as_array().map(Vec::len), Some(0));
+    assert_eq!(v["catalog_since"]["types_without_history"], 1);
+    assert!(json_of("v=1")
+        .get("catalog_since")
+        .is_some_and(serde_json::Value::is_null));
+}

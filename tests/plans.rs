@@ -359,3 +359,55 @@ fn a_capacity_blocks_hourly_formula_is_its_rate_times_the_booked_fleet() {
         "no scenario booked a block fleet larger than the job's count"
     );
 }
+
+/// Issue 25 item 3, "Trainium rates where sourced": the one sourced Trainium block rate is trn1.32xlarge's
+/// in ap-southeast-4 ($15.49/h, AWS's Capacity Block page, late 2024), where no On-Demand or Spot source
+/// prices the type. The type was not offered there, so a plan in Melbourne found nothing that fits. A block
+/// rate for a named region is an offer there: 7.8 days book an 8-day block, 192 h × $15.49 = $2,974.08,
+/// marked as older than a known change of block prices.
+#[test]
+fn trainium_plans_on_its_sourced_capacity_block_rate() {
+    let s = scenario("v=1&task=train&model=llama3.1-8b&tokens=10&region=ap-southeast-4&inst=trn1.32xlarge");
+    let r = top(&s);
+    assert_eq!(r.priced_as(s.purchase.buy), Buy::CapacityBlock);
+    let p = gpuplan::engine::plan(catalog(), &s, &r);
+    let item = p.items.first().map(|i| (i.buy, i.instances, i.horizon_usd));
+    assert_eq!(item, Some((Buy::CapacityBlock, 1, 192.0 * 15.49)));
+    let cb = option_cost(catalog(), &s, &r, Buy::CapacityBlock).cb;
+    assert!(cb.is_some_and(|c| c.rate_usd_hr == 15.49 && c.predates_change.is_some()));
+}
+
+/// Issue 25 item 3: a booking of more than one block says each block is in one Availability Zone and
+/// that they may not land together; a single block does not. 77 × p5.48xlarge over 64 a block: 2 blocks.
+#[test]
+fn a_booking_of_several_blocks_says_each_is_in_one_zone() {
+    let money = |v: f64| gpuplan::format::usd(v);
+    let how = |q: &str, lang| {
+        let s = scenario(q);
+        let r = top(&s);
+        let cb = option_cost(catalog(), &s, &r, Buy::CapacityBlock);
+        let blocks = cb.cb.as_ref().map(|c| c.blocks);
+        (
+            blocks,
+            gpuplan::explain::option_formula(&cb, r.n_instances, lang, &money),
+        )
+    };
+    let many = "v=1&task=train&params=70&tokens=500&buy=cb&inst=p5.48xlarge&days=10";
+    let (blocks, en) = how(many, gpuplan::scenario::Lang::En);
+    assert_eq!(blocks, Some(2));
+    assert!(
+        en.contains("Each block is in one Availability Zone; several blocks may not land in the same zone"),
+        "{en}"
+    );
+    let (_, zh) = how(many, gpuplan::scenario::Lang::Zh);
+    assert!(
+        zh.contains("每个容量块位于一个可用区内；多个容量块不一定落在同一可用区"),
+        "{zh}"
+    );
+    let (blocks, one) = how(
+        "v=1&task=train&params=7&tokens=1000&buy=cb&inst=p5.48xlarge",
+        gpuplan::scenario::Lang::En,
+    );
+    assert_eq!(blocks, Some(1));
+    assert!(!one.contains("Availability Zone"), "{one}");
+}

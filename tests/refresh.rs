@@ -142,3 +142,27 @@ fn spot_files_without_the_day_they_were_fetched_are_not_imported() {
     assert!(!out.status.success() && err.contains("no spot-fetched.txt"), "{err}");
     assert_eq!(std::fs::read_to_string(&catalog).unwrap_or_default(), BUNDLED_JSON);
 }
+
+/// Issue 25 item 5 after a refresh: p5.48xlarge's us-east-1 On-Demand moved 55.04 -> 50.00 (offer of
+/// 2026-11-01), but the price history kept ending at 55.04, so a link made on the 2026-09-01 catalog was
+/// told "None of the On-Demand prices it uses changed since". The refresh records the move in the history.
+#[test]
+fn a_refresh_records_moved_on_demand_prices_in_the_history() {
+    let (ok, text, _, err) = refresh("history", &[]);
+    assert!(ok, "{err}");
+    let c = Catalog::parse(&text).unwrap_or_else(|e| panic!("refreshed catalog refused: {e}"));
+    let since = gpuplan::catalog::IsoDate::parse("2026-09-01").unwrap_or(c.as_of);
+    let changes = gpuplan::state::price_changes_since(&c, since, "us-east-1", &["p5.48xlarge".into()]);
+    let got: Vec<_> = changes
+        .iter()
+        .map(|p| (p.before_usd_hr, p.now_usd_hr, p.date.to_string()))
+        .collect();
+    assert_eq!(got, vec![(55.04, 50.0, "2026-11-01".to_string())]);
+    // The older cut stays: a 2025 link is told the whole move, 98.32 -> 50.00.
+    let jan = gpuplan::catalog::IsoDate::parse("2025-01-01").unwrap_or(c.as_of);
+    let all = gpuplan::state::price_changes_since(&c, jan, "us-east-1", &["p5.48xlarge".into()]);
+    assert_eq!(
+        all.first().map(|p| (p.before_usd_hr, p.now_usd_hr)),
+        Some((98.32, 50.0))
+    );
+}

@@ -148,10 +148,10 @@ fn usage_lines(job: bool) -> &'static [Line] {
     }
 }
 
-/// Every region with a price, in name order.
+/// Every region a type is offered in (an On-Demand, Spot or Capacity Block price), in name order.
 fn regions(ctx: Ctx) -> Vec<(String, String)> {
     ctx.catalog.with_value(|c| {
-        let r: Vec<String> = c.on_demand.iter().map(|p| p.region.clone()).collect();
+        let r: Vec<String> = c.instances.iter().flat_map(|i| i.regions.iter().cloned()).collect();
         let mut r = crate::order::sorted(r, &|a, b| a.cmp(b));
         r.dedup();
         r.into_iter().map(|x| (x.clone(), x)).collect::<Vec<_>>()

@@ -12,6 +12,7 @@ mod export_bar;
 mod fields;
 mod form;
 mod results;
+mod since;
 mod url_sync;
 
 use crate::catalog::Catalog;
@@ -19,9 +20,7 @@ use crate::engine::{recommend, Outcome};
 use crate::i18n::{t, Msg};
 use crate::query::{apply_pair, Warning};
 use crate::scenario::{Lang, Scenario};
-use crate::state::{
-    apply_state_pair, encode_state, history_unknown_since, parse_state, price_changes_since, AppState, Embed, View,
-};
+use crate::state::{apply_state_pair, encode_state, parse_state, AppState, Embed, View};
 use leptos::prelude::*;
 
 /// Replaces the default panic output with a readable message on the page (and the console),
@@ -172,15 +171,6 @@ fn render_rest_after_first_paint(ctx: Ctx) {
     set_timeout(show, std::time::Duration::from_millis(250));
 }
 
-/// What the page says when a link was made with another catalog: its date and the prices that changed.
-#[derive(Clone, Debug, PartialEq)]
-struct CatalogNote {
-    link_date: crate::catalog::IsoDate,
-    changes: Vec<crate::state::PriceChange>,
-    /// Types shown with no price history back to the link's date.
-    unknown: usize,
-}
-
 /// How many times the page has run the engine (`run_engine`); read by the browser tests through
 /// `engine_runs` (a language or currency switch must not add to it).
 static ENGINE_RUNS: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
@@ -318,21 +308,7 @@ pub fn App() -> impl IntoView {
     render_rest_after_first_paint(ctx);
     embed::connect(ctx);
     embed::follow_theme(ctx);
-    let catalog_note = link_date.map(|d| {
-        let mut used: Vec<String> =
-            outcome.with_untracked(|o| o.recommendations.iter().take(5).map(|r| r.instance.clone()).collect());
-        used.extend(state.with_untracked(|s| s.compare.clone()));
-        CatalogNote {
-            link_date: d,
-            changes: catalog.with_value(|c| price_changes_since(c, d, &used)),
-            // An older link only: a newer one is said as such.
-            unknown: if d < as_of {
-                catalog.with_value(|c| history_unknown_since(c, d, &used))
-            } else {
-                0
-            },
-        }
-    });
+    let catalog_note = link_date.map(|d| since::catalog_note(ctx, d, as_of));
     keep_link_in_step(ctx);
     follow_in_the_document(ctx);
     let embedded = move || ctx.embed.get() != Embed::No;
@@ -346,7 +322,7 @@ pub fn App() -> impl IntoView {
                 <a class="skip" href=move || if ctx.view.get() == View::Plan { "#result" } else { "#main" } data-testid="skip-to-result">{ctx.tx(Msg::SkipToResult)}</a>
                 <Header ctx=ctx />
             })}
-            {catalog_note.map(|n| view! { <CatalogNotice ctx=ctx note=n /> })}
+            {catalog_note.map(|n| view! { <since::CatalogNotice ctx=ctx note=n /> })}
             <WarningList ctx=ctx />
             <main id="main" tabindex="-1">
                 {move || match ctx.view.get() {
@@ -413,17 +389,6 @@ fn PlanView(ctx: Ctx) -> impl IntoView {
             </div>
         </div>
     }
-}
-
-/// The catalog notice (HTML text from `render::notes`).
-#[component]
-fn CatalogNotice(ctx: Ctx, note: CatalogNote) -> impl IntoView {
-    let as_of = ctx.catalog.with_value(|c| c.as_of);
-    let html = move || {
-        let f = ctx.scenario.with(|s| crate::render::Fmt::new(ctx.lang(), s));
-        crate::render::notes::catalog_notice(f, note.link_date, as_of, &note.changes, note.unknown)
-    };
-    view! { <div class="contents" inner_html=html></div> }
 }
 
 fn langs(_: Ctx) -> Vec<(String, String)> {

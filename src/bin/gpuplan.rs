@@ -12,6 +12,7 @@ use gpuplan::format;
 use gpuplan::message;
 use gpuplan::query;
 use gpuplan::scenario::Scenario;
+use gpuplan::state::{parse_state, AppState};
 use serde_json::{json, Value};
 
 #[path = "common/edge.rs"]
@@ -259,6 +260,60 @@ edge::entry_point!(run_main);
 
 /// The program: reads the arguments, answers, returns the exit status.
 /// A recommendation's CO2e estimate (energy × PUE × the region's grid), with its basis; null without energy.
+/// The link's scenario, its catalog date and its warnings: a page link's own keys (`cat`, `view`, ...) are
+/// read, not warned of as unknown.
+fn read_link(query: &str, catalog: &Catalog) -> (Scenario, Option<gpuplan::catalog::IsoDate>, Vec<query::Warning>) {
+    let (
+        AppState {
+            scenario, catalog_date, ..
+        },
+        warnings,
+    ) = parse_state(query, catalog);
+    (scenario, catalog_date, warnings)
+}
+
+/// A link made on another catalog (`cat=`): which On-Demand prices of the types it ranks first changed
+/// since, in the plan's region (the catalog records us-east-1's history only), as the page's notice says.
+fn catalog_since(
+    catalog: &Catalog,
+    scenario: &Scenario,
+    recs: &[Recommendation],
+    d: gpuplan::catalog::IsoDate,
+) -> Option<Value> {
+    use gpuplan::i18n::{t, Msg};
+    if d == catalog.as_of {
+        return None;
+    }
+    let used: Vec<String> = recs.iter().take(5).map(|r| r.instance.clone()).collect();
+    let region = scenario.region.as_str();
+    let changes = gpuplan::state::price_changes_since(catalog, d, region, &used);
+    let unknown = if d < catalog.as_of {
+        gpuplan::state::history_unknown_since(catalog, d, region, &used)
+    } else {
+        0
+    };
+    let said = if d > catalog.as_of {
+        Msg::LinkNewerCatalog
+    } else {
+        Msg::LinkOlderCatalog
+    };
+    let then = match (changes.is_empty(), unknown > 0) {
+        (true, true) => Msg::HistoryNotKnown,
+        (true, false) => Msg::NoPricesChanged,
+        (false, _) => Msg::PricesChangedSince,
+    };
+    let lang = scenario.lang;
+    Some(json!({
+        "link_date": d.to_string(),
+        "message": format!("{} {d} → {}. {}", t(lang, said), catalog.as_of, t(lang, then)),
+        "changes": changes.iter().map(|c| json!({
+            "instance": c.instance, "region": region, "before_usd_hr": c.before_usd_hr,
+            "now_usd_hr": c.now_usd_hr, "pct": 100.0 * (c.now_usd_hr / c.before_usd_hr - 1.0), "date": c.date.to_string(),
+        })).collect::<Vec<_>>(),
+        "types_without_history": unknown,
+    }))
+}
+
 fn co2e_json(catalog: &Catalog, region: &str, r: &Recommendation, lang: gpuplan::scenario::Lang) -> Value {
     let co2e = r
         .energy_kwh
@@ -293,7 +348,7 @@ fn run_main() -> u8 {
         }
     };
     let catalog = Catalog::bundled();
-    let (scenario, warnings) = query::parse(&query, &catalog);
+    let (scenario, catalog_date, warnings) = read_link(&query, &catalog);
     let lang = scenario.lang;
     let outcome = recommend(&catalog, &scenario);
     // The plan and the range are for the top recommendation that fits.
@@ -333,8 +388,7 @@ fn run_main() -> u8 {
         })).collect::<Vec<_>>(),
         "nearest": outcome.nearest,
         "notices": notices,
-        // Self-hosting the top recommendation against Bedrock, SageMaker AI and ECS Managed Instances:
-        // the message's figures and the card's sentences.
+        // Self-hosting the top recommendation against Bedrock, SageMaker AI and ECS Managed Instances.
         "managed": top.and_then(|r| {
             let m = engine::managed::compare(&catalog, &scenario, r)?;
             let lines = explain::managed_lines(&catalog, &m, outcome.arch.name, &r.instance, lang, &|usd| format::usd(usd));
@@ -343,6 +397,7 @@ fn run_main() -> u8 {
         // The embed's result message (v1) for the same query: the page posts the same builder's output.
         "summary": serde_json::to_value(message::result_message(&catalog, &scenario, &warnings, &outcome)).unwrap_or(Value::Null),
         "line": explain::line(&catalog, &scenario, &outcome),
+        "catalog_since": catalog_date.and_then(|d| catalog_since(&catalog, &scenario, &outcome.recommendations, d)),
     });
     match serde_json::to_string_pretty(&denoised(out)) {
         Ok(s) => edge::exit_for("gpuplan", edge::write_stdout(&(s + "\n"))),

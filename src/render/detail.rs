@@ -318,15 +318,7 @@ fn price_source(d: &DetailIn) -> Option<String> {
 /// plan's where the catalog has its history, else us-east-1's (the June 2025 cut is recorded there).
 fn price_history<'a>(d: &'a DetailIn) -> (Vec<String>, &'a str) {
     let f = d.fmt;
-    let of = |region: &str| -> Vec<&crate::catalog::PricePoint> {
-        let points = d
-            .catalog
-            .price_history
-            .iter()
-            .filter(|p| p.instance == d.rec.instance && p.region == region)
-            .collect();
-        crate::order::sorted(points, &|a, b| a.from.cmp(&b.from))
-    };
+    let of = |region: &str| d.catalog.price_history_of(&d.rec.instance, region);
     let here = of(&d.scenario.region);
     let (points, region) = if here.len() > 1 {
         (here, d.scenario.region.as_str())
