@@ -109,6 +109,8 @@ pub struct TopFigures {
     pub room_tokens_per_s_per_user: Option<f64>,
     /// Serving: seconds to the first token at the stated load (`Recommendation::ttft_s`).
     pub ttft_s: Option<f64>,
+    /// Serving with speculative decoding (`spec`): each sequence's decode speed over plain decode's, ×.
+    pub speculative_speedup: Option<f64>,
     /// The CO2e estimate of a job or a month, kg (`engine::carbon::co2e` in the scenario's region, the
     /// card's figure); `null` without an energy figure or a grid figure for the region.
     pub co2e_kg: Option<f64>,
@@ -212,6 +214,7 @@ impl ResultMessage {
                 .int("room_users", t.room_users)
                 .num("room_tokens_per_s_per_user", t.room_tokens_per_s_per_user)
                 .num("ttft_s", t.ttft_s)
+                .num("speculative_speedup", t.speculative_speedup)
                 .num("co2e_kg", t.co2e_kg)
                 .end()
         });
@@ -302,6 +305,7 @@ fn top_figures(catalog: &Catalog, region: &str, r: &Recommendation) -> TopFigure
         room_users: r.serving_unit.map(|u| u.load.room_users),
         room_tokens_per_s_per_user: r.serving_unit.map(|u| u.load.room_tokens_per_s_per_seq),
         ttft_s: r.ttft_s(),
+        speculative_speedup: r.speculation.map(|x| x.speedup()),
         co2e_kg: r
             .energy_kwh
             .and_then(|e| crate::engine::carbon::co2e(catalog, region, e))

@@ -6,7 +6,8 @@
 use crate::catalog::{Catalog, IsoDate, Payment, RiClass};
 use crate::models;
 use crate::scenario::{
-    Architecture, Buy, Currency, FinetuneMethod, Lang, ModelChoice, Precision, Priority, Scenario, ServingMode, Task,
+    Architecture, Buy, Currency, FinetuneMethod, Lang, ModelChoice, Precision, Priority, Scenario, ServingMode,
+    Speculation, Task,
 };
 use crate::state::Column;
 
@@ -188,6 +189,7 @@ pub fn word_of(c: &dyn Choice) -> &'static str {
 choice!(Task, "infer|train|finetune|graphics|hpc", Task::ALL);
 choice!(ServingMode, "online|batch", [ServingMode::Online, ServingMode::Batch]);
 choice!(FinetuneMethod, "full|lora|qlora", FinetuneMethod::ALL);
+choice!(Speculation, "off|eagle|draft", Speculation::ALL);
 choice!(Precision, "fp32|bf16|fp16|fp8|int8|int4|fp4", Precision::ALL);
 choice!(Priority, "cost|perf|balanced", Priority::ALL);
 choice!(
@@ -259,6 +261,10 @@ pub static KEYS: &[Key<Scenario>] = &[
     Key { name: "tps", slot: |s| Slot::Num(&mut s.target_tps, 0.0, 1e9), unit: doc_text!("tokens/s"), help: doc_text!("output tokens/s the whole fleet must serve (0 = what `batch` users need)") },
     Key { name: "seqtps", slot: |s| Slot::Num(&mut s.seq_tps, 0.0, 1e6), unit: doc_text!("tokens/s"), help: doc_text!("output tokens/s each user (sequence) must get (0 = no target); types that cannot are excluded naming the best they reach") },
     Key { name: "ttft", slot: |s| Slot::Num(&mut s.ttft_s, 0.0, 3600.0), unit: doc_text!("s"), help: doc_text!("seconds to the first token each request must get, prefill and the wait for a prefill slot at the stated load (0 = no target); types that cannot are excluded naming the best they reach") },
+    Key { name: "spec", slot: |s| Slot::Word(&mut s.speculation.method), unit: "", help: doc_text!("serving: speculative decoding (off; an EAGLE-3 draft head; a smaller draft model of `specm` billions): each verify step yields (1 − α^(γ+1))/(1 − α) tokens") },
+    Key { name: "specn", slot: |s| Slot::Int(&mut s.speculation.draft_tokens, 1, 16), unit: doc_text!("tokens"), help: doc_text!("speculative decoding: tokens drafted per verify step, γ") },
+    Key { name: "specm", slot: |s| Slot::Num(&mut s.speculation.draft_params_b, 0.01, 1000.0), unit: doc_text!("billions"), help: doc_text!("speculative decoding: the draft model's parameters (`spec=draft`)") },
+    Key { name: "speca", slot: |s| Slot::Num(&mut s.assumptions.spec_accept, 0.0, 1.0), unit: "", help: doc_text!("assumption: speculative decoding's per-token acceptance rate α (EAGLE-3's measured acceptance lengths)") },
     Key { name: "seats", slot: |s| Slot::Int(&mut s.needs.seats, 1, 100_000), unit: doc_text!("seats"), help: doc_text!("graphics: concurrent seats or streams") },
     Key { name: "gmem", slot: |s| Slot::Num(&mut s.needs.gpu_mem_gib, 0.01, 1e7), unit: doc_text!("GiB"), help: doc_text!("GPU memory per graphics seat, or for the whole HPC job") },
     Key { name: "vcpu", slot: |s| Slot::Num(&mut s.needs.vcpus, 0.0, 100_000.0), unit: doc_text!("vCPUs"), help: doc_text!("vCPUs per graphics seat or for the HPC job") },

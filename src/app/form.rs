@@ -26,6 +26,17 @@ fn modes(ctx: Ctx) -> Vec<(String, String)> {
     ]
 }
 
+fn spec_methods(ctx: Ctx) -> Vec<(String, String)> {
+    [
+        ("off", Msg::SpecOff),
+        ("eagle", Msg::SpecEagle),
+        ("draft", Msg::SpecDraft),
+    ]
+    .iter()
+    .map(|(k, m)| (k.to_string(), ctx.t(*m).to_string()))
+    .collect()
+}
+
 fn methods(ctx: Ctx) -> Vec<(String, String)> {
     [("full", ctx.t(Msg::FullTuning)), ("lora", "LoRA"), ("qlora", "QLoRA")]
         .iter()
@@ -50,6 +61,11 @@ fn task_lines((task, batch): (Task, bool)) -> Vec<Line> {
             let mut v = vec![
                 Row(&[Select("mode", Msg::ServingMode, modes), Num("tps", Msg::TargetTps)]),
                 Row(&[Num("seqtps", Msg::SeqTps), Num("ttft", Msg::TtftTarget)]),
+                Row(&[
+                    Select("spec", Msg::Speculation, spec_methods),
+                    Num("specn", Msg::SpecTokens),
+                    Num("specm", Msg::SpecDraftB),
+                ]),
             ];
             if batch {
                 v.push(Row(&[Num("reqs", Msg::JobRequests), Num("days", Msg::TargetDays)]));
