@@ -109,7 +109,7 @@ pub fn WorkloadForm(ctx: Ctx) -> impl IntoView {
         opts
     };
     let precisions = move || {
-        ["fp32", "bf16", "fp16", "fp8", "int8", "int4"]
+        ["fp32", "bf16", "fp16", "fp8", "int8", "int4", "fp4"]
             .iter()
             .map(|p| (p.to_string(), p.to_ascii_uppercase()))
             .collect::<Vec<_>>()
