@@ -67,3 +67,16 @@ fn the_gain_shrinks_as_the_load_grows() {
     let (one, many) = (at(8), at(2048));
     assert!(one > many, "{one} vs {many}");
 }
+
+#[test]
+fn the_memory_bar_shows_the_draft() {
+    use gpuplan::scenario::Lang;
+    let s = scenario(&format!("{BASE}&spec=draft&specm=3"));
+    let r = top_fit(&s);
+    let bar = gpuplan::render::charts::memory(gpuplan::render::Fmt::new(Lang::En, &s), &r.memory, 1, 48.0, 0.9);
+    let draft = gpuplan::format::number(r.memory.draft_gib + r.memory.draft_kv_gib, 1);
+    assert!(bar.contains(&format!("Draft {draft} GiB")), "{bar}");
+    let plain = top_fit(&scenario(BASE));
+    let bar = gpuplan::render::charts::memory(gpuplan::render::Fmt::new(Lang::En, &s), &plain.memory, 1, 48.0, 0.9);
+    assert!(!bar.contains("Draft"), "{bar}");
+}

@@ -1,11 +1,10 @@
-//! The formula lines of speculative decoding: the draft's memory and the step it changes, with its inputs.
+//! The formula line of speculative decoding: the step it changes, with its inputs (the draft's memory is in the memory bar).
 
-use super::*;
 use crate::engine::Recommendation;
 use crate::format::number;
 use crate::scenario::{Scenario, Speculation};
 
-/// The draft's memory (weights and KV cache), and the speculative step: the tokens a verify step yields,
+/// The speculative step: the tokens a verify step yields,
 /// the cycle of γ draft steps and one verify step, and each sequence's decode speed against plain decode.
 /// Nothing without speculation.
 pub(super) fn lines(scenario: &Scenario, rec: &Recommendation, zh: bool) -> Vec<String> {
@@ -22,12 +21,6 @@ pub(super) fn lines(scenario: &Scenario, rec: &Recommendation, zh: bool) -> Vec<
     let rate = x.accepted / cycle_s;
     let speedup = x.speedup();
     vec![
-        format!(
-            "{} ({method}) = {} + KV {}",
-            if zh { "草稿显存" } else { "draft memory" },
-            gib(rec.memory.draft_gib),
-            gib(rec.memory.draft_kv_gib)
-        ),
         format!(
             "{} ({method}): E = (1 − α^(γ+1)) / (1 − α) = {} {}; t_step = (t_verify + γ·t_draft) / E = ({} ms + {} × {} ms) / {} = {} ms → {} {} ({} {}, ×{}); α = {}, γ = {}",
             if zh { "推测解码" } else { "speculative decoding" },
