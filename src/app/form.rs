@@ -27,14 +27,11 @@ fn modes(ctx: Ctx) -> Vec<(String, String)> {
 }
 
 fn spec_methods(ctx: Ctx) -> Vec<(String, String)> {
-    [
-        ("off", Msg::SpecOff),
-        ("eagle", Msg::SpecEagle),
-        ("draft", Msg::SpecDraft),
+    vec![
+        ("off".to_string(), ctx.t(Msg::SpecOff).to_string()),
+        ("eagle".to_string(), ctx.t(Msg::SpecEagle).to_string()),
+        ("draft".to_string(), ctx.t(Msg::SpecDraft).to_string()),
     ]
-    .iter()
-    .map(|(k, m)| (k.to_string(), ctx.t(*m).to_string()))
-    .collect()
 }
 
 fn methods(ctx: Ctx) -> Vec<(String, String)> {

@@ -72,17 +72,13 @@ pub fn draft_shape(scenario: &Scenario, arch: &ModelArch) -> Option<DraftShape> 
         Speculation::Off => None,
         Speculation::Eagle => {
             let layer = arch.active_params / f64::from(arch.layers.max(1));
-            let one = ModelArch {
-                layers: 1,
-                kv_bytes_per_token_bf16_override: None,
-                ..arch.clone()
-            };
             Some(DraftShape {
                 read_params: layer + EAGLE_DRAFT_VOCAB * h,
                 held_params: layer + EAGLE_DRAFT_VOCAB * h + 3.0 * h * h,
                 layers: 1,
                 hidden: arch.hidden,
-                kv_bytes_per_token: kv_bytes_per_token(&one, b),
+                // One layer of the target's cache (the cache is the same per layer).
+                kv_bytes_per_token: kv_bytes_per_token(arch, b) / f64::from(arch.layers.max(1)),
             })
         }
         Speculation::Draft => {

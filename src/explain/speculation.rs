@@ -11,33 +11,29 @@ pub(super) fn lines(scenario: &Scenario, rec: &Recommendation, zh: bool) -> Vec<
     let Some(x) = rec.speculation else {
         return Vec::new();
     };
-    let method = match (scenario.speculation.method, zh) {
-        (Speculation::Eagle, false) => "EAGLE-3 draft head",
-        (Speculation::Eagle, true) => "EAGLE-3 草稿头",
-        (_, false) => "draft model",
-        (_, true) => "草稿模型",
+    let lang = if zh {
+        crate::scenario::Lang::Zh
+    } else {
+        crate::scenario::Lang::En
     };
-    let cycle_s = x.verify_s + f64::from(x.gamma) * x.draft_s;
-    let rate = x.accepted / cycle_s;
-    let speedup = x.speedup();
-    vec![
-        format!(
-            "{} ({method}): E = (1 − α^(γ+1)) / (1 − α) = {} {}; t_step = (t_verify + γ·t_draft) / E = ({} ms + {} × {} ms) / {} = {} ms → {} {} ({} {}, ×{}); α = {}, γ = {}",
-            if zh { "推测解码" } else { "speculative decoding" },
-            number(x.accepted, 2),
-            if zh { "token/次验证" } else { "tokens a verify step" },
-            number(x.verify_s * 1e3, 2),
-            x.gamma,
-            number(x.draft_s * 1e3, 2),
-            number(x.accepted, 2),
-            number(cycle_s / x.accepted * 1e3, 2),
-            number(rate, 1),
-            if zh { "token/秒（每序列）" } else { "tokens/s per sequence" },
-            if zh { "不推测" } else { "without it" },
-            number(x.plain_tokens_per_s_per_seq, 1),
-            number(speedup, 2),
-            number(x.alpha, 3),
-            x.gamma,
-        ),
-    ]
+    let method = crate::i18n::t(
+        lang,
+        match scenario.speculation.method {
+            Speculation::Eagle => crate::i18n::Msg::SpecEagle,
+            _ => crate::i18n::Msg::SpecDraft,
+        },
+    );
+    // Symbols and figures only, one format for both languages (BENCHMARKS.md: each argument costs bytes).
+    vec![format!(
+        "{} ({method}): E = (1 − α^(γ+1)) / (1 − α) = {} (α = {}, γ = {}); t_step = (t_verify + γ·t_draft) / E = ({} + {} × {}) / {} ms → ×{}",
+        if zh { "推测解码" } else { "speculative decoding" },
+        number(x.accepted, 2),
+        number(x.alpha, 3),
+        x.gamma,
+        number(x.verify_s * 1e3, 2),
+        x.gamma,
+        number(x.draft_s * 1e3, 2),
+        number(x.accepted, 2),
+        number(x.speedup(), 2),
+    )]
 }

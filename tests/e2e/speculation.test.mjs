@@ -10,8 +10,8 @@ after(() => stop(browser, server));
 
 const BASE = 'v=1&model=llama3.1-8b&ctx=2048&batch=1&inst=g6e.xlarge';
 const LANGS = [
-  { q: '', line: /speculative decoding \(EAGLE-3 draft head\): E = \(1 − α\^\(γ\+1\)\) \/ \(1 − α\) = 2\.80? tokens a verify step.* \(without it [\d.]+, ×([\d.]+)\)/ },
-  { q: '&lang=zh', line: /推测解码 \(EAGLE-3 草稿头\): E = \(1 − α\^\(γ\+1\)\) \/ \(1 − α\) = 2\.80? token\/次验证.* \(不推测 [\d.]+, ×([\d.]+)\)/ },
+  { q: '', line: /speculative decoding \(EAGLE-3 head\): E = \(1 − α\^\(γ\+1\)\) \/ \(1 − α\) = 2\.80? \(α = 0\.765, γ = 3\); t_step = .* → ×([\d.]+)/ },
+  { q: '&lang=zh', line: /推测解码 \(EAGLE-3 头\): E = \(1 − α\^\(γ\+1\)\) \/ \(1 − α\) = 2\.80? \(α = 0\.765, γ = 3\); t_step = .* → ×([\d.]+)/ },
 ];
 
 test('choosing an EAGLE-3 head shows the engine speed-up in the formula', async () => {
