@@ -255,6 +255,7 @@ messages! {
     LinkEff => "Link efficiency (share of stated bandwidth a collective achieves)", "链路效率（集合通信达到标称带宽的比例）";
     CommOverlap => "Data-parallel overlap (share of a micro-batch's compute that hides communication)", "数据并行重叠（一个微批的计算可掩盖通信的比例）";
     Fp8Speedup => "FP8 training speed over BF16 (×)", "FP8 训练相对 BF16 的速度（×）";
+    Fp4Speedup => "FP4 serving speed over BF16 (×)", "FP4 推理相对 BF16 的速度（×）";
     NoGdr => "Network share without GPUDirect RDMA", "无 GPUDirect RDMA 时的网络效率";
     PpChunks => "Interleaved pipeline chunks per stage", "交错流水线每级的模型分块数";
     A10gTflops => "A10G dense BF16 TFLOPS (assumption)", "A10G 稠密 BF16 TFLOPS（假设）";

@@ -93,12 +93,15 @@ impl Precision {
         }
     }
 
-    /// Bytes per KV-cache value: 8-bit formats keep an 8-bit cache; 4-bit weights (INT4 weight-only, FP4)
-    /// keep a 16-bit cache (the conservative choice: FP4 serving may also run an FP8 cache).
+    /// Bytes per KV-cache value: 8-bit formats keep an 8-bit cache; FP4 keeps an FP8 one (a labelled
+    /// default: NVIDIA's FP4 checkpoints are made with TensorRT Model Optimizer, whose examples/llm_ptq/hf_ptq.py
+    /// quantizes the KV cache to FP8 unless told otherwise, `--kv_cache_qformat` "default to fp8", and
+    /// TensorRT-LLM serves the cache in the checkpoint's dtype, `KvCacheConfig(dtype="auto")`: TensorRT-LLM
+    /// documentation, Quantization, 1.0-1.4, read 2026-12-04); INT4 weight-only keeps a 16-bit cache.
     pub fn kv_bytes(self) -> f64 {
         match self {
             Precision::Fp32 => 4.0,
-            Precision::Fp8 | Precision::Int8 => 1.0,
+            Precision::Fp8 | Precision::Int8 | Precision::Fp4 => 1.0,
             _ => 2.0,
         }
     }
@@ -156,10 +159,22 @@ pub const MOE_BYTES_PER_VALUE: f64 = 258.0;
 /// share of training's `moeb` (a third, 86 B) makes every Blackwell row −50 % or slower.
 pub const MOE_SERVING_BYTES_PER_VALUE: f64 = 26.0;
 
+/// FP4 serving speed over the 16-bit peak, end to end (the `fp4x` default): FP8's end-to-end speed-up over
+/// BF16 (`fp8x`, 1.4) times FP4's measured end-to-end speed-up over FP8 on the same GPU and model: SemiAnalysis
+/// InferenceX, "B200: FP4 vs FP8 Precision Comparison", Llama 3.3 70B, 1k/1k, at 76 tokens/s per user FP4
+/// delivers 5,971 tokens/s per GPU and FP8 4,431 (+35 %; +13 % at 108 and 139 tokens/s per user, where
+/// memory rather than compute limits both),
+/// <https://inferencex.semianalysis.com/compare-precision/llama-3-3-70b-b200-fp4-vs-fp8> (read 2026-12-04).
+/// 1.4 × 1.35 = 1.89, not the FP4 ÷ BF16 peak ratio (4×): attention, norms and the activations'
+/// quantization stay in 8/16-bit.
+pub const FP4_SPEEDUP: f64 = 1.89;
+
 /// Editable assumptions, with the defaults the page shows and cites.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Assumptions {
-    /// Model-FLOPs utilisation: share of the dense peak a real run achieves (DOMAIN.md: 30-50 %).
+    /// Model-FLOPs utilisation: share of the dense peak a real run achieves (DOMAIN.md: 30-50 %). Serving's
+    /// decode compute cap takes it of the end-to-end peak: in FP8/INT8 at most `fp8_speedup`, in FP4
+    /// `fp4_speedup` times the 16-bit peak, as prefill (the same GEMMs, run at a large batch).
     pub mfu: f64,
     /// Share of peak memory bandwidth a decode step achieves (DOMAIN.md §10: ~90 % copy ceiling on H200).
     pub bw_efficiency: f64,
@@ -187,7 +202,7 @@ pub struct Assumptions {
     /// launches, milliseconds (assumption, fitted with the two above to the published runs as a whole).
     pub step_overhead_ms: f64,
     /// Share of the 16-bit dense peak a prompt's prefill reaches on a GPU (FP8/INT8 run at most `fp8_speedup`
-    /// times faster). Assumption held against TensorRT-LLM's first-token tables (A100 FP16 and H100 FP8,
+    /// times faster, FP4 `fp4_speedup`). Assumption held against TensorRT-LLM's first-token tables (A100 FP16 and H100 FP8,
     /// LLaMA 7B/70B at 128 and 2,048 tokens: tests/published_serving.rs).
     pub prefill_mfu: f64,
     /// Serving on Neuron (Trainium, Inferentia2): share of the chip's peak prefill and the decode compute cap
@@ -224,6 +239,9 @@ pub struct Assumptions {
     /// FP8 training speed over BF16, end to end (assumption: attention, norms and communication stay in
     /// 16/32-bit, so not the FP8 peak's 2×); capped by the chip's FP8 ÷ BF16 peak.
     pub fp8_speedup: f64,
+    /// FP4 (NVFP4) serving speed over the 16-bit peak, end to end (`FP4_SPEEDUP`, its source there): an FP4
+    /// prefill and the decode compute cap run at most this many times the BF16 peak, as FP8 at `fp8_speedup`.
+    pub fp4_speedup: f64,
     /// Network throughput without GPUDirect RDMA, as a share of the instance's figure (g6e: a user measured
     /// ~3 GB/s with nccl-tests where the instance offers 6.25 GB/s per GPU: ~0.5).
     pub no_gdr_factor: f64,
@@ -294,6 +312,7 @@ impl Default for Assumptions {
             link_efficiency: 0.8,
             comm_overlap: 0.8,
             fp8_speedup: 1.4,
+            fp4_speedup: FP4_SPEEDUP,
             no_gdr_factor: 0.5,
             pp_chunks: 4.0,
             moe_bytes_per_value: MOE_BYTES_PER_VALUE,

@@ -103,3 +103,47 @@ fn fp8_on_the_rtx_pro_6000_runs_at_the_assumed_peak_times_the_fp8_speed_up() {
     let (fp8, bf16) = (ttft("fp8"), ttft("bf16"));
     assert!(fp8 < bf16, "fp8 {fp8} s, bf16 {bf16} s");
 }
+
+/// An FP4 model keeps an FP8 KV cache (the labelled default of NVIDIA's ModelOpt FP4 checkpoints, which
+/// TensorRT-LLM serves in the checkpoint's dtype): half a 16-bit cache's bytes, as FP8's.
+#[test]
+fn an_fp4_model_keeps_an_fp8_kv_cache() {
+    assert_eq!(Precision::Fp4.kv_bytes(), Precision::Fp8.kv_bytes());
+    assert_eq!(Precision::Fp4.kv_bytes() * 2.0, Precision::Bf16.kv_bytes());
+    // INT4 is weight-only (W4A16): its cache stays 16-bit.
+    assert_eq!(Precision::Int4.kv_bytes(), 2.0);
+}
+
+/// One B200 replica of 70B FP4 at `seqs` sequences, with `fp4x` set to `x`.
+fn b200_fp4(x: f64, seqs: u32) -> gpuplan::engine::perf::DecodeEstimate {
+    let c = Catalog::bundled();
+    let q = format!("v=1&model=llama3.3-70b&prec=fp4&ctx=2176&out=128&fp4x={x}");
+    let (s, w) = gpuplan::query::parse(&q, &c);
+    assert!(w.is_empty(), "{w:?}");
+    gpuplan::engine::serving_estimate(&c, &s, "p6-b200.48xlarge", 1, seqs).unwrap_or_else(|| panic!("{q}"))
+}
+
+/// `fp4x` is FP4's end-to-end speed over the BF16 peak: one more prompt's prefill (TP1: no all-reduce)
+/// takes half the time at twice the speed-up, and a batch large enough to be compute-bound decodes
+/// twice as fast; the default is 1.89 (fp8x 1.4 × FP4's measured 1.35 over FP8 on B200).
+#[test]
+fn fp4x_sets_the_fp4_prefill_and_the_decode_compute_cap() {
+    assert_eq!(gpuplan::scenario::Assumptions::default().fp4_speedup, 1.89);
+    let (slow, fast) = (b200_fp4(1.0, 1), b200_fp4(2.0, 1));
+    let (ps, pf) = (
+        slow.prefill_marginal_s.unwrap_or(0.0),
+        fast.prefill_marginal_s.unwrap_or(0.0),
+    );
+    assert!(
+        pf > 0.0 && (ps / pf - 2.0).abs() < 1e-9,
+        "prefill {ps} s against {pf} s"
+    );
+    let (slow, fast) = (b200_fp4(1.0, 400), b200_fp4(2.0, 400));
+    assert!(slow.compute_bound, "400 sequences at fp4x 1 are compute-bound");
+    assert!(
+        fast.tokens_per_s > slow.tokens_per_s * 1.3,
+        "{} against {}",
+        fast.tokens_per_s,
+        slow.tokens_per_s
+    );
+}

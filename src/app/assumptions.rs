@@ -36,6 +36,7 @@ const GENERAL: &[Line] = &[
     Field("stepms", Msg::StepMs, false),
     Field("pfmfu", Msg::PrefillMfu, false),
     Text(Source("pfmfu", Msg::SrcPrefill)),
+    Field("fp4x", Msg::Fp4Speedup, false),
     Field("nmfu", Msg::NeuronMfu, false),
     Field("nhop", Msg::NeuronHop, false),
     Field("nstepms", Msg::NeuronStep, false),

@@ -124,7 +124,8 @@ pub struct DecodeInputs {
     /// Summed over the replica's accelerators, bytes/s.
     pub bw_bytes_s: f64,
     pub bw_efficiency: f64,
-    /// Summed over the replica's accelerators, FLOP/s; `None` if unknown.
+    /// Summed over the replica's accelerators, FLOP/s; `None` if unknown. Serving passes the end-to-end
+    /// peak (FP8/FP4 at most `fp8x`/`fp4x` × the 16-bit peak), the one prefill takes its share of.
     pub peak_flops: Option<f64>,
     pub mfu: f64,
     pub prompt_tokens: f64,

@@ -118,7 +118,7 @@ pub(in crate::engine) fn size_inference(
         count,
         link: link.clone(),
         bw_bytes_s: bw * 1e9 * inst.fraction,
-        peak_flops: peak.map(|p| p * 1e12 * inst.fraction),
+        peak_flops: speed_peak_tflops(acc, scenario.precision, a).map(|p| p * 1e12 * inst.fraction),
         kv_bytes_seq: kv_seq_gib * GIB,
         prefill_flops: prefill_tflops(acc, scenario.precision, a).map(|p| p * 1e12 * inst.fraction),
         neuron: acc.stack == crate::catalog::Stack::Neuron,
@@ -285,16 +285,29 @@ fn serving_peak_tflops(acc: &Accelerator, precision: Precision, a: &Assumptions)
     })
 }
 
-/// The rate a prompt's prefill runs at, TFLOPS: on a GPU, `prefill_mfu` of the 16-bit peak, at most
-/// `fp8_speedup` times that in FP8/INT8 (and never above the precision's own peak); on Neuron,
-/// `neuron_mfu` of the precision's peak. `None` without a compute figure.
+/// The rate a prompt's prefill runs at, TFLOPS: on a GPU, `prefill_mfu` of the end-to-end peak
+/// (`speed_peak_tflops`); on Neuron, `neuron_mfu` of the precision's peak. `None` without a compute figure.
 fn prefill_tflops(acc: &Accelerator, precision: Precision, a: &Assumptions) -> Option<f64> {
+    let neuron = acc.stack == crate::catalog::Stack::Neuron;
+    let share = if neuron { a.neuron_mfu } else { a.prefill_mfu };
+    Some(speed_peak_tflops(acc, precision, a)? * share)
+}
+
+/// The peak a serving step's matrix math runs at end to end, TFLOPS, what prefill and the decode compute
+/// cap take their share of: on a GPU the 16-bit peak, at most `fp8_speedup` times it in FP8/INT8 and
+/// `fp4_speedup` in FP4 (attention, norms and the activations' quantization stay in 8/16-bit), never above
+/// the precision's own peak; on Neuron the precision's peak. `None` without a compute figure.
+fn speed_peak_tflops(acc: &Accelerator, precision: Precision, a: &Assumptions) -> Option<f64> {
     let peak = serving_peak_tflops(acc, precision, a)?;
     if acc.stack == crate::catalog::Stack::Neuron {
-        return Some(peak * a.neuron_mfu);
+        return Some(peak);
     }
     let p16 = serving_peak_tflops(acc, Precision::Bf16, a).unwrap_or(peak);
-    Some(peak.min(p16 * a.fp8_speedup.max(1.0)) * a.prefill_mfu)
+    let speedup = match precision {
+        Precision::Fp4 => a.fp4_speedup,
+        _ => a.fp8_speedup,
+    };
+    Some(peak.min(p16 * speedup.max(1.0)))
 }
 
 /// Model FLOPs the fleet delivers at full load (2 per active parameter per token) over the peak of every
@@ -330,7 +343,7 @@ pub(in crate::engine) fn replica_estimate(
         count: tp,
         link,
         bw_bytes_s: acc.mem_bw_gbs? * 1e9 * inst.fraction,
-        peak_flops: serving_peak_tflops(acc, s.precision, &s.assumptions).map(|p| p * 1e12 * inst.fraction),
+        peak_flops: speed_peak_tflops(acc, s.precision, &s.assumptions).map(|p| p * 1e12 * inst.fraction),
         kv_bytes_seq: need.kv_cache_gib * GIB / f64::from(seqs.max(1)),
         prefill_flops: prefill_tflops(acc, s.precision, &s.assumptions).map(|p| p * 1e12 * inst.fraction),
         neuron: acc.stack == crate::catalog::Stack::Neuron,
