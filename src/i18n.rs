@@ -250,6 +250,9 @@ messages! {
     TrainAssumptions => "Training: how accelerators work together", "训练：加速器如何协同";
     NeuronTrainMfu => "Training kernel efficiency on Trainium (Neuron's published tables)", "Trainium 训练计算效率（Neuron 公布的训练性能表）";
     MoeBytes => "MoE routing work (bytes per routed value)", "MoE 路由开销（每个路由值的字节数）";
+    MoeCap => "MoE imbalance under expert parallelism (×)", "专家并行下的 MoE 负载不均（×）";
+    GgEff => "MoE grouped-GEMM speed (share of dense)", "MoE 分组 GEMM 速度（占稠密的比例）";
+    A2aOverlap => "Expert-parallel all-to-all hidden (share)", "专家并行 all-to-all 被掩盖的比例";
     MoeServingBytes => "MoE serving routing work (bytes per routed value)", "MoE 推理路由开销（每个路由值的字节数）";
     TrainMfu => "Training kernel efficiency (share of peak between communications)", "训练计算效率（通信之外达到峰值的比例）";
     LinkEff => "Link efficiency (share of stated bandwidth a collective achieves)", "链路效率（集合通信达到标称带宽的比例）";
@@ -349,6 +352,9 @@ messages! {
     EmbedCopied => "Embed code copied", "嵌入代码已复制";
     SrcServing => "Assumptions held once against {runs} published serving runs; seat headroom is an assumption", "按 {runs} 组公开推理实测一次性检验的假设；席位余量为假设";
     SrcMoe => "an effective figure at memory bandwidth, calibrated on NVIDIA Megatron-Bridge's 7 MoE pre-training runs (H100, B200)", "按显存带宽计的等效值，以 NVIDIA Megatron-Bridge 公布的 7 组 MoE 预训练实测校准（H100、B200）";
+    SrcMoeCap => "Switch Transformer's capacity factor, 1.0-1.25 (Fedus et al. 2021)", "Switch Transformer 的容量因子 1.0–1.25（Fedus 等 2021）";
+    SrcGgEff => "grouped MoE GEMMs reach 91 % of H800 peak (arXiv 2501.16103)", "分组 MoE GEMM 达 H800 峰值的 91 %（arXiv 2501.16103）";
+    SrcA2a => "Megatron-Bridge's EP overlap is opt-in", "Megatron-Bridge 的 EP 重叠需手动开启";
     SrcMoeServing => "an effective figure at memory bandwidth in each decode step and prefill, calibrated on 14 published MoE serving runs (TensorRT-LLM 1.0 on H100, H200, B200; Baseten on A100)", "按显存带宽计入每个解码步与预填充的等效值，以 14 组公开的 MoE 推理实测校准（TensorRT-LLM 1.0：H100、H200、B200；Baseten：A100）";
     SrcReadable => "Brysbaert 2019: adults read ~238 words a minute, ≈ 4-7 tokens/s; 10 stays ahead of a fast reader", "Brysbaert 2019：成人每分钟约读 238 词，约 4–7 token/秒；10 领先于快速读者";
     SpecAccept => "Speculative decoding: acceptance rate per token (α)", "推测解码：每 token 接受率（α）";

@@ -3,6 +3,8 @@
 //! Source: ../shared/reference/models/models.csv (Hugging Face config.json values, parameter counts
 //! computed from the config, cross-checked against model cards and papers; see its README).
 
+use crate::num::Within;
+
 /// Architecture facts the memory and performance models need.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ModelArch {
@@ -65,6 +67,28 @@ impl ModelArch {
         }
         let (e, k) = (f64::from(self.experts), f64::from(self.experts_per_token));
         Some((self.total_params - self.active_params) / (e - k))
+    }
+
+    /// Share of all parameters in the routed experts, `E·P_e / N`: what expert parallelism shards (0 for
+    /// dense models and where the routing is not known).
+    pub fn routed_share(&self) -> f64 {
+        match self.routed_expert_params() {
+            Some(per_expert) if self.total_params > 0.0 => {
+                (f64::from(self.experts) * per_expert / self.total_params).within(0.0, 1.0)
+            }
+            _ => 0.0,
+        }
+    }
+
+    /// Share of the active parameters in the `k` routed experts a token uses, `k·P_e / N_act`: the part of
+    /// a step's matrix work that runs as grouped GEMMs (0 for dense models or unknown routing).
+    pub fn routed_active_share(&self) -> f64 {
+        match self.routed_expert_params() {
+            Some(per_expert) if self.active_params > 0.0 => {
+                (f64::from(self.experts_per_token) * per_expert / self.active_params).within(0.0, 1.0)
+            }
+            _ => 0.0,
+        }
     }
 
     /// Activation values one token moves through the routed experts of every MoE layer in a training

@@ -240,7 +240,11 @@ fn check(q: &str) -> Result<(), TestCaseError> {
                 let _ = u;
             }
         }
-        if range.low.n_instances == top.n_instances && s.target_tps <= 0.0 && s.seq_tps <= 0.0 {
+        // A speed or first-token target picks the layout: at the pessimistic end another layout may be
+        // needed to meet it, and it can decode faster (70B FP8 on trn1.32xlarge with `ttft=2`: 678 tokens/s
+        // at the pessimistic end against the headline's 674).
+        let targets = s.target_tps > 0.0 || s.seq_tps > 0.0 || s.ttft_s > 0.0;
+        if range.low.n_instances == top.n_instances && !targets {
             prop_assert!(
                 range.low.tokens_per_s.unwrap_or(0.0) <= top.tokens_per_s.unwrap_or(0.0) * (1.0 + 1e-9),
                 "{q}\nrange low above the headline"

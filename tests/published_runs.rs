@@ -22,7 +22,11 @@
 //! MoE (NVIDIA Megatron-Bridge's seven pre-training rows): timed as dense models of their active
 //! parameters they ran +77 % to +650 % fast. The routing term (`moeb`: memory traffic per routed
 //! activation value, one figure for all seven, an effective figure calibrated on them) brings six within
-//! ±25 %, median −6 %; the narrowest experts on one node stay a known miss.
+//! ±25 %, median −6 %; the narrowest experts on one node stay a known miss. Since 2026-12-04 the planner
+//! also chooses an expert-parallel degree (experts' weights sharded, the all-to-all on the catalog's
+//! links, routing imbalance `moecap` and grouped-GEMM rate `ggeff` as assumptions) and `moeb` was
+//! re-calibrated once (258 → 245 B: six within ±19 %, median −5 %). On these clusters the planner keeps
+//! EP 1: memory fits without it and the imbalance an EP group pays costs more than it saves.
 
 use gpuplan::accuracy::{by_family, score_all, summary, training_runs, Scored, Setup};
 use gpuplan::catalog::Catalog;

@@ -88,6 +88,7 @@ const V1_LINKS: &[&str] = &[
     "v=1&task=infer&mode=batch&ctx=750&out=150&reqs=20000000&days=3",
     "v=1&model=qwen3-30b-a3b&moes=52",
     "v=1&model=llama3.3-70b&prec=fp4&fp4x=1.5",
+    "v=1&task=train&model=deepseek-v3&moecap=1.1&ggeff=0.8&a2aov=0.5",
     "v=1&view=explore&xfam=g6&xacc=l4&xmem=24&xefa=1&xreg=1&xstack=neuron&xsort=-mem&xunit=mo&xper=accel&xhide=net,spot",
     "v=1&view=compare&cmp=p5.48xlarge,g6e.xlarge",
     "v=1&pick=g6e.xlarge",

@@ -75,6 +75,12 @@ const TRAINING: &[Line] = &[
     Field("fp8x", Msg::Fp8Speedup, false),
     Field("moeb", Msg::MoeBytes, false),
     Text(Source("moeb", Msg::SrcMoe)),
+    Field("moecap", Msg::MoeCap, false),
+    Text(Source("moecap", Msg::SrcMoeCap)),
+    Field("ggeff", Msg::GgEff, false),
+    Text(Source("ggeff", Msg::SrcGgEff)),
+    Field("a2aov", Msg::A2aOverlap, false),
+    Text(Source("a2aov", Msg::SrcA2a)),
     Field("nogdr", Msg::NoGdr, false),
 ];
 

@@ -38,6 +38,15 @@ pub struct Job {
     /// MoE routing work per token, bytes at memory bandwidth (`moeb` × the routed values a token
     /// moves, `ModelArch::routed_values_per_token`); 0 for a dense model.
     pub moe_bytes_per_token: f64,
+    /// Routed experts per MoE layer (what an expert-parallel degree must divide); 0 for a dense model.
+    pub experts: u32,
+    /// Share of the weights, gradients and optimizer states in the routed experts (`ModelArch::routed_share`):
+    /// what expert parallelism shards; 0 for a dense model.
+    pub expert_share: f64,
+    /// Share of the model FLOPs a token spends in its routed experts (grouped GEMMs).
+    pub expert_flops_share: f64,
+    /// Activation values a token sends to its experts per MoE layer, each way: `k·h` (0 for a dense model).
+    pub dispatch_values_per_token: f64,
     /// Sequences each data-parallel replica processes per optimizer step (the `batch` key).
     pub seqs_per_replica: u32,
     /// Sequences per optimizer step over all replicas, when set; overrides `seqs_per_replica`.
@@ -100,6 +109,8 @@ impl Plan {
 }
 
 const TP_CHOICES: [u32; 7] = [1, 2, 4, 8, 16, 32, 64];
+/// Expert-parallel degrees: powers of two, each dividing the data-parallel replicas and the experts.
+const EP_CHOICES: [u32; 8] = [1, 2, 4, 8, 16, 32, 64, 128];
 const PP_CHOICES: [u32; 5] = [1, 2, 4, 8, 16];
 const RECOMPUTE: [Recompute; 3] = [Recompute::None, Recompute::Selective, Recompute::Full];
 const MAX_MICRO_BATCH: u32 = 16;
@@ -123,13 +134,23 @@ fn activation_bytes(job: &Job, mb: f64, tp: f64, rc: Recompute, full: f64) -> f6
 }
 
 /// Memory per accelerator, GiB: (weights, states, activations, total); `full` as in `activation_bytes`.
+/// Expert parallelism of degree `ep` shards the routed experts' weights over `ep` of the replicas
+/// (Megatron-Core: the EP group is carved out of data parallelism); their gradients and optimizer states
+/// are sharded over the `dp/ep` replicas that hold the same experts, `tp·pp·dp` in all, as before.
 #[allow(clippy::too_many_arguments)]
-fn memory_gib(job: &Job, tp: u32, pp: u32, dp: u32, mb: u32, rc: Recompute, full: f64) -> (f64, f64, f64, f64) {
+fn memory_gib(job: &Job, mp: (u32, u32, u32), dp: u32, mb: u32, rc: Recompute, full: f64) -> (f64, f64, f64, f64) {
+    let (tp, pp, ep) = mp;
     let mp = f64::from(tp * pp);
-    let w = job.weight_bytes / mp / GIB;
+    let w = job.weight_bytes * expert_split(job, ep) / mp / GIB;
     let s = job.sharded_bytes / (mp * f64::from(dp)) / GIB;
     let act = activation_bytes(job, f64::from(mb), f64::from(tp), rc, full) / GIB;
     (w, s, act, w + s + act + job.overhead_gib)
+}
+
+/// The share of a replica's weights one accelerator of an `ep`-way expert-parallel group holds:
+/// the dense part whole, the routed experts' `1/ep`: `1 − f_e + f_e/ep`.
+fn expert_split(job: &Job, ep: u32) -> f64 {
+    1.0 - job.expert_share + job.expert_share / f64::from(ep.max(1))
 }
 
 /// Layers per pipeline stage (at least one).
@@ -139,48 +160,52 @@ fn stage_layers(job: &Job, pp: u32) -> u32 {
 
 /// The fewest layers per stage to recompute in full so the plan fits (Megatron-LM's block method), as a
 /// share of the stage's layers; `None` when selective recomputation alone fits or even all layers do not.
-fn full_share_needed(job: &Job, usable_gib: f64, tp: u32, pp: u32, dp: u32, mb: u32) -> Option<f64> {
-    let all = memory_gib(job, tp, pp, dp, mb, Recompute::Full, 1.0).3;
-    let none = memory_gib(job, tp, pp, dp, mb, Recompute::Full, 0.0).3;
-    if all > usable_gib || memory_gib(job, tp, pp, dp, mb, Recompute::Selective, 0.0).3 <= usable_gib {
+fn full_share_needed(job: &Job, usable_gib: f64, mp: (u32, u32, u32), dp: u32, mb: u32) -> Option<f64> {
+    let all = memory_gib(job, mp, dp, mb, Recompute::Full, 1.0).3;
+    let none = memory_gib(job, mp, dp, mb, Recompute::Full, 0.0).3;
+    if all > usable_gib || memory_gib(job, mp, dp, mb, Recompute::Selective, 0.0).3 <= usable_gib {
         return None;
     }
-    let n = f64::from(stage_layers(job, pp));
+    let n = f64::from(stage_layers(job, mp.1));
     let k = (n * (none - usable_gib) / (none - all)).ceil().within(1.0, n);
     Some(k / n)
 }
 
-/// Evaluates one plan; `None` if it does not fit or does not divide the accelerators. Under
-/// `Recompute::Full` only the fewest layers per stage that make it fit are recomputed in full.
-#[allow(clippy::too_many_arguments)]
+/// Evaluates one plan of degrees `mp` = (TP, PP, EP); `None` if it does not fit or does not divide the
+/// accelerators. Under `Recompute::Full` only the fewest layers per stage that make it fit are recomputed
+/// in full.
 fn evaluate(
     job: &Job,
     hw: &Hardware,
     a: &Assumptions,
     n_inst: u32,
-    tp: u32,
-    pp: u32,
+    mp: (u32, u32, u32),
     mb: u32,
     rc: Recompute,
 ) -> Option<Plan> {
     super::work::add(super::work::Unit::Layout, 1);
+    let (tp, pp, ep) = mp;
     let n_dev = n_inst * hw.count;
     if !n_dev.is_multiple_of(tp * pp) || f64::from(pp) > job.layers {
         return None;
     }
     let dp = n_dev / (tp * pp);
+    if !ep_divides(job, dp, ep) {
+        return None;
+    }
     let full = match rc {
-        Recompute::Full => full_share_needed(job, hw.usable_gib, tp, pp, dp, mb).unwrap_or(1.0),
+        Recompute::Full => full_share_needed(job, hw.usable_gib, mp, dp, mb).unwrap_or(1.0),
         _ => 1.0,
     };
     let (replica_seqs, ga) = replica_batch(job, dp, mb)?;
-    let (w, s, act, mem) = memory_gib(job, tp, pp, dp, mb, rc, full);
+    let (w, s, act, mem) = memory_gib(job, mp, dp, mb, rc, full);
     if mem > hw.usable_gib {
         return None;
     }
     let layout = Layout {
         tp,
         pp,
+        ep,
         dp,
         mb,
         ga,
@@ -196,6 +221,7 @@ fn evaluate(
         parallelism: Parallelism {
             tp,
             pp,
+            ep,
             dp,
             micro_batch: mb,
             grad_accum: ga,
@@ -249,30 +275,36 @@ fn tp_choices<'a>(job: &'a Job, hw: &'a Hardware) -> impl Iterator<Item = u32> +
         .filter(move |t| tp_splits_heads(job.heads, job.kv_heads, *t))
 }
 
+/// Whether expert parallelism of degree `ep` divides the `dp` replicas and the experts (a dense model:
+/// only EP 1).
+fn ep_divides(job: &Job, dp: u32, ep: u32) -> bool {
+    ep == 1 || (job.experts > 0 && job.expert_share > 0.0 && dp.is_multiple_of(ep) && job.experts.is_multiple_of(ep))
+}
+
+/// The largest expert-parallel degree that divides `dp` replicas and the experts (1 for a dense model).
+fn max_ep(job: &Job, dp: u32) -> u32 {
+    EP_CHOICES
+        .iter()
+        .copied()
+        .filter(|&e| ep_divides(job, dp, e))
+        .max()
+        .unwrap_or(1)
+}
+
 /// The fastest plan on `n_inst` instances (at a fixed count the fastest is also the cheapest), or `None`
-/// when no plan fits. Search: TP over the domain's divisors, PP in {1, 2, 4, 8, 16}, micro-batch in powers
-/// of two up to 16, recomputation none / selective / full: at most 7·5·5·3 evaluations, most refused by memory.
+/// when no plan fits. Search: TP over the domain's divisors, PP in {1, 2, 4, 8, 16}, EP (MoE only) over
+/// powers of two dividing the replicas and the experts, micro-batch in powers of two up to 16,
+/// recomputation none / selective / full: at most 7·5·5·3 evaluations a dense model (8× that an MoE),
+/// most refused by memory.
 pub fn best_plan(job: &Job, hw: &Hardware, a: &Assumptions, n_inst: u32) -> Option<Plan> {
     let mut best: Option<Plan> = None;
+    let n_dev = n_inst * hw.count;
     for tp in tp_choices(job, hw) {
         for pp in PP_CHOICES {
-            for rc in RECOMPUTE {
-                let mut mb = 1;
-                while mb <= MAX_MICRO_BATCH {
-                    match evaluate(job, hw, a, n_inst, tp, pp, mb, rc) {
-                        Some(p)
-                            if best
-                                .as_ref()
-                                .is_none_or(|b| p.seconds_per_token() < b.seconds_per_token() * 0.999) =>
-                        {
-                            best = Some(p);
-                        }
-                        Some(_) => {}
-                        // A larger micro-batch needs more memory: stop at the first that does not fit.
-                        None if memory_gib(job, tp, pp, 1, mb, rc, 1.0).3 > hw.usable_gib && mb > 1 => break,
-                        None => {}
-                    }
-                    mb *= 2;
+            let dp = n_dev / (tp * pp).max(1);
+            for ep in EP_CHOICES.into_iter().filter(|&e| ep_divides(job, dp, e)) {
+                for rc in RECOMPUTE {
+                    search_mb(job, hw, a, n_inst, (tp, pp, ep), rc, &mut best);
                 }
             }
         }
@@ -280,6 +312,36 @@ pub fn best_plan(job: &Job, hw: &Hardware, a: &Assumptions, n_inst: u32) -> Opti
     match a.end_to_end_train_mfu() {
         Some(mfu) => best.map(|p| at_mfu(p, job, hw, mfu)),
         None => best,
+    }
+}
+
+/// Micro-batches in powers of two up to 16 for one set of degrees and recomputation, keeping the fastest
+/// plan in `best`.
+fn search_mb(
+    job: &Job,
+    hw: &Hardware,
+    a: &Assumptions,
+    n_inst: u32,
+    mp: (u32, u32, u32),
+    rc: Recompute,
+    best: &mut Option<Plan>,
+) {
+    let mut mb = 1;
+    while mb <= MAX_MICRO_BATCH {
+        match evaluate(job, hw, a, n_inst, mp, mb, rc) {
+            Some(p)
+                if best
+                    .as_ref()
+                    .is_none_or(|b| p.seconds_per_token() < b.seconds_per_token() * 0.999) =>
+            {
+                *best = Some(p);
+            }
+            Some(_) => {}
+            // A larger micro-batch needs more memory: stop at the first that does not fit.
+            None if memory_gib(job, mp, 1, mb, rc, 1.0).3 > hw.usable_gib && mb > 1 => break,
+            None => {}
+        }
+        mb *= 2;
     }
 }
 
@@ -293,24 +355,28 @@ fn at_mfu(mut p: Plan, job: &Job, hw: &Hardware, mfu: f64) -> Plan {
     p
 }
 
-/// Whether any plan fits on `n_inst` instances (memory only, the smallest micro-batch and full recomputation).
+/// Whether any plan fits on `n_inst` instances (memory only, the smallest micro-batch, full recomputation
+/// and an MoE's largest expert-parallel degree).
 pub fn fits(job: &Job, hw: &Hardware, n_inst: u32) -> bool {
     let n_dev = n_inst * hw.count;
     tp_choices(job, hw).any(|tp| {
         PP_CHOICES.iter().any(|&pp| {
+            let dp = n_dev / (tp * pp);
             n_dev.is_multiple_of(tp * pp)
                 && f64::from(pp) <= job.layers
-                && memory_gib(job, tp, pp, n_dev / (tp * pp), 1, Recompute::Full, 1.0).3 <= hw.usable_gib
+                && memory_gib(job, (tp, pp, max_ep(job, dp)), dp, 1, Recompute::Full, 1.0).3 <= hw.usable_gib
         })
     })
 }
 
-/// The least each accelerator must hold whatever the instance count: weights over the largest TP·PP,
-/// one micro-batch of activations with full recomputation, and the overhead (GiB).
+/// The least each accelerator must hold whatever the instance count: weights over the largest TP·PP (an
+/// MoE's experts over the largest EP), one micro-batch of activations with full recomputation, and the
+/// overhead (GiB).
 pub fn floor_gib(job: &Job, hw: &Hardware) -> f64 {
     let tp = tp_choices(job, hw).max().unwrap_or(1);
     let pp = PP_CHOICES[PP_CHOICES.len() - 1].min(job.layers.max(1.0) as u32);
-    memory_gib(job, tp, pp, u32::MAX, 1, Recompute::Full, 1.0).3
+    let ep = max_ep(job, 1 << 20);
+    memory_gib(job, (tp, pp, ep), u32::MAX, 1, Recompute::Full, 1.0).3
 }
 
 #[cfg(test)]
@@ -333,6 +399,10 @@ mod tests {
             dequant_bytes_per_pass: 0.0,
             act_bytes: 2.0,
             moe_bytes_per_token: 0.0,
+            experts: 0,
+            expert_share: 0.0,
+            expert_flops_share: 0.0,
+            dispatch_values_per_token: 0.0,
             seqs_per_replica: 32,
             global_batch: None,
             overhead_gib: 1.0,
@@ -341,20 +411,74 @@ mod tests {
         }
     }
 
+    /// A 280B MoE, 90 % of it in 64 routed experts, 4 layers (PP ≤ 4), negligible activations.
+    fn moe_280b(experts: u32) -> Job {
+        let n = 280e9;
+        Job {
+            layers: 4.0,
+            hidden: 1000.0,
+            seq: 1.0,
+            weight_bytes: n * 2.0,
+            sharded_bytes: n * 14.0,
+            sync_bytes: n * 2.0,
+            experts,
+            expert_share: 0.9,
+            heads: 0,
+            kv_heads: 0,
+            ..job_405b()
+        }
+    }
+
+    #[test]
+    fn expert_parallelism_shards_the_experts_weights_so_an_moe_fits_on_fewer_devices() {
+        let job = moe_280b(64);
+        // EP 4: each accelerator holds the dense 10 % whole and a quarter of the experts: 0.1 + 0.9/4.
+        let one = memory_gib(&job, (8, 4, 1), 8, 1, Recompute::Full, 1.0);
+        let four = memory_gib(&job, (8, 4, 4), 8, 1, Recompute::Full, 1.0);
+        assert!((four.0 / one.0 - 0.325).abs() < 1e-12, "{} {}", one.0, four.0);
+        assert_eq!(
+            four.1, one.1,
+            "gradients and optimizer states stay sharded over all tp·pp·dp"
+        );
+        // On 8 instances of 8 × 72 GiB: TP 8 × PP 4 × DP 2 holds 2·N/32 + 14·N/64 = 73.3 GiB of weights and
+        // states without EP; EP 2 halves the experts' weights (66.0 GiB): it fits.
+        let hw = Hardware {
+            usable_gib: 72.0,
+            domain: 8,
+            count: 8,
+            ..Hardware {
+                peak_flops: 1e15,
+                kernel_eff: 0.5,
+                usable_gib: 0.0,
+                mem_bw_bytes_s: 3e12,
+                link_bytes_s: 4.5e11,
+                domain: 0,
+                count: 0,
+                net_bytes_s: 5e10,
+            }
+        };
+        assert!(
+            !fits(&moe_280b(0), &hw, 8),
+            "without expert parallelism (experts unknown)"
+        );
+        assert!(fits(&job, &hw, 8));
+        assert!(floor_gib(&job, &hw) < floor_gib(&moe_280b(0), &hw));
+    }
+
     #[test]
     fn only_as_many_layers_as_memory_needs_are_recomputed_in_full() {
         let job = job_405b();
         let usable = 80.0 * 0.9;
         // Selective alone: 34·s·h·2 B × 126 layers / 8 = 71.9 GiB of activations plus 7.1 GiB of weights
         // and states: over 72 GiB. Recomputing k of the stage's 7 layers in full saves 32/34 of theirs.
-        assert!(memory_gib(&job, 8, 16, 64, 1, Recompute::Selective, 0.0).3 > usable);
-        let share = full_share_needed(&job, usable, 8, 16, 64, 1).unwrap_or(0.0);
+        assert!(memory_gib(&job, (8, 16, 1), 64, 1, Recompute::Selective, 0.0).3 > usable);
+        let share = full_share_needed(&job, usable, (8, 16, 1), 64, 1).unwrap_or(0.0);
         let k = (share * 7.0).round();
         assert!((share * 7.0 - k).abs() < 1e-9 && (1.0..7.0).contains(&k), "{share}");
-        assert!(memory_gib(&job, 8, 16, 64, 1, Recompute::Full, k / 7.0).3 <= usable);
-        assert!(memory_gib(&job, 8, 16, 64, 1, Recompute::Full, (k - 1.0) / 7.0).3 > usable);
+        assert!(memory_gib(&job, (8, 16, 1), 64, 1, Recompute::Full, k / 7.0).3 <= usable);
+        assert!(memory_gib(&job, (8, 16, 1), 64, 1, Recompute::Full, (k - 1.0) / 7.0).3 > usable);
         // Where selective fits, no layer is recomputed in full; where not even all layers fit, none helps.
-        assert_eq!(full_share_needed(&job, 1000.0, 8, 16, 64, 1), None);
-        assert_eq!(full_share_needed(&job, 10.0, 8, 16, 64, 1), None);
+        assert_eq!(full_share_needed(&job, 1000.0, (8, 16, 1), 64, 1), None);
+        assert_eq!(full_share_needed(&job, 10.0, (8, 16, 1), 64, 1), None);
     }
 }

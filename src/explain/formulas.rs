@@ -1,6 +1,7 @@
 //! The formula lines of a recommendation: every estimate with its inputs.
 
 use super::*;
+use crate::engine::outcome::{Parallelism, StepTerms};
 use crate::engine::Recommendation;
 use crate::format::number;
 use crate::models::ModelArch;
@@ -174,6 +175,7 @@ fn training_lines(scenario: &Scenario, arch: &ModelArch, rec: &Recommendation, l
                 number(arch.routed_values_per_token(), 0),
                 if zh { "个值/token" } else { "values a token" },
             ));
+            out.push(expert_line(scenario, arch, plan, terms, zh));
         }
     }
     if let (Some(g), Some(j)) = (rec.gpu_hours, rec.job_hours) {
@@ -186,6 +188,25 @@ fn training_lines(scenario: &Scenario, arch: &ModelArch, rec: &Recommendation, l
         out.push(wall_clock_line(scenario, rec, (g, j), lang));
     }
     out
+}
+
+/// An MoE's expert terms: the grouped GEMMs' rate and imbalance, the expert weights' read beyond their
+/// math, and expert parallelism's all-to-all on the links (`engine::parallel::step`).
+fn expert_line(scenario: &Scenario, arch: &ModelArch, plan: &Parallelism, terms: &StepTerms, zh: bool) -> String {
+    let a = &scenario.assumptions;
+    let c = if plan.ep > 1 { a.moe_capacity } else { 1.0 };
+    let head = if zh { "专家" } else { "experts" };
+    format!(
+        "{head}: compute × (1 + f_e·(c/g − 1)), f_e = {}, c = {} (moecap at EP > 1), g = {} (ggeff); + W_e read − math = {} s; A2A = (4 + 2·f)·L/pp·m · b·s/t·k·h·2 B·c / link|net · (1 − a2aov) = {} s, a2aov = {}, k = {}, EP = {}",
+        number(arch.routed_active_share(), 2),
+        number(c, 2),
+        number(a.grouped_gemm_eff, 2),
+        number(terms.expert_s, 3),
+        number(terms.a2a_s, 3),
+        number(a.a2a_overlap, 2),
+        arch.experts_per_token,
+        plan.ep,
+    )
 }
 
 /// The job's wall clock from its accelerator-hours `g`, saying what its hours `j` add: the start-up

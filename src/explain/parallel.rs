@@ -51,6 +51,9 @@ pub fn plan_words(p: &Parallelism, t: &StepTerms, link: &str, across: bool, efa:
         if p.pp > 1 {
             s.push_str(&format!(" × {} 级流水线", p.pp));
         }
+        if p.ep > 1 {
+            s.push_str(&format!("，专家并行 {}（专家分布在 {} 个副本上）", p.ep, p.ep));
+        }
         s.push_str(&format!(
             " × {} 个数据并行副本（{net}；ZeRO-2：梯度与优化器状态在副本间分片），微批 {} × 梯度累积 {} 步，{rc}：每步 {} 的时间在等待通信",
             p.dp,
@@ -72,6 +75,12 @@ pub fn plan_words(p: &Parallelism, t: &StepTerms, link: &str, across: bool, efa:
         if p.pp > 1 {
             s.push_str(&format!(" × {} pipeline stages", p.pp));
         }
+        if p.ep > 1 {
+            s.push_str(&format!(
+                ", expert-parallel {} (experts spread over {} replicas)",
+                p.ep, p.ep
+            ));
+        }
         s.push_str(&format!(
             " × {} {net} (ZeRO-2: gradients and optimizer states sharded across replicas), micro-batch {} × {}, {rc}: {} of each step waits on communication",
             count(p.dp, "data-parallel replica", "data-parallel replicas"),
@@ -92,12 +101,15 @@ pub fn plan_formula(p: &Parallelism, t: &StepTerms, train_mfu: f64, overlap: f64
     let zh = lang == Lang::Zh;
     let s = |v: f64| number(v, 3);
     let head = if zh { "每步时间" } else { "step" };
-    // An MoE's routing term only where there is one: a dense model's formula is unchanged.
-    let (moe_name, moe_value) = if t.moe_s > 0.0 {
-        (" + MoE", format!(" + {}", s(t.moe_s)))
-    } else {
-        ("", String::new())
-    };
+    // An MoE's terms only where there are: a dense model's formula is unchanged.
+    let mut moe_name = String::new();
+    let mut moe_value = String::new();
+    for (name, v) in [(" + MoE", t.moe_s), (" + experts", t.expert_s), (" + A2A", t.a2a_s)] {
+        if v > 0.0 {
+            moe_name.push_str(name);
+            moe_value.push_str(&format!(" + {}", s(v)));
+        }
+    }
     format!(
         "{head} = compute + recompute + dequant{moe_name} + bubble + TP + PP + max(0, DP − {overlap}·compute/m) = {} + {} + {}{moe_value} + {} + {} + {} + {} = {} s; compute = FLOPs/(N·P·{train_mfu}); bubble = busy·(pp−1)/m, pp = {}, m = {}; TP = 2·(t−1)/t·b·s·h·2 B/(link·η) × {}·L/pp·m, t = {}; DP = 2·(d−1)/d·2 B·N/(t·pp) {}, d = {}{}",
         s(t.compute_s),
@@ -137,6 +149,7 @@ mod tests {
         let p = Parallelism {
             tp: 8,
             pp: 16,
+            ep: 1,
             dp: 64,
             micro_batch: 1,
             grad_accum: 32,

@@ -70,6 +70,9 @@ pub struct Parallelism {
     pub tp: u32,
     /// Pipeline stages.
     pub pp: u32,
+    /// Expert-parallel degree (MoE): each routed expert's weights live on one of `ep` data-parallel
+    /// replicas, and tokens reach them by an all-to-all; 1 for a dense model.
+    pub ep: u32,
     /// Data-parallel replicas; optimizer states and gradients are sharded over them (ZeRO stage 1 + 2).
     pub dp: u32,
     /// Sequences per accelerator per forward/backward pass.
@@ -99,6 +102,10 @@ pub struct StepTerms {
     pub dequant_s: f64,
     /// An MoE's routing work (memory-bound, `moeb`); 0 for a dense model.
     pub moe_s: f64,
+    /// An MoE's expert GEMMs waiting on their weights: what reading each accelerator's routed experts
+    /// (forward, data gradient, weight gradient) takes beyond their math, the memory-bound side of small
+    /// grouped GEMMs; 0 for a dense model.
+    pub expert_s: f64,
     /// Pipeline bubble: `(pp−1)/(v·m)` of the busy time (interleaved schedule with `v` chunks per stage;
     /// `(pp−1)/(m+pp−1)` of the pipelined time when v = 1).
     pub bubble_s: f64,
@@ -106,6 +113,8 @@ pub struct StepTerms {
     pub tp_s: f64,
     /// Pipeline sends between stages (not overlapped).
     pub pp_s: f64,
+    /// Expert parallelism's all-to-all (token dispatch and combine) not hidden behind compute.
+    pub a2a_s: f64,
     /// Data-parallel reduce-scatter + all-gather not hidden behind compute.
     pub dp_exposed_s: f64,
     /// The whole data-parallel communication, before overlap.
@@ -120,9 +129,11 @@ impl StepTerms {
             recompute_s: self.recompute_s * k,
             dequant_s: self.dequant_s * k,
             moe_s: self.moe_s * k,
+            expert_s: self.expert_s * k,
             bubble_s: self.bubble_s * k,
             tp_s: self.tp_s * k,
             pp_s: self.pp_s * k,
+            a2a_s: self.a2a_s * k,
             dp_exposed_s: self.dp_exposed_s * k,
             dp_total_s: self.dp_total_s * k,
         }
@@ -132,14 +143,16 @@ impl StepTerms {
             + self.recompute_s
             + self.dequant_s
             + self.moe_s
+            + self.expert_s
             + self.bubble_s
             + self.tp_s
             + self.pp_s
+            + self.a2a_s
             + self.dp_exposed_s
     }
     /// Time waiting on links, seconds.
     pub fn comm_s(&self) -> f64 {
-        self.tp_s + self.pp_s + self.dp_exposed_s
+        self.tp_s + self.pp_s + self.a2a_s + self.dp_exposed_s
     }
 }
 

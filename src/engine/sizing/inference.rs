@@ -218,6 +218,7 @@ pub(in crate::engine) fn size_inference(
     let parallelism = Parallelism {
         tp: plan.tp,
         pp: plan.pp,
+        ep: 1,
         dp: plan.hosted,
         micro_batch: plan.seqs_per_replica,
         grad_accum: 1,

@@ -79,6 +79,15 @@ pub fn job(scenario: &Scenario, arch: &ModelArch, a: &Assumptions) -> Job {
         dequant_bytes_per_pass: dequant,
         act_bytes: 2.0,
         moe_bytes_per_token: arch.routed_values_per_token() * a.moe_bytes_per_value,
+        experts: if arch.routed_share() > 0.0 { arch.experts } else { 0 },
+        expert_share: arch.routed_share(),
+        // k·N_e of the k·N_act + 12·L·h·s FLOPs a token costs.
+        expert_flops_share: k * arch.active_params * arch.routed_active_share() / (k * arch.active_params + attn),
+        dispatch_values_per_token: if arch.routed_share() > 0.0 {
+            f64::from(arch.experts_per_token) * h
+        } else {
+            0.0
+        },
         seqs_per_replica: scenario.batch.max(1),
         global_batch: (scenario.global_batch > 0).then_some(scenario.global_batch),
         overhead_gib: a.overhead_gib,
