@@ -109,6 +109,8 @@ pub struct TopFigures {
     pub room_tokens_per_s_per_user: Option<f64>,
     /// Serving: seconds to the first token at the stated load (`Recommendation::ttft_s`).
     pub ttft_s: Option<f64>,
+    /// Serving with speculative decoding (`spec`): each sequence's decode speed over plain decode's, ×.
+    pub speculative_speedup: Option<f64>,
     /// The CO2e estimate of a job or a month, kg (`engine::carbon::co2e` in the scenario's region, the
     /// card's figure); `null` without an energy figure or a grid figure for the region.
     pub co2e_kg: Option<f64>,
@@ -195,26 +197,7 @@ impl ResultMessage {
     /// The message as JSON text, field for field what serde writes for it (`missing as null`): the page
     /// posts the object this parses to, without serde's code in the wasm.
     pub fn to_json(&self) -> String {
-        let top = self.top.as_ref().map(|t| {
-            Obj::new()
-                .str("instance", &t.instance)
-                .int("n_instances", Some(t.n_instances))
-                .int("n_accelerators", Some(t.n_accelerators))
-                .raw("fits", if t.fits { "true" } else { "false" })
-                .num("hourly_usd", t.hourly_usd)
-                .num("monthly_usd", t.monthly_usd)
-                .num("job_usd", t.job_usd)
-                .num("job_hours", t.job_hours)
-                .num("tokens_per_s", t.tokens_per_s)
-                .num("usd_per_million_tokens", t.usd_per_million_tokens)
-                .int("users", t.users)
-                .num("tokens_per_s_per_user", t.tokens_per_s_per_user)
-                .int("room_users", t.room_users)
-                .num("room_tokens_per_s_per_user", t.room_tokens_per_s_per_user)
-                .num("ttft_s", t.ttft_s)
-                .num("co2e_kg", t.co2e_kg)
-                .end()
-        });
+        let top = self.top.as_ref().map(top_json);
         let plan = self.plan.as_ref().map(|p| {
             Obj::new()
                 .num("horizon_usd", Some(p.horizon_usd))
@@ -276,6 +259,29 @@ impl ResultMessage {
     }
 }
 
+/// The top recommendation's figures as a JSON object.
+fn top_json(t: &TopFigures) -> String {
+    Obj::new()
+        .str("instance", &t.instance)
+        .int("n_instances", Some(t.n_instances))
+        .int("n_accelerators", Some(t.n_accelerators))
+        .raw("fits", if t.fits { "true" } else { "false" })
+        .num("hourly_usd", t.hourly_usd)
+        .num("monthly_usd", t.monthly_usd)
+        .num("job_usd", t.job_usd)
+        .num("job_hours", t.job_hours)
+        .num("tokens_per_s", t.tokens_per_s)
+        .num("usd_per_million_tokens", t.usd_per_million_tokens)
+        .int("users", t.users)
+        .num("tokens_per_s_per_user", t.tokens_per_s_per_user)
+        .int("room_users", t.room_users)
+        .num("room_tokens_per_s_per_user", t.room_tokens_per_s_per_user)
+        .num("ttft_s", t.ttft_s)
+        .num("speculative_speedup", t.speculative_speedup)
+        .num("co2e_kg", t.co2e_kg)
+        .end()
+}
+
 /// The recommendation a one-line summary speaks of: the first that fits, else the first.
 pub fn top(outcome: &Outcome) -> Option<&Recommendation> {
     outcome
@@ -302,6 +308,7 @@ fn top_figures(catalog: &Catalog, region: &str, r: &Recommendation) -> TopFigure
         room_users: r.serving_unit.map(|u| u.load.room_users),
         room_tokens_per_s_per_user: r.serving_unit.map(|u| u.load.room_tokens_per_s_per_seq),
         ttft_s: r.ttft_s(),
+        speculative_speedup: r.speculation.map(|x| x.speedup()),
         co2e_kg: r
             .energy_kwh
             .and_then(|e| crate::engine::carbon::co2e(catalog, region, e))

@@ -3,16 +3,17 @@
 //! This is a compatibility boundary: keys and values never change meaning. New keys may be added;
 //! an unknown key is a warning, never an error, and the rest of the query is kept.
 
-use crate::catalog::{Catalog, IsoDate, Payment, RiClass};
+use crate::catalog::{Catalog, IsoDate};
 use crate::models;
-use crate::scenario::{
-    Architecture, Buy, Currency, FinetuneMethod, Lang, ModelChoice, Precision, Priority, Scenario, ServingMode, Task,
-};
+use crate::scenario::{Buy, ModelChoice, Scenario};
 use crate::state::Column;
 
+mod choice;
 mod form;
 mod quote;
 mod slot;
+pub(crate) use choice::choice;
+pub use choice::{word_of, Choice};
 pub use slot::{apply_slot, range_of, slot_text};
 use slot::{values_text, warning};
 pub use {form::form_pairs, quote::quote_link_text};
@@ -149,63 +150,6 @@ pub struct Key<T: 'static> {
     pub help: &'static str,
 }
 
-/// A closed set of words a key takes, in order; `words` is `a|b|c`.
-pub trait Choice {
-    fn words(&self) -> &'static str;
-    fn index(&self) -> usize;
-    fn set_index(&mut self, i: usize);
-    /// Another spelling an old link may use, as the index of the word it means.
-    fn alias(&self, _value: &str) -> Option<usize> {
-        None
-    }
-}
-
-/// Implements `Choice` for a `Copy + PartialEq` type from its words and values in the same order.
-macro_rules! choice {
-    ($t:ty, $words:literal, $all:expr $(,)?) => {
-        impl $crate::query::Choice for $t {
-            fn words(&self) -> &'static str {
-                $words
-            }
-            fn index(&self) -> usize {
-                $all.iter().position(|x| x == self).unwrap_or(0)
-            }
-            fn set_index(&mut self, i: usize) {
-                if let Some(v) = $all.get(i) {
-                    *self = *v;
-                }
-            }
-        }
-    };
-}
-pub(crate) use choice;
-
-/// The word of a choice as links write it.
-pub fn word_of(c: &dyn Choice) -> &'static str {
-    c.words().split('|').nth(c.index()).unwrap_or("")
-}
-
-choice!(Task, "infer|train|finetune|graphics|hpc", Task::ALL);
-choice!(ServingMode, "online|batch", [ServingMode::Online, ServingMode::Batch]);
-choice!(FinetuneMethod, "full|lora|qlora", FinetuneMethod::ALL);
-choice!(Precision, "fp32|bf16|fp16|fp8|int8|int4|fp4", Precision::ALL);
-choice!(Priority, "cost|perf|balanced", Priority::ALL);
-choice!(
-    Architecture,
-    "transformer|other",
-    [Architecture::Transformer, Architecture::Other]
-);
-choice!(Lang, "zh|en", [Lang::Zh, Lang::En]);
-// One list of the purchase options, in link-word order: `Buy::ALL`.
-choice!(Buy, "od|spot|csp1|csp3|isp1|isp3|ri1|ri3|cb", Buy::ALL);
-choice!(Payment, "no|partial|all", [Payment::No, Payment::Partial, Payment::All]);
-choice!(
-    RiClass,
-    "standard|convertible",
-    [RiClass::Standard, RiClass::Convertible]
-);
-choice!(Currency, "usd|cny", [Currency::Usd, Currency::Cny]);
-
 /// A key's field and its rule.
 pub enum Slot<'a> {
     /// `v`: the format version.
@@ -259,6 +203,10 @@ pub static KEYS: &[Key<Scenario>] = &[
     Key { name: "tps", slot: |s| Slot::Num(&mut s.target_tps, 0.0, 1e9), unit: doc_text!("tokens/s"), help: doc_text!("output tokens/s the whole fleet must serve (0 = what `batch` users need)") },
     Key { name: "seqtps", slot: |s| Slot::Num(&mut s.seq_tps, 0.0, 1e6), unit: doc_text!("tokens/s"), help: doc_text!("output tokens/s each user (sequence) must get (0 = no target); types that cannot are excluded naming the best they reach") },
     Key { name: "ttft", slot: |s| Slot::Num(&mut s.ttft_s, 0.0, 3600.0), unit: doc_text!("s"), help: doc_text!("seconds to the first token each request must get, prefill and the wait for a prefill slot at the stated load (0 = no target); types that cannot are excluded naming the best they reach") },
+    Key { name: "spec", slot: |s| Slot::Word(&mut s.speculation.method), unit: "", help: doc_text!("serving: speculative decoding (off; an EAGLE-3 draft head; a smaller draft model of `specm` billions): each verify step yields (1 − α^(γ+1))/(1 − α) tokens") },
+    Key { name: "specn", slot: |s| Slot::Int(&mut s.speculation.draft_tokens, 1, 16), unit: doc_text!("tokens"), help: doc_text!("speculative decoding: tokens drafted per verify step, γ") },
+    Key { name: "specm", slot: |s| Slot::Num(&mut s.speculation.draft_params_b, 0.01, 1000.0), unit: doc_text!("billions"), help: doc_text!("speculative decoding: the draft model's parameters (`spec=draft`)") },
+    Key { name: "speca", slot: |s| Slot::Num(&mut s.assumptions.spec_accept, 0.0, 1.0), unit: "", help: doc_text!("assumption: speculative decoding's per-token acceptance rate α (EAGLE-3's measured acceptance lengths)") },
     Key { name: "seats", slot: |s| Slot::Int(&mut s.needs.seats, 1, 100_000), unit: doc_text!("seats"), help: doc_text!("graphics: concurrent seats or streams") },
     Key { name: "gmem", slot: |s| Slot::Num(&mut s.needs.gpu_mem_gib, 0.01, 1e7), unit: doc_text!("GiB"), help: doc_text!("GPU memory per graphics seat, or for the whole HPC job") },
     Key { name: "vcpu", slot: |s| Slot::Num(&mut s.needs.vcpus, 0.0, 100_000.0), unit: doc_text!("vCPUs"), help: doc_text!("vCPUs per graphics seat or for the HPC job") },
@@ -471,6 +419,7 @@ pub fn keys_markdown<T: Clone + Default>(table: &[Key<T>]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::scenario::{Precision, Task};
 
     #[test]
     fn percent_coding_round_trips_and_tolerates_junk() {
@@ -493,6 +442,7 @@ mod tests {
         check(&Buy::ALL);
         check(&Task::ALL);
         check(&Precision::ALL);
+        check(&crate::scenario::Speculation::ALL);
         assert_eq!(word_of(&Buy::CapacityBlock), "cb");
     }
 }

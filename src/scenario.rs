@@ -1,6 +1,8 @@
 //! What the user asks for, as typed data: the engine's whole input besides the catalog. Plain values, no web types.
 
+mod speculation;
 mod strategy;
+pub use speculation::{SpecSettings, Speculation, SPEC_ACCEPT};
 pub use strategy::Strategy;
 
 use crate::models::{self, ModelArch};
@@ -219,6 +221,8 @@ pub struct Assumptions {
     /// The least speed a reader follows, output tokens/s per user (`READABLE_TOKENS_PER_S` by default):
     /// online serving below it carries a notice and the room figure counts no user below it; 0 turns both off.
     pub readable_tokens_per_s: f64,
+    /// Speculative decoding's per-token acceptance rate α (`speca`, `SPEC_ACCEPT` by default).
+    pub spec_accept: f64,
     /// Share of each GPU's frame buffer graphics seats may fill; the rest is driver and display headroom (assumption).
     pub seat_mem_usable: f64,
     /// Training: share of the dense peak the matrix math reaches between communications, before
@@ -320,6 +324,7 @@ impl Default for Assumptions {
             neuron_hop_us: 1.25,
             neuron_step_ms: 3.0,
             readable_tokens_per_s: READABLE_TOKENS_PER_S,
+            spec_accept: SPEC_ACCEPT,
             train_mfu: 0.55,
             neuron_train_mfu: 0.33,
             link_efficiency: 0.8,
@@ -521,6 +526,8 @@ pub struct Scenario {
     pub seq_tps: f64,
     /// Time to first token each request must get at the stated load, seconds (inference); 0 = no target.
     pub ttft_s: f64,
+    /// Speculative decoding (serving), off by default.
+    pub speculation: SpecSettings,
     pub needs: ResourceNeeds,
     /// Code depends on CUDA or custom CUDA kernels.
     pub cuda_only: bool,
@@ -560,6 +567,7 @@ impl Default for Scenario {
             job_requests: 0.0,
             seq_tps: 0.0,
             ttft_s: 0.0,
+            speculation: SpecSettings::default(),
             needs: ResourceNeeds::default(),
             cuda_only: false,
             architecture: Architecture::Transformer,

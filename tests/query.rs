@@ -59,6 +59,8 @@ const V1_LINKS: &[&str] = &[
     "v=1&nvsar=6",
     "v=1&inst=inf2.48xlarge&pfmfu=0.5&nmfu=0.25&nhop=2&nstepms=2.5",
     "v=1&model=llama3.1-70b&batch=64&readtps=15",
+    "v=1&model=llama3.1-70b&prec=fp8&batch=4&spec=draft&specn=5&specm=3&speca=0.7",
+    "v=1&spec=eagle",
     "v=1&task=graphics&seats=12&gmem=16&vcpu=8&ram=32",
     "v=1&task=hpc&fp64=40",
     "v=1&mfu=0.35&bweff=0.8&usable=0.95&overhead=2",

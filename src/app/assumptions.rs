@@ -45,6 +45,8 @@ const GENERAL: &[Line] = &[
     Text(Source("moes", Msg::SrcMoeServing)),
     Field("readtps", Msg::ReadableTps, false),
     Text(Source("readtps", Msg::SrcReadable)),
+    Field("speca", Msg::SpecAccept, false),
+    Text(Source("speca", Msg::SrcSpec)),
     Field("seatuse", Msg::SeatUse, false),
     Text(Note(Msg::SrcServing)),
 ];

@@ -26,6 +26,14 @@ fn modes(ctx: Ctx) -> Vec<(String, String)> {
     ]
 }
 
+fn spec_methods(ctx: Ctx) -> Vec<(String, String)> {
+    vec![
+        ("off".to_string(), ctx.t(Msg::SpecOff).to_string()),
+        ("eagle".to_string(), ctx.t(Msg::SpecEagle).to_string()),
+        ("draft".to_string(), ctx.t(Msg::SpecDraft).to_string()),
+    ]
+}
+
 fn methods(ctx: Ctx) -> Vec<(String, String)> {
     [("full", ctx.t(Msg::FullTuning)), ("lora", "LoRA"), ("qlora", "QLoRA")]
         .iter()
@@ -50,6 +58,11 @@ fn task_lines((task, batch): (Task, bool)) -> Vec<Line> {
             let mut v = vec![
                 Row(&[Select("mode", Msg::ServingMode, modes), Num("tps", Msg::TargetTps)]),
                 Row(&[Num("seqtps", Msg::SeqTps), Num("ttft", Msg::TtftTarget)]),
+                Row(&[
+                    Select("spec", Msg::Speculation, spec_methods),
+                    Num("specn", Msg::SpecTokens),
+                    Num("specm", Msg::SpecDraftB),
+                ]),
             ];
             if batch {
                 v.push(Row(&[Num("reqs", Msg::JobRequests), Num("days", Msg::TargetDays)]));
@@ -93,7 +106,7 @@ pub fn WorkloadForm(ctx: Ctx) -> impl IntoView {
         opts
     };
     let precisions = move || {
-        ["fp32", "bf16", "fp16", "fp8", "int8", "int4"]
+        ["fp32", "bf16", "fp16", "fp8", "int8", "int4", "fp4"]
             .iter()
             .map(|p| (p.to_string(), p.to_ascii_uppercase()))
             .collect::<Vec<_>>()

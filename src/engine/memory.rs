@@ -8,7 +8,7 @@
 
 use super::outcome::MemoryNeed;
 use crate::models::ModelArch;
-use crate::scenario::{Assumptions, FinetuneMethod, Precision, Scenario, Task};
+use crate::scenario::{Assumptions, FinetuneMethod, Precision, Scenario, Speculation, Task};
 
 pub const GIB: f64 = 1024.0 * 1024.0 * 1024.0;
 
@@ -42,6 +42,59 @@ fn training_activation_bytes(arch: &ModelArch, seq: f64, micro_batch: f64) -> f6
     2.0 * sbh * f64::from(arch.layers) + 34.0 * sbh
 }
 
+/// The draft of speculative decoding, as memory and a decode step see it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct DraftShape {
+    /// Parameters one draft step reads and computes with (2 FLOPs each a token).
+    pub read_params: f64,
+    /// Parameters the draft keeps in memory.
+    pub held_params: f64,
+    /// Its decoder layers and width (its all-reduces) and its KV cache bytes per token.
+    pub layers: u32,
+    pub hidden: u32,
+    pub kv_bytes_per_token: f64,
+}
+
+/// The published EAGLE-3 head for Llama 3.1 8B drafts over a 32,000-token vocabulary (its config.json,
+/// `draft_vocab_size`), not the target's full one.
+const EAGLE_DRAFT_VOCAB: f64 = 32_000.0;
+
+/// The scenario's draft, `None` without speculation (or off serving). An EAGLE-3 head is one decoder layer
+/// of the target (`N_act / L`) and a language-model head over `EAGLE_DRAFT_VOCAB`, and keeps the fusion of
+/// three feature layers (`3·h²`) besides; a draft model is `models::estimate` of its stated size.
+pub fn draft_shape(scenario: &Scenario, arch: &ModelArch) -> Option<DraftShape> {
+    if scenario.task != Task::Inference {
+        return None;
+    }
+    let h = f64::from(arch.hidden);
+    let b = scenario.precision;
+    match scenario.speculation.method {
+        Speculation::Off => None,
+        Speculation::Eagle => {
+            let layer = arch.active_params / f64::from(arch.layers.max(1));
+            Some(DraftShape {
+                read_params: layer + EAGLE_DRAFT_VOCAB * h,
+                held_params: layer + EAGLE_DRAFT_VOCAB * h + 3.0 * h * h,
+                layers: 1,
+                hidden: arch.hidden,
+                // One layer of the target's cache (the cache is the same per layer).
+                kv_bytes_per_token: kv_bytes_per_token(arch, b) / f64::from(arch.layers.max(1)),
+            })
+        }
+        Speculation::Draft => {
+            let n = scenario.speculation.draft_params_b * 1e9;
+            let d = crate::models::estimate(n, n);
+            Some(DraftShape {
+                read_params: n,
+                held_params: n,
+                layers: d.layers,
+                hidden: d.hidden,
+                kv_bytes_per_token: kv_bytes_per_token(&d, b),
+            })
+        }
+    }
+}
+
 /// The memory a model-based scenario needs. Graphics and HPC are sized from stated needs instead.
 pub fn model_memory(scenario: &Scenario, arch: &ModelArch, a: &Assumptions) -> MemoryNeed {
     let n = arch.total_params;
@@ -51,10 +104,14 @@ pub fn model_memory(scenario: &Scenario, arch: &ModelArch, a: &Assumptions) -> M
         Task::Inference | Task::Graphics | Task::Hpc => {
             let kv =
                 kv_bytes_per_token(arch, scenario.precision) * cached_tokens(arch, scenario.context_tokens) * batch;
+            let draft = draft_shape(scenario, arch);
+            let tokens = f64::from(scenario.context_tokens) * batch;
             MemoryNeed {
                 weights_gib: n * scenario.precision.weight_bytes() / GIB,
                 kv_cache_gib: kv / GIB,
                 overhead_gib: a.overhead_gib,
+                draft_gib: draft.map_or(0.0, |d| d.held_params * scenario.precision.weight_bytes() / GIB),
+                draft_kv_gib: draft.map_or(0.0, |d| d.kv_bytes_per_token * tokens / GIB),
                 ..MemoryNeed::default()
             }
         }

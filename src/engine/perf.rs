@@ -7,6 +7,7 @@
 //! `12·L·h·s` per token for attention (nanoGPT's estimate_mfu); LoRA skips weight gradients, ~`4·N·D`.
 
 use crate::catalog::{Accelerator, Interconnect};
+pub mod speculation;
 pub use crate::engine::outcome::FirstToken;
 use crate::models::ModelArch;
 use crate::scenario::{Assumptions, FinetuneMethod, Precision, Scenario, Task};
@@ -105,6 +106,8 @@ pub struct DecodeEstimate {
     pub prefill_marginal_s: Option<f64>,
     /// Share of a decode step spent in tensor-parallel all-reduces, 0..1.
     pub comm_share: f64,
+    /// Speculative decoding's terms when the estimate speculates (`speculation::speculative`).
+    pub speculation: Option<crate::engine::outcome::Speculated>,
 }
 
 /// Inputs of the decode estimate, so the page can show the formula with numbers.
@@ -168,6 +171,7 @@ pub fn decode(i: &DecodeInputs) -> DecodeEstimate {
             .map(|m| m + i.prefill_read_params * i.weight_bytes / (i.bw_bytes_s * i.bw_efficiency) + i.step_overhead_s),
         prefill_marginal_s: prefill_marginal,
         comm_share: i.comm_s / t,
+        speculation: None,
     }
 }
 

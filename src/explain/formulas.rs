@@ -553,9 +553,10 @@ fn decode_lines(
         number(lat.allreduce_us, 1),
         number(hop_us, 2),
         number(step_ms, 2),
-        number(1.0 / step_s, 1),
+        number(rec.speculation.map_or(1.0 / step_s, |x| x.plain_tokens_per_s_per_seq), 1),
         if zh { "token/秒（每序列）" } else { "tokens/s per sequence" },
     ));
+    out.extend(super::speculation::lines(scenario, rec, zh));
     if let Some(p) = prefill {
         out.push(format!(
             "{} = out / (out·t_step + B·t_prefill) = {out} / ({out} × {} ms + {seqs} × {} s) = {} {} (t_prefill: one more prompt's FLOPs and all-reduces; the batch shares the weight read)",

@@ -12,6 +12,7 @@ mod purchase;
 mod ranges;
 mod reasons;
 mod scenario_line;
+mod speculation;
 mod warnings;
 
 pub use exclusions::exclusion;

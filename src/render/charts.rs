@@ -31,6 +31,8 @@ pub fn memory(f: Fmt, memory: &MemoryNeed, devices: u32, capacity_gib: f64, mem_
         (Msg::Optimizer, (memory.gradients_gib + memory.optimizer_gib) / n, "m2"),
         (Msg::Activations, memory.activations_gib, "m3"),
         (Msg::Overhead, memory.overhead_gib, "m4"),
+        // A speculative draft serves, never trains: it takes the optimizer's colour.
+        (Msg::Draft, (memory.draft_gib + memory.draft_kv_gib) / n, "m2"),
     ];
     let used: f64 = parts.iter().map(|p| p.1).sum();
     let max = used.max(capacity_gib).max(1e-9);

@@ -9,7 +9,7 @@ mod why;
 
 pub use cost::{CostTerm, NotOffered, SpotSupply, TermKind};
 pub use plan::{Plan, PlanItem, QuotaFamily, RateDate, Segment};
-pub use sizing::{MemoryNeed, Parallelism, Recompute, StepTerms};
+pub use sizing::{MemoryNeed, Parallelism, Recompute, Speculated, StepTerms};
 pub use why::{Exclusion, Figure, Limit, Why};
 
 use crate::catalog::IsoDate;
@@ -75,6 +75,8 @@ pub struct Recommendation {
     /// The latency terms the serving estimate charged each decode step (the family's own where it has
     /// them: Neuron's `nhop` and `nstepms`), for the formula line to print what was used.
     pub decode_latency: Option<DecodeLatency>,
+    /// Speculative decoding's terms where the serving estimate speculates (`spec`), for the formula line.
+    pub speculation: Option<Speculated>,
     /// Accelerator energy: the job's, or a month's for services, kWh (TDP × hours).
     pub energy_kwh: Option<f64>,
     /// How a training or fine-tuning job spreads over the accelerators; `None` where no plan is made.

@@ -13,12 +13,21 @@ pub struct MemoryNeed {
     pub activations_gib: f64,
     /// Runtime overhead per accelerator.
     pub overhead_gib: f64,
+    /// Speculative decoding's draft (an EAGLE head or a draft model): its weights, and its KV cache for
+    /// the batch; 0 without speculation.
+    pub draft_gib: f64,
+    pub draft_kv_gib: f64,
 }
 
 impl MemoryNeed {
     /// What tensor/FSDP sharding divides across accelerators.
     pub fn sharded_gib(&self) -> f64 {
-        self.weights_gib + self.kv_cache_gib + self.gradients_gib + self.optimizer_gib
+        self.weights_gib
+            + self.kv_cache_gib
+            + self.gradients_gib
+            + self.optimizer_gib
+            + self.draft_gib
+            + self.draft_kv_gib
     }
 
     /// What every accelerator holds for itself.
@@ -144,5 +153,29 @@ impl StepTerms {
     /// Time waiting on links, seconds.
     pub fn comm_s(&self) -> f64 {
         self.tp_s + self.pp_s + self.a2a_s + self.dp_exposed_s
+    }
+}
+
+/// Speculative decoding's terms on a serving estimate (`perf::speculation`), for the card's formula line.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Speculated {
+    /// Tokens drafted per verify step, γ, and the per-token acceptance rate, α.
+    pub gamma: u32,
+    pub alpha: f64,
+    /// Tokens a verify step yields on average, E = (1 − α^(γ+1)) / (1 − α).
+    pub accepted: f64,
+    /// One verify step of the target over γ + 1 tokens a sequence, and one draft step, seconds.
+    pub verify_s: f64,
+    pub draft_s: f64,
+    /// Each sequence's decode speed without speculation, tokens/s (decode alone, before prefills).
+    pub plain_tokens_per_s_per_seq: f64,
+}
+
+impl Speculated {
+    /// Each sequence's decode speed with speculation over plain decode's (before prefills), ×:
+    /// `E / (t_verify + γ·t_draft)` ÷ the plain rate.
+    pub fn speedup(&self) -> f64 {
+        let cycle_s = self.verify_s + f64::from(self.gamma) * self.draft_s;
+        self.accepted / cycle_s / self.plain_tokens_per_s_per_seq.max(1e-12)
     }
 }

@@ -100,12 +100,14 @@ pub(in crate::engine) fn size_inference(
     let batch = scenario.batch.max(1);
     let need = memory::model_memory(scenario, arch, a);
     let kv_seq_gib = need.kv_cache_gib / f64::from(batch);
+    // A speculative draft's KV cache grows with the sequences like the target's.
+    let draft_kv_seq_gib = need.draft_kv_gib / f64::from(batch);
     let usable = inst.accel_mem_gib * a.mem_usable;
     let bw = acc.mem_bw_gbs.ok_or(Exclusion::MissingFigure {
         what: Figure::MemoryBandwidth,
     })?;
     let peak = serving_peak_tflops(acc, scenario.precision, a);
-    let fit = |devices: u32| max_seqs(&need, kv_seq_gib, usable, devices);
+    let fit = |devices: u32| max_seqs(&need, kv_seq_gib + draft_kv_seq_gib, usable, devices);
     let too_small = |devices: u32| Exclusion::TooSmall {
         needed_gib: need.total_gib(f64::from(devices.max(1))),
         available_gib: inst.accel_mem_gib * f64::from(devices.max(1)),
@@ -120,6 +122,7 @@ pub(in crate::engine) fn size_inference(
         kv_bytes_seq: kv_seq_gib * GIB,
         prefill_flops: prefill_tflops(acc, scenario.precision, a).map(|p| p * 1e12 * inst.fraction),
         neuron: acc.stack == crate::catalog::Stack::Neuron,
+        draft: memory::draft_shape(scenario, arch),
     };
     // GPUs take only degrees that split the heads (vLLM refuses others; an estimated shape has no such
     // rule); Neuron's NxD pads them.
@@ -165,6 +168,7 @@ pub(in crate::engine) fn size_inference(
     let devices = plan.tp * plan.pp;
     let replica_need = MemoryNeed {
         kv_cache_gib: kv_seq_gib * f64::from(plan.seqs_per_replica),
+        draft_kv_gib: draft_kv_seq_gib * f64::from(plan.seqs_per_replica),
         ..need
     };
     reasons.insert(
@@ -241,6 +245,7 @@ pub(in crate::engine) fn size_inference(
         prefill_marginal_s: plan.estimate.prefill_marginal_s,
         first_token: plan.first_token(scenario.output_tokens),
         decode_latency: Some(ctx.latency()),
+        speculation: plan.estimate.speculation,
         parallelism: Some(parallelism),
         serving_unit: Some(ctx.unit(&plan)),
     };
@@ -343,6 +348,7 @@ pub(in crate::engine) fn replica_estimate(
         kv_bytes_seq: need.kv_cache_gib * GIB / f64::from(seqs.max(1)),
         prefill_flops: prefill_tflops(acc, s.precision, &s.assumptions).map(|p| p * 1e12 * inst.fraction),
         neuron: acc.stack == crate::catalog::Stack::Neuron,
+        draft: memory::draft_shape(&s, arch),
     };
     Some(ctx.estimate(tp, seqs.max(1)))
 }
@@ -385,7 +391,7 @@ fn tp_degrees(count: u32, domain: u32) -> Vec<u32> {
 /// The most sequences a replica over `devices` accelerators holds, `None` if not even one.
 fn max_seqs(need: &MemoryNeed, kv_seq_gib: f64, usable_gib: f64, devices: u32) -> Option<u32> {
     let d = f64::from(devices);
-    let room = (usable_gib - need.per_device_gib()) * d - need.weights_gib;
+    let room = (usable_gib - need.per_device_gib()) * d - need.weights_gib - need.draft_gib;
     if room <= 0.0 || (kv_seq_gib > 0.0 && room < kv_seq_gib) {
         return None;
     }
@@ -410,6 +416,8 @@ struct PlanCtx<'a> {
     prefill_flops: Option<f64>,
     /// Neuron (Trainium, Inferentia2): its own efficiency, hop latency and step time.
     neuron: bool,
+    /// Speculative decoding's draft, `None` without speculation.
+    draft: Option<memory::DraftShape>,
 }
 
 impl PlanCtx<'_> {
@@ -451,7 +459,7 @@ impl PlanCtx<'_> {
         let mfu = if self.neuron { a.neuron_mfu } else { a.mfu };
         let step_ms = terms.step_ms;
         let attn_width = f64::from(arch.heads) * f64::from(arch.head_dim);
-        let decode = perf::decode(&DecodeInputs {
+        let inputs = DecodeInputs {
             active_params: arch.active_params,
             read_params: arch.params_read(seqs),
             weight_bytes: s.precision.weight_bytes(),
@@ -469,7 +477,24 @@ impl PlanCtx<'_> {
             comm_s: perf::tp_allreduce_s(layers, hidden, f64::from(seqs), tp, lat, link),
             prefill_comm_s: perf::tp_allreduce_s(layers, hidden, prompt, tp, lat, link),
             step_overhead_s: step_ms * 1e-3,
-        });
+        };
+        let decode = match self.draft {
+            None => perf::decode(&inputs),
+            Some(d) => {
+                let spec = &s.speculation;
+                let checked = f64::from(seqs) * (f64::from(spec.draft_tokens) + 1.0);
+                let verify = perf::speculation::Verify {
+                    read_params: arch.params_read(checked.min(1e9) as u32),
+                    comm_s: perf::tp_allreduce_s(layers, hidden, checked, tp, lat, link),
+                };
+                let draft = perf::speculation::DraftStep {
+                    params: d.read_params,
+                    kv_bytes_per_seq: d.kv_bytes_per_token * cached(avg),
+                    comm_s: perf::tp_allreduce_s(d.layers, d.hidden, f64::from(seqs), tp, lat, link),
+                };
+                perf::speculation::speculative(&inputs, &verify, &draft, a.spec_accept, spec.draft_tokens)
+            }
+        };
         with_prefill(decode, s.output_tokens, seqs)
     }
 

@@ -32,6 +32,7 @@ pub(super) struct Sized {
     pub(super) prefill_marginal_s: Option<f64>,
     pub(super) first_token: Option<super::outcome::FirstToken>,
     pub(super) decode_latency: Option<super::outcome::DecodeLatency>,
+    pub(super) speculation: Option<super::outcome::Speculated>,
     pub(super) parallelism: Option<super::outcome::Parallelism>,
     pub(super) serving_unit: Option<super::outcome::ServingUnit>,
 }
