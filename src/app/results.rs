@@ -214,7 +214,7 @@ fn curve_html(ctx: Ctx, card: bool) -> String {
             (points, ctx.outcome.with(pareto::pick))
         });
         let drawn = drawn.as_ref().map(|(p, k)| (p.as_slice(), k.as_ref()));
-        render::curve::section(render::Fmt::new(ctx.lang(), s), s, drawn)
+        render::curve::section(render::Fmt::new(ctx.lang(), s), drawn)
     })
 }
 
