@@ -47,8 +47,7 @@ pub fn install_panic_hook() {
 #[derive(Clone, Copy)]
 pub struct Ctx {
     pub state: RwSignal<AppState>,
-    /// Leaked: the page keeps it for its whole life, and a catalog never dropped needs no drop code in the wasm.
-    pub catalog: StoredValue<&'static Catalog>,
+    pub catalog: StoredValue<&'static Catalog>, // leaked, kept for the page's life: no drop code in the wasm
     pub scenario: Memo<Scenario>,
     pub outcome: Memo<Outcome>,
     /// The scenario as the engine sees it (`Scenario::without_presentation`): language and currency
@@ -487,8 +486,7 @@ fn Footer(ctx: Ctx) -> impl IntoView {
 /// option and the plan for a link, averaged over `runs`. Not used by the page.
 #[wasm_bindgen::prelude::wasm_bindgen]
 pub fn bench_recompute(query: &str, runs: u32) -> f64 {
-    // Leaked like the page's: no drop code for a catalog in the wasm.
-    let catalog: &'static Catalog = Box::leak(Box::new(Catalog::bundled()));
+    let catalog: &'static Catalog = Box::leak(Box::new(Catalog::bundled())); // as the page's (Ctx)
     let (st, _) = parse_state(query, catalog);
     let start = js_sys::Date::now();
     for _ in 0..runs.max(1) {
