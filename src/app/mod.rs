@@ -46,7 +46,7 @@ pub fn install_panic_hook() {
 #[derive(Clone, Copy)]
 pub struct Ctx {
     pub state: RwSignal<AppState>,
-    pub catalog: StoredValue<Catalog>,
+    pub catalog: StoredValue<&'static Catalog>, // leaked, kept for the page's life: no drop code in the wasm
     pub scenario: Memo<Scenario>,
     pub outcome: Memo<Outcome>,
     /// The scenario as the engine sees it (`Scenario::without_presentation`): language and currency
@@ -272,8 +272,8 @@ fn follow_in_the_document(ctx: Ctx) {
 /// The whole page.
 #[component]
 pub fn App() -> impl IntoView {
-    let catalog = StoredValue::new(Catalog::bundled());
-    let (mut st, warnings) = catalog.with_value(initial_state);
+    let catalog = StoredValue::new(&*Box::leak(Box::new(Catalog::bundled())));
+    let (mut st, warnings) = catalog.with_value(|c| initial_state(c));
     let as_of = catalog.with_value(|c| c.as_of);
     let link_date = st.catalog_date.filter(|d| *d != as_of);
     // Links made here record this catalog's date.
@@ -451,14 +451,14 @@ fn Footer(ctx: Ctx) -> impl IntoView {
 /// option and the plan for a link, averaged over `runs`. Not used by the page.
 #[wasm_bindgen::prelude::wasm_bindgen]
 pub fn bench_recompute(query: &str, runs: u32) -> f64 {
-    let catalog = Catalog::bundled();
-    let (st, _) = parse_state(query, &catalog);
+    let catalog: &'static Catalog = Box::leak(Box::new(Catalog::bundled())); // as the page's (Ctx)
+    let (st, _) = parse_state(query, catalog);
     let start = js_sys::Date::now();
     for _ in 0..runs.max(1) {
-        let o = recommend(&catalog, &st.scenario);
+        let o = recommend(catalog, &st.scenario);
         if let Some(r) = o.recommendations.first() {
-            let _ = crate::engine::option_costs(&catalog, &st.scenario, r);
-            let _ = crate::engine::plan(&catalog, &st.scenario, r);
+            let _ = crate::engine::option_costs(catalog, &st.scenario, r);
+            let _ = crate::engine::plan(catalog, &st.scenario, r);
         }
     }
     (js_sys::Date::now() - start) / f64::from(runs.max(1))

@@ -1,7 +1,6 @@
 //! The Plan view's answer: the chosen recommendation in detail, the ranked list, and why the others were left out.
 
 use super::Ctx;
-use crate::engine::Recommendation;
 use crate::i18n::Msg;
 use crate::render;
 use leptos::prelude::*;
@@ -11,9 +10,18 @@ use leptos::prelude::*;
 pub fn Results(ctx: Ctx) -> impl IntoView {
     // The link's `pick` (set by `pick`), so reset, history and exports follow it too.
     let pick = Memo::new(move |_| ctx.state.with(|st| st.pick.clone()));
-    // Recomputed when the outcome or the pick changes, and then taken as new (no comparison compiled).
+    // The chosen recommendation's place in the outcome's list: recomputed when the outcome or the pick
+    // changes, and then taken as new (no comparison compiled). An index, not a copy: no recommendation is
+    // cloned for the page.
     let chosen = Memo::new_with_compare(
-        move |_| pick.with(|p| ctx.outcome.with(|o| o.chosen(p).cloned())),
+        move |_| {
+            pick.with(|p| {
+                ctx.outcome.with(|o| {
+                    let r = o.chosen(p)?;
+                    o.recommendations.iter().position(|x| std::ptr::eq(x, r))
+                })
+            })
+        },
         super::changed,
     );
     // What the engine computes for the chosen recommendation beyond the ranking, in one memo (one
@@ -23,12 +31,15 @@ pub fn Results(ctx: Ctx) -> impl IntoView {
     let card = ctx.state.with_untracked(|s| s.embed == crate::state::Embed::Card);
     let figures = Memo::new_with_compare(
         move |_| {
-            chosen.with(|r| {
-                r.as_ref().map(|r| {
-                    super::run_engine(|| {
-                        ctx.catalog.with_value(|c| {
-                            ctx.engine
-                                .with(|s| ctx.outcome.with(|o| render::page::figures(c, s, o, r, card)))
+            chosen.get().and_then(|i| {
+                super::run_engine(|| {
+                    ctx.catalog.with_value(|c| {
+                        ctx.engine.with(|s| {
+                            ctx.outcome.with(|o| {
+                                o.recommendations
+                                    .get(i)
+                                    .map(|r| render::page::figures(c, s, o, r, card))
+                            })
                         })
                     })
                 })
@@ -94,7 +105,7 @@ type Figures = render::page::Figures;
 /// The recommendation's card: HTML text from `render::detail`, rebuilt when the scenario, the plan,
 /// the options, the language or the first paint change; the plan's export buttons stay a component.
 #[component]
-fn Detail(ctx: Ctx, rec: Recommendation, figures: Memo<Option<Figures>>) -> impl IntoView {
+fn Detail(ctx: Ctx, rec: usize, figures: Memo<Option<Figures>>) -> impl IntoView {
     let card = ctx.state.with_untracked(|s| s.embed == crate::state::Embed::Card);
     // Renders one part of the card with everything it is drawn from.
     let draw = move |part: &dyn Fn(&render::detail::DetailIn) -> String| {
@@ -102,12 +113,15 @@ fn Detail(ctx: Ctx, rec: Recommendation, figures: Memo<Option<Figures>>) -> impl
         ctx.catalog.with_value(|c| {
             ctx.scenario.with(|s| {
                 ctx.outcome.with(|o| {
+                    let Some(rec) = o.recommendations.get(rec) else {
+                        return String::new();
+                    };
                     figures.with(|f| {
                         part(&render::detail::DetailIn {
                             catalog: c,
                             scenario: s,
                             outcome: o,
-                            rec: &rec,
+                            rec,
                             plan: f.as_ref().map(|f| &f.plan),
                             range: f.as_ref().and_then(|f| f.range.as_ref()),
                             fmt: render::Fmt::new(lang, s),
@@ -150,7 +164,7 @@ fn Detail(ctx: Ctx, rec: Recommendation, figures: Memo<Option<Figures>>) -> impl
 }
 
 #[component]
-fn RecTable(ctx: Ctx, chosen: Memo<Option<Recommendation>>) -> impl IntoView {
+fn RecTable(ctx: Ctx, chosen: Memo<Option<usize>>) -> impl IntoView {
     // Twelve rows until "All" is pressed, each time the list is drawn.
     ctx.show_all.set(false);
     let work = Memo::new(move |_| ctx.scenario.with(render::ranked::Work::of));
@@ -162,7 +176,7 @@ fn RecTable(ctx: Ctx, chosen: Memo<Option<Recommendation>>) -> impl IntoView {
         chosen.with(|c| {
             ctx.state.with(|st| {
                 ctx.outcome.with(|o| {
-                    let id = c.as_ref().map(|r| r.instance.as_str());
+                    let id = c.and_then(|i| o.recommendations.get(i)).map(|r| r.instance.as_str());
                     render::ranked::rec_rows(f, o, work.get(), id, &st.compare, limit)
                 })
             })
@@ -214,7 +228,7 @@ fn curve_html(ctx: Ctx, card: bool) -> String {
             (points, ctx.outcome.with(pareto::pick))
         });
         let drawn = drawn.as_ref().map(|(p, k)| (p.as_slice(), k.as_ref()));
-        render::curve::section(render::Fmt::new(ctx.lang(), s), s, drawn)
+        render::curve::section(render::Fmt::new(ctx.lang(), s), drawn)
     })
 }
 

@@ -42,7 +42,8 @@ fn loads(max: u32) -> Vec<u32> {
     out
 }
 
-/// Every layout of every type that fits the scenario (serving only; empty otherwise), front marked.
+/// Every layout of every type that fits the scenario (serving only; empty otherwise), cheapest first (the
+/// faster of equal costs first), front marked.
 pub fn curve(catalog: &Catalog, scenario: &Scenario) -> Vec<CurvePoint> {
     if scenario.task != Task::Inference {
         return Vec::new();
@@ -83,8 +84,7 @@ pub fn curve(catalog: &Catalog, scenario: &Scenario) -> Vec<CurvePoint> {
             }
         }
     }
-    mark_front(&mut points);
-    points
+    mark_front(points)
 }
 
 /// The scenario the page draws the curve for: the same workload with no type pinned (`inst`), no per-user
@@ -123,21 +123,21 @@ pub fn pick(outcome: &Outcome) -> Option<CurvePoint> {
     })
 }
 
-/// Marks the lower-left envelope: cheapest first (the faster of equal costs first), a point is on the
-/// front when it is faster than every cheaper one.
-pub fn mark_front(points: &mut [CurvePoint]) {
-    let idx = crate::order::sorted((0..points.len()).collect(), &|a: &usize, b: &usize| {
-        let (p, q) = (&points[*a], &points[*b]);
+/// Sorts the points cheapest first (the faster of equal costs first) and marks the lower-left envelope:
+/// a point is on the front when it is faster than every cheaper one. Sorted once here, the front reads
+/// off in order (`render::curve::front`) with no second sort in the wasm.
+pub fn mark_front(points: Vec<CurvePoint>) -> Vec<CurvePoint> {
+    let mut points = crate::order::sorted(points, &|p: &CurvePoint, q: &CurvePoint| {
         p.usd_per_million_tokens
             .total_cmp(&q.usd_per_million_tokens)
             .then(q.tokens_per_s_per_user.total_cmp(&p.tokens_per_s_per_user))
     });
     let mut fastest = f64::NEG_INFINITY;
-    for i in idx {
-        let p = &mut points[i];
+    for p in &mut points {
         p.front = p.tokens_per_s_per_user > fastest;
         fastest = fastest.max(p.tokens_per_s_per_user);
     }
+    points
 }
 
 #[cfg(test)]
@@ -161,15 +161,25 @@ mod tests {
     fn the_front_is_what_nothing_beats_on_both() {
         // (1, 10) cheapest; (2, 30) faster; (3, 20) beaten by (2, 30); (2, 25) beaten by (2, 30) at the
         // same cost; (5, 50) fastest.
-        let mut ps = vec![
+        let ps = mark_front(vec![
             pt(3.0, 20.0),
             pt(1.0, 10.0),
             pt(2.0, 25.0),
             pt(5.0, 50.0),
             pt(2.0, 30.0),
+        ]);
+        // Cheapest first, the faster of equal costs first.
+        let got: Vec<(f64, f64, bool)> = ps
+            .iter()
+            .map(|p| (p.usd_per_million_tokens, p.tokens_per_s_per_user, p.front))
+            .collect();
+        let want = vec![
+            (1.0, 10.0, true),
+            (2.0, 30.0, true),
+            (2.0, 25.0, false),
+            (3.0, 20.0, false),
+            (5.0, 50.0, true),
         ];
-        mark_front(&mut ps);
-        let front: Vec<bool> = ps.iter().map(|p| p.front).collect();
-        assert_eq!(front, vec![false, true, false, true, true]);
+        assert_eq!(got, want);
     }
 }

@@ -1,13 +1,13 @@
 //! The cost-versus-latency curve (issue 26 item 2) as HTML text: every serving layout the planner builds as a small mark, dollars per million output tokens against each user's tokens/s, the Pareto front marked and joined, the current pick ringed and labelled; then the front as a table whose buttons plan a point (`Act::Pairs`: its link keys). Geometry from `crate::chart::Axis`, drawing from `svg`.
 
 use super::svg::{label, legend_entry, line, pc, px, y_title};
-use super::{Act, Fmt, Html};
+use super::{Fmt, Html};
 use crate::chart::Axis;
 use crate::engine::pareto::CurvePoint;
 use crate::explain::latency;
 use crate::format::number;
 use crate::i18n::Msg;
-use crate::scenario::{Currency, Scenario};
+use crate::scenario::Currency;
 
 /// The display currency's units per US dollar.
 fn rate(f: Fmt) -> f64 {
@@ -32,17 +32,14 @@ fn money_tick(f: Fmt, shown: f64) -> String {
 /// (`seqtps`, rounded down to a tenth so the layout meets it). No key pins the TP degree: among the
 /// layouts of the type serving those users on one instance at that speed, the planner takes the
 /// fastest, which is the point's unless another is at least as good.
-pub fn point_link(s: &Scenario, p: &CurvePoint) -> String {
-    let mut t = s.clone();
-    t.instances = vec![p.instance.clone()];
-    t.batch = p
+pub fn point_link(p: &CurvePoint) -> String {
+    let batch = p
         .replicas_per_instance
         .max(1)
         .saturating_mul(p.users_per_replica)
         .clamp(1, 65_536);
-    t.seq_tps = (p.tokens_per_s_per_user * 10.0).floor() / 10.0;
-    let pair = |k: &str| format!("{k}={}", crate::query::field_value(&t, k).unwrap_or_default());
-    [pair("inst"), pair("batch"), pair("seqtps")].join("&")
+    let speed = crate::num::shortest((p.tokens_per_s_per_user * 10.0).floor() / 10.0);
+    format!("inst={}&batch={batch}&seqtps={speed}", p.instance)
 }
 
 /// A point's layout in words: "p5.48xlarge · TP 8 · 64" (users per replica last).
@@ -50,12 +47,9 @@ fn layout(p: &CurvePoint) -> String {
     format!("{} · TP {} · {}", p.instance, p.tp, p.users_per_replica)
 }
 
-/// The front, cheapest (and slowest) first.
+/// The front, cheapest (and slowest) first: the curve's points come sorted (`pareto::mark_front`).
 pub fn front(points: &[CurvePoint]) -> Vec<&CurvePoint> {
-    let front: Vec<&CurvePoint> = points.iter().filter(|p| p.front).collect();
-    crate::order::sorted(front, &|a, b| {
-        a.usd_per_million_tokens.total_cmp(&b.usd_per_million_tokens)
-    })
+    points.iter().filter(|p| p.front).collect()
 }
 
 /// The chart's axes: labelled grid lines across for the money, ticks along the bottom for the speed.
@@ -81,10 +75,22 @@ fn axes(h: &mut Html, f: Fmt, (x, y): (Axis, Axis), (height, b): (f64, f64)) {
     );
 }
 
+/// `<circle class="…" cx="…%" cy="…" r="…`: a mark at `(x %, y px)`, its last attribute left open.
+fn mark<'h>(h: &'h mut Html, class: &str, (x, y): (f64, f64), r: &str) -> &'h mut Html {
+    h.fragment("<circle class=\"")
+        .fragment(class)
+        .fragment("\" cx=\"")
+        .fragment(&pc(x))
+        .fragment("\" cy=\"")
+        .fragment(&px(y))
+        .fragment("\" r=\"")
+        .fragment(r)
+}
+
 /// Every point as a small mark (`pt`), the front's larger and joined (`pt front`, each a button for the
 /// pointer that plans it, its layout in its tooltip), the pick ringed and labelled with its type; then the
 /// legend. Empty without points.
-pub fn chart(f: Fmt, s: &Scenario, points: &[CurvePoint], pick: Option<&CurvePoint>) -> String {
+pub fn chart(f: Fmt, points: &[CurvePoint], pick: Option<&CurvePoint>) -> String {
     if points.is_empty() {
         return String::new();
     }
@@ -102,12 +108,11 @@ pub fn chart(f: Fmt, s: &Scenario, points: &[CurvePoint], pick: Option<&CurvePoi
     let at = |p: &CurvePoint| (x.at(p.tokens_per_s_per_user), y.at(p.usd_per_million_tokens * rate(f)));
     let mut h = Html::new();
     // The section's head names the chart: no caption of its own.
-    let hs = px(height);
-    h.open("figure", &[("class", "chart"), ("data-testid", "curve-chart")])
-        .open(
-            "svg",
-            &[("height", &hs), ("role", "img"), ("aria-label", f.t(Msg::CurveTitle))],
-        );
+    h.fragment("<figure class=\"chart\" data-testid=\"curve-chart\"><svg height=\"")
+        .fragment(&px(height))
+        .fragment("\" role=\"img\" aria-label=\"")
+        .text(f.t(Msg::CurveTitle))
+        .fragment("\">");
     axes(&mut h, f, (x, y), (height, b));
     let front = front(points);
     for w in front.windows(2) {
@@ -117,29 +122,20 @@ pub fn chart(f: Fmt, s: &Scenario, points: &[CurvePoint], pick: Option<&CurvePoi
         }
     }
     for p in points {
-        let (cx, cy) = at(p);
-        let (cx, cy) = (pc(cx), px(cy));
         if p.front {
-            let link = point_link(s, p);
-            let attrs = [
-                ("class", "pt front"),
-                ("cx", &cx),
-                ("cy", &cy),
-                ("r", "4"),
-                ("data-act", Act::Pairs.key()),
-                ("data-id", &link),
-            ];
-            h.open("circle", &attrs).el("title", &[], &layout(p)).close("circle");
+            mark(&mut h, "pt front", at(p), "4")
+                .fragment("\" data-act=\"pairs\" data-id=\"")
+                .text(&point_link(p))
+                .fragment("\"><title>")
+                .text(&layout(p))
+                .fragment("</title></circle>");
         } else {
-            h.open("circle", &[("class", "pt"), ("cx", &cx), ("cy", &cy), ("r", "1.5")])
-                .close("circle");
+            mark(&mut h, "pt", at(p), "1.5").fragment("\"></circle>");
         }
     }
     if let Some(p) = pick {
         let (cx, cy) = at(p);
-        let (xs, ys) = (pc(cx), px(cy));
-        h.open("circle", &[("class", "pick"), ("cx", &xs), ("cy", &ys), ("r", "7")])
-            .close("circle");
+        mark(&mut h, "pick", (cx, cy), "7").fragment("\"></circle>");
         let (anchor, dx) = if cx > 60.0 { ("end", -10.0) } else { ("", 10.0) };
         label(&mut h, "pick-label", (cx, dx), cy - 8.0, anchor, &p.instance);
     }
@@ -156,15 +152,13 @@ pub fn chart(f: Fmt, s: &Scenario, points: &[CurvePoint], pick: Option<&CurvePoi
 
 /// The front as a table, cheapest first: type, TP, users per replica, each user's tokens/s, the price
 /// of a million output tokens and the time to first token, and a button that plans the point; the
-/// pick's row marked.
-pub fn front_table(f: Fmt, s: &Scenario, points: &[CurvePoint], pick: Option<&CurvePoint>) -> String {
+/// pick's row marked. Fixed markup as text (cheaper in the wasm than attribute lists).
+pub fn front_table(f: Fmt, points: &[CurvePoint], pick: Option<&CurvePoint>) -> String {
     let front = front(points);
     let mut h = Html::new();
-    h.open("div", &[("class", "table-wrap"), ("tabindex", "0")])
-        .open("table", &[("class", "front"), ("data-testid", "curve-front")])
-        .el("caption", &[], f.t(Msg::CurveFront))
-        .open("thead", &[])
-        .open("tr", &[]);
+    h.fragment("<div class=\"table-wrap\" tabindex=\"0\"><table class=\"front\" data-testid=\"curve-front\"><caption>")
+        .text(f.t(Msg::CurveFront))
+        .fragment("</caption><thead><tr>");
     let heads = [
         f.t(Msg::Instance),
         "TP",
@@ -175,21 +169,23 @@ pub fn front_table(f: Fmt, s: &Scenario, points: &[CurvePoint], pick: Option<&Cu
         "",
     ];
     for head in heads {
-        h.el("th", &[("scope", "col")], head);
+        h.fragment("<th scope=\"col\">").text(head).fragment("</th>");
     }
-    h.close("tr").close("thead").open("tbody", &[]);
+    h.fragment("</tr></thead><tbody>");
     let decimals = f.decimals_of(&front.iter().map(|p| p.usd_per_million_tokens).collect::<Vec<_>>());
     for p in front {
         let current =
             pick.is_some_and(|k| (&k.instance, k.tp, k.users_per_replica) == (&p.instance, p.tp, p.users_per_replica));
-        let class = if current { ("class", "current") } else { ("", "") };
-        let link = point_link(s, p);
         let ttft = p.ttft_s.map_or("—".to_string(), |t| latency(t, f.lang));
-        h.open(
-            "tr",
-            &[("data-testid", "front-row"), ("data-instance", &p.instance), class],
-        )
-        .el("th", &[("scope", "row")], &p.instance);
+        h.fragment("<tr data-testid=\"front-row\" data-instance=\"")
+            .text(&p.instance)
+            .fragment(if current {
+                "\" class=\"current\"><th scope=\"row\">"
+            } else {
+                "\"><th scope=\"row\">"
+            })
+            .text(&p.instance)
+            .fragment("</th>");
         for cell in [
             p.tp.to_string(),
             p.users_per_replica.to_string(),
@@ -197,47 +193,38 @@ pub fn front_table(f: Fmt, s: &Scenario, points: &[CurvePoint], pick: Option<&Cu
             f.money_at(p.usd_per_million_tokens, decimals),
             ttft,
         ] {
-            h.el("td", &[("class", "num")], &cell);
+            h.fragment("<td class=\"num\">").text(&cell).fragment("</td>");
         }
-        let aria = format!("{}{}{}", f.t(Msg::PlanThis), f.t(Msg::Colon), layout(p));
-        let attrs = [
-            ("type", "button"),
-            ("class", "small"),
-            ("aria-label", &aria),
-            ("data-act", Act::Pairs.key()),
-            ("data-id", &link),
-        ];
-        h.open("td", &[])
-            .el("button", &attrs, f.t(Msg::PlanThis))
-            .close("td")
-            .close("tr");
+        h.fragment("<td><button type=\"button\" class=\"small\" aria-label=\"")
+            .text(f.t(Msg::PlanThis))
+            .text(f.t(Msg::Colon))
+            .text(&layout(p))
+            .fragment("\" data-act=\"pairs\" data-id=\"")
+            .text(&point_link(p))
+            .fragment("\">")
+            .text(f.t(Msg::PlanThis))
+            .fragment("</button></td></tr>");
     }
-    h.close("tbody").close("table").close("div");
-    h.el("p", &[("class", "muted")], f.t(Msg::CurveHow));
+    h.fragment("</tbody></table></div><p class=\"muted\">")
+        .text(f.t(Msg::CurveHow))
+        .fragment("</p>");
     h.finish()
 }
 
 /// The curve's section: its head, a button that opens or closes it (`Act::Curve`, `aria-expanded`), and
 /// when open (`drawn`: the points and the pick) the chart and the front's table.
-pub fn section(f: Fmt, s: &Scenario, drawn: Option<(&[CurvePoint], Option<&CurvePoint>)>) -> String {
+pub fn section(f: Fmt, drawn: Option<(&[CurvePoint], Option<&CurvePoint>)>) -> String {
     let mut h = Html::new();
-    let expanded = if drawn.is_some() { "true" } else { "false" };
-    let attrs = [
-        ("type", "button"),
-        ("class", "link"),
-        ("aria-expanded", expanded),
-        ("data-act", Act::Curve.key()),
-        ("data-id", "curve"),
-    ];
-    h.open("section", &[("class", "card curve"), ("data-testid", "curve")])
-        .open("h2", &[])
-        .el("button", &attrs, f.t(Msg::CurveTitle))
-        .close("h2");
+    h.fragment("<section class=\"card curve\" data-testid=\"curve\"><h2><button type=\"button\" class=\"link\" aria-expanded=\"")
+        .fragment(if drawn.is_some() { "true" } else { "false" })
+        .fragment("\" data-act=\"curve\" data-id=\"curve\">")
+        .text(f.t(Msg::CurveTitle))
+        .fragment("</button></h2>");
     if let Some((points, pick)) = drawn {
-        h.fragment(&chart(f, s, points, pick))
-            .fragment(&front_table(f, s, points, pick));
+        h.fragment(&chart(f, points, pick))
+            .fragment(&front_table(f, points, pick));
     }
-    h.close("section");
+    h.fragment("</section>");
     h.finish()
 }
 
@@ -250,20 +237,20 @@ mod tests {
 
     const CHAT: &str = "v=1&model=llama3.1-8b&ctx=2500&out=500&batch=50";
 
-    /// The scenario of a link, the page's curve for it and the top recommendation's point.
-    fn drawn(query: &str) -> (Scenario, Vec<CurvePoint>, Option<CurvePoint>) {
+    /// The page's curve for a link and the top recommendation's point.
+    fn drawn(query: &str) -> (Vec<CurvePoint>, Option<CurvePoint>) {
         let c = crate::catalog_static::catalog();
         let (s, _) = crate::query::parse(query, &c);
         let points = curve(&c, &page_scenario(&s));
         let top = pick(&crate::engine::recommend(&c, &s));
-        (s, points, top)
+        (points, top)
     }
 
     #[test]
     fn the_chart_has_a_mark_per_point_the_front_marked_and_joined_and_the_pick_ringed() {
-        let (s, points, top) = drawn(CHAT);
+        let (points, top) = drawn(CHAT);
         let top = top.unwrap_or_else(|| panic!("nothing fits {CHAT}"));
-        let svg = chart(F, &s, &points, Some(&top));
+        let svg = chart(F, &points, Some(&top));
         let n_front = points.iter().filter(|p| p.front).count();
         assert!(
             points.len() > 100 && n_front >= 3,
@@ -276,7 +263,7 @@ mod tests {
         // Each front mark plans its point; the others are marks only.
         assert_eq!(svg.matches("data-act=\"pairs\"").count(), n_front);
         for p in front(&points) {
-            let link = point_link(&s, p).replace('&', "&amp;");
+            let link = point_link(p).replace('&', "&amp;");
             assert!(
                 svg.contains(&format!("data-id=\"{link}\"><title>{}</title>", layout(p))),
                 "{link}"
@@ -289,13 +276,13 @@ mod tests {
         // Speeds and costs span decades here: both axes are logarithmic and say so.
         assert!(svg.contains("Output tokens/s per user (log)"), "{svg}");
         assert!(svg.contains("Per million output tokens (log) (USD)"), "{svg}");
-        assert_eq!(chart(F, &s, &[], None), "");
+        assert_eq!(chart(F, &[], None), "");
     }
 
     #[test]
     fn the_table_lists_exactly_the_front_cheapest_first_each_row_a_button() {
-        let (s, points, top) = drawn(CHAT);
-        let table = front_table(F, &s, &points, top.as_ref());
+        let (points, top) = drawn(CHAT);
+        let table = front_table(F, &points, top.as_ref());
         let front = front(&points);
         let rows: Vec<&str> = table
             .split("<tr data-testid=\"front-row\" data-instance=\"")
@@ -314,7 +301,7 @@ mod tests {
                 row.starts_with(&format!("{}\"", p.instance)) && row.contains(&cells),
                 "{row}"
             );
-            let link = point_link(&s, p).replace('&', "&amp;");
+            let link = point_link(p).replace('&', "&amp;");
             assert!(
                 row.contains(&format!("data-act=\"pairs\" data-id=\"{link}\">Plan this</button>")),
                 "{row}"
@@ -332,9 +319,9 @@ mod tests {
     #[test]
     fn a_front_point_planned_becomes_the_top_pick_with_its_layout() {
         let c = crate::catalog_static::catalog();
-        let (s, points, _) = drawn(CHAT);
+        let (points, _) = drawn(CHAT);
         for p in front(&points) {
-            let q = format!("{CHAT}&{}", point_link(&s, p));
+            let q = format!("{CHAT}&{}", point_link(p));
             let (t, w) = crate::query::parse(&q, &c);
             assert!(w.is_empty(), "{q}: {w:?}");
             let got = pick(&crate::engine::recommend(&c, &t)).unwrap_or_else(|| panic!("nothing fits {q}"));
@@ -351,24 +338,24 @@ mod tests {
             );
             // The page's curve does not move when the point is planned, and the table marks it as the pick.
             assert_eq!(curve(&c, &page_scenario(&t)), points, "{q}");
-            let table = front_table(F, &t, &points, Some(&got));
+            let table = front_table(F, &points, Some(&got));
             assert_eq!(table.matches(" class=\"current\">").count(), 1, "{q}");
         }
     }
 
     #[test]
     fn the_curve_speaks_chinese_too() {
-        let (s, points, top) = drawn(&format!("{CHAT}&lang=zh&cur=cny"));
+        let (points, top) = drawn(&format!("{CHAT}&lang=zh&cur=cny"));
         let zh = Fmt {
             lang: Lang::Zh,
             currency: Currency::Cny,
             ..F
         };
-        let svg = chart(zh, &s, &points, top.as_ref());
+        let svg = chart(zh, &points, top.as_ref());
         assert!(svg.contains("每用户输出 token/秒（对数）"), "{svg}");
         assert!(svg.contains("帕累托前沿") && svg.contains("当前推荐："), "{svg}");
         assert!(svg.contains("(CNY)") && svg.contains(">¥"), "{svg}");
-        let table = front_table(zh, &s, &points, top.as_ref());
+        let table = front_table(zh, &points, top.as_ref());
         assert!(
             table.contains(">按此规划</button>") && table.contains("每副本用户数"),
             "{table}"
