@@ -307,3 +307,34 @@ fn silent_limits_say_so_naming_the_field() {
         "{text}"
     );
 }
+
+/// Issue 24 #21 (regressed by issue 25's rate dates): the plan's notices name their sources by title, never
+/// by a catalog id, in both languages; a derived rate names both of its inputs.
+#[test]
+fn notices_name_sources_by_title_not_by_catalog_id() {
+    let ids: Vec<&str> = common::catalog().sources.iter().map(|s| s.id.as_str()).collect();
+    for q in [
+        "v=1",
+        "v=1&buy=spot&mode=batch",
+        "v=1&task=train&params=7&tokens=1000&buy=cb",
+        "v=1&buy=csp3&region=ap-northeast-1",
+        "v=1&model=llama3.1-70b&ctx=2500&out=500&batch=20&seqtps=20&region=ap-northeast-1&growth=15",
+    ] {
+        for lang in [Lang::En, Lang::Zh] {
+            let (_, words) = plan_and_notices(q, lang);
+            for id in &ids {
+                assert!(
+                    !words.contains(id),
+                    "{q} ({lang:?}) names the catalog id {id}:\n{words}"
+                );
+            }
+        }
+    }
+    let (_, words) = plan_and_notices("v=1", Lang::En);
+    assert!(
+        words.contains(
+            "On-Demand of Karpenter generated AWS price list, us-east-1 On-Demand × the discount of gpuplan assumption"
+        ),
+        "{words}"
+    );
+}

@@ -202,14 +202,14 @@ fn rate_dates(w: &Why, lang: Lang) -> Option<String> {
                             "{} {}（{}）{note}",
                             super::buy_name(r.buy, lang),
                             r.as_of,
-                            super::purchase::source_name(&r.source, zh)
+                            title(&r.source, &r.source_title, zh)
                         )
                     } else {
                         format!(
                             "{} {} ({}){note}",
                             super::buy_name(r.buy, lang),
                             r.as_of,
-                            super::purchase::source_name(&r.source, zh)
+                            title(&r.source, &r.source_title, zh)
                         )
                     }
                 })
@@ -226,10 +226,11 @@ fn rate_dates(w: &Why, lang: Lang) -> Option<String> {
                 .map(|(r, days)| {
                     let (name, d) = (super::buy_name(r.buy, lang), r.as_of);
                     // A derived rate names both inputs: its date is the older one's.
-                    let source = match (&r.derived_from, zh) {
-                        (Some(f), false) => format!("derived from {} and {}", r.source, derived_input(f, zh)),
-                        (Some(f), true) => format!("由 {} 与 {} 推算", r.source, derived_input(f, zh)),
-                        (None, _) => r.source.clone(),
+                    let od = title(&r.source, &r.source_title, zh);
+                    let source = match (&r.derived_from, &r.derived_title, zh) {
+                        (Some(f), Some(t), false) => format!("derived from {od} and {}", derived_input(f, t, zh)),
+                        (Some(f), Some(t), true) => format!("由 {od} 与 {} 推算", derived_input(f, t, zh)),
+                        _ => od.to_string(),
                     };
                     if zh {
                         format!("{name} {d}（{source}，早 {days} 天）")
@@ -255,23 +256,33 @@ fn rate_dates(w: &Why, lang: Lang) -> Option<String> {
 }
 
 /// The discount a derived rate is built from: a catalog source, or the user's own (`override`).
-fn derived_input(from: &str, zh: bool) -> &str {
+fn derived_input<'a>(from: &str, title_of: &'a str, zh: bool) -> &'a str {
     match (from, zh) {
-        ("override", false) => "your discount",
-        ("override", true) => "你设定的折扣",
-        (f, _) => super::purchase::source_name(f, zh),
+        ("override" | "your discount", false) => "your discount",
+        ("override" | "your discount", true) => "你设定的折扣",
+        (f, _) => title(f, title_of, zh),
+    }
+}
+
+/// A source as the notices name it: its catalog title, or "source article" for an article's figure.
+fn title<'a>(id: &str, title_of: &'a str, zh: bool) -> &'a str {
+    match (id.starts_with("article-"), zh) {
+        (true, true) => "来源文章",
+        (true, false) => "source article",
+        (false, _) => title_of,
     }
 }
 
 /// A derived rate's date: "EC2 Instance Savings Plan, 1 year 2026-07-20, derived (On-Demand of
-/// karpenter-pricing × the discount of aws-ri-2025)", dated by the older input.
+/// Karpenter generated AWS price list, us-east-1 On-Demand × the discount of …)", dated by the older input.
 fn derived_rate_date(r: &crate::engine::outcome::RateDate, from: &str, lang: Lang) -> String {
     let zh = lang == Lang::Zh;
-    let od = super::purchase::source_name(&r.source, zh);
+    let od = title(&r.source, &r.source_title, zh);
+    let named = r.derived_title.as_deref().unwrap_or(from);
     let from = match (from, zh) {
-        ("override", _) => derived_input(from, zh).to_string(),
-        (f, false) => format!("the discount of {}", super::purchase::source_name(f, zh)),
-        (f, true) => format!("{} 的折扣", super::purchase::source_name(f, zh)),
+        ("override" | "your discount", _) => derived_input(from, named, zh).to_string(),
+        (_, false) => format!("the discount of {}", title(from, named, zh)),
+        (_, true) => format!("{} 的折扣", title(from, named, zh)),
     };
     let name = super::buy_name(r.buy, lang);
     if zh {

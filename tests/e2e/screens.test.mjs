@@ -1,6 +1,7 @@
 // Issue 24's screens (items 12-23): what a newcomer meets on the page, in both languages.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { newPage } from './browser.mjs';
 import { Gpuplan, start, stop } from './gpuplan.mjs';
 
@@ -85,6 +86,37 @@ test('#16 a new visitor starts from a chat request; a link without the keys keep
   await g.page.context().close();
 });
 
+test('#13 the formulas read in the page currency and a block under a discount multiplies out', async () => {
+  const q = 'v=1&task=train&model=llama3.1-70b&tokens=200&days=10&buy=cb&inst=p6-b200.48xlarge&disc=15';
+  for (const [lq, block] of [['', /days × 24 h × \(1 − 15 %\) = ¥/], ['&lang=zh', /天 × 24 小时 × \(1 − 15 %\) = ¥/]]) {
+    const g = await Gpuplan.open(browser, server.url, `${q}&cur=cny&fx=7${lq}`);
+    await g.page.evaluate(() => document.querySelectorAll('details').forEach((d) => { d.open = true; }));
+    const formulas = await g.page.locator('.formulas').first().innerText();
+    assert.ok(formulas.includes('¥') && !formulas.includes('$'), formulas);
+    assert.match(await g.page.locator('body').innerText(), block);
+    g.assertClean();
+    await g.page.context().close();
+  }
+});
+
+test('#18 the weights line is one copy, the fleet's sum says so, and QLoRA shows its 4-bit base', async () => {
+  const cases = [
+    ['v=1&task=train&params=7&tokens=1000', /weights \(one copy\) = N × b = 7B × 2 bytes = 13\.0 GiB/, /the fleet's sum/],
+    ['v=1&task=train&params=7&tokens=1000&lang=zh', /权重（一份模型）= N × b = 7B × 2 字节 = 13\.0 GiB/, /整个集群合计/],
+    ['v=1&task=finetune&model=llama3.1-70b&method=qlora&tokens=0.02', /× 0\.5625 bytes \(4-bit base with its scales\)/, /./],
+    ['v=1&task=finetune&model=llama3.1-70b&method=qlora&tokens=0.02&lang=zh', /× 0\.5625 字节（4-bit 基座，含缩放因子）/, /./],
+  ];
+  for (const [q, copy, sum] of cases) {
+    const g = await Gpuplan.open(browser, server.url, q);
+    await g.page.evaluate(() => document.querySelectorAll('details').forEach((d) => { d.open = true; }));
+    const formulas = await g.page.locator('.formulas').first().innerText();
+    assert.match(formulas, copy, q);
+    assert.match(formulas, sum, q);
+    g.assertClean();
+    await g.page.context().close();
+  }
+});
+
 test('#17 the scenario line of a QLoRA fine-tune names the job, the 4-bit weights and the tokens', async () => {
   const q = 'v=1&task=finetune&model=llama3.1-70b&method=qlora&tokens=0.02';
   const g = await Gpuplan.open(browser, server.url, q);
@@ -131,7 +163,10 @@ test('#20 a skip link leads the keyboard to the result', async () => {
 });
 
 test('#21 no project files, README headings, catalog ids or link keys in the words of the page', async () => {
+  // Every catalog source id ("karpenter-pricing", "skypilot-vms"): the page names sources by title.
+  const ids = JSON.parse(readFileSync(new URL('../../catalog.json', import.meta.url), 'utf8')).sources.map((s) => s.id);
   const pages = [
+    'v=1', 'v=1&lang=zh',
     'v=1&view=assumptions', 'v=1&view=assumptions&lang=zh',
     'v=1&task=train&model=llama3.1-70b&tokens=100&buy=cb&inst=p6-b200.48xlarge',
     'v=1&task=train&model=llama3.1-70b&tokens=100&buy=cb&inst=p6-b200.48xlarge&lang=zh',
@@ -141,6 +176,7 @@ test('#21 no project files, README headings, catalog ids or link keys in the wor
     await g.page.evaluate(() => document.querySelectorAll('details').forEach((d) => { d.open = true; }));
     const text = await g.page.evaluate(() => document.body.innerText);
     for (const w of ['published_runs', 'README:', 'README：', '见 README', 'see README', 'How accurate', 'article-0', 'spotmax']) assert.ok(!text.includes(w), `${q}: ${w}`);
+    if (!q.includes('assumptions')) for (const id of ids) assert.ok(!text.includes(id), `${q}: the catalog id ${id}`);
     if (q.includes('assumptions')) assert.match(await g.page.getByTestId('articles-are').innerText(), /four Chinese-language guides|四篇/);
     g.assertClean();
     await g.page.context().close();

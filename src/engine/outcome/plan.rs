@@ -89,4 +89,8 @@ pub struct RateDate {
     /// Reserved Instance rate, the catalog's assumption or the user's), named here; `as_of` is then the
     /// older of the two inputs' dates.
     pub derived_from: Option<String>,
+    /// The readable names of `source` and `derived_from` (the catalog's titles, up to their first
+    /// parenthesis or colon; "your discount" as it is), for the notices: a user never meets a catalog id.
+    pub source_title: String,
+    pub derived_title: Option<String>,
 }
