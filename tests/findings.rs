@@ -207,8 +207,7 @@ fn no_float_noise_in_attributes_exports_or_the_cli() {
         let a = Answer::compute(catalog, &s, "");
         let f = Fmt::new(s.lang, &s);
         let (rec, fig) = a
-            .chosen
-            .as_ref()
+            .chosen()
             .zip(a.figures.as_ref())
             .unwrap_or_else(|| panic!("{q}: no answer"));
         let d = a.detail_in(catalog, &s, rec, "");

@@ -58,7 +58,7 @@ fn page_text(query: &str, lang: &str) -> String {
     let f = Fmt::new(s.lang, &s);
     let mut out = String::new();
     part(&mut out, "render::notes::warnings", &notes::warnings(s.lang, &warnings));
-    match (&a.chosen, &a.figures) {
+    match (a.chosen(), &a.figures) {
         (Some(rec), Some(fig)) => {
             let d = a.detail_in(c, &s, rec, "");
             part(&mut out, "render::detail::top", &detail::top(&d));
@@ -84,7 +84,7 @@ fn page_text(query: &str, lang: &str) -> String {
         "render::notes::notices",
         &notes::notices(s.lang, &texts, &notice_fixes(a.figures.as_ref())),
     );
-    let chosen = a.chosen.as_ref().map(|r| r.instance.as_str());
+    let chosen = a.chosen().map(|r| r.instance.as_str());
     part(
         &mut out,
         "render::ranked::rec_head",

@@ -201,8 +201,8 @@ struct Usage {
     startup_h: f64,
 }
 
-fn usage(scenario: &Scenario, rec: &Recommendation) -> Usage {
-    let n = f64::from(rec.n_instances);
+fn usage(scenario: &Scenario, rec: &Recommendation, instances: u32) -> Usage {
+    let n = f64::from(instances);
     let burst_n = f64::from(scenario.purchase.burst_instances);
     Usage {
         n,
@@ -240,6 +240,8 @@ struct Basis<'a> {
     od: Option<f64>,
     u: Usage,
     accels: f64,
+    /// Instances priced: the recommendation's, or one (the plan's per-instance terms).
+    instances: u32,
 }
 
 impl Basis<'_> {
@@ -286,6 +288,19 @@ pub fn option_cost(
     buy: Buy,
     fleet_hours: FleetHours,
 ) -> OptionCost {
+    option_cost_of(catalog, scenario, (rec, rec.n_instances), buy, fleet_hours)
+}
+
+/// One option's cost for `instances` of the recommendation's type (the plan prices one instance's terms
+/// without copying the recommendation: its `Clone` is ~4 KB of the page's code). A Capacity Block books
+/// the recommendation's own fleet.
+pub fn option_cost_of(
+    catalog: &Catalog,
+    scenario: &Scenario,
+    (rec, instances): (&Recommendation, u32),
+    buy: Buy,
+    fleet_hours: FleetHours,
+) -> OptionCost {
     let p = &scenario.purchase;
     let list = 1.0 - p.reseller_pct / 100.0;
     let c = Basis {
@@ -298,7 +313,8 @@ pub fn option_cost(
         od: catalog
             .on_demand(&rec.instance, &scenario.region)
             .map(|x| x.usd_hr * list),
-        u: usage(scenario, rec),
+        u: usage(scenario, rec, instances),
+        instances,
         accels: catalog
             .instance(&rec.instance)
             .and_then(|i| i.count.map(|c| c * i.fraction))

@@ -15,6 +15,11 @@ fn option_cost(catalog: &Catalog, scenario: &Scenario, rec: &Recommendation, buy
     cost::option_cost(catalog, scenario, rec, buy, hours_on)
 }
 
+/// One instance of `rec`'s type under `buy` (a commitment's or On-Demand's per-instance terms).
+fn one_instance(catalog: &Catalog, scenario: &Scenario, rec: &Recommendation, buy: Buy) -> OptionCost {
+    cost::option_cost_of(catalog, scenario, (rec, 1), buy, hours_on)
+}
+
 /// The baseline fleet in each month of the horizon when it grows by `growth_pct` a month: the
 /// recommended count in the first month, compounded, rounded up to whole instances, never below one
 /// and never above the 100,000 instances every other sizing stops at (`eligibility::MAX_INSTANCES`).
@@ -73,17 +78,13 @@ pub fn committed_by_month(plan: &Plan) -> Vec<u32> {
 /// What one instance costs on each commitment over a term, and flexibly per month, for the scenario's
 /// usage (`hours_per_month`); `None` for an option not offered.
 fn per_instance_terms(catalog: &Catalog, s: &Scenario, rec: &Recommendation) -> (Vec<Term>, Option<OptionCost>) {
-    let one = Recommendation {
-        n_instances: 1,
-        ..rec.clone()
-    };
     let mut terms = Vec::new();
     let mut flex: Option<OptionCost> = None;
     for b in Buy::ALL {
         if b == Buy::CapacityBlock {
             continue;
         }
-        let o = option_cost(catalog, s, &one, b);
+        let o = one_instance(catalog, s, rec, b);
         if o.unavailable.is_some() {
             continue;
         }
@@ -198,15 +199,7 @@ fn service_segment(
         considered.push((Buy::CapacityBlock, o.horizon_usd));
     }
     let considered = crate::order::sorted(considered, &|a, b| a.1.total_cmp(&b.1));
-    let od_monthly = option_cost(
-        catalog,
-        s,
-        &Recommendation {
-            n_instances: 1,
-            ..rec.clone()
-        },
-        Buy::OnDemand,
-    );
+    let od_monthly = one_instance(catalog, s, rec, Buy::OnDemand);
     let all_od = od_monthly
         .unavailable
         .is_none()

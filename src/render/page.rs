@@ -79,7 +79,8 @@ pub fn rec_limit(show_all: bool, card: bool) -> usize {
 /// (the link's `pick`, else the best) and its figures.
 pub struct Answer {
     pub outcome: Outcome,
-    pub chosen: Option<Recommendation>,
+    /// The link's `pick` (`chosen` finds it in the outcome: no copy of a recommendation).
+    pick: String,
     pub figures: Option<Figures>,
 }
 
@@ -88,13 +89,17 @@ impl Answer {
     pub fn compute(c: &Catalog, s: &Scenario, pick: &str) -> Answer {
         let engine = s.without_presentation();
         let outcome = recommend(c, &engine);
-        let chosen = outcome.chosen(pick).cloned();
-        let figures = chosen.as_ref().map(|r| figures(c, &engine, &outcome, r, false));
+        let figures = outcome.chosen(pick).map(|r| figures(c, &engine, &outcome, r, false));
         Answer {
             outcome,
-            chosen,
+            pick: pick.to_string(),
             figures,
         }
+    }
+
+    /// The chosen recommendation: the link's `pick`, else the best that fits.
+    pub fn chosen(&self) -> Option<&Recommendation> {
+        self.outcome.chosen(&self.pick)
     }
 
     /// What the card is drawn from, once everything is painted (`full`), for the full page.
@@ -144,7 +149,7 @@ pub fn summary(c: &Catalog, s: &Scenario, a: &Answer, buttons: bool, root: &'sta
             ("aria-live", "polite"),
         ],
     );
-    match (&a.chosen, &a.figures) {
+    match (a.chosen(), &a.figures) {
         (Some(rec), Some(fig)) => {
             let d = a.detail_in(c, s, rec, root);
             contents(&mut h, &detail::top(&d));
@@ -187,7 +192,7 @@ pub fn rec_table(s: &Scenario, a: &Answer, compare: &[String], buttons: bool) ->
             f,
             &a.outcome,
             ranked::Work::of(s),
-            a.chosen.as_ref().map(|r| r.instance.as_str()),
+            a.chosen().map(|r| r.instance.as_str()),
             compare,
             rec_limit(false, false),
         ))

@@ -365,7 +365,7 @@ pub fn instance_page(c: &Catalog, id: &str, lang: Lang, answers: &Answers, css: 
         let mut st = st.clone();
         st.pick = id.to_string();
         let a = Answer::compute(c, &st.scenario, &st.pick);
-        if a.chosen.as_ref().is_some_and(|r| r.instance == id) {
+        if a.chosen().is_some_and(|r| r.instance == id) {
             h.open("section", &[("class", "card"), ("data-testid", "options-card")])
                 .el(
                     "h2",
@@ -496,7 +496,7 @@ pub fn model_page(c: &Catalog, m: &ModelArch, lang: Lang, answers: &Answers, css
     let f = Fmt::new(lang, &serve_st.scenario);
     let other = format!("./{}", if lang == Lang::Zh { "index.html" } else { "zh.html" });
     let best = |a: &Answer, job: bool| {
-        a.chosen.as_ref().map_or_else(
+        a.chosen().map_or_else(
             || tr(lang, "nothing fits").to_string(),
             |r| {
                 let (usd, per) = if job {
@@ -661,7 +661,7 @@ mod tests {
             let (html, q) = first_frame(&c, lang);
             let st = default_state(&c, lang);
             let a = Answer::compute(&c, &st.scenario, "");
-            let best = a.chosen.as_ref().map(|r| r.instance.clone()).unwrap_or_default();
+            let best = a.chosen().map(|r| r.instance.clone()).unwrap_or_default();
             assert!(!best.is_empty());
             // The results column is the shared composition, verbatim.
             assert!(html.contains(&page::results_col(&c, &st.scenario, &a, &[])));

@@ -99,11 +99,11 @@ pub(super) fn spot_cost(b: &Basis) -> OptionCost {
     // A job whose instances must run together (training, MPI): all of them at once on Spot.
     let together = runs_together(scenario.task);
     let max_job = together.then(|| spot_job_max_instances(supply, p.spot_max_instances));
-    if let Some(max) = max_job.filter(|m| rec.n_instances > *m) {
+    if let Some(max) = max_job.filter(|m| b.instances > *m) {
         return OptionCost::unavailable(
             buy,
             NotOffered::SpotTooLarge {
-                instances: rec.n_instances,
+                instances: b.instances,
                 max,
                 scarce: supply != SpotSupply::Ample,
             },

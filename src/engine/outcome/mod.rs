@@ -23,8 +23,10 @@ pub struct PriceRef {
     pub derived: bool,
 }
 
-/// One ranked option.
-#[derive(Clone, Debug, PartialEq)]
+/// One ranked option. Not `Clone` in the page (its clone was ~4 KB of the wasm; the page and the plan
+/// read recommendations in place); native code (the CLI, tests) may copy one.
+#[cfg_attr(not(target_arch = "wasm32"), derive(Clone))]
+#[derive(Debug, PartialEq)]
 pub struct Recommendation {
     pub instance: String,
     pub family: String,
@@ -215,8 +217,9 @@ pub struct Excluded {
     pub reason: Exclusion,
 }
 
-/// The engine's answer.
-#[derive(Clone, Debug, PartialEq)]
+/// The engine's answer (`Clone` off the page, as `Recommendation`).
+#[cfg_attr(not(target_arch = "wasm32"), derive(Clone))]
+#[derive(Debug, PartialEq)]
 pub struct Outcome {
     pub recommendations: Vec<Recommendation>,
     pub excluded: Vec<Excluded>,
