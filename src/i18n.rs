@@ -66,8 +66,8 @@ messages! {
     SpecEagle => "EAGLE-3 head", "EAGLE-3 头";
     Draft => "Draft", "草稿";
     SpecDraft => "Draft model", "草稿模型";
-    SpecTokens => "Drafted tokens per step (γ)", "每步草拟 token 数（γ）";
-    SpecDraftB => "Draft model size (B params)", "草稿模型规模（十亿参数）";
+    SpecTokens => "Draft tokens (γ)", "草拟 token 数（γ）";
+    SpecDraftB => "Draft size (B params)", "草稿规模（十亿参数）";
     Room => "Room on these instances", "这些实例的剩余容量";
     PromptTokens => "Prompt tokens per request", "每次请求输入 token 数";
     OutputTokens => "Output tokens per request", "每次请求输出 token 数";
@@ -355,11 +355,11 @@ messages! {
     SrcMoeCap => "Switch Transformer's capacity factor, 1.0-1.25 (Fedus et al. 2021)", "Switch Transformer 的容量因子 1.0–1.25（Fedus 等 2021）";
     SrcGgEff => "grouped MoE GEMMs reach 91 % of H800 peak (arXiv 2501.16103)", "分组 MoE GEMM 达 H800 峰值的 91 %（arXiv 2501.16103）";
     SrcA2a => "Megatron-Bridge's EP overlap is opt-in", "Megatron-Bridge 的 EP 重叠需手动开启";
-    SrcMoeServing => "an effective figure at memory bandwidth in each decode step and prefill, calibrated on 14 published MoE serving runs (TensorRT-LLM 1.0 on H100, H200, B200; Baseten on A100)", "按显存带宽计入每个解码步与预填充的等效值，以 14 组公开的 MoE 推理实测校准（TensorRT-LLM 1.0：H100、H200、B200；Baseten：A100）";
+    SrcMoeServing => "at memory bandwidth in each decode step and prefill; calibrated on 14 published MoE serving runs (TensorRT-LLM 1.0, Baseten)", "按显存带宽计入每个解码步与预填充；以 14 组公开 MoE 推理实测校准（TensorRT-LLM 1.0、Baseten）";
     SrcReadable => "Brysbaert 2019: adults read ~238 words a minute, ≈ 4-7 tokens/s; 10 stays ahead of a fast reader", "Brysbaert 2019：成人每分钟约读 238 词，约 4–7 token/秒；10 领先于快速读者";
-    SpecAccept => "Speculative decoding: acceptance rate per token (α)", "推测解码：每 token 接受率（α）";
-    SrcSpec => "Red Hat EAGLE-3 card, 2025-09-17: 2.80 tokens a step at γ = 3 (mean of 3 tasks) = (1 − α⁴)/(1 − α) at α = 0.765", "Red Hat EAGLE-3 模型卡，2025-09-17：γ = 3 时每步 2.80 个 token（3 项任务平均）= α = 0.765 时的 (1 − α⁴)/(1 − α)";
-    SrcPrefill => "time to first token: TensorRT-LLM's first-token tables (A100 FP16, H100/L40S FP8, LLaMA 7B/70B, 128 and 2,048 tokens); FP8 at most the FP8 speed-up times this", "首个 token 时间：TensorRT-LLM 首 token 表（A100 FP16、H100/L40S FP8，LLaMA 7B/70B，128 与 2,048 token）；FP8 至多为此值乘以 FP8 加速比";
+    SpecAccept => "Speculation: acceptance per token (α)", "推测解码：每 token 接受率（α）";
+    SrcSpec => "Red Hat EAGLE-3 card, 2025-09-17: 2.80 tokens a step at γ = 3 (3 tasks) → α = 0.765", "Red Hat EAGLE-3 模型卡，2025-09-17：γ = 3 时每步 2.80 个 token（3 项任务）→ α = 0.765";
+    SrcPrefill => "time to first token: TensorRT-LLM's first-token tables (A100, H100, L40S; LLaMA 7B/70B); FP8 and FP4 at most fp8x and fp4x times this", "首 token 时间：TensorRT-LLM 首 token 表（A100、H100、L40S；LLaMA 7B/70B）；FP8、FP4 至多为此值乘以 fp8x、fp4x";
     SrcNvsAr => "one-shot all-reduce: two synchronisations at any TP (TensorRT-LLM MultiShot blog, 2024); ~17 µs measured on 8 GPUs (PyTorch issue 131739, 2024); rings (PCIe, P3's NVLink mesh) pay the fixed part and every hop",
         "一次性（one-shot）all-reduce：任何 TP 都只同步两次（TensorRT-LLM MultiShot 博客，2024）；8 GPU 实测约 17 µs（PyTorch issue 131739，2024）；环形链路（PCIe、P3 的 NVLink 网格）计固定部分与每一跳";
     SrcNeuronServing => "AWS Neuron 2.18 Trn1 decoder table (Llama 2/3 8B-70B, TP 32, batch 1): time to first token and per output token", "AWS Neuron 2.18 Trn1 解码模型表（Llama 2/3 8B-70B，TP 32，batch 1）：首 token 时间与每个输出 token 时间";

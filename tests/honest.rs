@@ -330,6 +330,13 @@ fn notices_name_sources_by_title_not_by_catalog_id() {
             }
         }
     }
+    // The CO2e tile's basis names its grid figure's source by title too.
+    let c =
+        gpuplan::engine::carbon::co2e(common::catalog(), "us-east-1", 100.0).unwrap_or_else(|| panic!("a grid figure"));
+    for lang in [Lang::En, Lang::Zh] {
+        let basis = explain::co2e_text(&c, lang);
+        assert!(ids.iter().all(|id| !basis.contains(id)), "{basis}");
+    }
     let (_, words) = plan_and_notices("v=1", Lang::En);
     assert!(
         words.contains(

@@ -332,7 +332,7 @@ fn co2e_json(catalog: &Catalog, region: &str, r: &Recommendation, lang: gpuplan:
     co2e.map_or(Value::Null, |c| {
         json!({
             "kg": c.kg, "energy_kwh": c.energy_kwh, "pue": c.pue, "gco2e_per_kwh": c.gco2e_per_kwh,
-            "grid_source": c.grid_source, "grid_as_of": c.grid_as_of.to_string(), "pue_source": catalog.pue.source,
+            "grid_source": catalog.grid(region).map(|g| g.source.clone()), "grid_source_title": c.grid_source, "grid_as_of": c.grid_as_of.to_string(), "pue_source": catalog.pue.source,
             "basis": explain::co2e_text(&c, lang),
         })
     })

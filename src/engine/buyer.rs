@@ -149,18 +149,6 @@ fn rate_dates(catalog: &Catalog, scenario: &Scenario, rec: &Recommendation, plan
     out
 }
 
-/// A catalog source's title up to its first parenthesis or colon ("SkyPilot catalog v8 AWS vms.csv"), the
-/// id where the catalog has no such source.
-fn short_title(catalog: &Catalog, id: &str) -> String {
-    catalog.source(id).map_or_else(
-        || id.to_string(),
-        |s| {
-            let end = s.title.find([':', '(']).unwrap_or(s.title.len());
-            s.title[..end].trim_end().to_string()
-        },
-    )
-}
-
 /// The source and date of the rate `buy` is priced at for `rec` in the scenario's region: Spot's and a
 /// Capacity Block's own, a Reserved Instance's, a published Savings Plan rate's, else On-Demand's. A
 /// Savings Plan rate the catalog did not import is derived (On-Demand × a discount) and says so, dated by
@@ -171,7 +159,7 @@ pub fn rate_date(catalog: &Catalog, scenario: &Scenario, rec: &Recommendation, b
         source: source.to_string(),
         as_of,
         derived_from: None,
-        source_title: short_title(catalog, source),
+        source_title: catalog.source_title(source),
         derived_title: None,
     };
     let od = catalog.on_demand(&rec.instance, &scenario.region);
@@ -212,7 +200,7 @@ pub fn rate_date(catalog: &Catalog, scenario: &Scenario, rec: &Recommendation, b
                     };
                     Some(RateDate {
                         as_of,
-                        derived_title: Some(short_title(catalog, &from)),
+                        derived_title: Some(catalog.source_title(&from)),
                         derived_from: Some(from),
                         ..dated(&od.source, od.as_of)
                     })

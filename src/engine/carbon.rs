@@ -9,7 +9,8 @@ pub struct Co2e {
     pub energy_kwh: f64,
     pub pue: f64,
     pub gco2e_per_kwh: f64,
-    /// The grid figure's source, its date and the year of its data ("" where not stated).
+    /// The grid figure's source as the page names it (`Catalog::source_title`), its date and the year of
+    /// its data ("" where not stated).
     pub grid_source: String,
     pub grid_as_of: crate::catalog::IsoDate,
     pub data_year: String,
@@ -25,7 +26,7 @@ pub fn co2e(catalog: &Catalog, region: &str, energy_kwh: f64) -> Option<Co2e> {
         energy_kwh,
         pue,
         gco2e_per_kwh: g.gco2e_per_kwh,
-        grid_source: g.source.clone(),
+        grid_source: catalog.source_title(&g.source),
         grid_as_of: g.as_of,
         data_year: g.data_year.clone(),
     })

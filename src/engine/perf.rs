@@ -268,23 +268,9 @@ mod tests {
     fn domain_examples() {
         // DOMAIN.md: 8B bf16 (16 GB) on L4 (~300 GB/s) -> at most ~19 tok/s at batch 1; on H100 (3.35 TB/s) ~210.
         let base = DecodeInputs {
-            active_params: 8e9,
-            read_params: 8e9,
-            weight_bytes: 2.0,
-            kv_bytes_per_seq: 0.0,
-            batch: 1.0,
-            bw_bytes_s: 300e9,
             bw_efficiency: 1.0,
             peak_flops: None,
-            mfu: 0.4,
-            prompt_tokens: 0.0,
-            prefill_flops_s: None,
-            attention_flops: 0.0,
-            prefill_read_params: 8e9,
-            routing_bytes_per_token: 0.0,
-            comm_s: 0.0,
-            prefill_comm_s: 0.0,
-            step_overhead_s: 0.0,
+            ..dense_8b(1.0, 300e9)
         };
         assert!((decode(&base).tokens_per_s - 18.75).abs() < 1e-9);
         let h100 = decode(&DecodeInputs {
@@ -444,5 +430,30 @@ mod tests {
             causal_attention_flops(2, 8.0, 100.0, Some(4096)),
             causal_attention_flops(2, 8.0, 100.0, None)
         );
+    }
+}
+
+/// Test inputs: an 8B BF16 model at `batch` sequences over `bw_bytes_s`, 70 % bandwidth efficiency, an
+/// H100-like 989 TFLOPS at mfu 0.4, no prompt, no communication, no step overhead.
+#[cfg(test)]
+pub(crate) fn dense_8b(batch: f64, bw_bytes_s: f64) -> DecodeInputs {
+    DecodeInputs {
+        active_params: 8e9,
+        read_params: 8e9,
+        weight_bytes: 2.0,
+        kv_bytes_per_seq: 0.0,
+        batch,
+        bw_bytes_s,
+        bw_efficiency: 0.7,
+        peak_flops: Some(989e12),
+        mfu: 0.4,
+        prompt_tokens: 0.0,
+        prefill_flops_s: None,
+        attention_flops: 0.0,
+        prefill_read_params: 8e9,
+        routing_bytes_per_token: 0.0,
+        comm_s: 0.0,
+        prefill_comm_s: 0.0,
+        step_overhead_s: 0.0,
     }
 }

@@ -99,25 +99,7 @@ mod tests {
 
     fn inputs(batch: f64) -> DecodeInputs {
         // 8B BF16 on one H100-like device: 3.35 TB/s, 989 TFLOPS.
-        DecodeInputs {
-            active_params: 8e9,
-            read_params: 8e9,
-            weight_bytes: 2.0,
-            kv_bytes_per_seq: 0.0,
-            batch,
-            bw_bytes_s: 3.35e12,
-            bw_efficiency: 0.7,
-            peak_flops: Some(989e12),
-            mfu: 0.4,
-            prompt_tokens: 0.0,
-            prefill_flops_s: None,
-            attention_flops: 0.0,
-            prefill_read_params: 8e9,
-            routing_bytes_per_token: 0.0,
-            comm_s: 0.0,
-            prefill_comm_s: 0.0,
-            step_overhead_s: 0.0,
-        }
+        crate::engine::perf::dense_8b(batch, 3.35e12)
     }
 
     #[test]
