@@ -260,6 +260,31 @@ pub fn device_hours(flops: f64, peak_tflops: f64, mfu: f64) -> f64 {
     flops / (peak_tflops * 1e12 * mfu * 3600.0)
 }
 
+/// Test inputs: an 8B BF16 model at `batch` sequences over `bw_bytes_s`, 70 % bandwidth efficiency, an
+/// H100-like 989 TFLOPS at mfu 0.4, no prompt, no communication, no step overhead.
+#[cfg(test)]
+pub(crate) fn dense_8b(batch: f64, bw_bytes_s: f64) -> DecodeInputs {
+    DecodeInputs {
+        active_params: 8e9,
+        read_params: 8e9,
+        weight_bytes: 2.0,
+        kv_bytes_per_seq: 0.0,
+        batch,
+        bw_bytes_s,
+        bw_efficiency: 0.7,
+        peak_flops: Some(989e12),
+        mfu: 0.4,
+        prompt_tokens: 0.0,
+        prefill_flops_s: None,
+        attention_flops: 0.0,
+        prefill_read_params: 8e9,
+        routing_bytes_per_token: 0.0,
+        comm_s: 0.0,
+        prefill_comm_s: 0.0,
+        step_overhead_s: 0.0,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -430,30 +455,5 @@ mod tests {
             causal_attention_flops(2, 8.0, 100.0, Some(4096)),
             causal_attention_flops(2, 8.0, 100.0, None)
         );
-    }
-}
-
-/// Test inputs: an 8B BF16 model at `batch` sequences over `bw_bytes_s`, 70 % bandwidth efficiency, an
-/// H100-like 989 TFLOPS at mfu 0.4, no prompt, no communication, no step overhead.
-#[cfg(test)]
-pub(crate) fn dense_8b(batch: f64, bw_bytes_s: f64) -> DecodeInputs {
-    DecodeInputs {
-        active_params: 8e9,
-        read_params: 8e9,
-        weight_bytes: 2.0,
-        kv_bytes_per_seq: 0.0,
-        batch,
-        bw_bytes_s,
-        bw_efficiency: 0.7,
-        peak_flops: Some(989e12),
-        mfu: 0.4,
-        prompt_tokens: 0.0,
-        prefill_flops_s: None,
-        attention_flops: 0.0,
-        prefill_read_params: 8e9,
-        routing_bytes_per_token: 0.0,
-        comm_s: 0.0,
-        prefill_comm_s: 0.0,
-        step_overhead_s: 0.0,
     }
 }
