@@ -449,18 +449,6 @@ impl Catalog {
         self.sources.iter().find(|s| s.id == id)
     }
 
-    /// A source as the page names it: its title up to the first colon or parenthesis ("SkyPilot catalog
-    /// v8 AWS vms.csv"), the id where the catalog has no such source. A user never meets a catalog id.
-    pub fn source_title(&self, id: &str) -> String {
-        self.source(id).map_or_else(
-            || id.to_string(),
-            |s| {
-                let end = s.title.find([':', '(']).unwrap_or(s.title.len());
-                s.title[..end].trim_end().to_string()
-            },
-        )
-    }
-
     /// On-Demand Linux price of an instance in a region.
     pub fn on_demand(&self, instance: &str, region: &str) -> Option<&OnDemandPrice> {
         let key = (instance, region);

@@ -107,7 +107,8 @@ fn the_line_dates_its_figure_by_the_rate_it_is() {
 
 /// Snapshot finding (a): the EC2 Instance Savings Plan of the Tokyo service has no published rate; it is
 /// derived from skypilot-vms's On-Demand price (2026-05-22) and vantage-ri's Reserved Instance discount
-/// (2025-11-30). The rate-dates notice says it is derived, names both inputs, and dates it by the older.
+/// (2025-11-30). The rate-dates notice says it is derived, names both inputs by their titles, and dates it
+/// by the older.
 #[test]
 fn a_derived_savings_plan_rate_is_dated_as_derived_by_its_older_input() {
     use gpuplan::scenario::Lang;
@@ -129,14 +130,17 @@ fn a_derived_savings_plan_rate_is_dated_as_derived_by_its_older_input() {
     let en = text(Lang::En);
     assert!(
         en.contains(
-            "EC2 Instance Savings Plan, 1 year 2025-11-30, derived (On-Demand of skypilot-vms × the discount of vantage-ri"
+            "EC2 Instance Savings Plan, 1 year 2025-11-30, derived (On-Demand of SkyPilot catalog v8 AWS vms.csv × the discount of instances.vantage.sh"
         ),
         "{en}"
     );
-    assert!(en.contains("On-Demand 2026-05-22 (skypilot-vms)"), "{en}");
+    assert!(
+        en.contains("On-Demand 2026-05-22 (SkyPilot catalog v8 AWS vms.csv)"),
+        "{en}"
+    );
     let zh = text(Lang::Zh);
     assert!(
-        zh.contains("2025-11-30，推算所得（skypilot-vms 的按需价 × vantage-ri 的折扣"),
+        zh.contains("2025-11-30，推算所得（SkyPilot catalog v8 AWS vms.csv 的按需价 × instances.vantage.sh 的折扣"),
         "{zh}"
     );
 }

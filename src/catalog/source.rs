@@ -1,4 +1,5 @@
-//! `Source`: where a figure comes from, and its web address when it has one.
+//! `Source`: where a figure comes from, its web address when it has one, and the name the page gives it
+//! (`Catalog::source_title`).
 
 use super::IsoDate;
 use serde::Deserialize;
@@ -29,6 +30,20 @@ impl Source {
             && host.chars().all(|c| c.is_ascii_alphanumeric() || c == '.' || c == '-');
         // A file name such as `build_catalog.py` is no host: a host has a path after it or a known ending.
         (is_host && first.contains('/')).then(|| format!("https://{first}"))
+    }
+}
+
+impl super::Catalog {
+    /// A source as the page names it: its title up to the first colon or parenthesis ("SkyPilot catalog
+    /// v8 AWS vms.csv"), the id where the catalog has no such source. A user never meets a catalog id.
+    pub fn source_title(&self, id: &str) -> String {
+        self.source(id).map_or_else(
+            || id.to_string(),
+            |s| {
+                let end = s.title.find([':', '(']).unwrap_or(s.title.len());
+                s.title[..end].trim_end().to_string()
+            },
+        )
     }
 }
 
