@@ -348,23 +348,9 @@ mod tests {
     #[test]
     fn compute_cap_binds_at_large_batches() {
         let i = DecodeInputs {
-            active_params: 8e9,
-            read_params: 8e9,
-            weight_bytes: 2.0,
-            kv_bytes_per_seq: 0.0,
-            batch: 4096.0,
-            bw_bytes_s: 3350e9,
-            bw_efficiency: 0.7,
-            peak_flops: Some(989e12),
-            mfu: 0.4,
             prompt_tokens: 8192.0,
             prefill_flops_s: Some(989e12 * 0.6),
-            attention_flops: 0.0,
-            prefill_read_params: 8e9,
-            routing_bytes_per_token: 0.0,
-            comm_s: 0.0,
-            prefill_comm_s: 0.0,
-            step_overhead_s: 0.0,
+            ..dense_8b(4096.0, 3350e9)
         };
         let d = decode(&i);
         assert!(d.compute_bound);
