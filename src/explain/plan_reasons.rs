@@ -256,7 +256,7 @@ fn rate_dates(w: &Why, lang: Lang) -> Option<String> {
 }
 
 /// The discount a derived rate is built from: a catalog source, or the user's own (`override`).
-fn derived_input<'a>(from: &str, title_of: &'a str, zh: bool) -> &'a str {
+fn derived_input<'a>(from: &'a str, title_of: &'a str, zh: bool) -> &'a str {
     match (from, zh) {
         ("override" | "your discount", false) => "your discount",
         ("override" | "your discount", true) => "你设定的折扣",
@@ -264,12 +264,13 @@ fn derived_input<'a>(from: &str, title_of: &'a str, zh: bool) -> &'a str {
     }
 }
 
-/// A source as the notices name it: its catalog title, or "source article" for an article's figure.
-fn title<'a>(id: &str, title_of: &'a str, zh: bool) -> &'a str {
-    match (id.starts_with("article-"), zh) {
-        (true, true) => "来源文章",
-        (true, false) => "source article",
-        (false, _) => title_of,
+/// A source as the notices name it: its catalog title, or "source article" for an article's figure
+/// (`purchase::source_name`).
+fn title<'a>(id: &'a str, title_of: &'a str, zh: bool) -> &'a str {
+    if id.starts_with("article-") {
+        super::purchase::source_name(id, zh)
+    } else {
+        title_of
     }
 }
 
