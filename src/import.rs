@@ -166,8 +166,19 @@ pub fn apply_at(catalog_json: &str, inputs: &[Input], today: Option<IsoDate>) ->
         // below sees the catalog as it will be written (rule: no entry dated after the catalog).
         root.insert("as_of".into(), json!(newest.to_string()));
         sort_prices(&mut root);
-        let checked = write_catalog(&root);
-        current = Catalog::parse(&checked).map_err(|e| err(name, format!("would break the catalog: {e}")))?;
+        let broken = |e: crate::catalog::CatalogError| err(name, format!("would break the catalog: {e}"));
+        let mut checked = write_catalog(&root);
+        let mut after = Catalog::parse(&checked).map_err(broken)?;
+        // Every rate the file moved gains its levels in the price history (then checked again).
+        let moved = history::record_moves(&mut root, &current, &after);
+        if moved > 0 {
+            report
+                .lines
+                .push(format!("Price history: {moved} moved rates recorded from {name}"));
+            checked = write_catalog(&root);
+            after = Catalog::parse(&checked).map_err(broken)?;
+        }
+        current = after;
         text = Some(checked);
     }
     // The last file's check was of the catalog as written; without a file, the catalog as it came.
@@ -229,12 +240,11 @@ fn apply_offer(
             .and_then(|i| list.get(i))
             .and_then(|v| v.get("usd_hr"))
             .and_then(Value::as_f64);
-        let was = old.map(|i| list.remove(i));
+        if let Some(i) = old {
+            list.remove(i);
+        }
         list.push(json!({"instance": r.instance, "region": r.region, "usd_hr": r.usd_hr,
                              "source": source, "as_of": date.to_string(), "derived": false}));
-        if let Some(was) = was.filter(|_| before.is_some_and(|b| b != r.usd_hr)) {
-            history::record_move(root, &was, r.usd_hr, &date.to_string(), &source);
-        }
         if before != Some(r.usd_hr) {
             report.changed += 1;
             report.lines.push(match before {

@@ -202,6 +202,15 @@ const BROKEN: &[(&str, &str, &str, &[&str])] = &[
         &["spot (", "field `interruption_band`", "often"],
     ),
     (
+        "history_levels_named",
+        r#""from":"2025-06-23","usd_hr":55.04,"source":"karpenter-history"}"#,
+        r#""from":"2025-06-23","usd_hr":55.04,"source":"karpenter-history","payment":"no"}"#,
+        &[
+            "price_history (p5.48xlarge 2025-06-23)",
+            "fields `option`, `payment` and `class`",
+        ],
+    ),
+    (
         "reserved_terms",
         r#""instance":"g5.xlarge","region":"us-east-1","class":"standard","term_years":1"#,
         r#""instance":"g5.xlarge","region":"us-east-1","class":"standard","term_years":2"#,
