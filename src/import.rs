@@ -166,18 +166,7 @@ pub fn apply_at(catalog_json: &str, inputs: &[Input], today: Option<IsoDate>) ->
         // below sees the catalog as it will be written (rule: no entry dated after the catalog).
         root.insert("as_of".into(), json!(newest.to_string()));
         sort_prices(&mut root);
-        let broken = |e: crate::catalog::CatalogError| err(name, format!("would break the catalog: {e}"));
-        let mut checked = write_catalog(&root);
-        let mut after = Catalog::parse(&checked).map_err(broken)?;
-        // Every rate the file moved gains its levels in the price history (then checked again).
-        let moved = history::record_moves(&mut root, &current, &after);
-        if moved > 0 {
-            report
-                .lines
-                .push(format!("Price history: {moved} moved rates recorded from {name}"));
-            checked = write_catalog(&root);
-            after = Catalog::parse(&checked).map_err(broken)?;
-        }
+        let (checked, after) = history::checked_with_moves(&mut root, &mut report, &current, name)?;
         current = after;
         text = Some(checked);
     }

@@ -2,6 +2,7 @@
 //! the catalog's price history, so a link made on the catalog before the refresh is told the change (its
 //! `cat=` date is before the new level), whichever option it prices.
 
+use super::{err, write_catalog, ImportError, Report};
 use crate::catalog::{Catalog, Payment, Rate, RiClass};
 use serde_json::{json, Map, Value};
 use std::collections::HashMap;
@@ -37,7 +38,7 @@ fn level(r: &Rate, from: &str, usd_hr: f64, source: &str) -> Value {
 /// (the catalog before one imported file): the old level first when the history does not end on it, then
 /// the new one from its date. A rate whose history already has a level at or after the new date is left
 /// as it is. Returns how many moves were recorded.
-pub(super) fn record_moves(root: &mut Map<String, Value>, before: &Catalog, after: &Catalog) -> usize {
+fn record_moves(root: &mut Map<String, Value>, before: &Catalog, after: &Catalog) -> usize {
     let key = |r: &Rate<'_>| -> (String, String, crate::catalog::Buy, Option<Payment>, Option<RiClass>) {
         (
             r.instance.to_string(),
@@ -67,4 +68,27 @@ pub(super) fn record_moves(root: &mut Map<String, Value>, before: &Catalog, afte
         moved += 1;
     }
     moved
+}
+
+/// The catalog as one imported file (`name`) left it, written and checked, with every rate it moved from
+/// `before` recorded in the price history (then written and checked again): its text and its parse.
+pub(super) fn checked_with_moves(
+    root: &mut Map<String, Value>,
+    report: &mut Report,
+    before: &Catalog,
+    name: &str,
+) -> Result<(String, Catalog), ImportError> {
+    let broken = |e: crate::catalog::CatalogError| err(name, format!("would break the catalog: {e}"));
+    let checked = write_catalog(root);
+    let after = Catalog::parse(&checked).map_err(broken)?;
+    let moved = record_moves(root, before, &after);
+    if moved == 0 {
+        return Ok((checked, after));
+    }
+    report
+        .lines
+        .push(format!("Price history: {moved} moved rates recorded from {name}"));
+    let checked = write_catalog(root);
+    let after = Catalog::parse(&checked).map_err(broken)?;
+    Ok((checked, after))
 }
