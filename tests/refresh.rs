@@ -161,7 +161,7 @@ fn a_refresh_records_moved_on_demand_prices_in_the_history() {
     let since = gpuplan::catalog::IsoDate::parse("2026-09-01").unwrap_or(c.as_of);
     let od = |p: &gpuplan::catalog::PriceChange| p.option == gpuplan::catalog::Buy::OnDemand;
     let p5 = ["p5.48xlarge".to_string()];
-    let changes = c.price_changes_since(since, "us-east-1", &p5, PLAN);
+    let changes = c.rates_since(since, "us-east-1", &p5, PLAN).0;
     let got: Vec<_> = changes
         .iter()
         .filter(|p| od(p))
@@ -170,7 +170,7 @@ fn a_refresh_records_moved_on_demand_prices_in_the_history() {
     assert_eq!(got, vec![(55.04, 50.0, "2026-11-01".to_string())]);
     // The older cut stays: a 2025 link is told the whole move, 98.32 -> 50.00.
     let jan = gpuplan::catalog::IsoDate::parse("2025-01-01").unwrap_or(c.as_of);
-    let all = c.price_changes_since(jan, "us-east-1", &p5, PLAN);
+    let all = c.rates_since(jan, "us-east-1", &p5, PLAN).0;
     assert_eq!(
         all.iter().find(|p| od(p)).map(|p| (p.before_usd_hr, p.now_usd_hr)),
         Some((98.32, 50.0))
@@ -190,7 +190,8 @@ fn a_refresh_records_every_option_that_moved() {
     let c = Catalog::parse(&text).unwrap_or_else(|e| panic!("refreshed catalog refused: {e}"));
     let sep = gpuplan::catalog::IsoDate::parse("2026-09-01").unwrap_or(c.as_of);
     let told = |inst: &str, filter: RateFilter, option: Buy| {
-        c.price_changes_since(sep, "us-east-1", &[inst.to_string()], filter)
+        c.rates_since(sep, "us-east-1", &[inst.to_string()], filter)
+            .0
             .into_iter()
             .find(|p| p.option == option)
             .map(|p| (p.before_usd_hr, p.now_usd_hr, p.date.to_string()))
@@ -208,6 +209,8 @@ fn a_refresh_records_every_option_that_moved() {
     // The plan's own payment only: a no-upfront plan is not told the all-upfront rate's move.
     assert_eq!(told("p5.48xlarge", PLAN, Buy::Ri3), None);
     // And a link of the refresh's own day is told nothing moved.
-    let none = c.price_changes_since(c.as_of, "us-east-1", &["g4dn.xlarge".to_string()], PLAN);
+    let none = c
+        .rates_since(c.as_of, "us-east-1", &["g4dn.xlarge".to_string()], PLAN)
+        .0;
     assert!(none.is_empty(), "{none:?}");
 }

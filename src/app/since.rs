@@ -16,24 +16,18 @@ pub(super) struct CatalogNote {
 
 /// What a link made on another catalog (dated `d`) is told of the prices of its types ranked first and
 /// compared, in its plan's region.
-pub(super) fn catalog_note(ctx: Ctx, d: IsoDate, as_of: IsoDate) -> CatalogNote {
+pub(super) fn catalog_note(ctx: Ctx, d: IsoDate) -> CatalogNote {
     let mut used: Vec<String> = ctx
         .outcome
         .with_untracked(|o| o.recommendations.iter().take(5).map(|r| r.instance.clone()).collect());
     used.extend(ctx.state.with_untracked(|s| s.compare.clone()));
     let (region, filter) = ctx.scenario.with_untracked(|s| (s.region.clone(), s.rate_filter()));
+    // A newer link's rates all have a level by its date: it is told of no move and no unknown.
+    let (changes, unknown) = ctx.catalog.with_value(|c| c.rates_since(d, &region, &used, filter));
     CatalogNote {
         link_date: d,
-        changes: ctx
-            .catalog
-            .with_value(|c| c.price_changes_since(d, &region, &used, filter)),
-        // An older link only: a newer one is said as such.
-        unknown: if d < as_of {
-            ctx.catalog
-                .with_value(|c| c.rates_unknown_since(d, &region, &used, filter))
-        } else {
-            Vec::new()
-        },
+        changes,
+        unknown,
     }
 }
 

@@ -299,12 +299,7 @@ fn catalog_since(
     let used: Vec<String> = recs.iter().take(5).map(|r| r.instance.clone()).collect();
     let region = scenario.region.as_str();
     let filter = scenario.rate_filter();
-    let changes = catalog.price_changes_since(d, region, &used, filter);
-    let unknown = if d < catalog.as_of {
-        catalog.rates_unknown_since(d, region, &used, filter)
-    } else {
-        Vec::new()
-    };
+    let (changes, unknown) = catalog.rates_since(d, region, &used, filter);
     let said = if d > catalog.as_of {
         Msg::LinkNewerCatalog
     } else {

@@ -188,16 +188,56 @@ impl Catalog {
         crate::order::sorted(points, &|a, b| a.from.cmp(&b.from))
     }
 
-    /// The rates of `instances` a page in `region` prices under `filter`: the region's own, and the
-    /// Reserved Instance rates (published for us-east-1, whose discount every region's plan uses).
-    fn rates_used<'a>(&'a self, region: &'a str, instances: &'a [String], filter: RateFilter) -> Vec<Rate<'a>> {
-        self.rates()
-            .into_iter()
-            .filter(|r| instances.iter().any(|i| i == r.instance))
-            .filter(|r| r.region == region || (r.class.is_some() && r.region == "us-east-1"))
-            .filter(|r| r.payment.is_none_or(|p| p == filter.payment))
-            .filter(|r| r.class.is_none_or(|c| c == filter.ri_class))
-            .collect()
+    /// The rates of `instance` a page in `region` prices under `filter`: On-Demand and Spot in the region,
+    /// its published Savings Plan rates of the plan's payment, and its Reserved Instance rates of the plan's
+    /// payment and class (published for us-east-1, whose discount every region's plan uses).
+    fn rates_of<'a>(&'a self, instance: &str, region: &str, filter: RateFilter) -> Vec<Rate<'a>> {
+        let mut out = Vec::new();
+        if let Some(p) = self.on_demand(instance, region) {
+            out.push(rate(
+                &p.instance,
+                &p.region,
+                Buy::OnDemand,
+                p.usd_hr,
+                &p.source,
+                p.as_of,
+            ));
+        }
+        if let Some(p) = self.spot(instance, region) {
+            out.push(rate(
+                &p.instance,
+                &p.region,
+                Buy::Spot,
+                p.median_usd_hr,
+                &p.source,
+                p.as_of,
+            ));
+        }
+        for p in &self.savings_plan_rates {
+            if p.instance == instance && p.region == region && p.payment.is_none_or(|x| x == filter.payment) {
+                let option = Buy::savings_plan(p.plan, p.term_years);
+                let r = rate(&p.instance, &p.region, option, p.effective_usd_hr, &p.source, p.as_of);
+                out.push(Rate {
+                    payment: p.payment,
+                    ..r
+                });
+            }
+        }
+        for p in &self.reserved {
+            if p.instance == instance
+                && p.region == "us-east-1"
+                && (p.payment, p.class) == (filter.payment, filter.ri_class)
+            {
+                let option = if p.term_years == 3 { Buy::Ri3 } else { Buy::Ri1 };
+                let r = rate(&p.instance, &p.region, option, p.effective_usd_hr, &p.source, p.as_of);
+                out.push(Rate {
+                    payment: Some(p.payment),
+                    class: Some(p.class),
+                    ..r
+                });
+            }
+        }
+        out
     }
 
     /// The Capacity Block rate of a type in a region as of `date` (the newest dated by then, the region's
@@ -208,77 +248,60 @@ impl Catalog {
             .iter()
             .filter(|r| r.instance == instance && (r.region == region || r.region == "*"))
             .filter(|r| date.is_none_or(|d| r.as_of <= d))
-            .max_by(|a, b| {
-                a.as_of
-                    .cmp(&b.as_of)
-                    .then((a.region == region).cmp(&(b.region == region)))
-            })
+            .max_by_key(|r| (r.as_of, r.region == region))
             .map(|r| (r.usd_hr, r.as_of))
     }
 
-    /// The rates of `instances` (as a page in `region` prices them under `filter`) that moved between
-    /// `since` and the catalog's date: each from its level at `since` to its newest.
-    pub fn price_changes_since(
+    /// What a link made on the catalog of `since` is told of the rates of `instances` (type by type, in
+    /// the order given) as a page in `region` prices them under `filter`: those that moved since (each from
+    /// its level at `since` to its newest), and those dated after `since` with no level recorded by then,
+    /// whose moves are not known.
+    pub fn rates_since(
         &self,
         since: IsoDate,
         region: &str,
         instances: &[String],
         filter: RateFilter,
-    ) -> Vec<PriceChange> {
-        let moved = |instance: &str, option, then: f64, now: f64, date: IsoDate| {
-            (date > since && (now - then).abs() > 1e-9).then(|| PriceChange {
-                instance: instance.to_string(),
-                option,
-                before_usd_hr: then,
-                now_usd_hr: now,
-                date,
-            })
-        };
-        let rates = self.rates_used(region, instances, filter);
-        let mut out: Vec<PriceChange> = Vec::new();
-        // Type by type, in the order given (the page's ranking), each option in catalog order.
-        for i in instances {
-            for r in rates.iter().filter(|r| r.instance == i) {
-                let levels: Vec<&PricePoint> = self.price_history.iter().filter(|p| r.has_level(p)).collect();
-                let levels = crate::order::sorted(levels, &|a, b| a.from.cmp(&b.from));
-                let then = levels.iter().rev().find(|p| p.from <= since);
-                if let (Some(then), Some(last)) = (then, levels.last()) {
-                    out.extend(moved(i, r.option, then.usd_hr, last.usd_hr, last.from));
-                }
-            }
-            if let (Some(then), Some(now)) = (
-                self.block_rate(i, region, Some(since)),
-                self.block_rate(i, region, None),
+    ) -> (Vec<PriceChange>, Vec<(String, Buy)>) {
+        let (mut moved, mut unknown) = (Vec::new(), Vec::new());
+        let mut tell =
+            |instance: &String, option, then: Option<(f64, IsoDate)>, now: Option<(f64, IsoDate)>, as_of| match (
+                then, now,
             ) {
-                out.extend(moved(i, Buy::CapacityBlock, then.0, now.0, now.1));
-            }
-        }
-        out
-    }
-
-    /// The rates of `instances` (as `price_changes_since` takes them) whose current level is dated after
-    /// `since` with no level recorded at or before it: whether they moved since is not known.
-    pub fn rates_unknown_since(
-        &self,
-        since: IsoDate,
-        region: &str,
-        instances: &[String],
-        filter: RateFilter,
-    ) -> Vec<(String, Buy)> {
-        let rates = self.rates_used(region, instances, filter);
-        let mut out: Vec<(String, Buy)> = Vec::new();
+                (Some((then, _)), Some((now, date))) if date > since && (now - then).abs() > 1e-9 => {
+                    moved.push(PriceChange {
+                        instance: instance.clone(),
+                        option,
+                        before_usd_hr: then,
+                        now_usd_hr: now,
+                        date,
+                    })
+                }
+                (None, _) if as_of > since => unknown.push((instance.clone(), option)),
+                _ => {}
+            };
         for i in instances {
-            let not_known = rates
-                .iter()
-                .filter(|r| r.instance == i && r.as_of > since)
-                .filter(|r| !self.price_history.iter().any(|p| r.has_level(p) && p.from <= since));
-            out.extend(not_known.map(|r| (i.clone(), r.option)));
-            let now = self.block_rate(i, region, None);
-            if now.is_some_and(|(_, d)| d > since) && self.block_rate(i, region, Some(since)).is_none() {
-                out.push((i.clone(), Buy::CapacityBlock));
+            for r in self.rates_of(i, region, filter) {
+                let levels = self.price_history.iter().filter(|p| r.has_level(p));
+                let at = |by: Option<IsoDate>| {
+                    let level = levels
+                        .clone()
+                        .filter(|p| by.is_none_or(|d| p.from <= d))
+                        .max_by_key(|p| p.from);
+                    level.map(|p| (p.usd_hr, p.from))
+                };
+                tell(i, r.option, at(Some(since)), at(None), r.as_of);
             }
+            let now = self.block_rate(i, region, None);
+            tell(
+                i,
+                Buy::CapacityBlock,
+                self.block_rate(i, region, Some(since)),
+                now,
+                now.map_or(since, |n| n.1),
+            );
         }
-        out
+        (moved, unknown)
     }
 }
 
@@ -307,7 +330,8 @@ mod tests {
         let c = Catalog::bundled();
         let used = ["p5.48xlarge".to_string(), "g6.xlarge".to_string()];
         let got: Vec<_> = c
-            .price_changes_since(day("2025-01-15"), "us-east-1", &used, PLAN)
+            .rates_since(day("2025-01-15"), "us-east-1", &used, PLAN)
+            .0
             .into_iter()
             .map(|p| (p.instance, p.option, p.before_usd_hr, p.now_usd_hr, p.date.to_string()))
             .collect();
@@ -320,11 +344,10 @@ mod tests {
             ]
         );
         // Nothing moves after the catalog's own date.
-        assert!(c.price_changes_since(c.as_of, "us-east-1", &used, PLAN).is_empty());
+        assert!(c.rates_since(c.as_of, "us-east-1", &used, PLAN).0.is_empty());
         // The 2026-07-01 block rate is unchanged for a link of 2026-08-01: nothing to say, nothing unknown.
         let aug = day("2026-08-01");
-        assert!(c.price_changes_since(aug, "us-east-1", &used[..1], PLAN).is_empty());
-        assert!(c.rates_unknown_since(aug, "us-east-1", &used[..1], PLAN).is_empty());
+        assert_eq!(c.rates_since(aug, "us-east-1", &used[..1], PLAN), (vec![], vec![]));
     }
 
     /// Issue 25 item 5: a Tokyo plan is never told us-east-1's cut as its own; its rates dated after the
@@ -334,14 +357,14 @@ mod tests {
         let c = Catalog::bundled();
         let used = ["p5.48xlarge".to_string()];
         let jan = day("2025-01-01");
-        assert!(c.price_changes_since(jan, "ap-northeast-1", &used, PLAN).is_empty());
-        let unknown = c.rates_unknown_since(jan, "ap-northeast-1", &used, PLAN);
+        let (moved, unknown) = c.rates_since(jan, "ap-northeast-1", &used, PLAN);
+        assert!(moved.is_empty(), "{moved:?}");
         assert!(unknown.contains(&("p5.48xlarge".into(), Buy::OnDemand)), "{unknown:?}");
         // In us-east-1 its On-Demand history reaches back to 2023: known.
-        let here = c.rates_unknown_since(jan, "us-east-1", &used, PLAN);
+        let here = c.rates_since(jan, "us-east-1", &used, PLAN).1;
         assert!(!here.iter().any(|(_, b)| *b == Buy::OnDemand), "{here:?}");
         // Before every record (2019), its us-east-1 On-Demand price is not known either.
-        let old = c.rates_unknown_since(day("2019-01-01"), "us-east-1", &used, PLAN);
+        let old = c.rates_since(day("2019-01-01"), "us-east-1", &used, PLAN).1;
         assert!(old.contains(&("p5.48xlarge".into(), Buy::OnDemand)), "{old:?}");
     }
 
@@ -371,13 +394,12 @@ mod tests {
         if let Some(s) = c.spot.iter_mut().find(|s| s.instance == inst && s.region == region) {
             (s.median_usd_hr, s.as_of) = (15.0, day("2026-11-30"));
         }
-        let got: Vec<_> = c
-            .price_changes_since(day("2026-10-01"), &region, std::slice::from_ref(&inst), PLAN)
+        let (moved, unknown) = c.rates_since(day("2026-10-01"), &region, std::slice::from_ref(&inst), PLAN);
+        let got: Vec<_> = moved
             .into_iter()
             .map(|p| (p.option, p.before_usd_hr, p.now_usd_hr, p.date.to_string()))
             .collect();
         assert_eq!(got, vec![(Buy::Spot, 20.0, 15.0, "2026-11-30".to_string())]);
-        let unknown = c.rates_unknown_since(day("2026-10-01"), &region, std::slice::from_ref(&inst), PLAN);
         assert!(!unknown.iter().any(|(_, b)| *b == Buy::Spot), "{unknown:?}");
     }
 }

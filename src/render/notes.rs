@@ -216,18 +216,18 @@ pub fn catalog_notice(
             )
         })
         .collect();
-    // The rates not known, one line a type: "p5.48xlarge · Spot; Capacity Block".
+    // The rates not known, one line a type (they come type by type): "p5.48xlarge · Spot; Capacity Block".
     let mut unknown_lines: Vec<String> = Vec::new();
-    for (i, (instance, _)) in unknown.iter().enumerate() {
-        if unknown[..i].iter().any(|(x, _)| x == instance) {
-            continue;
+    let mut last = "";
+    for (instance, b) in unknown {
+        match unknown_lines.last_mut() {
+            Some(line) if last == instance => {
+                line.push_str("; ");
+                line.push_str(name(*b));
+            }
+            _ => unknown_lines.push(format!("{instance} · {}", name(*b))),
         }
-        let options: Vec<&str> = unknown
-            .iter()
-            .filter(|(x, _)| x == instance)
-            .map(|(_, b)| name(*b))
-            .collect();
-        unknown_lines.push(format!("{instance} · {}", options.join("; ")));
+        last = instance;
     }
     let said = if link_date > as_of {
         Msg::LinkNewerCatalog
