@@ -3,7 +3,7 @@
 //! rates from their dated table), what moved after a date, and which rates have no record back to it.
 //! Invariant: a rate with no level at or before a date is "not known" there, never "unchanged".
 
-use super::{Catalog, IsoDate, Payment, RiClass, SavingsPlan};
+use super::{CapacityBlockRate, Catalog, IsoDate, Payment, RiClass, SavingsPlan};
 use serde::Deserialize;
 
 /// A purchase option, as the link's `buy` key names it (and the price history's `option` field).
@@ -240,16 +240,16 @@ impl Catalog {
         out
     }
 
-    /// The Capacity Block rate of a type in a region as of `date` (the newest dated by then, the region's
-    /// own before one stated for a group of regions), or today's with `None`.
-    fn block_rate(&self, instance: &str, region: &str, date: Option<IsoDate>) -> Option<(f64, IsoDate)> {
+    /// The Capacity Block rate of a type in a region as of `date` (today's with `None`): the newest published
+    /// by then among the region's own and those stated for a group of regions ("*"); on equal dates the
+    /// region's own.
+    pub fn block_rate(&self, instance: &str, region: &str, date: Option<IsoDate>) -> Option<&CapacityBlockRate> {
         self.capacity_blocks
             .rates
             .iter()
             .filter(|r| r.instance == instance && (r.region == region || r.region == "*"))
             .filter(|r| date.is_none_or(|d| r.as_of <= d))
             .max_by_key(|r| (r.as_of, r.region == region))
-            .map(|r| (r.usd_hr, r.as_of))
     }
 
     /// What a link made on the catalog of `since` is told of the rates of `instances` (type by type, in
@@ -292,11 +292,12 @@ impl Catalog {
                 };
                 tell(i, r.option, at(Some(since)), at(None), r.as_of);
             }
-            let now = self.block_rate(i, region, None);
+            let block = |by| self.block_rate(i, region, by).map(|r| (r.usd_hr, r.as_of));
+            let now = block(None);
             tell(
                 i,
                 Buy::CapacityBlock,
-                self.block_rate(i, region, Some(since)),
+                block(Some(since)),
                 now,
                 now.map_or(since, |n| n.1),
             );
