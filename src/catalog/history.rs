@@ -244,12 +244,17 @@ impl Catalog {
     /// by then among the region's own and those stated for a group of regions ("*"); on equal dates the
     /// region's own.
     pub fn block_rate(&self, instance: &str, region: &str, date: Option<IsoDate>) -> Option<&CapacityBlockRate> {
-        self.capacity_blocks
-            .rates
-            .iter()
-            .filter(|r| r.instance == instance && (r.region == region || r.region == "*"))
-            .filter(|r| date.is_none_or(|d| r.as_of <= d))
-            .max_by_key(|r| (r.as_of, r.region == region))
+        let mut best: Option<&CapacityBlockRate> = None;
+        for r in &self.capacity_blocks.rates {
+            let dated = date.is_none_or(|d| r.as_of <= d);
+            if r.instance == instance && (r.region == region || r.region == "*") && dated {
+                let key = |x: &CapacityBlockRate| (x.as_of, x.region == region);
+                if best.is_none_or(|b| key(r) >= key(b)) {
+                    best = Some(r);
+                }
+            }
+        }
+        best
     }
 
     /// What a link made on the catalog of `since` is told of the rates of `instances` (type by type, in
@@ -282,15 +287,18 @@ impl Catalog {
             };
         for i in instances {
             for r in self.rates_of(i, region, filter) {
-                let levels = self.price_history.iter().filter(|p| r.has_level(p));
-                let at = |by: Option<IsoDate>| {
-                    let level = levels
-                        .clone()
-                        .filter(|p| by.is_none_or(|d| p.from <= d))
-                        .max_by_key(|p| p.from);
-                    level.map(|p| (p.usd_hr, p.from))
-                };
-                tell(i, r.option, at(Some(since)), at(None), r.as_of);
+                // Its level at `since` and its newest, in one pass over the history.
+                let (mut then, mut now) = (None, None);
+                for p in self.price_history.iter().filter(|p| r.has_level(p)) {
+                    let level = Some((p.usd_hr, p.from));
+                    if now.is_none_or(|(_, d)| p.from >= d) {
+                        now = level;
+                    }
+                    if p.from <= since && then.is_none_or(|(_, d)| p.from >= d) {
+                        then = level;
+                    }
+                }
+                tell(i, r.option, then, now, r.as_of);
             }
             let block = |by| self.block_rate(i, region, by).map(|r| (r.usd_hr, r.as_of));
             let now = block(None);
