@@ -33,7 +33,13 @@ enum Kind {
     OptBool,
     Date,
     Strs,
+    /// A purchase option's link word (`od` when absent) as its index in `BUY_WORDS`: the order of
+    /// `catalog::Buy::ALL` (tests/catalog.rs checks the compiled-in catalog equals the parse).
+    Buy,
 }
+
+/// The `buy` key's words in `catalog::Buy::ALL`'s order.
+const BUY_WORDS: [&str; 9] = ["od", "spot", "csp1", "csp3", "isp1", "isp3", "ri1", "ri3", "cb"];
 
 /// A number in its shortest exact text, without a leading zero: `0.25` as `.25`.
 fn num(x: f64) -> String {
@@ -85,6 +91,12 @@ impl Out {
                 let items = v.as_array().into_iter().flatten().map(|x| x.as_str().unwrap_or(""));
                 let refs: Vec<String> = items.map(|x| self.text(x, what)).collect();
                 refs.join(",")
+            }
+            Kind::Buy => {
+                let word = v.as_str().unwrap_or("od");
+                let i = BUY_WORDS.iter().position(|w| *w == word);
+                i.unwrap_or_else(|| panic!("{what}: `{word}` is no purchase option"))
+                    .to_string()
             }
         }
     }
@@ -346,6 +358,9 @@ fn main() {
             ("from", Date),
             ("usd_hr", F64),
             ("source", Str),
+            ("option", Buy),
+            ("payment", OptStr),
+            ("class", OptStr),
         ],
     );
     out.list(

@@ -599,6 +599,15 @@ BEDROCK_PRESETS = {
     "Llama 3.1 Instruct (405B)": "llama3.1-405b",
     "Llama 3.1 Instruct (70B) latency-optimized": "llama3.1-70b",
     "Llama 3.1 Instruct (405B) latency-optimized": "llama3.1-405b",
+    # The same checkpoints as the presets (Meta's Llama 3.3 70B and Llama 4 Scout/Maverick, DeepSeek-R1,
+    # OpenAI's gpt-oss); DeepSeek-V3.1/V3.2 are later checkpoints than the `deepseek-v3` preset (V3.2 with
+    # sparse attention), so they are not matched to it.
+    "Llama 3.3 Instruct (70B)": "llama3.3-70b",
+    "Llama 4 Scout 17B": "llama4-scout",
+    "Llama 4 Maverick 17B": "llama4-maverick",
+    "DeepSeek-R1": "deepseek-r1",
+    "gpt-oss-20b": "gpt-oss-20b",
+    "gpt-oss-120b": "gpt-oss-120b",
 }
 MANAGED_SOURCE_IDS = {"MS1": "aws-pricing-cache", "MS5": "ecs-pricing"}
 # Article 001: from July 2026 the ECS Managed Instances fee falls 35 % for G families, 60 % for P and Trainium.

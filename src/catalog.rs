@@ -6,6 +6,7 @@ use std::fmt;
 
 mod date;
 mod entries;
+mod history;
 mod json_error;
 mod link;
 mod managed;
@@ -13,6 +14,7 @@ mod rates;
 mod rules;
 mod source;
 pub use date::IsoDate;
+pub use history::{Buy, PriceChange, PricePoint, Rate, RateFilter};
 use json_error::{entry_at_line, field_before};
 pub use link::Link;
 pub use managed::ManagedPrice;
@@ -245,16 +247,6 @@ impl PriceCoverage {
     }
 }
 
-/// One level of a price over time.
-#[derive(Clone, Debug, Deserialize, PartialEq)]
-pub struct PricePoint {
-    pub instance: String,
-    pub region: String,
-    pub from: IsoDate,
-    pub usd_hr: f64,
-    pub source: String,
-}
-
 /// A price quoted in a source article, and how it relates to the catalog.
 #[derive(Clone, Debug, Deserialize, PartialEq)]
 pub struct ArticleQuote {
@@ -471,16 +463,6 @@ impl Catalog {
             .spot
             .binary_search_by(|p| (p.instance.as_str(), p.region.as_str()).cmp(&key));
         self.spot.get(at.ok()?)
-    }
-
-    /// The us-east-1 On-Demand price levels of an instance, oldest first.
-    pub fn price_history_of(&self, instance: &str, region: &str) -> Vec<&PricePoint> {
-        let points = self
-            .price_history
-            .iter()
-            .filter(|p| p.instance == instance && p.region == region)
-            .collect();
-        crate::order::sorted(points, &|a, b| a.from.cmp(&b.from))
     }
 
     /// Days from the catalog's as-of date to `today`.

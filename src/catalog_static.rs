@@ -302,6 +302,12 @@ pub fn catalog() -> Catalog {
             from: r.date(),
             usd_hr: r.f64(),
             source: r.text(),
+            option: Buy::ALL.get(r.u32() as usize).copied().unwrap_or_default(),
+            payment: r.opt_payment(),
+            class: r.opt_text().map(|c| match c.as_str() {
+                "convertible" => RiClass::Convertible,
+                _ => RiClass::Standard,
+            }),
         }),
         article_quotes: r.list(|r| ArticleQuote {
             source: r.text(),

@@ -390,9 +390,9 @@ messages! {
     FullTuning => "Full", "全参数";
     LinkOlderCatalog => "This link was made with the catalog of", "此链接基于以下日期的目录创建：";
     LinkNewerCatalog => "This link was made with a newer catalog than this page's:", "此链接基于比本页更新的目录：";
-    PricesChangedSince => "On-Demand prices it uses that changed since:", "此后发生变化的相关按需价格：";
-    NoPricesChanged => "None of the On-Demand prices it uses changed since.", "其所用按需价格此后均未变化。";
-    HistoryNotKnown => "Some types have no price history in this region back to the link's date (cat=): their changes are not known.", "部分类型在此区域的价格历史未追溯到链接日期（cat=）：其变化未知。";
+    PricesChangedSince => "Prices it uses that changed since:", "此后发生变化的相关价格：";
+    NoPricesChanged => "None of the prices it uses changed since.", "其所用价格此后均未变化。";
+    HistoryNotKnown => "These rates have no price history in this region back to the link's date (cat=): whether they changed is not known.", "以下费率在此区域的价格历史未追溯到链接日期（cat=），是否变化未知：";
 }
 
 #[cfg(test)]

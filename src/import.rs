@@ -166,8 +166,8 @@ pub fn apply_at(catalog_json: &str, inputs: &[Input], today: Option<IsoDate>) ->
         // below sees the catalog as it will be written (rule: no entry dated after the catalog).
         root.insert("as_of".into(), json!(newest.to_string()));
         sort_prices(&mut root);
-        let checked = write_catalog(&root);
-        current = Catalog::parse(&checked).map_err(|e| err(name, format!("would break the catalog: {e}")))?;
+        let (checked, after) = history::checked_with_moves(&mut root, &mut report, &current, name)?;
+        current = after;
         text = Some(checked);
     }
     // The last file's check was of the catalog as written; without a file, the catalog as it came.
@@ -229,12 +229,11 @@ fn apply_offer(
             .and_then(|i| list.get(i))
             .and_then(|v| v.get("usd_hr"))
             .and_then(Value::as_f64);
-        let was = old.map(|i| list.remove(i));
+        if let Some(i) = old {
+            list.remove(i);
+        }
         list.push(json!({"instance": r.instance, "region": r.region, "usd_hr": r.usd_hr,
                              "source": source, "as_of": date.to_string(), "derived": false}));
-        if let Some(was) = was.filter(|_| before.is_some_and(|b| b != r.usd_hr)) {
-            history::record_move(root, &was, r.usd_hr, &date.to_string(), &source);
-        }
         if before != Some(r.usd_hr) {
             report.changed += 1;
             report.lines.push(match before {

@@ -370,42 +370,8 @@ impl Default for ResourceNeeds {
     }
 }
 
-/// A purchase option, as the `buy` key names it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Buy {
-    OnDemand,
-    Spot,
-    ComputeSp1,
-    ComputeSp3,
-    InstanceSp1,
-    InstanceSp3,
-    Ri1,
-    Ri3,
-    CapacityBlock,
-}
-
-impl Buy {
-    pub const ALL: [Buy; 9] = [
-        Buy::OnDemand,
-        Buy::Spot,
-        Buy::ComputeSp1,
-        Buy::ComputeSp3,
-        Buy::InstanceSp1,
-        Buy::InstanceSp3,
-        Buy::Ri1,
-        Buy::Ri3,
-        Buy::CapacityBlock,
-    ];
-
-    /// Commitment term in years, for Savings Plans and Reserved Instances.
-    pub fn term_years(self) -> Option<u32> {
-        match self {
-            Buy::ComputeSp1 | Buy::InstanceSp1 | Buy::Ri1 => Some(1),
-            Buy::ComputeSp3 | Buy::InstanceSp3 | Buy::Ri3 => Some(3),
-            _ => None,
-        }
-    }
-}
+/// A purchase option, as the `buy` key names it (the catalog's price history names options too).
+pub use crate::catalog::Buy;
 
 /// Display currency; all arithmetic is in USD.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -595,6 +561,14 @@ impl Scenario {
         s.purchase.currency = d.purchase.currency;
         s.purchase.cny_per_usd = d.purchase.cny_per_usd;
         s
+    }
+
+    /// Which of a type's rates the scenario prices: those of its payment and Reserved Instance class.
+    pub fn rate_filter(&self) -> crate::catalog::RateFilter {
+        crate::catalog::RateFilter {
+            payment: self.purchase.payment,
+            ri_class: self.purchase.ri_class,
+        }
     }
 
     /// Serving: the prompt of a request, the context less its output.

@@ -379,48 +379,6 @@ const RESIZE_SCRIPT: &str = r#"<script>
 </script>
 "#;
 
-/// A price a link relies on that changed after the link's catalog date.
-#[derive(Clone, Debug, PartialEq)]
-pub struct PriceChange {
-    pub instance: String,
-    pub before_usd_hr: f64,
-    pub now_usd_hr: f64,
-    pub date: IsoDate,
-}
-
-/// How many of `instances` have no price history in `region` reaching back to `since`: whether their
-/// prices there changed since a link's date (`cat`) is not known (the catalog records us-east-1's only;
-/// another region's plan is never told us-east-1's changes as its own).
-pub fn history_unknown_since(catalog: &Catalog, since: IsoDate, region: &str, instances: &[String]) -> usize {
-    instances
-        .iter()
-        .filter(|id| {
-            catalog
-                .price_history_of(id, region)
-                .first()
-                .is_none_or(|p| p.from > since)
-        })
-        .count()
-}
-
-/// Changes in `region`'s On-Demand prices of `instances` between `since` and the catalog's date.
-pub fn price_changes_since(catalog: &Catalog, since: IsoDate, region: &str, instances: &[String]) -> Vec<PriceChange> {
-    instances
-        .iter()
-        .filter_map(|id| {
-            let points = catalog.price_history_of(id, region);
-            let then = points.iter().rev().find(|p| p.from <= since)?;
-            let last = points.last()?;
-            (last.from > since && (last.usd_hr - then.usd_hr).abs() > 1e-9).then(|| PriceChange {
-                instance: id.clone(),
-                before_usd_hr: then.usd_hr,
-                now_usd_hr: last.usd_hr,
-                date: last.from,
-            })
-        })
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -474,19 +432,5 @@ mod tests {
         assert!(w.is_empty());
         assert_eq!((st.embed, st.transparent), (Embed::Calculator, true));
         assert_eq!(parse_state(&encode_state(&st), &c).0, st);
-        let jan = IsoDate::parse("2025-01-15").unwrap_or(c.as_of);
-        let changes = price_changes_since(&c, jan, "us-east-1", &["p5.48xlarge".into(), "g6.xlarge".into()]);
-        assert_eq!(changes.len(), 1);
-        assert_eq!((changes[0].before_usd_hr, changes[0].now_usd_hr), (98.32, 55.04));
-        assert!(price_changes_since(&c, c.as_of, "us-east-1", &["p5.48xlarge".into()]).is_empty());
-        // p5's history starts in 2023 (in the catalog): a 2019 link's changes are not known; g6e has none.
-        let used = ["p5.48xlarge".to_string(), "g6e.xlarge".to_string()];
-        let unknown = |d: &str, r: &str| history_unknown_since(&c, IsoDate::parse(d).unwrap_or(c.as_of), r, &used);
-        assert_eq!(unknown("2019-01-01", "us-east-1"), 2);
-        assert_eq!(unknown("2025-01-01", "us-east-1"), 1);
-        // Issue 25 item 5: a Tokyo plan's link was told us-east-1's cut ($98.32 → $55.04) as its own
-        // prices' change. The catalog records no Tokyo history: nothing is claimed, both are unknown.
-        assert!(price_changes_since(&c, jan, "ap-northeast-1", &["p5.48xlarge".into()]).is_empty());
-        assert_eq!(unknown("2025-01-01", "ap-northeast-1"), 2);
     }
 }

@@ -401,11 +401,38 @@ fn a_link_from_an_older_catalog_says_which_prices_moved_since() {
         (Some(55.04), Some("2025-06-23"))
     );
     assert_near(&v, "catalog_since.changes.0.pct", 100.0 * (55.04 / 98.32 - 1.0));
+    assert_eq!(
+        (p5["option"].as_str(), p5["option_name"].as_str()),
+        (Some("od"), Some("On-Demand"))
+    );
+    // Every option's move, not only On-Demand's: its Capacity Block rate, $39.33 (2024-12-01) -> $41.528
+    // (2026-07-01, article 003's US rate).
+    let cb = since["changes"]
+        .as_array()
+        .and_then(|a| a.iter().find(|c| c["option"] == "cb"));
+    assert_eq!(
+        cb.map(|c| (
+            c["before_usd_hr"].as_f64(),
+            c["now_usd_hr"].as_f64(),
+            c["date"].as_str()
+        )),
+        Some((Some(39.33), Some(41.528), Some("2026-07-01")))
+    );
     // In Tokyo the catalog records no history: nothing is claimed as changed, and that is said.
     let v =
         json_of("v=1&task=train&model=llama3.1-70b&tokens=100&inst=p5.48xlarge&region=ap-northeast-1&cat=2025-01-01");
     assert_eq!(v["catalog_since"]["changes"].as_array().map(Vec::len), Some(0));
     assert_eq!(v["catalog_since"]["types_without_history"], 1);
+    let unknown = v["catalog_since"]["rates_without_history"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    assert!(
+        unknown
+            .iter()
+            .any(|r| r["instance"] == "p5.48xlarge" && r["option"] == "od"),
+        "{unknown:?}"
+    );
     assert!(json_of("v=1")
         .get("catalog_since")
         .is_some_and(serde_json::Value::is_null));

@@ -170,3 +170,37 @@ fn the_embed_message_carries_the_same_figures() {
         ("no_published_price", None, None)
     );
 }
+
+/// The expert review of 2026-12-06 (F7): Llama 3.3 70B was told "no published price" on Bedrock, where
+/// AWS's Bedrock page (in ../shared/reference/managed_services.csv) lists $0.72 in and $0.72 out per million
+/// tokens on demand and $0.36 / $0.36 in batch (us-east-2). 2,000 output tokens/s for 730 h is 5.256e9
+/// output tokens; a 500-token prompt per 500-token answer as many input tokens: 1.0512e10 × 0.72 / 1e6 =
+/// $7,568.64 a month; batch $3,784.32. Llama 4 Maverick's on-demand price is $0.24 / $0.97.
+#[test]
+fn bedrock_prices_every_preset_it_sells() {
+    let (_, _, m) = managed("v=1&model=llama3.3-70b&prec=fp8&ctx=1000&out=500&tps=2000");
+    assert!(close(m.bedrock_monthly_usd.unwrap_or(0.0), 7568.64), "{m:?}");
+    assert!(close(m.batch_monthly_usd.unwrap_or(0.0), 3784.32), "{m:?}");
+    let c = common::catalog();
+    for preset in [
+        "llama3.3-70b",
+        "llama4-scout",
+        "llama4-maverick",
+        "deepseek-r1",
+        "gpt-oss-20b",
+        "gpt-oss-120b",
+    ] {
+        assert!(
+            c.managed.iter().any(|p| p.model == preset),
+            "{preset}: no Bedrock price"
+        );
+    }
+    let maverick = c
+        .managed
+        .iter()
+        .find(|p| p.model == "llama4-maverick" && p.tier == "on-demand");
+    assert_eq!(
+        maverick.map(|p| (p.in_usd_m, p.out_usd_m)),
+        Some((Some(0.24), Some(0.97)))
+    );
+}

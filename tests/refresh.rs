@@ -3,7 +3,14 @@
 //! and a refresh losing too many prices writes nothing.
 
 use gpuplan::catalog::{Catalog, BUNDLED_JSON};
+use gpuplan::catalog::{Payment, RateFilter, RiClass};
 use std::path::PathBuf;
+
+/// The rates a plan of the default payment and Reserved Instance class prices.
+const PLAN: RateFilter = RateFilter {
+    payment: Payment::No,
+    ri_class: RiClass::Standard,
+};
 use std::process::Command;
 
 /// Runs the script on a fresh copy of the bundled catalog in its own folder; returns (exit ok, catalog
@@ -152,17 +159,58 @@ fn a_refresh_records_moved_on_demand_prices_in_the_history() {
     assert!(ok, "{err}");
     let c = Catalog::parse(&text).unwrap_or_else(|e| panic!("refreshed catalog refused: {e}"));
     let since = gpuplan::catalog::IsoDate::parse("2026-09-01").unwrap_or(c.as_of);
-    let changes = gpuplan::state::price_changes_since(&c, since, "us-east-1", &["p5.48xlarge".into()]);
+    let od = |p: &gpuplan::catalog::PriceChange| p.option == gpuplan::catalog::Buy::OnDemand;
+    let p5 = ["p5.48xlarge".to_string()];
+    let changes = c.rates_since(since, "us-east-1", &p5, PLAN).0;
     let got: Vec<_> = changes
         .iter()
+        .filter(|p| od(p))
         .map(|p| (p.before_usd_hr, p.now_usd_hr, p.date.to_string()))
         .collect();
     assert_eq!(got, vec![(55.04, 50.0, "2026-11-01".to_string())]);
     // The older cut stays: a 2025 link is told the whole move, 98.32 -> 50.00.
     let jan = gpuplan::catalog::IsoDate::parse("2025-01-01").unwrap_or(c.as_of);
-    let all = gpuplan::state::price_changes_since(&c, jan, "us-east-1", &["p5.48xlarge".into()]);
+    let all = c.rates_since(jan, "us-east-1", &p5, PLAN).0;
     assert_eq!(
-        all.first().map(|p| (p.before_usd_hr, p.now_usd_hr)),
+        all.iter().find(|p| od(p)).map(|p| (p.before_usd_hr, p.now_usd_hr)),
         Some((98.32, 50.0))
     );
+}
+
+/// Issue 25 item 5, every option: a refresh records each moved rate's levels, not only On-Demand's, so an
+/// older link is told its Spot and Reserved Instance rates moved too. In the recorded files g4dn.xlarge's
+/// us-east-1 Spot goes from $0.215 (SkyPilot, 2026-06-01) to the feed's $0.16 (2026-11-30), and
+/// p5.48xlarge's 3-year Standard all-upfront RI from $20.695053 (Vantage, 2025-11-30) to $20.00 (offer file
+/// of 2026-11-01).
+#[test]
+fn a_refresh_records_every_option_that_moved() {
+    use gpuplan::catalog::Buy;
+    let (ok, text, _, err) = refresh("every-option", &[]);
+    assert!(ok, "{err}");
+    let c = Catalog::parse(&text).unwrap_or_else(|e| panic!("refreshed catalog refused: {e}"));
+    let sep = gpuplan::catalog::IsoDate::parse("2026-09-01").unwrap_or(c.as_of);
+    let told = |inst: &str, filter: RateFilter, option: Buy| {
+        c.rates_since(sep, "us-east-1", &[inst.to_string()], filter)
+            .0
+            .into_iter()
+            .find(|p| p.option == option)
+            .map(|p| (p.before_usd_hr, p.now_usd_hr, p.date.to_string()))
+    };
+    assert_eq!(
+        told("g4dn.xlarge", PLAN, Buy::Spot),
+        Some((0.215, 0.16, "2026-11-30".to_string()))
+    );
+    let all_upfront = RateFilter {
+        payment: Payment::All,
+        ri_class: RiClass::Standard,
+    };
+    let ri = told("p5.48xlarge", all_upfront, Buy::Ri3);
+    assert_eq!(ri, Some((20.695053, 20.0, "2026-11-01".to_string())));
+    // The plan's own payment only: a no-upfront plan is not told the all-upfront rate's move.
+    assert_eq!(told("p5.48xlarge", PLAN, Buy::Ri3), None);
+    // And a link of the refresh's own day is told nothing moved.
+    let none = c
+        .rates_since(c.as_of, "us-east-1", &["g4dn.xlarge".to_string()], PLAN)
+        .0;
+    assert!(none.is_empty(), "{none:?}");
 }

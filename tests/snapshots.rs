@@ -156,3 +156,21 @@ pins! {
         pins_a_discounted_spot_fine_tunes_text_in_yuan_in_chinese,
         pins_a_discounted_spot_fine_tunes_cli_json_and_its_yuan_sentences;
 }
+
+/// The notice a link made on an older catalog gets (issue 25 item 5), in both languages: each rate of
+/// p5.48xlarge and g6.xlarge in us-east-1 that moved since 2025-01-15 with its option (On-Demand's 2025 cut,
+/// the Capacity Block rate of 2026-07-01), then the rates with no history back to that date, type by type.
+#[test]
+fn the_older_link_notice_names_each_option() {
+    let c = catalog();
+    let mut out = String::new();
+    let since = gpuplan::catalog::IsoDate::parse("2025-01-15").unwrap_or(c.as_of);
+    let used = ["p5.48xlarge".to_string(), "g6.xlarge".to_string()];
+    for lang in ["en", "zh"] {
+        let s = common::scenario(&format!("v=1&lang={lang}"));
+        let (moved, unknown) = c.rates_since(since, "us-east-1", &used, s.rate_filter());
+        let html = notes::catalog_notice(Fmt::new(s.lang, &s), since, c.as_of, &moved, &unknown);
+        part(&mut out, &format!("catalog_notice ({lang})"), &html);
+    }
+    expect_file!["snapshots/catalog-notice.html"].assert_eq(&out);
+}

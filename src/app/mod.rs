@@ -308,7 +308,7 @@ pub fn App() -> impl IntoView {
     render_rest_after_first_paint(ctx);
     embed::connect(ctx);
     embed::follow_theme(ctx);
-    let catalog_note = link_date.map(|d| since::catalog_note(ctx, d, as_of));
+    let catalog_note = link_date.map(|d| since::catalog_note(ctx, d));
     keep_link_in_step(ctx);
     follow_in_the_document(ctx);
     let embedded = move || ctx.embed.get() != Embed::No;

@@ -283,8 +283,8 @@ fn read_link(query: &str, catalog: &Catalog) -> (Scenario, Option<gpuplan::catal
     (scenario, catalog_date, warnings)
 }
 
-/// A link made on another catalog (`cat=`): which On-Demand prices of the types it ranks first changed
-/// since, in the plan's region (the catalog records us-east-1's history only), as the page's notice says.
+/// A link made on another catalog (`cat=`): which rates of the types it ranks first moved since, each with
+/// its option, in the plan's region, and which have no history back to its date, as the page's notice says.
 fn catalog_since(
     catalog: &Catalog,
     scenario: &Scenario,
@@ -292,36 +292,38 @@ fn catalog_since(
     d: gpuplan::catalog::IsoDate,
 ) -> Option<Value> {
     use gpuplan::i18n::{t, Msg};
+    use gpuplan::query::buy_key;
     if d == catalog.as_of {
         return None;
     }
     let used: Vec<String> = recs.iter().take(5).map(|r| r.instance.clone()).collect();
     let region = scenario.region.as_str();
-    let changes = gpuplan::state::price_changes_since(catalog, d, region, &used);
-    let unknown = if d < catalog.as_of {
-        gpuplan::state::history_unknown_since(catalog, d, region, &used)
-    } else {
-        0
-    };
+    let filter = scenario.rate_filter();
+    let (changes, unknown) = catalog.rates_since(d, region, &used, filter);
     let said = if d > catalog.as_of {
         Msg::LinkNewerCatalog
     } else {
         Msg::LinkOlderCatalog
     };
-    let then = match (changes.is_empty(), unknown > 0) {
-        (true, true) => Msg::HistoryNotKnown,
-        (true, false) => Msg::NoPricesChanged,
+    let then = match (changes.is_empty(), unknown.is_empty()) {
+        (true, false) => Msg::HistoryNotKnown,
+        (true, true) => Msg::NoPricesChanged,
         (false, _) => Msg::PricesChangedSince,
     };
     let lang = scenario.lang;
+    let types = used.iter().filter(|u| unknown.iter().any(|(i, _)| i == *u)).count();
     Some(json!({
         "link_date": d.to_string(),
         "message": format!("{} {d} → {}. {}", t(lang, said), catalog.as_of, t(lang, then)),
         "changes": changes.iter().map(|c| json!({
-            "instance": c.instance, "region": region, "before_usd_hr": c.before_usd_hr,
+            "instance": c.instance, "region": region, "option": buy_key(c.option),
+            "option_name": gpuplan::explain::buy_name(c.option, lang), "before_usd_hr": c.before_usd_hr,
             "now_usd_hr": c.now_usd_hr, "pct": 100.0 * (c.now_usd_hr / c.before_usd_hr - 1.0), "date": c.date.to_string(),
         })).collect::<Vec<_>>(),
-        "types_without_history": unknown,
+        "rates_without_history": unknown.iter().map(|(i, b)| json!({
+            "instance": i, "option": buy_key(*b), "option_name": gpuplan::explain::buy_name(*b, lang),
+        })).collect::<Vec<_>>(),
+        "types_without_history": types,
     }))
 }
 

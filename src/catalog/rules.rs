@@ -64,6 +64,10 @@ pub const RULES: &[Rule] = &[
         check: reserved_terms,
     },
     Rule {
+        name: "history_levels_named",
+        check: history_levels_named,
+    },
+    Rule {
         name: "savings_plan_caps",
         check: savings_plan_caps,
     },
@@ -330,6 +334,26 @@ fn spot_bands_known(c: &Catalog, _: &Index) -> Result<(), Broken> {
             return Err(broken(
                 &s.label(),
                 format!("field `interruption_band` `{b}` is not a Spot Advisor band"),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// A price history level names what its rate is: a Reserved Instance's its payment and class, a Savings
+/// Plan's no class, On-Demand's and Spot's neither; Capacity Blocks keep their levels in their own dated table.
+fn history_levels_named(c: &Catalog, _: &Index) -> Result<(), Broken> {
+    for p in &c.price_history {
+        let fits = match p.option {
+            Buy::Ri1 | Buy::Ri3 => p.payment.is_some() && p.class.is_some(),
+            Buy::ComputeSp1 | Buy::ComputeSp3 | Buy::InstanceSp1 | Buy::InstanceSp3 => p.class.is_none(),
+            Buy::OnDemand | Buy::Spot => p.payment.is_none() && p.class.is_none(),
+            Buy::CapacityBlock => false,
+        };
+        if !fits {
+            return Err(broken(
+                &format!("price_history ({} {})", p.instance, p.from),
+                "fields `option`, `payment` and `class` do not name one rate (a Reserved Instance's payment and class, a Savings Plan's payment, neither for On-Demand or Spot; Capacity Blocks are dated in their own table)".to_string(),
             ));
         }
     }

@@ -1,13 +1,13 @@
 //! Short read-only parts of the page as HTML text: "nothing fits" with its one-click fixes (`data-act="fix"`), the notices, the link's warnings, the articles' guidance.
 
 use super::{Fmt, Html};
-use crate::catalog::{Catalog, IsoDate};
+use crate::catalog::{Buy, Catalog, IsoDate, PriceChange};
 use crate::engine::Outcome;
 use crate::explain;
 use crate::i18n::{t, Msg};
 use crate::query::Warning;
 use crate::scenario::{Lang, Scenario, Task};
-use crate::state::{PriceChange, View};
+use crate::state::View;
 
 /// One-click changes after which something fits: multi-node, a lower precision, a shorter context,
 /// fewer sequences (or a smaller micro-batch); each tried on the engine, the first that fits kept.
@@ -192,30 +192,51 @@ pub fn guidance(lang: Lang) -> String {
 }
 
 /// What the page says when a link was made with another catalog: its date, this catalog's, and the
-/// On-Demand prices of the types it shows that changed in between.
-/// `unknown`: how many of those types have no price history back to the link's date (then "none changed"
-/// is not claimed, and the notice says so, naming `cat`).
-pub fn catalog_notice(f: Fmt, link_date: IsoDate, as_of: IsoDate, changes: &[PriceChange], unknown: usize) -> String {
+/// rates of the types it shows that moved in between (each with its option).
+/// `unknown`: the rates (type, option) with no price history back to the link's date: then "none changed"
+/// is not claimed, and the notice names them and `cat`.
+pub fn catalog_notice(
+    f: Fmt,
+    link_date: IsoDate,
+    as_of: IsoDate,
+    changes: &[PriceChange],
+    unknown: &[(String, Buy)],
+) -> String {
+    let name = |b: Buy| explain::buy_name(b, f.lang);
     let lines: Vec<String> = changes
         .iter()
         .map(|c| {
             format!(
-                "{}: {}/h → {}/h ({})",
+                "{} · {}: {}/h → {}/h ({})",
                 c.instance,
+                name(c.option),
                 f.money(c.before_usd_hr),
                 f.money(c.now_usd_hr),
                 c.date
             )
         })
         .collect();
+    // The rates not known, one line a type (they come type by type): "p5.48xlarge · Spot; Capacity Block".
+    let mut unknown_lines: Vec<String> = Vec::new();
+    let mut last = "";
+    for (instance, b) in unknown {
+        match unknown_lines.last_mut() {
+            Some(line) if last == instance => {
+                line.push_str("; ");
+                line.push_str(name(*b));
+            }
+            _ => unknown_lines.push(format!("{instance} · {}", name(*b))),
+        }
+        last = instance;
+    }
     let said = if link_date > as_of {
         Msg::LinkNewerCatalog
     } else {
         Msg::LinkOlderCatalog
     };
-    let then = match (lines.is_empty(), unknown > 0) {
-        (true, true) => Msg::HistoryNotKnown,
-        (true, false) => Msg::NoPricesChanged,
+    let then = match (lines.is_empty(), unknown.is_empty()) {
+        (true, false) => Msg::HistoryNotKnown,
+        (true, true) => Msg::NoPricesChanged,
         (false, _) => Msg::PricesChangedSince,
     };
     let mut h = Html::new();
@@ -234,9 +255,12 @@ pub fn catalog_notice(f: Fmt, link_date: IsoDate, as_of: IsoDate, changes: &[Pri
     .close("p");
     if !lines.is_empty() {
         h.open("ul", &[]).items(&lines).close("ul");
-        if unknown > 0 {
+        if !unknown.is_empty() {
             h.el("p", &[], f.t(Msg::HistoryNotKnown));
         }
+    }
+    if !unknown_lines.is_empty() {
+        h.open("ul", &[]).items(&unknown_lines).close("ul");
     }
     h.close("section");
     h.finish()

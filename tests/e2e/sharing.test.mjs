@@ -30,7 +30,9 @@ test('a link from an older catalog says which of its prices changed', async () =
   await note.waitFor();
   const text = await note.innerText();
   assert.match(text, /2025-01-01/);
-  assert.match(text, /p5\.48xlarge: \$98\.32\/h → \$55\.04\/h \(2025-06-23\)/);
+  assert.match(text, /p5\.48xlarge · On-Demand: \$98\.32\/h → \$55\.04\/h \(2025-06-23\)/);
+  // Every option's move: its Capacity Block rate too (article 003's 2026-07-01 US rate).
+  assert.match(text, /p5\.48xlarge · Capacity Block: \$39\.33\/h → \$41\.53\/h \(2026-07-01\)/);
   g.assertClean();
 });
 

@@ -57,16 +57,7 @@ pub fn cb_rate<'a>(
     instance: &str,
     region: &str,
 ) -> Option<(&'a crate::catalog::CapacityBlockRate, bool)> {
-    let best = catalog
-        .capacity_blocks
-        .rates
-        .iter()
-        .filter(|r| r.instance == instance && (r.region == region || r.region == "*"))
-        .max_by(|a, b| {
-            a.as_of
-                .cmp(&b.as_of)
-                .then((a.region == region).cmp(&(b.region == region)))
-        })?;
+    let best = catalog.block_rate(instance, region, None)?;
     Some((best, best.region == "*" && !region.starts_with("us-")))
 }
 
