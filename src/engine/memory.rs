@@ -21,6 +21,23 @@ pub fn kv_bytes_per_token(arch: &ModelArch, precision: Precision) -> f64 {
     }
 }
 
+/// How many copies of the KV cache a tensor-parallel group of `tp` accelerators keeps, against one split
+/// evenly over them: a head cannot be split, so with fewer KV heads than ranks each rank keeps at least one
+/// and the heads are replicated `tp / kv_heads` times (vLLM's `QKVParallelLinear`: `num_kv_head_replicas =
+/// tp_size / total_num_kv_heads`; Neuron's NxD replicates them to the TP degree likewise); a multi-head
+/// latent (DeepSeek's MLA, the KV override) is one vector every head reads, so every rank keeps all of it
+/// (`tp` copies; SGLang's data-parallel attention exists to avoid this, and the planner does not assume it).
+pub fn kv_copies(arch: &ModelArch, tp: u32) -> f64 {
+    let tp = f64::from(tp.max(1));
+    if arch.kv_bytes_per_token_bf16_override.is_some() {
+        return tp;
+    }
+    match arch.kv_heads {
+        0 => 1.0,
+        n => (tp / f64::from(n)).max(1.0),
+    }
+}
+
 /// Tokens a sequence keeps in cache: the context, capped by a sliding window on every layer.
 pub fn cached_tokens(arch: &ModelArch, context_tokens: u32) -> f64 {
     f64::from(arch.sliding_window.map_or(context_tokens, |w| w.min(context_tokens)))
@@ -178,6 +195,21 @@ mod tests {
         assert_eq!(kv_bytes_per_token(&arch("deepseek-v3"), Precision::Fp8), 35_136.0);
         // Mistral v0.1's 4096 window caps the cache.
         assert_eq!(cached_tokens(&arch("mistral-7b"), 32_768), 4096.0);
+    }
+
+    /// The expert review of 2026-12-06 (F4): DeepSeek-V3 at TP8 was held to 1/8 of its latent cache per
+    /// GPU, and Llama 70B at TP16 to half its KV heads per rank.
+    #[test]
+    fn kv_heads_fewer_than_ranks_are_copied_and_a_latent_is_kept_whole_on_every_rank() {
+        // Llama 3.1 70B: 8 KV heads. TP8 splits them one a rank; TP16 keeps each twice.
+        assert_eq!(kv_copies(&arch("llama3.1-70b"), 8), 1.0);
+        assert_eq!(kv_copies(&arch("llama3.1-70b"), 16), 2.0);
+        assert_eq!(kv_copies(&arch("llama3.1-70b"), 1), 1.0);
+        // Llama 3.1 8B on 32 NeuronCores (Neuron's TP32 runs): 8 KV heads, four copies.
+        assert_eq!(kv_copies(&arch("llama3.1-8b"), 32), 4.0);
+        // MLA: every rank keeps the whole 576-wide latent.
+        assert_eq!(kv_copies(&arch("deepseek-v3"), 8), 8.0);
+        assert_eq!(kv_copies(&arch("deepseek-v3"), 1), 1.0);
     }
 
     #[test]

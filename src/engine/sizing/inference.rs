@@ -107,7 +107,11 @@ pub(in crate::engine) fn size_inference(
         what: Figure::MemoryBandwidth,
     })?;
     let peak = serving_peak_tflops(acc, scenario.precision, a);
-    let fit = |devices: u32| max_seqs(&need, kv_seq_gib + draft_kv_seq_gib, usable, devices);
+    // A replica of TP degree `tp` over `devices` accelerators: its KV cache copied where heads are fewer.
+    let fit = |tp: u32, devices: u32| {
+        let kv = kv_seq_gib * memory::kv_copies(arch, tp) + draft_kv_seq_gib;
+        max_seqs(&need, kv, usable, devices)
+    };
     let too_small = |devices: u32| Exclusion::TooSmall {
         needed_gib: need.total_gib(f64::from(devices.max(1))),
         available_gib: inst.accel_mem_gib * f64::from(devices.max(1)),
@@ -134,28 +138,28 @@ pub(in crate::engine) fn size_inference(
         .collect();
     let mut plans = Vec::new();
     for tp in degrees.iter().copied() {
-        if let Some(max) = fit(tp) {
+        if let Some(max) = fit(tp, tp) {
             ctx.plans_for(tp, 1, max, &mut plans);
         }
     }
-    if plans.is_empty() && fit(count).is_none() {
+    let tp = degrees.last().copied().unwrap_or(1);
+    if plans.is_empty() && fit(tp, count).is_none() {
         // The weights do not fit one instance: pipeline stages over EFA, the fewest that hold a sequence.
         let stages = (2..=MAX_STAGES)
-            .find(|k| fit(count * k).is_some())
+            .find(|k| fit(tp, count * k).is_some())
             .ok_or(too_small(count))?;
         multinode_ok(scenario, inst, stages).map_err(|e| match e {
             Exclusion::NeedsMultinode { .. } => too_small(count),
             other => other,
         })?;
-        let tp = degrees.last().copied().unwrap_or(1);
-        if let Some(max) = fit(count * stages) {
+        if let Some(max) = fit(tp, count * stages) {
             ctx.plans_for(tp, stages, max, &mut plans);
         }
     }
     if peak.is_none() {
         reasons.push(Why::NoComputeCap);
     }
-    let fallback = match fit(count) {
+    let fallback = match fit(tp, count) {
         Some(_) => Exclusion::TooMany {
             instances: crate::engine::eligibility::MAX_INSTANCES + 1,
         },
@@ -167,7 +171,7 @@ pub(in crate::engine) fn size_inference(
     }
     let devices = plan.tp * plan.pp;
     let replica_need = MemoryNeed {
-        kv_cache_gib: kv_seq_gib * f64::from(plan.seqs_per_replica),
+        kv_cache_gib: kv_seq_gib * memory::kv_copies(arch, plan.tp) * f64::from(plan.seqs_per_replica),
         draft_kv_gib: draft_kv_seq_gib * f64::from(plan.seqs_per_replica),
         ..need
     };
@@ -368,7 +372,7 @@ pub(in crate::engine) fn layouts(
     let usable = inst.accel_mem_gib * scenario.assumptions.mem_usable;
     tp_degrees(count, link.domain)
         .into_iter()
-        .filter_map(|tp| max_seqs(&need, kv_seq_gib, usable, tp).map(|m| (tp, m)))
+        .filter_map(|tp| max_seqs(&need, kv_seq_gib * memory::kv_copies(arch, tp), usable, tp).map(|m| (tp, m)))
         .collect()
 }
 
@@ -454,7 +458,8 @@ impl PlanCtx<'_> {
         let cached = |tokens: f64| arch.sliding_window.map_or(tokens, |w| tokens.min(f64::from(w)));
         let ctx = f64::from(s.context_tokens.max(1));
         let avg = prompt + f64::from(s.output_tokens) / 2.0;
-        let kv_read = self.kv_bytes_seq * (cached(avg) / cached(ctx).max(1.0)).min(1.0);
+        // Each rank reads its own copy of the KV cache (`memory::kv_copies`).
+        let kv_read = self.kv_bytes_seq * memory::kv_copies(arch, tp) * (cached(avg) / cached(ctx).max(1.0)).min(1.0);
         let t = f64::from(tp);
         let mfu = if self.neuron { a.neuron_mfu } else { a.mfu };
         let step_ms = terms.step_ms;
