@@ -1,4 +1,5 @@
-//! Keeps ARCHITECTURE.md's codemap honest: every source file under src/ is named in it.
+//! Keeps ARCHITECTURE.md's codemap honest: every source file under src/ is named in it, and every entry
+//! that names a `src/` module says what it guarantees on a line of its own starting `Invariant:`.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -65,6 +66,66 @@ fn every_source_file_is_in_the_codemap() {
     assert!(
         missing.is_empty(),
         "ARCHITECTURE.md's codemap does not name: {missing:?}"
+    );
+}
+
+/// The `## Codemap` section: from its heading to the next `## ` heading.
+fn codemap_section(doc: &str) -> &str {
+    let Some(start) = doc.find("## Codemap") else { return "" };
+    let rest = &doc[start..];
+    let end = rest[2..].find("\n## ").map_or(rest.len(), |i| i + 2);
+    &rest[..end]
+}
+
+/// The first line of every codemap list item that names a `src/` path but has no line (the item's own
+/// or a wrapped one) starting `Invariant:`.
+fn without_invariant(codemap: &str) -> Vec<String> {
+    let mut items: Vec<Vec<&str>> = Vec::new();
+    for line in codemap.lines() {
+        let t = line.trim_start();
+        match items.last_mut() {
+            Some(item) if !t.is_empty() && !t.starts_with("- ") && !t.starts_with('#') => item.push(t),
+            _ => items.push(vec![t]),
+        }
+    }
+    items
+        .iter()
+        .filter(|item| item[0].starts_with("- ") && item.iter().any(|l| l.contains("`src/")))
+        .filter(|item| !item.iter().any(|l| l.starts_with("Invariant: ")))
+        .map(|item| item[0].chars().take(60).collect())
+        .collect()
+}
+
+#[test]
+fn every_codemap_entry_naming_a_module_states_an_invariant() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let doc = fs::read_to_string(root.join("ARCHITECTURE.md")).unwrap_or_default();
+    let codemap = codemap_section(&doc);
+    let stated = codemap
+        .lines()
+        .filter(|l| l.trim_start().starts_with("Invariant: "))
+        .count();
+    assert!(stated > 20, "the codemap has {stated} invariant lines");
+    let missing = without_invariant(codemap);
+    assert!(
+        missing.is_empty(),
+        "ARCHITECTURE.md's codemap: these entries have no line starting `Invariant:`: {missing:#?}"
+    );
+}
+
+#[test]
+fn the_invariant_check_can_fail() {
+    assert_eq!(without_invariant("- `src/a.rs` — a\n  wrapped"), ["- `src/a.rs` — a"]);
+    assert!(without_invariant("- `src/a.rs` — a\n  Invariant: never b.").is_empty());
+    // An invariant in the next entry, or mid-line, does not count; an entry without `src/` needs none.
+    assert_eq!(
+        without_invariant("- `src/a.rs` — a, Invariant: b\n- `src/b.rs` — b\n  Invariant: c."),
+        ["- `src/a.rs` — a, Invariant: b"]
+    );
+    assert!(without_invariant("- `scripts/` — tools").is_empty());
+    assert_eq!(
+        codemap_section("# A\n## Codemap\n- x\n## Invariants\n- y"),
+        "## Codemap\n- x"
     );
 }
 
