@@ -113,8 +113,8 @@ pub fn plan_notices(catalog: &Catalog, scenario: &Scenario, rec: &Recommendation
             zones: observed.map_or(0, |s| s.n_az),
             zones_at_on_demand: observed.map_or(0, |s| s.n_az_at_od),
             supply: spot_supply(observed),
-            together: plan.items.iter().any(|i| i.segment == Segment::Job)
-                && crate::engine::cost::runs_together(scenario.task),
+            // An MPI fleet run some hours a month is a service in the plan, yet its instances run together.
+            together: crate::engine::cost::runs_together(scenario.task),
         });
     }
     if let Some(w) = shallow_compute_sp(catalog, scenario, rec, plan) {
