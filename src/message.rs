@@ -109,7 +109,8 @@ pub struct TopFigures {
     pub room_tokens_per_s_per_user: Option<f64>,
     /// Serving: seconds to the first token at the stated load (`Recommendation::ttft_s`).
     pub ttft_s: Option<f64>,
-    /// Serving with speculative decoding (`spec`): each sequence's decode speed over plain decode's, ×.
+    /// Serving with speculative decoding (`spec`): each user's speed over the same replica's without it,
+    /// end to end (prefills included) as the headline's tokens/s, ×.
     pub speculative_speedup: Option<f64>,
     /// The CO2e estimate of a job or a month, kg (`engine::carbon::co2e` in the scenario's region, the
     /// card's figure); `null` without an energy figure or a grid figure for the region.

@@ -213,6 +213,7 @@ fn recommendation_json(
             "accepted_per_step": x.accepted,
             "verify_s": x.verify_s,
             "draft_step_s": x.draft_s,
+            "plain_decode_tokens_per_s_per_seq": x.plain_decode_tokens_per_s_per_seq,
             "plain_tokens_per_s_per_seq": x.plain_tokens_per_s_per_seq,
             "speedup": x.speedup(),
         })),
