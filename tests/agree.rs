@@ -397,6 +397,7 @@ fn plan_link() -> impl Strategy<Value = String> {
         "&hours=730",
         "&growth=10&months=12",
         "&burst=2&bursth=100",
+        "&growth=10&months=24&burst=2&bursth=100",
     ]);
     let spot = pick(&["", "&spotmax=4", "&spotmax=64", "&buy=spot", "&window=14"]);
     let place = pick(&[
@@ -444,6 +445,16 @@ proptest! {
         let Some(top) = o.chosen("") else { return Ok(()); };
         let p = gpuplan::engine::plan_among(c, &s, &o.recommendations, top);
         items_offered(&q, top, &p)?;
+        // The quota notices (On-Demand and Spot) cover the most instances that run at once: the
+        // baseline's peak month and the bursts on top (F5).
+        let quota: u32 = p.notices.iter().filter_map(|w| match w {
+            gpuplan::engine::Why::VcpuQuota { instances, .. } => Some(*instances),
+            _ => None,
+        }).sum();
+        let peak = p.fleet_by_month.iter().copied().max().unwrap_or(top.n_instances);
+        let bursts = if p.items.iter().any(|i| i.segment == gpuplan::engine::outcome::Segment::Burst) { s.purchase.burst_instances } else { 0 };
+        let quoted = p.notices.iter().any(|w| matches!(w, gpuplan::engine::Why::VcpuQuota { .. }));
+        prop_assert!(!quoted || quota >= peak + bursts, "{q}\nquota for {quota}, peak {peak} + {bursts}");
         if let Some(e) = p.elsewhere.as_deref() {
             let rec = o.recommendations.iter().find(|r| r.instance == e.instance);
             prop_assert!(rec.is_some(), "{q}: elsewhere {} not ranked", e.instance);

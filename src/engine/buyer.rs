@@ -33,8 +33,8 @@ fn active(m: u32) -> impl Fn(&&PlanItem) -> bool {
 }
 
 /// Instances of line `i` in month `m`. A growth line's `instances` is its most in any month: in month m
-/// it runs that month's fleet less the other lines, so commitments and growth peaking in different
-/// months are not added up.
+/// it runs that month's baseline fleet less the baseline's commitments, so commitments and growth peaking
+/// in different months are not added up (bursts run on top of that fleet, not inside it).
 fn in_month(plan: &Plan, i: &PlanItem, m: u32) -> u32 {
     match plan.fleet_by_month.get(m as usize) {
         Some(&fleet) if i.segment == Segment::Growth => {
@@ -42,7 +42,7 @@ fn in_month(plan: &Plan, i: &PlanItem, m: u32) -> u32 {
                 .items
                 .iter()
                 .filter(active(m))
-                .filter(|o| o.segment != Segment::Growth)
+                .filter(|o| o.segment == Segment::Baseline)
                 .map(|o| o.instances)
                 .sum();
             fleet.saturating_sub(rest).min(i.instances)
