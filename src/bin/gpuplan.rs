@@ -402,9 +402,9 @@ fn run_main() -> u8 {
         "notices": notices,
         // Self-hosting the top recommendation against Bedrock, SageMaker AI and ECS Managed Instances.
         "managed": top.and_then(|r| {
-            let m = engine::managed::compare(&catalog, &scenario, r)?;
+            let m = engine::managed::compare(&catalog, &scenario, r, top_plan.as_ref())?;
             let lines = explain::managed_lines(&catalog, &m, outcome.arch.name, &r.instance, lang, &|usd| format::usd(usd));
-            Some(json!({"figures": message::managed_figures(&catalog, &scenario, r), "lines": lines}))
+            Some(json!({"figures": message::managed_figures(&catalog, &scenario, r, top_plan.as_ref()), "lines": lines}))
         }),
         // The embed's result message (v1) for the same query: the page posts the same builder's output.
         "summary": serde_json::to_value(message::result_message(&catalog, &scenario, &warnings, &outcome)).unwrap_or(Value::Null),
