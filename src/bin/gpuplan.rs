@@ -244,6 +244,8 @@ fn range_json(catalog: &Catalog, scenario: &Scenario, card: &gpuplan::engine::Re
     let instance = &card.instance;
     let bound = |b: &Bound| {
         json!({
+            // `mfu` is the compute efficiency the type's estimate uses, named by its link key.
+            "efficiency": b.varied.key(),
             "mfu": b.mfu,
             "bw_efficiency": b.bw_efficiency,
             "n_instances": b.n_instances,
