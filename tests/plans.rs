@@ -210,7 +210,7 @@ fn a_range_on_another_fleet_says_so() {
         job_usd: Some(1e6),
         tokens_per_s: None,
         monthly_usd: None,
-        kernel: true,
+        varied: gpuplan::engine::sensitivity::Varied::Kernel,
         on_demand_instead: false,
     };
     let money = |v: f64| gpuplan::format::usd(v);

@@ -240,10 +240,9 @@ struct Basis<'a> {
     od: Option<f64>,
     u: Usage,
     accels: f64,
-    /// Instances priced: the recommendation's, or one (the plan's per-instance terms).
-    instances: u32,
     /// Instances that run together where the task's do (`runs_together`): the fleet whose size Spot's
-    /// cap and interruption rate are judged on, whether priced whole or per instance.
+    /// cap and interruption rate are judged on, whether priced whole (`u.n`, the recommendation's count)
+    /// or per instance (one, the plan's per-instance terms).
     fleet: u32,
 }
 
@@ -324,7 +323,6 @@ pub fn option_cost_of(
             .on_demand(&rec.instance, &scenario.region)
             .map(|x| x.usd_hr * list),
         u: usage(scenario, rec, instances),
-        instances,
         fleet: fleet.max(instances),
         accels: catalog
             .instance(&rec.instance)
