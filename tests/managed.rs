@@ -265,6 +265,12 @@ fn a_growing_fleets_load_is_its_mean_over_the_horizon() {
     );
     assert!(close(l, l0 * mean), "{l} vs {l0}");
     assert!(close(m.plan_monthly_usd.unwrap_or(0.0), p.horizon_usd / 12.0));
+    // Each month's fleet is sized to carry that month's demand: the mean capacity carries the mean load.
+    let total = m.load.map_or(0.0, |l| l.in_tokens_month + l.out_tokens_month);
+    assert!(
+        m.capacity_tokens_month.is_some_and(|c| c >= total * (1.0 - 1e-9)),
+        "{m:?}"
+    );
     // The chart's line stays at the first month's load, beside the first month's fleet's options.
     assert!(close(
         m.first_month_bedrock_usd().unwrap_or(0.0),

@@ -270,18 +270,13 @@ pub fn compare(c: &Catalog, s: &Scenario, rec: &Recommendation, plan: Option<&Pl
         .zip(per_token)
         .filter(|(_, t)| *t > 0.0)
         .map(|(m, t)| m / t);
-    // The plan's fleet: a growing one's mean size over the horizon.
-    let fleet = plan
-        .map(|p| &p.fleet_by_month)
-        .filter(|f| !f.is_empty())
-        .map_or(1.0, |f| {
-            f.iter().map(|n| f64::from(*n)).sum::<f64>() / f.len() as f64 / f64::from(rec.n_instances.max(1))
-        });
+    // A growing fleet is sized month by month to carry that month's demand (`plan::demand_fleet`), so
+    // its mean capacity grows with the mean demand.
     let capacity_tokens_month = rec
         .tokens_per_s
         .filter(|_| !per_job)
         .zip(mix)
-        .map(|(t, share_in)| per_month(t, s.hours_per_month) * fleet / (1.0 - share_in));
+        .map(|(t, share_in)| per_month(t, s.hours_per_month) * demand / (1.0 - share_in));
     Some(Managed {
         per_job,
         bedrock_monthly_usd: bill(price),
