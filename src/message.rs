@@ -47,6 +47,7 @@ pub struct ManagedFigures {
     pub out_tokens_per_month: Option<f64>,
     pub bedrock_monthly_usd: Option<f64>,
     pub batch_monthly_usd: Option<f64>,
+    /// Self-hosting's month: `plan`'s horizon over its months (a job: `plan.horizon_usd`, the job's cost).
     pub plan_monthly_usd: Option<f64>,
     /// `bedrock` or `self_hosted`, at the stated load.
     pub cheaper: Option<&'static str>,
@@ -58,9 +59,14 @@ pub struct ManagedFigures {
 }
 
 /// The managed-services figures of one recommendation.
-pub fn managed_figures(catalog: &Catalog, scenario: &Scenario, r: &Recommendation) -> Option<ManagedFigures> {
+pub fn managed_figures(
+    catalog: &Catalog,
+    scenario: &Scenario,
+    r: &Recommendation,
+    plan: Option<&crate::engine::Plan>,
+) -> Option<ManagedFigures> {
     use crate::engine::managed::{compare, Bedrock};
-    let m = compare(catalog, scenario, r)?;
+    let m = compare(catalog, scenario, r, plan)?;
     let (status, od, batch) = match &m.bedrock {
         Bedrock::NoPrice => ("no_published_price", None, None),
         Bedrock::Ended { .. } => ("ended", None, None),
@@ -109,7 +115,8 @@ pub struct TopFigures {
     pub room_tokens_per_s_per_user: Option<f64>,
     /// Serving: seconds to the first token at the stated load (`Recommendation::ttft_s`).
     pub ttft_s: Option<f64>,
-    /// Serving with speculative decoding (`spec`): each sequence's decode speed over plain decode's, ×.
+    /// Serving with speculative decoding (`spec`): each user's speed over the same replica's without it,
+    /// end to end (prefills included) as the headline's tokens/s, ×.
     pub speculative_speedup: Option<f64>,
     /// The CO2e estimate of a job or a month, kg (`engine::carbon::co2e` in the scenario's region, the
     /// card's figure); `null` without an energy figure or a grid figure for the region.
@@ -324,14 +331,14 @@ pub fn result_message(
     outcome: &Outcome,
 ) -> ResultMessage {
     let top = top(outcome);
+    let top_plan = top.filter(|r| r.fits).map(|r| (r, plan(catalog, scenario, r)));
     ResultMessage {
         gpuplan: "result",
         v: VERSION,
         query: crate::query::encode(scenario),
         catalog_as_of: catalog.as_of.to_string(),
         top: top.map(|r| top_figures(catalog, &scenario.region, r)),
-        plan: top.filter(|r| r.fits).map(|r| {
-            let p = plan(catalog, scenario, r);
+        plan: top_plan.as_ref().map(|(_, p)| {
             let rates = p
                 .notices
                 .iter()
@@ -360,9 +367,9 @@ pub fn result_message(
                 message: crate::explain::warning(w, scenario.lang),
             })
             .collect(),
-        managed: top
-            .filter(|r| r.fits)
-            .and_then(|r| managed_figures(catalog, scenario, r)),
+        managed: top_plan
+            .as_ref()
+            .and_then(|(r, p)| managed_figures(catalog, scenario, r, Some(p))),
     }
 }
 

@@ -132,7 +132,8 @@ fn batch_serving_without_requests_or_without_out_stays_a_service() {
 fn bedrock_prices_the_jobs_tokens_once() {
     let s = scenario(DOCS);
     let r = fitting(&s).into_iter().next().expect("fits");
-    let m = compare(catalog(), &s, &r).expect("serving has a comparison");
+    let p = gpuplan::engine::plan(catalog(), &s, &r);
+    let m = compare(catalog(), &s, &r, Some(&p)).expect("serving has a comparison");
     assert!(m.per_job);
     let Bedrock::Priced { on_demand, batch, .. } = &m.bedrock else {
         panic!("Llama 3.1 8B has a Bedrock price: {:?}", m.bedrock);
@@ -151,8 +152,14 @@ fn bedrock_prices_the_jobs_tokens_once() {
         "{:?} vs {bt}",
         m.batch_monthly_usd
     );
-    assert_eq!(m.plan_monthly_usd, r.job_usd, "the plan's side is the job's cost");
-    assert_eq!(m.bedrock_cheaper(), Some(bt < r.job_usd.unwrap_or(0.0)));
+    // The plan's side is the job's cost on the plan (its cheapest option), not the headline's option.
+    assert_eq!(
+        m.plan_monthly_usd,
+        Some(p.horizon_usd),
+        "the plan's side is the plan's cost of the job"
+    );
+    assert!(p.horizon_usd <= r.job_usd.unwrap_or(0.0));
+    assert_eq!(m.bedrock_cheaper(), Some(bt < p.horizon_usd));
     assert_eq!((m.breakeven_tokens_month, m.capacity_tokens_month), (None, None));
 }
 

@@ -572,20 +572,24 @@ fn growth_plan_is_the_least_over_every_level(q: &str, s: &Scenario, r: &Recommen
     }
     let mut steady = s.clone();
     steady.purchase.burst_instances = 0;
-    let one = Recommendation {
-        n_instances: 1,
+    // Per instance of the fleet at its peak: instances that run together (HPC) are judged on Spot as
+    // that fleet (its cap, its interruption rate), as the option table would judge it.
+    let peak = p.fleet_by_month.iter().copied().max().unwrap_or(0);
+    let fleet = Recommendation {
+        n_instances: peak.max(1),
         ..r.clone()
     };
+    let per = f64::from(peak.max(1));
     let costs: Vec<_> = Buy::ALL
         .iter()
-        .map(|b| option_cost(catalog(), &steady, &one, *b))
+        .map(|b| option_cost(catalog(), &steady, &fleet, *b))
         .filter(|o| o.unavailable.is_none())
+        .map(|o| (o.buy, o.monthly_usd / per, o.horizon_usd / per))
         .collect();
-    let flexible = costs.iter().filter(|o| matches!(o.buy, Buy::OnDemand | Buy::Spot));
-    let Some(flex) = flexible.map(|o| o.monthly_usd).reduce(f64::min) else {
+    let flexible = costs.iter().filter(|o| matches!(o.0, Buy::OnDemand | Buy::Spot));
+    let Some(flex) = flexible.map(|o| o.1).reduce(f64::min) else {
         return Ok(());
     };
-    let peak = p.fleet_by_month.iter().copied().max().unwrap_or(0);
     let bursts: f64 = p
         .items
         .iter()
@@ -594,16 +598,16 @@ fn growth_plan_is_the_least_over_every_level(q: &str, s: &Scenario, r: &Recommen
         .sum();
     for o in costs
         .iter()
-        .filter(|o| !matches!(o.buy, Buy::OnDemand | Buy::Spot | Buy::CapacityBlock))
+        .filter(|o| !matches!(o.0, Buy::OnDemand | Buy::Spot | Buy::CapacityBlock))
     {
         for k in 0..=peak {
             let rest: f64 = p.fleet_by_month.iter().map(|n| f64::from(n.saturating_sub(k))).sum();
-            let total = f64::from(k) * o.horizon_usd + rest * flex + bursts;
+            let total = f64::from(k) * o.2 + rest * flex + bursts;
             prop_assert!(
                 p.horizon_usd <= total * (1.0 + 1e-9) + 1e-6,
                 "{q} {} {:?} k={k}: {} > {total}",
                 r.instance,
-                o.buy,
+                o.0,
                 p.horizon_usd
             );
         }

@@ -18,7 +18,8 @@ fn plan(q: &str) -> (&'static Catalog, Scenario, Recommendation) {
 
 fn managed(q: &str) -> (&'static Catalog, Recommendation, Managed) {
     let (c, s, r) = plan(q);
-    let m = compare(c, &s, &r).unwrap_or_else(|| panic!("no comparison for {q}"));
+    let p = gpuplan::engine::plan(c, &s, &r);
+    let m = compare(c, &s, &r, Some(&p)).unwrap_or_else(|| panic!("no comparison for {q}"));
     (c, r, m)
 }
 
@@ -161,7 +162,10 @@ fn the_embed_message_carries_the_same_figures() {
     let top = gpuplan::message::top(&o).unwrap_or_else(|| panic!("no top"));
     let (_, _, direct) = managed(q);
     assert_eq!(m.breakeven_tokens_per_month, direct.breakeven_tokens_month);
-    assert_eq!(m.plan_monthly_usd, top.monthly_usd);
+    // Self-hosting's month is the plan's (its horizon over the months), the message's own plan figure.
+    let p = msg.plan.as_ref().map(|p| p.horizon_usd / f64::from(s.months));
+    assert!(close(m.plan_monthly_usd.unwrap_or(0.0), p.unwrap_or(-1.0)), "{m:?}");
+    assert!(top.monthly_usd.is_some());
     let (qs, _) = gpuplan::query::parse("v=1&model=qwen2.5-7b&out=200", c);
     let qm = gpuplan::message::result_message(c, &qs, &[], &recommend(c, &qs));
     let qm = qm.managed.unwrap_or_else(|| panic!("no managed figures"));
@@ -203,4 +207,107 @@ fn bedrock_prices_every_preset_it_sells() {
         maverick.map(|p| (p.in_usd_m, p.out_usd_m)),
         Some((Some(0.24), Some(0.97)))
     );
+}
+
+/// F6: the card compares Bedrock with what the plan costs, not with the On-Demand headline. The batch job
+/// of 3e9 output tokens on Spot: the plan is $172.78 for the job (7.0806 h × $24.402 on p6-b200); Bedrock
+/// batch 15e9 tokens × $0.11 / M = $1,650: self-hosting cheaper by $1,477.22 (it said $806.68 On-Demand).
+#[test]
+fn a_batch_jobs_card_compares_bedrock_with_the_plans_cost() {
+    let q = "v=1&task=infer&mode=batch&model=llama3.1-8b&ctx=750&out=150&reqs=20000000&days=3&buy=spot";
+    let (c, s, r) = plan(q);
+    let p = gpuplan::engine::plan(c, &s, &r);
+    let (_, _, m) = managed(q);
+    assert!(close(m.plan_monthly_usd.unwrap_or(0.0), p.horizon_usd), "{m:?}");
+    assert!((p.horizon_usd - 172.78).abs() < 0.005, "{}", p.horizon_usd);
+    assert_eq!(m.plan_buys, [gpuplan::scenario::Buy::Spot]);
+    let en = lines(q, Lang::En).join("\n");
+    assert!(
+        en.contains("this plan (Spot) $172.78 for the job: self-hosting is cheaper by $1,477.22"),
+        "{en}"
+    );
+    let zh = lines(q, Lang::Zh).join("\n");
+    assert!(zh.contains("本方案（Spot 竞价）整个作业 $172.78"), "{zh}");
+    // The same job without `buy=spot`: the plan is still Spot, so the card says the same.
+    let en = lines(
+        "v=1&task=infer&mode=batch&model=llama3.1-8b&ctx=750&out=150&reqs=20000000&days=3",
+        Lang::En,
+    );
+    assert!(en.join("\n").contains("this plan (Spot) $172.78 for the job"), "{en:?}");
+}
+
+/// F6, a service: S1's plan is an EC2 Instance Savings Plan of 1 year, $152,436 over 12 months, so its
+/// month is $12,703.00 (not the On-Demand $20,036.31) and the break-even 12,703 / $0.22 per M = 57.74
+/// billion tokens a month (it said 91.07 billion).
+#[test]
+fn a_services_break_even_is_against_the_plans_month() {
+    let q = "v=1&task=infer&model=llama3.1-8b&ctx=4096&out=512&batch=200&seqtps=30&ttft=1&prio=cost";
+    let (c, s, r) = plan(q);
+    let p = gpuplan::engine::plan(c, &s, &r);
+    let (_, _, m) = managed(q);
+    let month = p.horizon_usd / 12.0;
+    assert!((month - 12_703.0).abs() < 0.005, "{month}");
+    assert!(close(m.plan_monthly_usd.unwrap_or(0.0), month), "{m:?}");
+    let be = m.breakeven_tokens_month.unwrap_or(0.0);
+    assert!((be / 1e9 - 57.74).abs() < 0.005, "{be}");
+    let en = lines(q, Lang::En).join("\n");
+    assert!(
+        en.contains("this plan (EC2 Instance Savings Plan, 1 year) $12,703.00 a month"),
+        "{en}"
+    );
+    assert!(en.contains("Break-even: 57.74 billion tokens a month"), "{en}");
+}
+
+/// Every surface carries the plan's figure: the CLI's managed figures and lines, and its summary message.
+#[test]
+fn the_cli_compares_bedrock_with_the_plan() {
+    let q = "v=1&task=infer&model=llama3.1-8b&ctx=4096&out=512&batch=200&seqtps=30&ttft=1&prio=cost";
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_gpuplan"))
+        .arg(q)
+        .output()
+        .unwrap_or_else(|e| panic!("{e}"));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{e}"));
+    let month = v["plan"]["horizon_usd"].as_f64().unwrap_or(0.0) / 12.0;
+    let figures = v["managed"]["figures"]["plan_monthly_usd"].as_f64().unwrap_or(0.0);
+    let message = v["summary"]["managed"]["plan_monthly_usd"].as_f64().unwrap_or(0.0);
+    assert!(
+        close(figures, month) && close(message, month),
+        "{figures} {message} {month}"
+    );
+    let lines = v["managed"]["lines"].to_string();
+    assert!(
+        lines.contains("this plan (EC2 Instance Savings Plan, 1 year) $12,703.00 a month"),
+        "{lines}"
+    );
+}
+
+/// A growing fleet's plan month is its horizon's average, so the load it is weighed against is the mean
+/// demand: users compounding by 10 % a month over 12 months average (1.1¹² − 1) / (0.1 × 12) = 1.7807
+/// times the first month's.
+#[test]
+fn a_growing_fleets_load_is_its_mean_over_the_horizon() {
+    let q = "v=1&model=llama3.1-8b&ctx=2048&out=256&batch=64&growth=10&months=12";
+    let (_, _, first) = managed("v=1&model=llama3.1-8b&ctx=2048&out=256&batch=64");
+    let (c, s, r) = plan(q);
+    let p = gpuplan::engine::plan(c, &s, &r);
+    let (_, _, m) = managed(q);
+    let mean = (1.1_f64.powi(12) - 1.0) / (0.1 * 12.0);
+    assert!((m.mean_demand - mean).abs() < 1e-9, "{}", m.mean_demand);
+    let (l, l0) = (
+        m.load.map_or(0.0, |l| l.out_tokens_month),
+        first.load.map_or(1.0, |l| l.out_tokens_month),
+    );
+    assert!(close(l, l0 * mean), "{l} vs {l0}");
+    assert!(close(m.plan_monthly_usd.unwrap_or(0.0), p.horizon_usd / 12.0));
+    // Each month's fleet is sized to carry that month's demand: the mean capacity carries the mean load.
+    let total = m.load.map_or(0.0, |l| l.in_tokens_month + l.out_tokens_month);
+    assert!(
+        m.capacity_tokens_month.is_some_and(|c| c >= total * (1.0 - 1e-9)),
+        "{m:?}"
+    );
+    // The chart's line stays at the first month's load, beside the first month's fleet's options.
+    assert!(close(
+        m.first_month_bedrock_usd().unwrap_or(0.0),
+        first.bedrock_monthly_usd.unwrap_or(-1.0)
+    ));
 }

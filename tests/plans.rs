@@ -210,7 +210,7 @@ fn a_range_on_another_fleet_says_so() {
         job_usd: Some(1e6),
         tokens_per_s: None,
         monthly_usd: None,
-        kernel: true,
+        varied: gpuplan::engine::sensitivity::Varied::Kernel,
         on_demand_instead: false,
     };
     let money = |v: f64| gpuplan::format::usd(v);
@@ -410,4 +410,71 @@ fn a_booking_of_several_blocks_says_each_is_in_one_zone() {
     );
     assert_eq!(blocks, Some(1));
     assert!(!one.contains("Availability Zone"), "{one}");
+}
+
+/// F1: four p4d.24xlarge of one MPI job, 300 h a month, where the catalog shows ample Spot (4 zones) and
+/// `spotmax=64` allows them: the plan prices each instance at the fleet's interruption rate (4 × Λ, factor
+/// 1.0691), as the option table does, so the plan's Spot line costs the table's Spot horizon ($152,375.26,
+/// not $152,116.90 at one instance's rate); its notice says they must run together.
+#[test]
+fn a_coupled_fleets_spot_line_costs_what_the_table_says() {
+    let s = scenario("v=1&task=hpc&fp64=300&gmem=400&inst=p4d.24xlarge&hours=300&spotmax=64&prio=cost");
+    let r = top(&s);
+    assert_eq!(r.n_instances, 4);
+    let table = option_cost(catalog(), &s, &r, Buy::Spot);
+    let factor = table.spot.as_ref().map_or(0.0, |d| d.overhead_factor);
+    assert!((factor - 1.069_08).abs() < 1e-5, "{factor}");
+    let p = gpuplan::engine::plan(catalog(), &s, &r);
+    assert_eq!(
+        p.items.iter().map(|i| (i.buy, i.instances)).collect::<Vec<_>>(),
+        [(Buy::Spot, 4)]
+    );
+    assert!(
+        close(p.horizon_usd, table.horizon_usd),
+        "{} vs {}",
+        p.horizon_usd,
+        table.horizon_usd
+    );
+    assert!(close(p.horizon_usd, 152_375.255_829), "{}", p.horizon_usd);
+    let spot = p.notices.iter().find(|w| matches!(w, Why::SpotAtScale { .. }));
+    let text = spot.map(|w| gpuplan::explain::why(w, gpuplan::scenario::Lang::En));
+    assert!(
+        text.as_deref()
+            .is_some_and(|t| t.contains("they must all run together")),
+        "{text:?}"
+    );
+}
+
+/// F5: a growing fleet with bursts needs quota for its peak, the baseline's 6 instances (months 22–23)
+/// and the 2 bursting on top: 8 g6e.xlarge × 4 vCPUs = 32 vCPUs (it said 6 and 24: the growth line's
+/// month was counted less the bursts).
+#[test]
+fn the_quota_counts_the_bursts_on_top_of_the_growing_fleet() {
+    let s = scenario("v=1&model=llama3.1-8b&ctx=2048&out=256&batch=64&growth=10&months=24&burst=2&bursth=100");
+    let r = top(&s);
+    assert_eq!(r.instance, "g6e.xlarge");
+    let p = gpuplan::engine::plan(catalog(), &s, &r);
+    assert_eq!(p.fleet_by_month.iter().max(), Some(&6));
+    let quota: Vec<(u32, u32)> = p
+        .notices
+        .iter()
+        .filter_map(|w| match w {
+            Why::VcpuQuota {
+                spot: false,
+                instances,
+                vcpus,
+                ..
+            } => Some((*instances, *vcpus)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(quota, [(8, 32)]);
+    // The same fleet without bursts needs its baseline's peak alone.
+    let s = scenario("v=1&model=llama3.1-8b&ctx=2048&out=256&batch=64&growth=10&months=24");
+    let p = gpuplan::engine::plan(catalog(), &s, &top(&s));
+    let n = p.notices.iter().find_map(|w| match w {
+        Why::VcpuQuota { instances, .. } => Some(*instances),
+        _ => None,
+    });
+    assert_eq!(n, Some(6));
 }

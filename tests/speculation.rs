@@ -80,3 +80,58 @@ fn the_memory_bar_shows_the_draft() {
     let bar = gpuplan::render::charts::memory(gpuplan::render::Fmt::new(Lang::En, &s), &plain.memory, 1, 48.0, 0.9);
     assert!(!bar.contains("Draft"), "{bar}");
 }
+
+/// F2: the reported speed-up is the headline's, end to end: each user's tokens/s with `spec` over the
+/// same query's without it (the same type, tensor-parallel degree and users per replica), prefills
+/// included. The reviewer's 70B on p4d.24xlarge: 47.03 / 28.63 = 1.64 (it said 2.60, decode alone).
+#[test]
+fn the_speedup_is_the_headline_with_speculation_over_without() {
+    for (q, want) in [
+        ("v=1&model=llama3.1-70b&ctx=4096&out=512&batch=16", Some(1.643)),
+        (
+            "v=1&model=llama3.1-70b&prec=fp8&ctx=4096&out=512&batch=16&inst=p5.48xlarge&prio=perf",
+            None,
+        ),
+        ("v=1&model=llama3.1-8b&ctx=2048&out=256&batch=8&inst=g6e.xlarge", None),
+        ("v=1&model=llama3.1-8b&ctx=2048&batch=1&inst=g6e.xlarge", None),
+    ] {
+        let plain = top_fit(&scenario(q));
+        let spec = top_fit(&scenario(&format!("{q}&spec=eagle")));
+        let shape = |r: &gpuplan::engine::Recommendation| {
+            let u = r.serving_unit.map(|u| (u.tp, u.load.users_per_replica));
+            (r.instance.clone(), u)
+        };
+        assert_eq!(shape(&plain), shape(&spec), "{q}: another layout");
+        let (with, without) = (
+            spec.tokens_per_s_per_seq.unwrap_or(0.0),
+            plain.tokens_per_s_per_seq.unwrap_or(1.0),
+        );
+        let Some(x) = spec.speculation else {
+            panic!("{q}: no speculation terms")
+        };
+        assert!(
+            (x.speedup() - with / without).abs() < 1e-9,
+            "{q}: ×{} vs {with} / {without}",
+            x.speedup()
+        );
+        assert!((x.plain_tokens_per_s_per_seq - without).abs() < 1e-9 * without, "{q}");
+        if let Some(w) = want {
+            assert!((x.speedup() - w).abs() < 0.001, "{q}: ×{}", x.speedup());
+        }
+    }
+}
+
+/// The card's formula line states the same gain, labelled end to end, in both languages; its t_step is
+/// the step the "with prefill" line uses.
+#[test]
+fn the_formula_line_states_the_end_to_end_gain() {
+    use gpuplan::scenario::Lang;
+    let s = scenario("v=1&model=llama3.1-70b&ctx=4096&out=512&batch=16&spec=eagle");
+    let r = top_fit(&s);
+    let gain = gpuplan::format::number(r.speculation.map_or(0.0, |x| x.speedup()), 2);
+    assert_eq!(gain, "1.64");
+    let en = gpuplan::explain::formulas(&s, &s.model_arch(), &r, Lang::En).join("\n");
+    assert!(en.contains(&format!("ms → ×{gain} end to end")), "{en}");
+    let zh = gpuplan::explain::formulas(&s, &s.model_arch(), &r, Lang::Zh).join("\n");
+    assert!(zh.contains(&format!("ms → ×{gain} 端到端")), "{zh}");
+}

@@ -213,6 +213,7 @@ fn recommendation_json(
             "accepted_per_step": x.accepted,
             "verify_s": x.verify_s,
             "draft_step_s": x.draft_s,
+            "plain_decode_tokens_per_s_per_seq": x.plain_decode_tokens_per_s_per_seq,
             "plain_tokens_per_s_per_seq": x.plain_tokens_per_s_per_seq,
             "speedup": x.speedup(),
         })),
@@ -243,6 +244,8 @@ fn range_json(catalog: &Catalog, scenario: &Scenario, card: &gpuplan::engine::Re
     let instance = &card.instance;
     let bound = |b: &Bound| {
         json!({
+            // `mfu` is the compute efficiency the type's estimate uses, named by its link key.
+            "efficiency": b.varied.key(),
             "mfu": b.mfu,
             "bw_efficiency": b.bw_efficiency,
             "n_instances": b.n_instances,
@@ -403,9 +406,9 @@ fn run_main() -> u8 {
         "notices": notices,
         // Self-hosting the top recommendation against Bedrock, SageMaker AI and ECS Managed Instances.
         "managed": top.and_then(|r| {
-            let m = engine::managed::compare(&catalog, &scenario, r)?;
+            let m = engine::managed::compare(&catalog, &scenario, r, top_plan.as_ref())?;
             let lines = explain::managed_lines(&catalog, &m, outcome.arch.name, &r.instance, lang, &|usd| format::usd(usd));
-            Some(json!({"figures": message::managed_figures(&catalog, &scenario, r), "lines": lines}))
+            Some(json!({"figures": message::managed_figures(&catalog, &scenario, r, top_plan.as_ref()), "lines": lines}))
         }),
         // The embed's result message (v1) for the same query: the page posts the same builder's output.
         "summary": serde_json::to_value(message::result_message(&catalog, &scenario, &warnings, &outcome)).unwrap_or(Value::Null),

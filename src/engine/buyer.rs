@@ -33,8 +33,8 @@ fn active(m: u32) -> impl Fn(&&PlanItem) -> bool {
 }
 
 /// Instances of line `i` in month `m`. A growth line's `instances` is its most in any month: in month m
-/// it runs that month's fleet less the other lines, so commitments and growth peaking in different
-/// months are not added up.
+/// it runs that month's baseline fleet less the baseline's commitments, so commitments and growth peaking
+/// in different months are not added up (bursts run on top of that fleet, not inside it).
 fn in_month(plan: &Plan, i: &PlanItem, m: u32) -> u32 {
     match plan.fleet_by_month.get(m as usize) {
         Some(&fleet) if i.segment == Segment::Growth => {
@@ -42,7 +42,7 @@ fn in_month(plan: &Plan, i: &PlanItem, m: u32) -> u32 {
                 .items
                 .iter()
                 .filter(active(m))
-                .filter(|o| o.segment != Segment::Growth)
+                .filter(|o| o.segment == Segment::Baseline)
                 .map(|o| o.instances)
                 .sum();
             fleet.saturating_sub(rest).min(i.instances)
@@ -113,8 +113,8 @@ pub fn plan_notices(catalog: &Catalog, scenario: &Scenario, rec: &Recommendation
             zones: observed.map_or(0, |s| s.n_az),
             zones_at_on_demand: observed.map_or(0, |s| s.n_az_at_od),
             supply: spot_supply(observed),
-            together: plan.items.iter().any(|i| i.segment == Segment::Job)
-                && crate::engine::cost::runs_together(scenario.task),
+            // An MPI fleet run some hours a month is a service in the plan, yet its instances run together.
+            together: crate::engine::cost::runs_together(scenario.task),
         });
     }
     if let Some(w) = shallow_compute_sp(catalog, scenario, rec, plan) {

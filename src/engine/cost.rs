@@ -240,8 +240,10 @@ struct Basis<'a> {
     od: Option<f64>,
     u: Usage,
     accels: f64,
-    /// Instances priced: the recommendation's, or one (the plan's per-instance terms).
-    instances: u32,
+    /// Instances that run together where the task's do (`runs_together`): the fleet whose size Spot's
+    /// cap and interruption rate are judged on, whether priced whole (`u.n`, the recommendation's count)
+    /// or per instance (one, the plan's per-instance terms).
+    fleet: u32,
 }
 
 impl Basis<'_> {
@@ -288,16 +290,23 @@ pub fn option_cost(
     buy: Buy,
     fleet_hours: FleetHours,
 ) -> OptionCost {
-    option_cost_of(catalog, scenario, (rec, rec.n_instances), buy, fleet_hours)
+    option_cost_of(
+        catalog,
+        scenario,
+        (rec, rec.n_instances, rec.n_instances),
+        buy,
+        fleet_hours,
+    )
 }
 
-/// One option's cost for `instances` of the recommendation's type (the plan prices one instance's terms
-/// without copying the recommendation: its `Clone` is ~4 KB of the page's code). A Capacity Block books
-/// the recommendation's own fleet.
+/// One option's cost for `instances` of the recommendation's type in a fleet of `fleet` (the plan prices
+/// one instance's terms without copying the recommendation: its `Clone` is ~4 KB of the page's code).
+/// Spot judges the fleet, not the instances priced: one instance of six that run together is refused
+/// Spot, and interrupted, as the six are. A Capacity Block books the recommendation's own fleet.
 pub fn option_cost_of(
     catalog: &Catalog,
     scenario: &Scenario,
-    (rec, instances): (&Recommendation, u32),
+    (rec, instances, fleet): (&Recommendation, u32, u32),
     buy: Buy,
     fleet_hours: FleetHours,
 ) -> OptionCost {
@@ -314,7 +323,7 @@ pub fn option_cost_of(
             .on_demand(&rec.instance, &scenario.region)
             .map(|x| x.usd_hr * list),
         u: usage(scenario, rec, instances),
-        instances,
+        fleet: fleet.max(instances),
         accels: catalog
             .instance(&rec.instance)
             .and_then(|i| i.count.map(|c| c * i.fraction))

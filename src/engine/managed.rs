@@ -1,10 +1,11 @@
 //! Self-hosting against managed services (issue 26): Amazon Bedrock's per-token prices for the scenario's
-//! model at the stated load, the break-even in tokens a month, SageMaker AI real-time endpoints on the same
-//! type, and ECS Managed Instances' fee. Only the catalog's published figures; a missing one is `None`.
+//! model at the stated load, against what the cheapest plan costs (never the On-Demand figure when the plan
+//! buys otherwise), the break-even in tokens a month, SageMaker AI real-time endpoints on the same type,
+//! and ECS Managed Instances' fee. Only the catalog's published figures; a missing one is `None`.
 
-use super::outcome::Recommendation;
+use super::outcome::{Plan, Recommendation};
 use crate::catalog::{Catalog, IsoDate, ManagedPrice};
-use crate::scenario::{ModelChoice, Scenario, Task};
+use crate::scenario::{Buy, ModelChoice, Scenario, Task};
 
 /// One published Bedrock per-token price: USD per million input and output tokens.
 #[derive(Clone, Debug, PartialEq)]
@@ -73,8 +74,14 @@ pub struct Managed {
     /// Bedrock on-demand (and batch) for the load: tokens × price.
     pub bedrock_monthly_usd: Option<f64>,
     pub batch_monthly_usd: Option<f64>,
-    /// The self-hosted plan's month, at the chosen purchase option.
+    /// What self-hosting costs a month (a job: once): the cheapest plan's horizon over its months (the
+    /// plan's cost of the job), or, without a plan, the headline's option's month.
     pub plan_monthly_usd: Option<f64>,
+    /// The purchase options that figure is priced at: the plan's lines, or the headline's option.
+    pub plan_buys: Vec<Buy>,
+    /// The load over the first month's: a growing service's mean demand over the plan's horizon, which the
+    /// plan's average month is set against (1 for a steady fleet, a job, or without a plan).
+    pub mean_demand: f64,
     /// Tokens a month (input and output at the load's mix) at which Bedrock on-demand costs the plan's month.
     pub breakeven_tokens_month: Option<f64>,
     /// Tokens a month (same mix) the plan's fleet carries at full load.
@@ -88,6 +95,12 @@ pub struct Managed {
 }
 
 impl Managed {
+    /// Bedrock's month at the first month's load, what the months' chart draws beside the options' lines
+    /// (the first month's fleet); `None` for a job (its bill is once) or without a bill.
+    pub fn first_month_bedrock_usd(&self) -> Option<f64> {
+        Some(self.bedrock_monthly_usd? / self.mean_demand).filter(|_| !self.per_job)
+    }
+
     /// Whether Bedrock costs less than the self-hosted plan at the stated load (on-demand; a job at batch).
     pub fn bedrock_cheaper(&self) -> Option<bool> {
         // A job may wait for Bedrock's batch inference where it has a price.
@@ -184,16 +197,58 @@ pub fn load(s: &Scenario, rec: &Recommendation) -> Option<Load> {
     })
 }
 
-/// The comparison for a serving recommendation (None off serving).
-pub fn compare(c: &Catalog, s: &Scenario, rec: &Recommendation) -> Option<Managed> {
+/// A growing service's mean demand over the horizon in its first month's: the mean of (1 + g)^m, the
+/// compounding `plan::demand_fleet` sizes the months by (1 for a steady fleet).
+fn mean_growth(s: &Scenario) -> f64 {
+    let factor = 1.0 + s.purchase.growth_pct / 100.0;
+    let months = s.months.max(1);
+    let mut at = 1.0;
+    let mut sum = 0.0;
+    for _ in 0..months {
+        sum += at;
+        at *= factor;
+    }
+    if s.fleet_grows() {
+        sum / f64::from(months)
+    } else {
+        1.0
+    }
+}
+
+/// What self-hosting costs a month (or a job), and the options it is priced at: the plan's average month
+/// over its horizon (so a growing fleet's load is its mean too), else the headline's option.
+fn self_hosted(s: &Scenario, rec: &Recommendation, plan: Option<&Plan>) -> (Option<f64>, Vec<Buy>, f64) {
+    let Some(p) = plan.filter(|p| !p.items.is_empty()) else {
+        let usd = if s.batch_job() { rec.job_usd } else { rec.monthly_usd };
+        return (usd, vec![rec.priced_as(s.purchase.buy)], 1.0);
+    };
+    let buys = p.items.iter().fold(Vec::new(), |mut v, i| {
+        if !v.contains(&i.buy) {
+            v.push(i.buy);
+        }
+        v
+    });
+    match s.batch_job() {
+        true => (Some(p.horizon_usd), buys, 1.0),
+        false => (Some(p.horizon_usd / f64::from(s.months.max(1))), buys, mean_growth(s)),
+    }
+}
+
+/// The comparison for a serving recommendation (None off serving), against `plan`, the cheapest plan for
+/// `rec` where the caller has it.
+pub fn compare(c: &Catalog, s: &Scenario, rec: &Recommendation, plan: Option<&Plan>) -> Option<Managed> {
     if s.task != Task::Inference {
         return None;
     }
+    let (plan_monthly_usd, plan_buys, demand) = self_hosted(s, rec, plan);
     let bedrock = match &s.model {
         ModelChoice::Preset(id) => bedrock(c, id, &s.region),
         ModelChoice::Custom { .. } => Bedrock::NoPrice,
     };
-    let load = load(s, rec);
+    let load = load(s, rec).map(|l| Load {
+        in_tokens_month: l.in_tokens_month * demand,
+        out_tokens_month: l.out_tokens_month * demand,
+    });
     let price = match &bedrock {
         Bedrock::Priced { on_demand, .. } => Some(on_demand),
         _ => None,
@@ -207,7 +262,6 @@ pub fn compare(c: &Catalog, s: &Scenario, rec: &Recommendation) -> Option<Manage
         _ => None,
     };
     let per_job = s.batch_job();
-    let plan_monthly_usd = if per_job { rec.job_usd } else { rec.monthly_usd };
     // Total tokens at the load's mix: `share_in` of them input.
     let mix = load.map(|l| l.in_tokens_month / (l.in_tokens_month + l.out_tokens_month));
     let per_token = mix.zip(price).map(|(share_in, p)| p.cost_usd(share_in, 1.0 - share_in));
@@ -216,11 +270,13 @@ pub fn compare(c: &Catalog, s: &Scenario, rec: &Recommendation) -> Option<Manage
         .zip(per_token)
         .filter(|(_, t)| *t > 0.0)
         .map(|(m, t)| m / t);
+    // A growing fleet is sized month by month to carry that month's demand (`plan::demand_fleet`), so
+    // its mean capacity grows with the mean demand.
     let capacity_tokens_month = rec
         .tokens_per_s
         .filter(|_| !per_job)
         .zip(mix)
-        .map(|(t, share_in)| per_month(t, s.hours_per_month) / (1.0 - share_in));
+        .map(|(t, share_in)| per_month(t, s.hours_per_month) * demand / (1.0 - share_in));
     Some(Managed {
         per_job,
         bedrock_monthly_usd: bill(price),
@@ -228,6 +284,8 @@ pub fn compare(c: &Catalog, s: &Scenario, rec: &Recommendation) -> Option<Manage
         bedrock,
         load,
         plan_monthly_usd,
+        plan_buys,
+        mean_demand: demand,
         breakeven_tokens_month,
         capacity_tokens_month,
         sagemaker: sagemaker(c, &rec.instance, &s.region),

@@ -15,9 +15,10 @@ fn option_cost(catalog: &Catalog, scenario: &Scenario, rec: &Recommendation, buy
     cost::option_cost(catalog, scenario, rec, buy, hours_on)
 }
 
-/// One instance of `rec`'s type under `buy` (a commitment's or On-Demand's per-instance terms).
-fn one_instance(catalog: &Catalog, scenario: &Scenario, rec: &Recommendation, buy: Buy) -> OptionCost {
-    cost::option_cost_of(catalog, scenario, (rec, 1), buy, hours_on)
+/// One instance of `rec`'s type in a fleet of `fleet` under `buy` (a commitment's or On-Demand's
+/// per-instance terms; Spot's cap and interruptions judged on the fleet, as the option table does).
+fn one_instance(catalog: &Catalog, scenario: &Scenario, (rec, fleet): (&Recommendation, u32), buy: Buy) -> OptionCost {
+    cost::option_cost_of(catalog, scenario, (rec, 1, fleet), buy, hours_on)
 }
 
 /// The baseline fleet in each month of the horizon when it grows by `growth_pct` a month: the
@@ -75,16 +76,20 @@ pub fn committed_by_month(plan: &Plan) -> Vec<u32> {
         .collect()
 }
 
-/// What one instance costs on each commitment over a term, and flexibly per month, for the scenario's
-/// usage (`hours_per_month`); `None` for an option not offered.
-fn per_instance_terms(catalog: &Catalog, s: &Scenario, rec: &Recommendation) -> (Vec<Term>, Option<OptionCost>) {
+/// What one instance of a fleet of `fleet` (its peak) costs on each commitment over a term, and flexibly
+/// per month, for the scenario's usage (`hours_per_month`); `None` for an option not offered.
+fn per_instance_terms(
+    catalog: &Catalog,
+    s: &Scenario,
+    (rec, fleet): (&Recommendation, u32),
+) -> (Vec<Term>, Option<OptionCost>) {
     let mut terms = Vec::new();
     let mut flex: Option<OptionCost> = None;
     for b in Buy::ALL {
         if b == Buy::CapacityBlock {
             continue;
         }
-        let o = one_instance(catalog, s, rec, b);
+        let o = one_instance(catalog, s, (rec, fleet), b);
         if o.unavailable.is_some() {
             continue;
         }
@@ -181,7 +186,8 @@ fn service_segment(
     segment: Segment,
     fleet: &[u32],
 ) -> (Vec<PlanItem>, Option<f64>) {
-    let (terms, flex) = per_instance_terms(catalog, s, rec);
+    let peak = fleet.iter().copied().max().unwrap_or(rec.n_instances);
+    let (terms, flex) = per_instance_terms(catalog, s, (rec, peak));
     let flex_usd = flex.as_ref().map(|f| f.monthly_usd);
     let mut considered: Vec<(Buy, f64)> = Vec::new();
     for t in &terms {
@@ -199,7 +205,7 @@ fn service_segment(
         considered.push((Buy::CapacityBlock, o.horizon_usd));
     }
     let considered = crate::order::sorted(considered, &|a, b| a.1.total_cmp(&b.1));
-    let od_monthly = one_instance(catalog, s, rec, Buy::OnDemand);
+    let od_monthly = one_instance(catalog, s, (rec, peak), Buy::OnDemand);
     let all_od = od_monthly
         .unavailable
         .is_none()

@@ -1,6 +1,7 @@
-//! How an estimate moves with the two efficiencies nobody knows before running (model-FLOPs utilisation
-//! and memory-bandwidth efficiency): the same instance type re-estimated at a pessimistic and an
-//! optimistic value of both, so the page can show a range instead of a single point.
+//! How an estimate moves with the two efficiencies nobody knows before running (the compute efficiency the
+//! type's task and stack use: serving's MFU, training's kernel efficiency, Neuron's own for either; and
+//! memory-bandwidth efficiency): the same instance type re-estimated at a pessimistic and an optimistic
+//! value of both, so the page can show a range instead of a single point.
 
 use super::outcome::{Recommendation, Why};
 use super::recommend::recommend;
@@ -22,11 +23,36 @@ pub struct Bound {
     pub job_usd: Option<f64>,
     pub tokens_per_s: Option<f64>,
     pub monthly_usd: Option<f64>,
-    /// `mfu` is training's kernel efficiency (`teff`), not serving's model-FLOPs utilisation.
-    pub kernel: bool,
+    /// Which compute efficiency `mfu` is.
+    pub varied: Varied,
     /// Priced On-Demand because the chosen option is not offered for this fleet (say, Spot for more
     /// instances than may run together on it).
     pub on_demand_instead: bool,
+}
+
+/// The compute efficiency a range varies: the one the type's estimate uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Varied {
+    /// Serving's model-FLOPs utilisation on a GPU (`mfu`), or an old link's end-to-end training MFU.
+    Mfu,
+    /// Training's kernel efficiency on a GPU (`teff`).
+    Kernel,
+    /// Training's kernel efficiency on a Neuron chip (`nteff`).
+    NeuronKernel,
+    /// Serving's compute efficiency on a Neuron chip (`nmfu`: its prefill and decode compute).
+    NeuronMfu,
+}
+
+impl Varied {
+    /// The link key of the assumption varied.
+    pub fn key(self) -> &'static str {
+        match self {
+            Varied::Mfu => "mfu",
+            Varied::Kernel => "teff",
+            Varied::NeuronKernel => "nteff",
+            Varied::NeuronMfu => "nmfu",
+        }
+    }
 }
 
 /// The estimate of one instance type at pessimistic (`low`) and optimistic (`high`) efficiencies.
@@ -43,27 +69,45 @@ pub struct Sensitivity {
 /// fits).
 pub fn sensitivity(catalog: &Catalog, scenario: &Scenario, card: &Recommendation) -> Option<Sensitivity> {
     let instance = card.instance.as_str();
-    let e2e = scenario.assumptions.end_to_end_train_mfu().is_some();
+    let a = &scenario.assumptions;
+    let e2e = a.end_to_end_train_mfu().is_some();
+    let neuron = catalog
+        .instance(instance)
+        .and_then(|i| catalog.accelerator(&i.accelerator))
+        .is_some_and(|acc| acc.stack == crate::catalog::Stack::Neuron);
+    let varied = match (scenario.task.is_job() && !e2e, neuron) {
+        (true, true) => Varied::NeuronKernel,
+        (true, false) => Varied::Kernel,
+        (false, true) => Varied::NeuronMfu,
+        (false, false) => Varied::Mfu,
+    };
     let at = |factor: f64| -> Option<Bound> {
         let mut s = scenario.clone();
         s.instances = vec![instance.to_string()];
-        s.assumptions.mfu = (scenario.assumptions.mfu * factor).within(0.01, 1.0);
+        let scaled = |v: f64| (v * factor).within(0.01, 1.0);
+        s.assumptions.mfu = scaled(a.mfu);
         // Training runs at its own kernel efficiency (issue 13): it moves the same way, unless an old
         // link's `mfu` times training end to end (then `teff` stays at its default to keep that meaning).
         if !e2e {
-            s.assumptions.train_mfu = (scenario.assumptions.train_mfu * factor).within(0.01, 1.0);
+            s.assumptions.train_mfu = scaled(a.train_mfu);
         }
-        s.assumptions.bw_efficiency = (scenario.assumptions.bw_efficiency * factor).within(0.01, 1.0);
+        // A Neuron chip computes at its own efficiencies, serving's `nmfu` and training's `nteff` (which
+        // would otherwise follow the moved `teff`, Assumptions::neuron_kernel_eff): they move instead.
+        s.assumptions.neuron_mfu = scaled(a.neuron_mfu);
+        s.assumptions.neuron_train_mfu = scaled(a.neuron_kernel_eff());
+        s.assumptions.bw_efficiency = scaled(a.bw_efficiency);
         let outcome = recommend(catalog, &s);
         let r: &Recommendation = outcome
             .recommendations
             .iter()
             .find(|r| r.instance == instance && r.fits)?;
+        let e = &s.assumptions;
         Some(Bound {
-            mfu: if s.task.is_job() && !e2e {
-                s.assumptions.train_mfu
-            } else {
-                s.assumptions.mfu
+            mfu: match varied {
+                Varied::NeuronKernel => e.neuron_train_mfu,
+                Varied::Kernel => e.train_mfu,
+                Varied::NeuronMfu => e.neuron_mfu,
+                Varied::Mfu => e.mfu,
             },
             bw_efficiency: s.assumptions.bw_efficiency,
             n_instances: r.n_instances,
@@ -71,7 +115,7 @@ pub fn sensitivity(catalog: &Catalog, scenario: &Scenario, card: &Recommendation
             job_usd: r.job_usd,
             tokens_per_s: r.tokens_per_s,
             monthly_usd: r.monthly_usd,
-            kernel: s.task.is_job() && !e2e,
+            varied,
             on_demand_instead: r.reasons.iter().any(|w| {
                 matches!(
                     w,
@@ -175,6 +219,57 @@ mod tests {
         );
     }
 
+    /// F3: a Neuron type's range moves the efficiencies its estimate uses, so each bound is the estimate
+    /// with them set by their keys (`nmfu`/`nteff` and `bweff`), the pessimistic one below the headline.
+    #[test]
+    fn a_neuron_range_varies_the_neuron_efficiencies() {
+        let at = |q: &str| {
+            let (c, s, r) = top(q);
+            (sensitivity(&c, &s, &r).unwrap_or_else(|| panic!("no range {q}")), r)
+        };
+        // Serving 70B on trn1: `nmfu` 0.2 ± 25 %; it was `mfu` (unused by Neuron), the worst case 334
+        // tokens/s where `nmfu=0.15` alone gives 298.
+        let q = "v=1&model=llama3.1-70b&ctx=4096&out=512&batch=32&inst=trn1.32xlarge";
+        let (range, r) = at(q);
+        let (_, lo) = at(&format!("{q}&nmfu=0.15&bweff=0.525"));
+        let (_, hi) = at(&format!("{q}&nmfu=0.25&bweff=0.875"));
+        let close = |a: Option<f64>, b: Option<f64>| a.zip(b).is_some_and(|(a, b)| (a - b).abs() <= 1e-9 * b);
+        assert_eq!(range.low.varied, Varied::NeuronMfu);
+        assert!((range.low.mfu - 0.15).abs() < 1e-12, "{}", range.low.mfu);
+        assert!(
+            close(range.low.tokens_per_s, lo.tokens_per_s),
+            "{range:?} {:?}",
+            lo.tokens_per_s
+        );
+        assert!(
+            close(range.high.tokens_per_s, hi.tokens_per_s),
+            "{range:?} {:?}",
+            hi.tokens_per_s
+        );
+        assert!(range.low.tokens_per_s < r.tokens_per_s && r.tokens_per_s < range.high.tokens_per_s);
+        let money = |v: f64| crate::format::usd(v);
+        let en = crate::explain::range(&range, crate::scenario::Lang::En, &money).unwrap_or_default();
+        assert!(
+            en.contains("(Neuron efficiency 0.15, memory bandwidth 0.52): 281 tokens/s"),
+            "{en}"
+        );
+        let zh = crate::explain::range(&range, crate::scenario::Lang::Zh, &money).unwrap_or_default();
+        assert!(zh.contains("Neuron 计算效率 0.15"), "{zh}");
+        // Training on trn1: `nteff` 0.33 ± 25 %; it moved `teff`, which Neuron then took instead of its
+        // own 0.33, so the "worse" end (0.41) was faster and cheaper than the headline.
+        let q = "v=1&task=train&model=llama2-7b&tokens=100&inst=trn1.32xlarge&multinode=0";
+        let (range, r) = at(q);
+        let (_, lo) = at(&format!("{q}&nteff=0.2475&bweff=0.525"));
+        assert_eq!(range.low.varied, Varied::NeuronKernel);
+        assert!((range.low.mfu - 0.2475).abs() < 1e-12, "{}", range.low.mfu);
+        assert!(close(range.low.job_usd, lo.job_usd), "{range:?} {:?}", lo.job_usd);
+        assert!(
+            range.low.job_usd > r.job_usd && r.job_usd > range.high.job_usd,
+            "{range:?} {:?}",
+            r.job_usd
+        );
+    }
+
     #[test]
     fn no_range_for_a_type_that_does_not_fit() {
         let (c, s, r) = top("v=1&model=llama3.1-405b");
@@ -196,7 +291,7 @@ mod tests {
             job_usd: Some(100.0),
             tokens_per_s: None,
             monthly_usd: None,
-            kernel: true,
+            varied: Varied::Kernel,
             on_demand_instead,
         };
         let money = |v: f64| crate::format::usd(v);

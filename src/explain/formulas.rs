@@ -553,7 +553,7 @@ fn decode_lines(
         number(lat.allreduce_us, 1),
         number(hop_us, 2),
         number(step_ms, 2),
-        number(rec.speculation.map_or(1.0 / step_s, |x| x.plain_tokens_per_s_per_seq), 1),
+        number(rec.speculation.map_or(1.0 / step_s, |x| x.plain_decode_tokens_per_s_per_seq), 1),
         if zh { "token/秒（每序列）" } else { "tokens/s per sequence" },
     ));
     out.extend(super::speculation::lines(scenario, rec, zh));

@@ -128,7 +128,8 @@ fn bedrock_lines(c: &Catalog, b: &Bedrock, model: &str, lang: Lang, money: &dyn 
     out
 }
 
-/// The bill at the stated load, which is cheaper, and the break-even against this plan's month.
+/// The bill at the stated load, which is cheaper, and the break-even against this plan's month: the
+/// cheapest plan's (its options named), or the headline option's where there is no plan.
 fn verdict_lines(m: &Managed, lang: Lang, money: &dyn Fn(f64) -> String) -> Vec<String> {
     let zh = lang == Lang::Zh;
     let Bedrock::Priced { on_demand, .. } = &m.bedrock else {
@@ -145,6 +146,9 @@ fn verdict_lines(m: &Managed, lang: Lang, money: &dyn Fn(f64) -> String) -> Vec<
         return Vec::new();
     };
     let (tin, tout) = (tokens(load.in_tokens_month, lang), tokens(load.out_tokens_month, lang));
+    // Which figure "this plan" is: the options it buys.
+    let buys: Vec<&str> = m.plan_buys.iter().map(|b| super::buy_name(*b, lang)).collect();
+    let buys = buys.join(" + ");
     let (pin, pout) = (price(on_demand.in_usd_m, money), price(on_demand.out_usd_m, money));
     let gap = money((bedrock - plan).abs());
     if m.per_job {
@@ -163,9 +167,9 @@ fn verdict_lines(m: &Managed, lang: Lang, money: &dyn Fn(f64) -> String) -> Vec<
             (false, true) => format!("自建便宜 {gap}"),
         };
         return vec![if zh {
-            format!("本作业（输入 {tin} + 输出 {tout} token）：Bedrock {which} {}（按需 {tin} × {pin} + {tout} × {pout}，每百万，即 {}），本方案整个作业 {}：{who}。", money(b), money(bedrock), money(plan))
+            format!("本作业（输入 {tin} + 输出 {tout} token）：Bedrock {which} {}（按需 {tin} × {pin} + {tout} × {pout}，每百万，即 {}），本方案（{buys}）整个作业 {}：{who}。", money(b), money(bedrock), money(plan))
         } else {
-            format!("This job ({tin} input + {tout} output tokens): Bedrock {which} {} (on-demand {tin} × {pin} + {tout} × {pout} per million = {}); this plan {} for the job: {who}.", money(b), money(bedrock), money(plan))
+            format!("This job ({tin} input + {tout} output tokens): Bedrock {which} {} (on-demand {tin} × {pin} + {tout} × {pout} per million = {}); this plan ({buys}) {} for the job: {who}.", money(b), money(bedrock), money(plan))
         }];
     }
     let mut out = vec![if zh {
@@ -175,7 +179,7 @@ fn verdict_lines(m: &Managed, lang: Lang, money: &dyn Fn(f64) -> String) -> Vec<
             format!("自建便宜 {gap}")
         };
         format!(
-            "按所述负载（每月输入 {tin} + 输出 {tout} token）：Bedrock 按需每月 {}（{tin} × {pin} + {tout} × {pout}，每百万），本方案每月 {}：{who}。",
+            "按所述负载（每月输入 {tin} + 输出 {tout} token）：Bedrock 按需每月 {}（{tin} × {pin} + {tout} × {pout}，每百万），本方案（{buys}）每月 {}：{who}。",
             money(bedrock),
             money(plan)
         )
@@ -186,7 +190,7 @@ fn verdict_lines(m: &Managed, lang: Lang, money: &dyn Fn(f64) -> String) -> Vec<
             format!("self-hosting is cheaper by {gap}")
         };
         format!(
-            "At the stated load ({tin} input + {tout} output tokens a month): Bedrock on-demand {} a month ({tin} × {pin} + {tout} × {pout} per million); this plan {} a month: {who}.",
+            "At the stated load ({tin} input + {tout} output tokens a month): Bedrock on-demand {} a month ({tin} × {pin} + {tout} × {pout} per million); this plan ({buys}) {} a month: {who}.",
             money(bedrock),
             money(plan)
         )

@@ -72,12 +72,7 @@ pub fn range(s: &crate::engine::sensitivity::Sensitivity, lang: Lang, money: &dy
         number(lo.mfu, 2),
         number(lo.bw_efficiency, 2),
     );
-    // Training moves its kernel efficiency (`teff`); serving its MFU.
-    let mfu = match (hi.kernel, zh) {
-        (true, true) => "内核效率",
-        (true, false) => "kernel efficiency",
-        (false, _) => "MFU",
-    };
+    let mfu = efficiency_name(hi.varied, zh);
     Some(if zh {
         format!(
             "效率比假设高 {pct} %（{mfu} {mfu_hi}，显存带宽效率 {bw_hi}）时：{better}；低 {pct} %（{mfu} {mfu_lo}，显存带宽效率 {bw_lo}）时：{worse}。"
@@ -87,6 +82,21 @@ pub fn range(s: &crate::engine::sensitivity::Sensitivity, lang: Lang, money: &dy
             "If efficiency is {pct} % better than assumed ({mfu} {mfu_hi}, memory bandwidth {bw_hi}): {better}; {pct} % worse ({mfu} {mfu_lo}, memory bandwidth {bw_lo}): {worse}."
         )
     })
+}
+
+/// The compute efficiency a range varies, by name: training's kernel efficiency (`teff`, Neuron's
+/// `nteff`), serving's MFU, or Neuron's serving efficiency (`nmfu`).
+fn efficiency_name(varied: crate::engine::sensitivity::Varied, zh: bool) -> &'static str {
+    use crate::engine::sensitivity::Varied;
+    match (varied, zh) {
+        (Varied::Kernel, true) => "内核效率",
+        (Varied::Kernel, false) => "kernel efficiency",
+        (Varied::NeuronKernel, true) => "Neuron 内核效率",
+        (Varied::NeuronKernel, false) => "Neuron kernel efficiency",
+        (Varied::NeuronMfu, true) => "Neuron 计算效率",
+        (Varied::NeuronMfu, false) => "Neuron efficiency",
+        (Varied::Mfu, _) => "MFU",
+    }
 }
 
 /// A whole percent with its sign, as the ledger writes errors: "+19 %", "−6 %", "0 %".

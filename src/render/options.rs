@@ -176,12 +176,11 @@ pub fn options(d: &DetailIn, options: &[OptionCost]) -> String {
         option_row(&mut h, f, o, &row);
     }
     h.close("tbody").close("table").close("div");
-    let managed = crate::engine::managed::compare(d.catalog, d.scenario, d.rec);
+    let managed = crate::engine::managed::compare(d.catalog, d.scenario, d.rec, d.plan);
     if let Some(m) = &managed {
         managed_part(&mut h, d, m);
     }
-    // The months' chart draws a service's Bedrock bill, not a job's.
-    let bedrock = managed.filter(|m| !m.per_job).and_then(|m| m.bedrock_monthly_usd);
+    let bedrock = managed.and_then(|m| m.first_month_bedrock_usd());
     h.open("div", &[("class", "charts")]);
     h.fragment(&cost_charts::option_bars(f, options, d.scenario.months));
     h.fragment(&cost_charts::cumulative(f, options, d.scenario.months, bedrock));

@@ -99,11 +99,11 @@ pub(super) fn spot_cost(b: &Basis) -> OptionCost {
     // A job whose instances must run together (training, MPI): all of them at once on Spot.
     let together = runs_together(scenario.task);
     let max_job = together.then(|| spot_job_max_instances(supply, p.spot_max_instances));
-    if let Some(max) = max_job.filter(|m| b.instances > *m) {
+    if let Some(max) = max_job.filter(|m| b.fleet > *m) {
         return OptionCost::unavailable(
             buy,
             NotOffered::SpotTooLarge {
-                instances: b.instances,
+                instances: b.fleet,
                 max,
                 scarce: supply != SpotSupply::Ample,
             },
@@ -124,7 +124,8 @@ pub(super) fn spot_cost(b: &Basis) -> OptionCost {
         // Unknown: assume the worst Spot Advisor band.
         (None, None) => (25.0, true),
     };
-    let fleet_rate = rate_per_hour(pct) * b.u.n;
+    // Instances that run together are interrupted as one fleet, however many of them are priced here.
+    let fleet_rate = rate_per_hour(pct) * if together { f64::from(b.fleet) } else { b.u.n };
     // Back to work after an interruption: get capacity again, then restart and reload.
     let (tau, c, r) = (
         p.ckpt_interval_min / 60.0,

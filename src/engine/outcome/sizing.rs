@@ -167,15 +167,19 @@ pub struct Speculated {
     /// One verify step of the target over γ + 1 tokens a sequence, and one draft step, seconds.
     pub verify_s: f64,
     pub draft_s: f64,
-    /// Each sequence's decode speed without speculation, tokens/s (decode alone, before prefills).
+    /// Each sequence's decode step without speculation as a rate, tokens/s (decode alone, before
+    /// prefills: the formula line's plain step).
+    pub plain_decode_tokens_per_s_per_seq: f64,
+    /// Each user's speed on the same replica without and with speculation, tokens/s, end to end as the
+    /// headline's (the prompts' prefills included where `out` is stated; decode alone otherwise).
     pub plain_tokens_per_s_per_seq: f64,
+    pub tokens_per_s_per_seq: f64,
 }
 
 impl Speculated {
-    /// Each sequence's decode speed with speculation over plain decode's (before prefills), ×:
-    /// `E / (t_verify + γ·t_draft)` ÷ the plain rate.
+    /// What speculation gains on the headline, ×: each user's speed with it over without, end to end
+    /// (prefills are not sped up, so this is below the decode step's `E / (t_verify + γ·t_draft)` ÷ plain).
     pub fn speedup(&self) -> f64 {
-        let cycle_s = self.verify_s + f64::from(self.gamma) * self.draft_s;
-        self.accepted / cycle_s / self.plain_tokens_per_s_per_seq.max(1e-12)
+        self.tokens_per_s_per_seq / self.plain_tokens_per_s_per_seq.max(1e-12)
     }
 }

@@ -76,7 +76,10 @@ pub fn speculative(plain: &DecodeInputs, verify: &Verify, draft: &DraftStep, alp
             accepted,
             verify_s,
             draft_s,
+            plain_decode_tokens_per_s_per_seq: base.tokens_per_s_per_seq,
+            // Decode alone here; the serving planner adds the prefills to both (`with_prefill`).
             plain_tokens_per_s_per_seq: base.tokens_per_s_per_seq,
+            tokens_per_s_per_seq: per_seq,
         }),
         ..base
     }

@@ -261,12 +261,18 @@ pub(in crate::engine) fn size_inference(
 /// its marginal cost (its FLOPs and all-reduces; the weight read and step time ride on the batch), so each
 /// user gets `out / (out · t_step + seqs · t_prefill,marginal)` tokens/s (the form `tests/published_serving.rs`
 /// holds against measured throughput). Unstated (0), or without a compute figure, decode alone.
+/// Speculation's plain and speculative speeds get the same prefills, so its speed-up is the headline's.
 fn with_prefill(mut e: DecodeEstimate, output_tokens: u32, seqs: u32) -> DecodeEstimate {
     if let Some(p) = e.prefill_marginal_s.filter(|_| output_tokens > 0) {
         let out = f64::from(output_tokens);
-        let cycle_s = out / e.tokens_per_s_per_seq + f64::from(seqs) * p;
-        e.tokens_per_s_per_seq = out / cycle_s;
-        e.tokens_per_s = f64::from(seqs) * out / cycle_s;
+        let cycle_s = |decode: f64| out / decode + f64::from(seqs) * p;
+        let cycle = cycle_s(e.tokens_per_s_per_seq);
+        e.tokens_per_s_per_seq = out / cycle;
+        e.tokens_per_s = f64::from(seqs) * out / cycle;
+        if let Some(x) = e.speculation.as_mut() {
+            x.plain_tokens_per_s_per_seq = out / cycle_s(x.plain_decode_tokens_per_s_per_seq);
+            x.tokens_per_s_per_seq = e.tokens_per_s_per_seq;
+        }
     }
     e
 }
