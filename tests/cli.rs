@@ -437,3 +437,19 @@ fn a_link_from_an_older_catalog_says_which_prices_moved_since() {
         .get("catalog_since")
         .is_some_and(serde_json::Value::is_null));
 }
+
+/// The expert review of 2026-12-06 (P4): with `cur=cny` the headline was in yuan but the managed-services
+/// lines stayed in dollars. They follow the display currency, as the page's card does.
+#[test]
+fn managed_lines_follow_the_display_currency() {
+    let v = json_of("v=1&model=llama3.1-8b&ctx=4096&out=512&batch=64&cur=cny&fx=7.1");
+    let lines: Vec<String> = v["managed"]["lines"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|l| l.as_str().map(str::to_string))
+        .collect();
+    assert!(!lines.is_empty());
+    assert!(lines.iter().any(|l| l.contains("¥1.56")), "{lines:?}");
+    assert!(!lines.iter().any(|l| l.contains('$')), "{lines:?}");
+}

@@ -407,7 +407,10 @@ fn run_main() -> u8 {
         // Self-hosting the top recommendation against Bedrock, SageMaker AI and ECS Managed Instances.
         "managed": top.and_then(|r| {
             let m = engine::managed::compare(&catalog, &scenario, r, top_plan.as_ref())?;
-            let lines = explain::managed_lines(&catalog, &m, outcome.arch.name, &r.instance, lang, &|usd| format::usd(usd));
+            // In the display currency, as the page's card and the CLI's other lines (expert review P4).
+            let p = &scenario.purchase;
+            let money = |usd| format::money(usd, p.currency, p.cny_per_usd);
+            let lines = explain::managed_lines(&catalog, &m, outcome.arch.name, &r.instance, lang, &money);
             Some(json!({"figures": message::managed_figures(&catalog, &scenario, r, top_plan.as_ref()), "lines": lines}))
         }),
         // The embed's result message (v1) for the same query: the page posts the same builder's output.
