@@ -251,8 +251,8 @@ fn lang_tag(lang: Lang) -> &'static str {
     }
 }
 
-/// Keeps `<html lang>` on the page language, the body's `transparent` class on an embed's transparent
-/// background and the number fields on the state (`fields::follow_state`).
+/// Keeps `<html lang>` on the page language, the root's `data-theme` and the body's `transparent` class on
+/// an embed's theme and transparent background, and the number fields on the state (`fields::follow_state`).
 fn follow_in_the_document(ctx: Ctx) {
     fields::follow_state(ctx);
     Effect::new(move |_| {
@@ -261,8 +261,10 @@ fn follow_in_the_document(ctx: Ctx) {
             let _ = root.set_attribute("lang", l);
         }
     });
+    // Both follow the state: one effect (each effect is code of its own in the page).
     Effect::new(move |_| {
-        let transparent = ctx.state.with(|s| s.transparent && s.embed != Embed::No);
+        let (theme, transparent) = ctx.state.with(|s| (s.theme, s.transparent && s.embed != Embed::No));
+        embed::show_theme(theme);
         if let Some(body) = gloo::utils::document().body() {
             let _ = body.class_list().toggle_with_force("transparent", transparent);
         }
@@ -307,7 +309,6 @@ pub fn App() -> impl IntoView {
     };
     render_rest_after_first_paint(ctx);
     embed::connect(ctx);
-    embed::follow_theme(ctx);
     let catalog_note = link_date.map(|d| since::catalog_note(ctx, d, as_of));
     keep_link_in_step(ctx);
     follow_in_the_document(ctx);
