@@ -254,19 +254,22 @@ fn lang_tag(lang: Lang) -> &'static str {
 /// Keeps `<html lang>` on the page language, the root's `data-theme` and the body's `transparent` class on
 /// an embed's theme and transparent background, and the number fields on the state (`fields::follow_state`).
 fn follow_in_the_document(ctx: Ctx) {
-    fields::follow_state(ctx);
+    // The number fields, the theme and the transparent background all follow the state: one effect (each
+    // effect is code of its own in the page).
+    Effect::new(move |_| {
+        ctx.state.with(|st| {
+            fields::follow_state(ctx, st);
+            embed::show_theme(st.theme);
+            let transparent = st.transparent && st.embed != Embed::No;
+            if let Some(body) = gloo::utils::document().body() {
+                let _ = body.class_list().toggle_with_force("transparent", transparent);
+            }
+        });
+    });
     Effect::new(move |_| {
         let l = lang_tag(ctx.lang());
         if let Some(root) = gloo::utils::document().document_element() {
             let _ = root.set_attribute("lang", l);
-        }
-    });
-    // Both follow the state: one effect (each effect is code of its own in the page).
-    Effect::new(move |_| {
-        let (theme, transparent) = ctx.state.with(|s| (s.theme, s.transparent && s.embed != Embed::No));
-        embed::show_theme(theme);
-        if let Some(body) = gloo::utils::document().body() {
-            let _ = body.class_list().toggle_with_force("transparent", transparent);
         }
     });
 }
