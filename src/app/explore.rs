@@ -102,7 +102,8 @@ pub fn Explore(ctx: Ctx) -> impl IntoView {
     // A text search of instance names (on this page only), and the Compare picks a click away.
     let search = RwSignal::new(String::new());
     // The rows the filters and the search keep, computed where they are drawn: no memo of rows (a reactive
-    // type of its own in the page); its readers read the state anyway.
+    // type of its own in the page). The table reads the state anyway, and the line under the filters is set
+    // only when its HTML differs (as every `inner_html` string).
     let shown = move || {
         let q = search.with(|q| q.trim().to_ascii_lowercase());
         let mut data = ctx
