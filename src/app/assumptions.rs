@@ -112,17 +112,17 @@ pub fn changed(s: &crate::scenario::Scenario) -> Vec<Msg> {
 /// (HTML text from `render::controls`; the button acts through `acts`).
 #[component]
 pub fn ChangedNotice(ctx: Ctx) -> impl IntoView {
-    // The notice as text (a `Memo<String>`, a type the page already compiles): redrawn only when it
-    // changes, not on every edit of the scenario.
-    let html = Memo::new(move |_| {
+    // The notice as text: redrawn only when it changes, not on every edit of the scenario (an `inner_html`
+    // string is set only when it differs from the last one, so no memo of its own is needed).
+    let html = move || {
         let labels = ctx.scenario.with(changed);
         if labels.is_empty() || ctx.embed.get() != crate::state::Embed::No {
             return String::new();
         }
         let lang = ctx.lang();
         render::controls::changed_notice(lang, &crate::explain::changed_assumptions(&labels, lang))
-    });
-    view! { <div class="contents" inner_html=move || html.get()></div> }
+    };
+    view! { <div class="contents" inner_html=html></div> }
 }
 
 /// A read-only part of the view as HTML text in the page's language: one view type for all of them.

@@ -81,16 +81,14 @@ pub fn connect(ctx: Ctx) {
 }
 
 /// Sets `data-theme` on the root element for `theme=light|dark`; `auto` leaves it to the reader's system.
-pub fn follow_theme(ctx: Ctx) {
-    Effect::new(move |_| {
-        let theme = ctx.state.with(|s| s.theme);
-        if let Some(root) = gloo::utils::document().document_element() {
-            let _ = match theme {
-                Theme::Auto => root.remove_attribute("data-theme"),
-                t => root.set_attribute("data-theme", t.key()),
-            };
-        }
-    });
+/// Called by the page's effect that follows the state in the document (`app::follow_in_the_document`).
+pub fn show_theme(theme: Theme) {
+    if let Some(root) = gloo::utils::document().document_element() {
+        let _ = match theme {
+            Theme::Auto => root.remove_attribute("data-theme"),
+            t => root.set_attribute("data-theme", t.key()),
+        };
+    }
 }
 
 /// `embed=line`: the one-sentence summary and the link to the full plan, on one line.

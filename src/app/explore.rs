@@ -92,10 +92,6 @@ const FILTERS: &[Line] = &[
 #[component]
 pub fn Explore(ctx: Ctx) -> impl IntoView {
     let visible = move |c: Column| ctx.state.with(|s| !s.explore.hidden.contains(&c));
-    let data = Memo::new(move |_| {
-        ctx.catalog
-            .with_value(|c| ctx.state.with(|s| rows(c, &s.explore, &s.scenario.region)))
-    });
     // What every price in the table is per: "prices per vCPU per hour".
     let price_basis = move || {
         let (per, unit) = ctx
@@ -105,23 +101,24 @@ pub fn Explore(ctx: Ctx) -> impl IntoView {
     };
     // A text search of instance names (on this page only), and the Compare picks a click away.
     let search = RwSignal::new(String::new());
-    let shown = Memo::new(move |_| {
+    // The rows the filters and the search keep, computed where they are drawn: no memo of rows (a reactive
+    // type of its own in the page). The table reads the state anyway, and the line under the filters is set
+    // only when its HTML differs (as every `inner_html` string).
+    let shown = move || {
         let q = search.with(|q| q.trim().to_ascii_lowercase());
-        data.with(|d| {
-            d.iter()
-                .filter(|r| q.is_empty() || r.id.contains(&q))
-                .cloned()
-                .collect::<Vec<_>>()
-        })
-    });
+        let mut data = ctx
+            .catalog
+            .with_value(|c| ctx.state.with(|s| rows(c, &s.explore, &s.scenario.region)));
+        data.retain(|r| q.is_empty() || r.id.contains(&q));
+        data
+    };
     let picks = move || ctx.state.with(|s| s.compare.len());
     // The table as HTML text (`render::explore::table`); its buttons act through `acts`.
     let table = move || {
         let f = ctx.scenario.with(|s| render::Fmt::new(ctx.lang(), s));
-        shown.with(|rows| {
-            ctx.state
-                .with(|s| render::explore::table(f, rows, &s.explore, &s.compare))
-        })
+        let rows = shown();
+        ctx.state
+            .with(|s| render::explore::table(f, &rows, &s.explore, &s.compare))
     };
     // The column switches and the line under the filters as HTML text (`render::controls`).
     let switches = move || {
@@ -138,7 +135,7 @@ pub fn Explore(ctx: Ctx) -> impl IntoView {
             .scenario
             .with(|s| crate::explain::list_prices(s.purchase.reseller_pct, false, lang));
         let region = ctx.scenario.with(|s| s.region.clone());
-        render::controls::explore_line(lang, shown.with(Vec::len), &region, &price_basis(), &note)
+        render::controls::explore_line(lang, shown().len(), &region, &price_basis(), &note)
     };
     view! {
         <section class="card explore">

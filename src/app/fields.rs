@@ -177,35 +177,32 @@ fn show_state(value: String, el: &web_sys::HtmlInputElement) {
     let _ = el.set_attribute("data-v", &value);
 }
 
-/// Keeps every number field on the state: a field whose key's value changed (a link edit, back or
+/// Puts every number field on the state: a field whose key's value changed (a link edit, back or
 /// forward, a reset, a strategy, a fix) shows the new value, except the focused one, whose typing is
-/// never overwritten (its change shows the state's value, `on_change`).
-pub fn follow_state(ctx: Ctx) {
-    Effect::new(move |_| {
-        ctx.state.with(|st| {
-            let doc = gloo::utils::document();
-            let active = doc.active_element();
-            let drawn = ctx.typing.with_value(|t| t.drawn.clone());
-            for key in drawn {
-                let Some(el) = doc
-                    .get_element_by_id(&format!("f-{key}"))
-                    .and_then(|e| e.dyn_into::<web_sys::HtmlInputElement>().ok())
-                else {
-                    continue;
-                };
-                if active
-                    .as_ref()
-                    .is_some_and(|a| a == el.unchecked_ref::<web_sys::Element>())
-                {
-                    continue;
-                }
-                let value = text_of(st, key);
-                if el.get_attribute("data-v").as_deref() != Some(value.as_str()) {
-                    show_state(value, &el);
-                }
-            }
-        });
-    });
+/// never overwritten (its change shows the state's value, `on_change`). Run by the page's effect that
+/// follows the state in the document (`app::follow_in_the_document`).
+pub fn follow_state(ctx: Ctx, st: &crate::state::AppState) {
+    let doc = gloo::utils::document();
+    let active = doc.active_element();
+    let drawn = ctx.typing.with_value(|t| t.drawn.clone());
+    for key in drawn {
+        let Some(el) = doc
+            .get_element_by_id(&format!("f-{key}"))
+            .and_then(|e| e.dyn_into::<web_sys::HtmlInputElement>().ok())
+        else {
+            continue;
+        };
+        if active
+            .as_ref()
+            .is_some_and(|a| a == el.unchecked_ref::<web_sys::Element>())
+        {
+            continue;
+        }
+        let value = text_of(st, key);
+        if el.get_attribute("data-v").as_deref() != Some(value.as_str()) {
+            show_state(value, &el);
+        }
+    }
 }
 
 /// A labelled checkbox for a key whose values are `on` and `off` (HTML text from

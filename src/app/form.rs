@@ -43,10 +43,11 @@ fn methods(ctx: Ctx) -> Vec<(String, String)> {
 
 /// The lengths a task asks for under the precision: a request's prompt and output (serving), or the
 /// batch (jobs, whose sequence length sits beside the precision).
-fn length_lines(task: Task) -> &'static [Line] {
-    match task {
-        Task::Inference => &[Row(&[Num("prompt", Msg::PromptTokens), Num("out", Msg::OutputTokens)])],
-        _ => &[One(Num("batch", Msg::MicroBatch))],
+fn length_lines(serving: bool) -> &'static [Line] {
+    if serving {
+        &[Row(&[Num("prompt", Msg::PromptTokens), Num("out", Msg::OutputTokens)])]
+    } else {
+        &[One(Num("batch", Msg::MicroBatch))]
     }
 }
 
@@ -84,13 +85,14 @@ fn task_lines((task, batch): (Task, bool)) -> Vec<Line> {
 /// Everything about what runs.
 #[component]
 pub fn WorkloadForm(ctx: Ctx) -> impl IntoView {
-    // The task alone: the task's inputs are rebuilt when it changes, not on every keystroke.
-    let task = Memo::new(move |_| ctx.scenario.with(|s| s.task));
+    // What the task decides alone (as `Memo<bool>`s, a type the page already compiles): the task's inputs
+    // are rebuilt when it changes, not on every keystroke.
+    let uses_model = Memo::new(move |_| ctx.scenario.with(|s| s.task.uses_model()));
+    let serving = Memo::new(move |_| ctx.scenario.with(|s| s.task == Task::Inference));
     let kind = Memo::new(move |_| {
         ctx.scenario
             .with(|s| (s.task, s.serving == crate::scenario::ServingMode::Batch))
     });
-    let uses_model = move || task.get().uses_model();
     let is_custom = move || ctx.scenario.with(|s| matches!(s.model, ModelChoice::Custom { .. }));
     let model_value = move || {
         if is_custom() {
@@ -113,9 +115,8 @@ pub fn WorkloadForm(ctx: Ctx) -> impl IntoView {
     };
     // Serving asks for users beside the precision, then the lengths of a request; jobs their sequence
     // length, then the batch.
-    let serving = move || task.get() == Task::Inference;
-    let size_key = move || if serving() { "batch" } else { "ctx" };
-    let size_label = move || if serving() { Msg::Concurrency } else { Msg::SeqLen };
+    let size_key = move || if serving.get() { "batch" } else { "ctx" };
+    let size_label = move || if serving.get() { Msg::Concurrency } else { Msg::SeqLen };
     view! {
         <aside class="form" id="inputs" aria-label="workload">
             <section class="card">
@@ -123,7 +124,7 @@ pub fn WorkloadForm(ctx: Ctx) -> impl IntoView {
                 {segmented(ctx, "task", Msg::Task, &[
                     ("infer", Msg::TaskInfer), ("train", Msg::TaskTrain), ("finetune", Msg::TaskFinetune),
                     ("graphics", Msg::TaskGraphics), ("hpc", Msg::TaskHpc)])}
-                <Show when=uses_model>
+                <Show when=move || uses_model.get()>
                     {select(ctx, "model", Msg::Model, Signal::derive(models), Signal::derive(model_value))}
                     <Show when=is_custom>
                         {lines(ctx, &[Row(&[Num("params", Msg::ParamsB), Num("active", Msg::ActiveB)])])}
@@ -132,7 +133,7 @@ pub fn WorkloadForm(ctx: Ctx) -> impl IntoView {
                         {select(ctx, "prec", Msg::Precision, Signal::derive(precisions), value_of(ctx, "prec"))}
                         {move || number(ctx, size_key(), size_label(), None)}
                     </div>
-                    {move || lines(ctx, length_lines(task.get()))}
+                    {move || lines(ctx, length_lines(serving.get()))}
                     <p class="hint" data-testid="hint-replica">{ctx.tx(Msg::HintReplica)}</p>
                 </Show>
                 {move || lines(ctx, &task_lines(kind.get()))}

@@ -251,20 +251,25 @@ fn lang_tag(lang: Lang) -> &'static str {
     }
 }
 
-/// Keeps `<html lang>` on the page language, the body's `transparent` class on an embed's transparent
-/// background and the number fields on the state (`fields::follow_state`).
+/// Keeps `<html lang>` on the page language, the root's `data-theme` and the body's `transparent` class on
+/// an embed's theme and transparent background, and the number fields on the state (`fields::follow_state`).
 fn follow_in_the_document(ctx: Ctx) {
-    fields::follow_state(ctx);
+    // The number fields, the theme and the transparent background all follow the state: one effect (each
+    // effect is code of its own in the page).
+    Effect::new(move |_| {
+        ctx.state.with(|st| {
+            fields::follow_state(ctx, st);
+            embed::show_theme(st.theme);
+            let transparent = st.transparent && st.embed != Embed::No;
+            if let Some(body) = gloo::utils::document().body() {
+                let _ = body.class_list().toggle_with_force("transparent", transparent);
+            }
+        });
+    });
     Effect::new(move |_| {
         let l = lang_tag(ctx.lang());
         if let Some(root) = gloo::utils::document().document_element() {
             let _ = root.set_attribute("lang", l);
-        }
-    });
-    Effect::new(move |_| {
-        let transparent = ctx.state.with(|s| s.transparent && s.embed != Embed::No);
-        if let Some(body) = gloo::utils::document().body() {
-            let _ = body.class_list().toggle_with_force("transparent", transparent);
         }
     });
 }
@@ -307,7 +312,6 @@ pub fn App() -> impl IntoView {
     };
     render_rest_after_first_paint(ctx);
     embed::connect(ctx);
-    embed::follow_theme(ctx);
     let catalog_note = link_date.map(|d| since::catalog_note(ctx, d));
     keep_link_in_step(ctx);
     follow_in_the_document(ctx);

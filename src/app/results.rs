@@ -167,17 +167,22 @@ fn Detail(ctx: Ctx, rec: usize, figures: Memo<Option<Figures>>) -> impl IntoView
 fn RecTable(ctx: Ctx, chosen: Memo<Option<usize>>) -> impl IntoView {
     // Twelve rows until "All" is pressed, each time the list is drawn.
     ctx.show_all.set(false);
-    let work = Memo::new(move |_| ctx.scenario.with(render::ranked::Work::of));
+    // The rows and the head read the scenario anyway: what the columns hold (`Work`) is read with it, no
+    // memo of its own (one reactive type less in the page).
+    let fmt_work = move || {
+        ctx.scenario
+            .with(|s| (render::Fmt::new(ctx.lang(), s), render::ranked::Work::of(s)))
+    };
     // The rows as HTML text (`render::ranked::rec_rows`); their buttons act through `acts`.
     let rows = move || {
         let card = ctx.embed.get() == crate::state::Embed::Card;
         let limit = render::page::rec_limit(ctx.show_all.get(), card);
-        let f = ctx.scenario.with(|s| render::Fmt::new(ctx.lang(), s));
+        let (f, work) = fmt_work();
         chosen.with(|c| {
             ctx.state.with(|st| {
                 ctx.outcome.with(|o| {
                     let id = c.and_then(|i| o.recommendations.get(i)).map(|r| r.instance.as_str());
-                    render::ranked::rec_rows(f, o, work.get(), id, &st.compare, limit)
+                    render::ranked::rec_rows(f, o, work, id, &st.compare, limit)
                 })
             })
         })
@@ -203,7 +208,7 @@ fn RecTable(ctx: Ctx, chosen: Memo<Option<usize>>) -> impl IntoView {
             <div class="section-head" inner_html=head></div>
             <div class="table-wrap" tabindex="0">
                 <table class="recs">
-                    <thead inner_html=move || render::ranked::rec_head(ctx.scenario.with(|s| render::Fmt::new(ctx.lang(), s)), work.get())></thead>
+                    <thead inner_html=move || { let (f, work) = fmt_work(); render::ranked::rec_head(f, work) }></thead>
                     <tbody inner_html=rows></tbody>
                 </table>
             </div>
