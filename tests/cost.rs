@@ -217,9 +217,11 @@ fn every_option_counts_a_jobs_start_up_once() {
 /// Reviewer: `model=llama3.1-8b&batch=50&ctx=2500&out=500&growth=10&months=24` planned ⌈1.1^m⌉
 /// instances (1, 2, 2, …, 9, 9: month 1 doubled the fleet for 10 % more users). A growing service now
 /// scales its demand: on g7e.2xlarge (one 96 GB GPU) a replica holds 230 sequences of 2,500 tokens
-/// beside the 8B weights, so 50 × 1.1^m users need one instance while 50 × 1.1^m ≤ 230, i.e. to
-/// month 16 (1.1^16 = 4.595, 229.7 users), and two from month 17 (252.7) to month 23 (447.7):
-/// 17 × 1 + 7 × 2 = 31 instance-months, not 101. With a per-sequence target of 20 tok/s fewer
+/// beside the 8B weights, but past 189 each user reads below the readable 10 tokens/s (`readtps`; the
+/// expert review of 2026-12-06 found a fleet packed to memory selling 8.45), so 50 × 1.1^m users need one
+/// instance while 50 × 1.1^m ≤ 189, i.e. to month 13 (1.1^13 = 3.452, 172.6 users), two from month 14
+/// (189.9) to month 21 (370.0) and three in months 22-23 (407.2, 447.7): 14 + 8 × 2 + 2 × 3 = 36
+/// instance-months, not 101. With a per-sequence target of 20 tok/s fewer
 /// sequences share a replica; every month still has at least what its users need.
 #[test]
 fn a_growing_service_scales_its_demand_not_its_instances() {
@@ -228,11 +230,12 @@ fn a_growing_service_scales_its_demand_not_its_instances() {
     let u = r.serving_unit.unwrap_or_else(|| panic!("{r:?}"));
     assert_eq!(
         (u.seqs_per_replica, u.replicas_per_instance, u.instances_per_replica),
-        (230, 1, 1)
+        (189, 1, 1)
     );
     let p = plan(catalog(), &s, &r);
-    let mut want = vec![1; 17];
-    want.extend([2; 7]);
+    let mut want = vec![1; 14];
+    want.extend([2; 8]);
+    want.extend([3; 2]);
     assert_eq!(p.fleet_by_month, want);
     for q in ["&seqtps=20", "&seqtps=20&tps=3000", "&prio=perf&seqtps=20"] {
         let s = scenario(&format!(

@@ -362,7 +362,7 @@ fn a_growing_service_shows_its_commitment_rule_and_a_job_does_not() {
             .unwrap_or_default()
     };
     // A render farm compounds its count; a service sizes each month from its users on one replica's
-    // capacity (g7e.2xlarge holds 230 sequences of 2,500 tokens of Llama 3.1 8B: tests/cost.rs).
+    // capacity (g7e.2xlarge serves 189 sequences of 2,500 tokens of Llama 3.1 8B at the readable 10 tokens/s: tests/cost.rs).
     let farm = lines("v=1&task=graphics&mode=batch&inst=g6e.xlarge&growth=10&months=24");
     assert!(
         farm.iter().any(|f| {
@@ -375,7 +375,7 @@ fn a_growing_service_shows_its_commitment_rule_and_a_job_does_not() {
     let grow = lines("v=1&model=llama3.1-8b&batch=50&ctx=2500&out=500&growth=10&months=24&inst=g7e.2xlarge");
     assert!(
         grow.iter().any(|f| f.starts_with(
-            "fleet in month m: n_m = max(1, ⌈50 × (1 + 0.1)^m / 230⌉) (m = 0 in the first month, n_0 = 1); commit"
+            "fleet in month m: n_m = max(1, ⌈50 × (1 + 0.1)^m / 189⌉) (m = 0 in the first month, n_0 = 1); commit"
         )),
         "{grow:?}"
     );

@@ -330,6 +330,22 @@ fn catalog_since(
     }))
 }
 
+/// Self-hosting the top recommendation against Bedrock, SageMaker AI and ECS Managed Instances: the figures
+/// and the card's lines, in the display currency as the page's card and the CLI's other lines.
+fn managed_json(
+    catalog: &Catalog,
+    scenario: &Scenario,
+    outcome: &engine::Outcome,
+    r: &Recommendation,
+    plan: Option<&engine::Plan>,
+) -> Option<Value> {
+    let m = engine::managed::compare(catalog, scenario, r, plan)?;
+    let p = &scenario.purchase;
+    let money = |usd| format::money(usd, p.currency, p.cny_per_usd);
+    let lines = explain::managed_lines(catalog, &m, outcome.arch.name, &r.instance, scenario.lang, &money);
+    Some(json!({"figures": message::managed_figures(catalog, scenario, r, plan), "lines": lines}))
+}
+
 fn co2e_json(catalog: &Catalog, region: &str, r: &Recommendation, lang: gpuplan::scenario::Lang) -> Value {
     let co2e = r
         .energy_kwh
@@ -405,14 +421,7 @@ fn run_main() -> u8 {
         "nearest": outcome.nearest,
         "notices": notices,
         // Self-hosting the top recommendation against Bedrock, SageMaker AI and ECS Managed Instances.
-        "managed": top.and_then(|r| {
-            let m = engine::managed::compare(&catalog, &scenario, r, top_plan.as_ref())?;
-            // In the display currency, as the page's card and the CLI's other lines (expert review P4).
-            let p = &scenario.purchase;
-            let money = |usd| format::money(usd, p.currency, p.cny_per_usd);
-            let lines = explain::managed_lines(&catalog, &m, outcome.arch.name, &r.instance, lang, &money);
-            Some(json!({"figures": message::managed_figures(&catalog, &scenario, r, top_plan.as_ref()), "lines": lines}))
-        }),
+        "managed": top.and_then(|r| managed_json(&catalog, &scenario, &outcome, r, top_plan.as_ref())),
         // The embed's result message (v1) for the same query: the page posts the same builder's output.
         "summary": serde_json::to_value(message::result_message(&catalog, &scenario, &warnings, &outcome)).unwrap_or(Value::Null),
         "line": explain::line(&catalog, &scenario, &outcome),

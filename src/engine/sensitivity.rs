@@ -250,7 +250,7 @@ mod tests {
         let money = |v: f64| crate::format::usd(v);
         let en = crate::explain::range(&range, crate::scenario::Lang::En, &money).unwrap_or_default();
         assert!(
-            en.contains("(Neuron efficiency 0.15, memory bandwidth 0.52): 281 tokens/s"),
+            en.contains("(Neuron efficiency 0.15, memory bandwidth 0.52): 269 tokens/s"),
             "{en}"
         );
         let zh = crate::explain::range(&range, crate::scenario::Lang::Zh, &money).unwrap_or_default();

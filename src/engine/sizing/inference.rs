@@ -510,8 +510,8 @@ impl PlanCtx<'_> {
     }
 
     /// The chosen plan's unit of capacity: the most sequences a replica of its shape serves at the
-    /// per-sequence target (speed falls as sequences are added), from the plan's load up to what memory
-    /// holds; `prio=perf` keeps the plan's own, its speed being the point. With it, the room the paid
+    /// per-sequence target (online, at least the readable speed; speed falls as sequences are added), from
+    /// the plan's load up to what memory holds; `prio=perf` keeps the plan's own, its speed being the point. With it, the room the paid
     /// replicas leave beyond the users and the speed each user would then get.
     fn unit(&self, p: &ServingPlan) -> ServingUnit {
         let s = self.scenario;
@@ -519,14 +519,16 @@ impl PlanCtx<'_> {
         let (per, room_per) = if s.priority == Priority::Performance {
             (load, load)
         } else {
-            // Online, the room counts only users who would still read at a readable speed.
+            // Online, a replica's capacity (what a growing or bursting fleet is sized by) and the room count
+            // only users who would still read at a readable speed (`readtps`): a fleet that grows by packing
+            // users to memory would sell them below it (expert review Q4: 8.45 tokens/s at month 23).
             let readable = if s.serving == ServingMode::Online {
                 s.assumptions.readable_tokens_per_s
             } else {
                 0.0
             };
-            let per = self.most_meeting(p.tp, load, p.max_seqs_per_replica, 0.0);
-            (per, self.most_meeting(p.tp, load, per, readable))
+            let per = self.most_meeting(p.tp, load, p.max_seqs_per_replica, readable);
+            (per, per)
         };
         let room_tokens_per_s_per_seq = self.estimate(p.tp, room_per).tokens_per_s_per_seq;
         let unreadable =
