@@ -99,7 +99,7 @@ const NEURON_224: &str = concat!("AWS Neuron documentation, Trn1/Trn1n Training 
 const NEURON_218: &str = concat!("AWS Neuron documentation, Trn1/Trn1n Training Performance, Decoder Models (github.com/aws-neuron/aws-neuron-sdk general/benchmarks/trn1/training_data_decoder.csv @8907253c), Neuron 2.18, NeMo Megatron (neuronx-nemo-megatron), BF16 + stochastic rounding, AdamW", trn1_note!());
 const NEURON_213: &str = concat!("AWS Neuron documentation, Trn1/Trn1n Performance, Training (github.com/aws-neuron/aws-neuron-sdk general/benchmarks/trn1/trn1_trn1n_nlp_data.csv @02b8afc5), Neuron 2.13.1, NeMo Megatron, BF16 + stochastic rounding, AdamW", trn1_note!());
 const NEMO_2407: &str = "NVIDIA NeMo, Performance Benchmarks, Finetuning (github.com/NVIDIA/NeMo docs/source/performance/performance_summary.md @070a0bb1), NeMo 24.07 container, DGX-H100, FP8, SQuAD v1.1 packed to 4,096 tokens, tokens/sec/GPU";
-const AUTOMODEL: &str = "NVIDIA NeMo AutoModel, Performance Summary, Finetuning (LoRA) (github.com/NVIDIA-NeMo/Automodel docs/performance-summary.md @01926a5c, last updated 2025-10-02), PyTorch backend, DGX-H100, BF16, mock data, full sequences with no padding, tokens/sec/GPU";
+const AUTOMODEL: &str = "NVIDIA NeMo AutoModel, Performance Summary, Finetuning (LoRA) (github.com/NVIDIA-NeMo/Automodel docs/performance-summary.md @01926a5c, last updated 2025-10-02), PyTorch backend, DGX-H100, mock data, full sequences with no padding, tokens/sec/GPU";
 const QWEN: &str = "QwenLM/Qwen README (github.com/QwenLM/Qwen), Finetuning, Profiling of Memory and Speed: one A100-SXM4-80G, CUDA 11.8, PyTorch 2.0, FlashAttention 2, batch 1 with gradient accumulation 8 per GPU, s/iter";
 
 fn training(
@@ -273,7 +273,7 @@ pub const KNOWN_MISSES: &[(&str, &str)] = &[
     ),
     // Fine-tuning (2026-12-06): the Megatron rows (NeMo 24.07, H100 FP8) run −15 % to −18 % here, as the
     // same source's pre-training rows do; the Hugging Face stacks run fast. No one figure explains both.
-    ("Qwen-7B LoRA, 1 A100, 4K", "Measured +42 % fast (−30 % s/step): a Hugging Face PEFT run at batch 1, not a tuned kernel stack. Qwen's fine-tuning scripts (finetune/finetune_lora_single_gpu.sh) pass --gradient_checkpointing, a recomputed forward (≈1.4× the FLOPs of the planner's plan here, which recomputes only attention because memory allows); the planner recomputes by memory need, as Megatron does, so does not charge it."),
+    ("Qwen-7B LoRA, 1 A100, 4K", "Measured +42 % fast (−30 % s/step): a Hugging Face PEFT run at batch 1, not a tuned kernel stack. The profiling does not state its flags, but Qwen's fine-tuning scripts (finetune/finetune_lora_single_gpu.sh and finetune_qlora_single_gpu.sh) pass --gradient_checkpointing, a recomputed forward (≈1.4× the FLOPs of the planner's plan here, which recomputes only attention because memory allows); the planner recomputes by memory need, as Megatron does, so does not charge it."),
     ("Qwen-7B Q-LoRA, 1 A100, 4K", "Measured +59 % fast (−37 % s/step): GPTQ Int4 base through PEFT at batch 1, with the scripts' gradient checkpointing (≈1.4× the FLOPs charged, see the LoRA row)."),
     ("Qwen-14B Q-LoRA, 1 A100, 4K", "Measured +45 % fast (−31 % s/step): GPTQ Int4 base through PEFT at batch 1, with the scripts' gradient checkpointing (≈1.4× the FLOPs charged, see the 7B LoRA row)."),
     (
@@ -282,7 +282,7 @@ pub const KNOWN_MISSES: &[(&str, &str)] = &[
     ),
     (
         "Llama 3 70B LoRA BF16, 8 H100 (AutoModel)",
-        "Measured +156 % fast: NeMo AutoModel's PyTorch backend runs Hugging Face model code, with no kernel optimizations listed for this row (its pre-training rows list Transformer Engine), at 176 model TFLOP/s a GPU as stated, 18 % of the BF16 peak. The same job in Megatron (NeMo 24.07: Llama 2 70B LoRA, 8 H100, TP 2 PP 4, FP8) runs 2,557 tokens/s a GPU and is within −15 % here. The software stack, not the chip.",
+        "Measured +156 % fast: NeMo AutoModel's PyTorch backend (Hugging Face Transformers models, its docs), with no kernel optimizations listed for this row (its pre-training rows list Transformer Engine), at 176 model TFLOP/s a GPU as stated, 18 % of the BF16 peak. A like job in Megatron (NeMo 24.07: Llama 2 70B LoRA, 8 H100, TP 2 PP 4, FP8) runs 2,557 tokens/s a GPU and is within −15 % here. The software stack, not the chip.",
     ),
 ];
 
@@ -435,7 +435,7 @@ fn h100_finetune_runs() -> Vec<Run> {
             2_557.0, Unit::TokensPerGpuSecond, NEMO_2407, "2024-07",
             training(preset("llama2-70b"), Lora, Fp8, 4096, 32, 1e9, h100(8))),
         run("Llama 3 70B LoRA BF16, 8 H100 (AutoModel)", Family::H100, WLora,
-            "DGX-H100, 8 GPUs, LoRA, BF16, GBS 32, MBS 1, local batch 4, GA 4, sequence 4,096, TP 2 PP 4 VP 10, FSDP: 26.92 s a step, 608.42 tokens/s/GPU (176 model TFLOP/s/GPU); rank not stated (16); Llama 3.3 70B Instruct's config (Llama 3.1 70B's shape).",
+            "DGX-H100, 8 GPUs, LoRA, GBS 32, MBS 1, local batch 4, GA 4, sequence 4,096, TP 2 PP 4 VP 10, FSDP, no kernel optimizations listed: 26.92 s a step, 608.42 tokens/s/GPU (176 model TFLOP/s/GPU); precision not stated in the LoRA table (the page's MFU note takes H100's BF16 peak: BF16 assumed); rank not stated (16); Llama 3.3 70B Instruct's config (Llama 3.1 70B's shape).",
             608.42, Unit::TokensPerGpuSecond, AUTOMODEL, "2025-10-02",
             training(preset("llama3.1-70b"), Lora, Bf16, 4096, 32, 1e9, h100(8))),
     ]
