@@ -27,6 +27,17 @@
 //! links, routing imbalance `moecap` and grouped-GEMM rate `ggeff` as assumptions) and `moeb` was
 //! re-calibrated once (258 → 245 B: six within ±19 %, median −5 %). On these clusters the planner keeps
 //! EP 1: memory fits without it and the imbalance an EP group pays costs more than it saves.
+//!
+//! Fine-tuning (2026-12-06, expert review of g6e/g7e LoRA at 40-52 % MFU): NVIDIA's H100 fine-tuning
+//! tables added seven rows. Megatron's (NeMo 24.07, FP8) LoRA rows run −15 % to −18 % and its 7B and 13B
+//! SFT rows −9 % and −16 %, as that source's pre-training rows do (its 70B SFT row, −38 %, must recompute
+//! in full to fit at DP 1: a known miss); NeMo AutoModel's PyTorch-backend LoRA row (18 % of peak as
+//! stated) runs +156 %, and Qwen's Hugging Face PEFT rows on one A100 +12 % to +59 %, whose scripts pass
+//! `--gradient_checkpointing` (a recomputed forward the planner does not charge when memory allows). The
+//! bias follows the software stack, not the method or the chip, so no fine-tuning figure was added: the
+//! misses are listed with their reasons (tests/fixtures/published_training_finetune.md). No published
+//! fine-tuning run with its setup was found for L40S, A10G, L4 or RTX PRO 6000 (LitGPT's A10G table
+//! states times on Alpaca 2k but not its token count); their estimates rest on `teff` and the peak alone.
 
 use gpuplan::accuracy::{by_family, score_all, summary, training_runs, Scored, Setup};
 use gpuplan::catalog::Catalog;

@@ -7,7 +7,7 @@ pub const RECORDS: &[Record] = &[
     Record { family: Family::A100, kind: Kind::Training, moe: false, runs: 11, median_pct: 24, worst_pct: 59, within_25: 6 },
     Record { family: Family::A100, kind: Kind::Serving, moe: false, runs: 13, median_pct: -2, worst_pct: 108, within_25: 9 },
     Record { family: Family::A100, kind: Kind::Serving, moe: true, runs: 2, median_pct: 18, worst_pct: 23, within_25: 2 },
-    Record { family: Family::H100, kind: Kind::Training, moe: false, runs: 5, median_pct: -19, worst_pct: -26, within_25: 4 },
+    Record { family: Family::H100, kind: Kind::Training, moe: false, runs: 12, median_pct: -16, worst_pct: 156, within_25: 9 },
     Record { family: Family::H100, kind: Kind::Training, moe: true, runs: 4, median_pct: -17, worst_pct: -19, within_25: 4 },
     Record { family: Family::H100, kind: Kind::Serving, moe: false, runs: 25, median_pct: -3, worst_pct: 103, within_25: 21 },
     Record { family: Family::H100, kind: Kind::Serving, moe: true, runs: 3, median_pct: 47, worst_pct: 120, within_25: 1 },
