@@ -308,15 +308,8 @@ messages! {
     ChartBreakEven => "Dot: On-Demand has cost as much as the whole term", "圆点：按需累计费用已等于整个承诺期的费用";
     ChartMemory => "Memory per accelerator", "每加速器显存";
     CurveTitle => "Cost against each user's speed, every layout", "成本与每用户速度：所有部署方式";
-    CurveX => "Output tokens/s per user", "每用户输出 token/秒";
-    CurveY => "Per million output tokens", "每百万输出 token";
-    CurveLog => " (log)", "（对数）";
-    CurvePoints => "A layout: type × TP × users per replica", "部署方式：类型 × TP × 每副本用户数";
-    CurveFront => "Pareto front (nothing cheaper and faster)", "帕累托前沿（无更便宜且更快者）";
-    CurvePick => "Current pick", "当前推荐";
-    CurveHow => "Plan this sets inst, batch (one instance's users) and seqtps (their speed).", "“按此规划”设定 inst、batch（单台实例的用户数）与 seqtps（其速度）。";
-    UsersPerReplica => "Users per replica", "每副本用户数";
-    PlanThis => "Plan this", "按此规划";
+    // The curve's other words are its worker's alone (`render::curve::Word`): not in the page's wasm.
+    CurveComputing => "Computing every layout…", "正在计算所有部署方式…";
     MonthAxis => "Month", "月";
     CostAxis => "Cost", "成本";
     Weights => "Weights", "权重";

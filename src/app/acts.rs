@@ -127,7 +127,7 @@ pub fn on_click(ctx: Ctx, ev: leptos::ev::MouseEvent) {
 
 /// Opens or closes the cost-versus-latency curve, keeping the focus on its button once the page is redrawn.
 fn toggle_curve(ctx: Ctx) {
-    ctx.curve.update(|o| *o = !*o);
+    super::curve::toggle(ctx);
     refocus("[data-act=\"curve\"]".to_string());
 }
 
