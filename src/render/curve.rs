@@ -7,50 +7,12 @@ use crate::chart::Axis;
 use crate::engine::pareto::{self, CurvePoint};
 use crate::explain::latency;
 use crate::format::number;
-use crate::i18n::Msg;
-use crate::scenario::{Currency, Lang, Task};
+use crate::i18n::{CurveWord as Word, Msg};
+use crate::scenario::{Currency, Task};
 
-/// The curve's own words, beside the page's labels (`i18n`) but apart from them: only the curve's worker
-/// draws the chart and the table, so the page's wasm does not carry these (its `Msg` table keeps every entry).
-#[derive(Clone, Copy)]
-enum Word {
-    X,
-    Y,
-    Log,
-    Points,
-    Front,
-    Pick,
-    How,
-    UsersPerReplica,
-    PlanThis,
-}
-
-/// A word in the language of `f`: English and Chinese side by side, so neither can be missing.
+/// A word of the curve's own (`i18n::CurveWord`) in the language of `f`.
 fn word(f: Fmt, w: Word) -> &'static str {
-    let (en, zh) = match w {
-        Word::X => ("Output tokens/s per user", "每用户输出 token/秒"),
-        Word::Y => ("Per million output tokens", "每百万输出 token"),
-        Word::Log => (" (log)", "（对数）"),
-        Word::Points => (
-            "A layout: type × TP × users per replica",
-            "部署方式：类型 × TP × 每副本用户数",
-        ),
-        Word::Front => (
-            "Pareto front (nothing cheaper and faster)",
-            "帕累托前沿（无更便宜且更快者）",
-        ),
-        Word::Pick => ("Current pick", "当前推荐"),
-        Word::How => (
-            "Plan this sets inst, batch (one instance's users) and seqtps (their speed).",
-            "“按此规划”设定 inst、batch（单台实例的用户数）与 seqtps（其速度）。",
-        ),
-        Word::UsersPerReplica => ("Users per replica", "每副本用户数"),
-        Word::PlanThis => ("Plan this", "按此规划"),
-    };
-    match f.lang {
-        Lang::En => en,
-        Lang::Zh => zh,
-    }
+    crate::i18n::curve_word(f.lang, w)
 }
 
 /// The display currency's units per US dollar.
