@@ -125,9 +125,10 @@ pub fn on_click(ctx: Ctx, ev: leptos::ev::MouseEvent) {
     }
 }
 
-/// Opens or closes the cost-versus-latency curve, keeping the focus on its button once the page is redrawn.
+/// Opens or closes the cost-versus-latency curve (drawn by its worker: `super::curve`), keeping the focus
+/// on its button once the page is redrawn.
 fn toggle_curve(ctx: Ctx) {
-    super::curve::toggle(ctx);
+    ctx.curve.update(|o| *o = !*o);
     refocus("[data-act=\"curve\"]".to_string());
 }
 
@@ -137,7 +138,7 @@ fn set_pairs(ctx: Ctx, pairs: &str) {
     for (k, v) in crate::query::pairs(pairs) {
         ctx.set(&k, &v);
     }
-    refocus(format!("button[data-act=\"pairs\"][data-id=\"{pairs}\"]"));
+    super::curve::keep_focus(format!("button[data-act=\"pairs\"][data-id=\"{pairs}\"]"));
 }
 
 /// A change anywhere in the page: a `<select>` or a checkbox drawn as HTML text (`Act::Select`,

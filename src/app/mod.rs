@@ -65,8 +65,8 @@ pub struct Ctx {
     pub full: RwSignal<bool>,
     /// The ranked list shows every recommendation, not the first twelve (until it is drawn again).
     pub show_all: RwSignal<bool>,
-    /// The cost-versus-latency curve: `None` closed; open, its worker's last answer (`curve`).
-    pub curve: RwSignal<Option<String>>,
+    /// The cost-versus-latency curve is open (drawn then by its worker: `curve`).
+    pub curve: RwSignal<bool>,
     /// What the last strategy button changed, in the form's own labels.
     pub strategy_changed: RwSignal<Option<Vec<Msg>>>,
     /// The number fields' typing: the value waiting for a pause, the values refused.
@@ -303,7 +303,7 @@ pub fn App() -> impl IntoView {
         view: Memo::new(move |_| state.with(|s| s.view)),
         embed: Memo::new(move |_| state.with(|s| s.embed)),
         show_all: RwSignal::new(false),
-        curve: RwSignal::new(None),
+        curve: RwSignal::new(false),
         strategy_changed: RwSignal::new(None),
         typing: StoredValue::new(fields::Typing::default()),
     };

@@ -131,8 +131,9 @@ test('the curve works from the site root as from a sub-path, and follows a new s
   const other = 'v=1&model=qwen2.5-32b&ctx=2500&out=500&batch=50';
   const want = engineFront(other);
   await g.select('model', 'qwen2.5-32b');
-  await g.page.waitForFunction((n) => document.querySelectorAll('[data-testid="front-row"]').length === n
-    && !document.querySelector('[data-testid="curve-computing"]'), want.length);
+  await g.page.waitForFunction((w) => [...document.querySelectorAll('[data-testid="front-row"]')]
+    .map((r) => [r.dataset.instance, ...[...r.querySelectorAll('td')].slice(0, 2).map((td) => td.textContent)].join(' '))
+    .join('\n') === w, want.join('\n'));
   assert.deepEqual(await tableRows(g.page), want);
   g.assertClean();
   await g.page.context().close();
