@@ -194,6 +194,7 @@ messages! {
     AddToCompare => "Compare", "加入对比";
     RemoveFromCompare => "Remove", "移除";
     CompareEmpty => "Pick instances with “Compare” in the results or in Explore.", "在推荐结果或目录中点“加入对比”来选择实例。";
+    Filters => "Filters", "筛选";
     Family => "Family", "系列";
     All => "All", "全部";
     MinMem => "Min memory per accelerator (GB as sold)", "每加速器最小显存（标称 GB）";
@@ -316,9 +317,14 @@ messages! {
     Activations => "Activations", "激活";
     Optimizer => "Optimizer + gradients", "优化器与梯度";
     Overhead => "Overhead", "开销";
+    Available => "Available", "可用";
     Formula => "Formula", "公式";
+    Inputs => "Inputs", "输入";
     TokensPerS => "tokens/s", "token/秒";
     PerSeq => "per sequence", "每序列";
+    Prefill => "prefill", "预填充";
+    Hours => "h", "小时";
+    Days => "days", "天";
     ArticleNote => "Note on a figure quoted in the source articles", "关于来源文章所引数字的说明";
     CatalogNotes => "Catalog notes on this type and its accelerator", "目录对该实例及其加速器的备注（英文）";
     Sources => "Sources", "数据来源";

@@ -114,7 +114,7 @@ pub fn on_click(ctx: Ctx, ev: leptos::ev::MouseEvent) {
         Act::Reset => reset(ctx),
         Act::Strategy => strategy(ctx, &id),
         Act::ShowAll => ctx.show_all.set(true),
-        Act::Curve => toggle_curve(ctx),
+        Act::Curve => super::curve::toggle(ctx),
         Act::Col => {
             if let Some(c) = Column::from_key(&id) {
                 ctx.update(|s| s.toggle_column(c));
@@ -123,13 +123,6 @@ pub fn on_click(ctx: Ctx, ev: leptos::ev::MouseEvent) {
         }
         Act::Check | Act::Select | Act::Num => {}
     }
-}
-
-/// Opens or closes the cost-versus-latency curve (drawn by its worker: `super::curve`), keeping the focus
-/// on its button once the page is redrawn.
-fn toggle_curve(ctx: Ctx) {
-    ctx.curve.update(|o| *o = !*o);
-    refocus("[data-act=\"curve\"]".to_string());
 }
 
 /// Sets every `key=value` pair of `pairs` (a point of the cost-versus-latency curve), and keeps the focus on

@@ -9,23 +9,37 @@ use leptos::tachys::renderer::dom::Dom;
 use std::cell::RefCell;
 use wasm_bindgen::{JsCast, JsValue};
 
-/// The worker and the conversation with it. Plain data, not a signal: an answer is written into the open
-/// section's body in place (a signal written from here cost the page's wasm ~500 B gzip; BENCHMARKS.md).
+/// The worker and the conversation with it. Plain data, not a signal: an answer sets `Ctx::curve` again
+/// to redraw (a signal of another type cost the page's wasm ~750 B gzip; BENCHMARKS.md).
 struct Worker {
     /// Started on the first opening and kept for the page's life.
     worker: Option<web_sys::Worker>,
+    /// The curve is open (what `Ctx::curve` is set to; only ever set, here: a signal's `update` is more
+    /// code in the page's wasm than its `set`).
+    open: bool,
     /// The last answer: the opened section's body.
     body: String,
-    /// The front's button to focus again once an answer is drawn (`keep_focus`).
+    /// The curve's button to focus again once an answer is drawn (`keep_focus`).
     focus: String,
 }
 
 thread_local! {
-    static WORKER: RefCell<Worker> = const { RefCell::new(Worker { worker: None, body: String::new(), focus: String::new() }) };
+    static WORKER: RefCell<Worker> =
+        const { RefCell::new(Worker { worker: None, open: false, body: String::new(), focus: String::new() }) };
+}
+
+/// Opens or closes the curve (`Act::Curve`), keeping the focus on its button.
+pub(super) fn toggle(ctx: Ctx) {
+    let open = WORKER.with_borrow_mut(|w| {
+        w.open = !w.open;
+        w.open
+    });
+    ctx.curve.set(open);
+    keep_focus("[data-act=\"curve\"]".to_string());
 }
 
 /// Puts the focus on the element `selector` finds once the page is redrawn (`acts::refocus`), and again
-/// once the worker's next answer is drawn: a keyboard user keeps their place on the front's buttons.
+/// once the worker's next answer is: a keyboard user keeps their place on the curve's buttons.
 pub(super) fn keep_focus(selector: String) {
     WORKER.with_borrow_mut(|w| w.focus.clone_from(&selector));
     refocus(selector);
@@ -40,10 +54,9 @@ pub(super) fn section(ctx: Ctx, s: &Scenario) -> String {
     let open = ctx.curve.get();
     let mut out = curve::head(f, open);
     if open {
-        out.push_str(curve::BODY);
         WORKER.with_borrow_mut(|w| {
             if w.worker.is_none() {
-                w.worker = start();
+                w.worker = start(ctx);
             }
             if let Some(worker) = &w.worker {
                 let _ = worker.post_message(&JsValue::from_str(&crate::query::encode(s)));
@@ -55,14 +68,13 @@ pub(super) fn section(ctx: Ctx, s: &Scenario) -> String {
             }
             out.push_str(&w.body);
         });
-        out.push_str("</div>");
     }
     out + curve::END
 }
 
 /// The worker, from the script index.html names (`<meta name="gpuplan-curve">`, written by the build's
 /// scripts/curve_worker.py with its content-hashed name), relative to the page so any sub-path works.
-fn start() -> Option<web_sys::Worker> {
+fn start(ctx: Ctx) -> Option<web_sys::Worker> {
     let url = gloo::utils::document()
         .query_selector("meta[name=\"gpuplan-curve\"]")
         .ok()??
@@ -70,30 +82,24 @@ fn start() -> Option<web_sys::Worker> {
     let worker = web_sys::Worker::new(&url).ok()?;
     // Through the function Leptos adds its event listeners with (a Worker is an EventTarget like an
     // element), so no glue of its own; kept for the page's life.
-    std::mem::forget(Dom::add_event_listener(
-        worker.unchecked_ref(),
-        "message",
-        Box::new(answered),
-    ));
+    let on_answer = Box::new(move |e: JsValue| answered(ctx, e));
+    std::mem::forget(Dom::add_event_listener(worker.unchecked_ref(), "message", on_answer));
     Some(worker)
 }
 
-/// An answer: kept for the next redraw and written into the open section's body now (nothing when it is
-/// closed), the focus put back where the last action on the front left it.
-fn answered(e: JsValue) {
+/// An answer: kept, and drawn (again, if the curve is open) with the focus where the last action left it.
+fn answered(ctx: Ctx, e: JsValue) {
     let body = e
         .unchecked_into::<web_sys::MessageEvent>()
         .data()
         .as_string()
         .unwrap_or_default();
-    if let Ok(Some(el)) = gloo::utils::document().query_selector("[data-testid=\"curve-body\"]") {
-        el.set_inner_html(&body);
-    }
-    let focus = WORKER.with_borrow_mut(|w| {
+    let (open, focus) = WORKER.with_borrow_mut(|w| {
         w.body = body;
-        std::mem::take(&mut w.focus)
+        (w.open, std::mem::take(&mut w.focus))
     });
-    if !focus.is_empty() {
+    ctx.curve.set(open);
+    if open && !focus.is_empty() {
         refocus(focus);
     }
 }

@@ -217,19 +217,15 @@ pub fn front_table(f: Fmt, points: &[CurvePoint], pick: Option<&CurvePoint>) -> 
     h.finish()
 }
 
-/// The curve's section opened: its head (`head`) with the chart and the front's table (`body`, in `BODY`);
-/// closed (`drawn` `None`), the head alone. The page draws the same from `head`, the worker's `body` and `END`.
+/// The curve's section opened: its head (`head`) with the chart and the front's table (`body`); closed
+/// (`drawn` `None`), the head alone. The page draws the same from `head`, the worker's `body` and `END`.
 pub fn section(f: Fmt, drawn: Option<(&[CurvePoint], Option<&CurvePoint>)>) -> String {
     let mut out = head(f, drawn.is_some());
     if let Some((points, pick)) = drawn {
-        out = out + BODY + &body(f, points, pick) + "</div>";
+        out.push_str(&body(f, points, pick));
     }
     out + END
 }
-
-/// The opened section's holder of `body` (its `</div>` after it): the page writes the worker's answers
-/// into it in place. Laid out as if absent (`display: contents`).
-pub const BODY: &str = "<div class=\"contents\" data-testid=\"curve-body\">";
 
 /// The section's end, after `head` and what is drawn under it.
 pub const END: &str = "</section>";
@@ -402,7 +398,7 @@ mod tests {
             let page = section(f, Some((&points, top.as_ref())));
             assert!(page.contains("data-testid=\"front-row\""), "{link}");
             // The page posts its scenario's canonical query (`query::encode`), not the address as typed.
-            let drawn = head(f, true) + BODY + &answer(&c, &crate::query::encode(s)) + "</div>" + END;
+            let drawn = head(f, true) + &answer(&c, &crate::query::encode(s)) + END;
             assert_eq!(drawn, page, "{link}");
             assert_eq!(answer(&c, link), body(f, &points, top.as_ref()), "{link}");
         }
