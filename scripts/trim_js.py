@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
 """Trunk post_build hook: strips the page's scripts (wasm-bindgen's glue and boot/'s, not the service
-worker) of their comments, indentation and blank lines, and the glue of the stream classes of
+worker) and the curve's worker's glue (WORKER_GLUE, as Trunk names a worker's, before
+scripts/curve_worker.py gives it a content hash) of their comments, indentation and blank lines, and the
+page's glue of the stream classes of
 `wasm-streams` (server_fn's, never constructed by the page; their wasm exports are dropped by
 index.html's wasm-opt parameters), then updates each script's integrity hash in index.html. Line by
 line, no line is joined to another, so no statement changes (no automatic semicolon moves); a string
@@ -16,6 +18,10 @@ import sys
 staging = os.environ.get("TRUNK_STAGING_DIR")
 if not staging:
     sys.exit("trim_js.py runs as a Trunk hook (TRUNK_STAGING_DIR is not set)")
+
+# The curve's Web Worker (src/bin/gpuplan-curve.rs): Trunk gives a worker's files its bin's name, no hash, and
+# no tag in index.html, so no integrity hash to update; its stream classes stay (fetched only with the curve).
+WORKER_GLUE = "gpuplan-curve.js"
 
 # The exported classes and their finalization registries, whole statements as wasm-bindgen writes them.
 STREAMS = [
@@ -71,7 +77,7 @@ for path in glob.glob(os.path.join(staging, "*.js")):
     # The module loader (boot-*.js) is loaded without an integrity hash; every other script has one.
     if sri(source) in html:
         html = html.replace(sri(source), sri(small))
-    elif not os.path.basename(path).startswith("boot-"):
+    elif not os.path.basename(path).startswith("boot-") and os.path.basename(path) != WORKER_GLUE:
         sys.exit(f"trim_js.py: no integrity hash for {os.path.basename(path)} in index.html")
     open(path, "wb").write(small)
 open(index, "w", encoding="utf-8").write(html)

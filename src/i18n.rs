@@ -308,15 +308,8 @@ messages! {
     ChartBreakEven => "Dot: On-Demand has cost as much as the whole term", "圆点：按需累计费用已等于整个承诺期的费用";
     ChartMemory => "Memory per accelerator", "每加速器显存";
     CurveTitle => "Cost against each user's speed, every layout", "成本与每用户速度：所有部署方式";
-    CurveX => "Output tokens/s per user", "每用户输出 token/秒";
-    CurveY => "Per million output tokens", "每百万输出 token";
-    CurveLog => " (log)", "（对数）";
-    CurvePoints => "A layout: type × TP × users per replica", "部署方式：类型 × TP × 每副本用户数";
-    CurveFront => "Pareto front (nothing cheaper and faster)", "帕累托前沿（无更便宜且更快者）";
-    CurvePick => "Current pick", "当前推荐";
-    CurveHow => "Plan this sets inst, batch (one instance's users) and seqtps (their speed).", "“按此规划”设定 inst、batch（单台实例的用户数）与 seqtps（其速度）。";
-    UsersPerReplica => "Users per replica", "每副本用户数";
-    PlanThis => "Plan this", "按此规划";
+    // The curve's other words are its worker's alone (`render::curve::Word`): not in the page's wasm.
+    CurveComputing => "Computing every layout…", "正在计算所有部署方式…";
     MonthAxis => "Month", "月";
     CostAxis => "Cost", "成本";
     Weights => "Weights", "权重";
@@ -393,6 +386,50 @@ messages! {
     PricesChangedSince => "Prices it uses that changed since:", "此后发生变化的相关价格：";
     NoPricesChanged => "None of the prices it uses changed since.", "其所用价格此后均未变化。";
     HistoryNotKnown => "These rates have no price history in this region back to the link's date (cat=): whether they changed is not known.", "以下费率在此区域的价格历史未追溯到链接日期（cat=），是否变化未知：";
+}
+
+/// The cost-versus-latency curve's own words, apart from the page's labels (`Msg`): only the curve's worker
+/// (src/bin/gpuplan-curve.rs) draws its chart and table, so the page's wasm does not carry them, as it
+/// carries every entry of `Msg`'s tables.
+#[derive(Clone, Copy, Debug)]
+pub enum CurveWord {
+    X,
+    Y,
+    Log,
+    Points,
+    Front,
+    Pick,
+    How,
+    UsersPerReplica,
+    PlanThis,
+}
+
+/// A word of the curve in a language: English and Chinese side by side, so neither can be missing.
+pub fn curve_word(lang: Lang, w: CurveWord) -> &'static str {
+    let (en, zh) = match w {
+        CurveWord::X => ("Output tokens/s per user", "每用户输出 token/秒"),
+        CurveWord::Y => ("Per million output tokens", "每百万输出 token"),
+        CurveWord::Log => (" (log)", "（对数）"),
+        CurveWord::Points => (
+            "A layout: type × TP × users per replica",
+            "部署方式：类型 × TP × 每副本用户数",
+        ),
+        CurveWord::Front => (
+            "Pareto front (nothing cheaper and faster)",
+            "帕累托前沿（无更便宜且更快者）",
+        ),
+        CurveWord::Pick => ("Current pick", "当前推荐"),
+        CurveWord::How => (
+            "Plan this sets inst, batch (one instance's users) and seqtps (their speed).",
+            "“按此规划”设定 inst、batch（单台实例的用户数）与 seqtps（其速度）。",
+        ),
+        CurveWord::UsersPerReplica => ("Users per replica", "每副本用户数"),
+        CurveWord::PlanThis => ("Plan this", "按此规划"),
+    };
+    match lang {
+        Lang::En => en,
+        Lang::Zh => zh,
+    }
 }
 
 #[cfg(test)]

@@ -114,7 +114,7 @@ pub fn on_click(ctx: Ctx, ev: leptos::ev::MouseEvent) {
         Act::Reset => reset(ctx),
         Act::Strategy => strategy(ctx, &id),
         Act::ShowAll => ctx.show_all.set(true),
-        Act::Curve => toggle_curve(ctx),
+        Act::Curve => super::curve::toggle(ctx),
         Act::Col => {
             if let Some(c) = Column::from_key(&id) {
                 ctx.update(|s| s.toggle_column(c));
@@ -125,19 +125,13 @@ pub fn on_click(ctx: Ctx, ev: leptos::ev::MouseEvent) {
     }
 }
 
-/// Opens or closes the cost-versus-latency curve, keeping the focus on its button once the page is redrawn.
-fn toggle_curve(ctx: Ctx) {
-    ctx.curve.update(|o| *o = !*o);
-    refocus("[data-act=\"curve\"]".to_string());
-}
-
 /// Sets every `key=value` pair of `pairs` (a point of the cost-versus-latency curve), and keeps the focus on
 /// the table's button for it once the page is redrawn.
 fn set_pairs(ctx: Ctx, pairs: &str) {
     for (k, v) in crate::query::pairs(pairs) {
         ctx.set(&k, &v);
     }
-    refocus(format!("button[data-act=\"pairs\"][data-id=\"{pairs}\"]"));
+    super::curve::keep_focus(format!("button[data-act=\"pairs\"][data-id=\"{pairs}\"]"));
 }
 
 /// A change anywhere in the page: a `<select>` or a checkbox drawn as HTML text (`Act::Select`,

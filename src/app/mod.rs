@@ -6,6 +6,7 @@
 mod acts;
 mod assumptions;
 mod compare;
+mod curve;
 mod embed;
 mod explore;
 mod export_bar;
@@ -64,7 +65,8 @@ pub struct Ctx {
     pub full: RwSignal<bool>,
     /// The ranked list shows every recommendation, not the first twelve (until it is drawn again).
     pub show_all: RwSignal<bool>,
-    pub curve: RwSignal<bool>, // the cost-versus-latency curve is open (computed and drawn only then)
+    /// The cost-versus-latency curve is open (drawn then by its worker: `curve`).
+    pub curve: RwSignal<bool>,
     /// What the last strategy button changed, in the form's own labels.
     pub strategy_changed: RwSignal<Option<Vec<Msg>>>,
     /// The number fields' typing: the value waiting for a pause, the values refused.

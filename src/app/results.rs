@@ -217,30 +217,15 @@ fn RecTable(ctx: Ctx, chosen: Memo<Option<usize>>) -> impl IntoView {
     }
 }
 
-/// The cost-versus-latency curve's section (serving, not in the embedded card; HTML text from
-/// `render::curve`): the curve is computed only while it is open (`Act::Curve`), since it runs many
-/// estimates; the front's buttons act through `acts`.
-#[cfg(feature = "curve")]
+/// The cost-versus-latency curve's section (serving, not in the embedded card): its head, and once opened
+/// what its worker draws (`super::curve`); the front's buttons act through `acts`.
 fn curve_html(ctx: Ctx, card: bool) -> String {
-    use crate::engine::pareto;
-    let open = ctx.curve.get();
     ctx.scenario.with(|s| {
         if card || s.task != crate::scenario::Task::Inference {
             return String::new();
         }
-        let drawn = open.then(|| {
-            let points = ctx.catalog.with_value(|c| pareto::curve(c, &pareto::page_scenario(s)));
-            (points, ctx.outcome.with(pareto::pick))
-        });
-        let drawn = drawn.as_ref().map(|(p, k)| (p.as_slice(), k.as_ref()));
-        render::curve::section(render::Fmt::new(ctx.lang(), s), drawn)
+        super::curve::section(ctx, s)
     })
-}
-
-/// Without the `curve` feature the page has no curve section (the byte budget, BENCHMARKS.md).
-#[cfg(not(feature = "curve"))]
-fn curve_html(_: Ctx, _: bool) -> String {
-    String::new()
 }
 
 /// Why the other types were left out (HTML text from `render::ranked::excluded`).

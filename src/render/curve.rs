@@ -2,12 +2,18 @@
 
 use super::svg::{label, legend_entry, line, pc, px, y_title};
 use super::{Fmt, Html};
+use crate::catalog::Catalog;
 use crate::chart::Axis;
-use crate::engine::pareto::CurvePoint;
+use crate::engine::pareto::{self, CurvePoint};
 use crate::explain::latency;
 use crate::format::number;
-use crate::i18n::Msg;
-use crate::scenario::Currency;
+use crate::i18n::{CurveWord as Word, Msg};
+use crate::scenario::{Currency, Task};
+
+/// A word of the curve's own (`i18n::CurveWord`) in the language of `f`.
+fn word(f: Fmt, w: Word) -> &'static str {
+    crate::i18n::curve_word(f.lang, w)
+}
 
 /// The display currency's units per US dollar.
 fn rate(f: Fmt) -> f64 {
@@ -64,14 +70,14 @@ fn axes(h: &mut Html, f: Fmt, (x, y): (Axis, Axis), (height, b): (f64, f64)) {
         label(h, "tick", (x.at(v), 0.0), height - b + 16.0, "middle", &number(v, 1));
     }
     line(h, "axis", (l, r), (height - b, height - b), &[]);
-    let log = |m: Msg, axis: Axis| f.t(m).to_string() + if axis.log { f.t(Msg::CurveLog) } else { "" };
-    let x_title = log(Msg::CurveX, x);
+    let log = |m: Word, axis: Axis| word(f, m).to_string() + if axis.log { word(f, Word::Log) } else { "" };
+    let x_title = log(Word::X, x);
     label(h, "axis-label", ((l + r) / 2.0, 0.0), height - 6.0, "middle", &x_title);
     y_title(
         h,
         14.0,
         (height - b) / 2.0,
-        &format!("{} ({})", log(Msg::CurveY, y), f.code()),
+        &format!("{} ({})", log(Word::Y, y), f.code()),
     );
 }
 
@@ -140,10 +146,10 @@ pub fn chart(f: Fmt, points: &[CurvePoint], pick: Option<&CurvePoint>) -> String
         label(&mut h, "pick-label", (cx, dx), cy - 8.0, anchor, &p.instance);
     }
     h.close("svg").open("ul", &[("class", "legend")]);
-    legend_entry(&mut h, "pt", f.t(Msg::CurvePoints));
-    legend_entry(&mut h, "front", f.t(Msg::CurveFront));
+    legend_entry(&mut h, "pt", word(f, Word::Points));
+    legend_entry(&mut h, "front", word(f, Word::Front));
     if let Some(p) = pick {
-        let text = format!("{}{}{}", f.t(Msg::CurvePick), f.t(Msg::Colon), layout(p));
+        let text = format!("{}{}{}", word(f, Word::Pick), f.t(Msg::Colon), layout(p));
         legend_entry(&mut h, "pick", &text);
     }
     h.close("ul").close("figure");
@@ -157,13 +163,13 @@ pub fn front_table(f: Fmt, points: &[CurvePoint], pick: Option<&CurvePoint>) -> 
     let front = front(points);
     let mut h = Html::new();
     h.fragment("<div class=\"table-wrap\" tabindex=\"0\"><table class=\"front\" data-testid=\"curve-front\"><caption>")
-        .text(f.t(Msg::CurveFront))
+        .text(word(f, Word::Front))
         .fragment("</caption><thead><tr>");
     let heads = [
         f.t(Msg::Instance),
         "TP",
-        f.t(Msg::UsersPerReplica),
-        f.t(Msg::CurveX),
+        word(f, Word::UsersPerReplica),
+        word(f, Word::X),
         f.t(Msg::PerMTok),
         f.t(Msg::Ttft),
         "",
@@ -196,36 +202,65 @@ pub fn front_table(f: Fmt, points: &[CurvePoint], pick: Option<&CurvePoint>) -> 
             h.fragment("<td class=\"num\">").text(&cell).fragment("</td>");
         }
         h.fragment("<td><button type=\"button\" class=\"small\" aria-label=\"")
-            .text(f.t(Msg::PlanThis))
+            .text(word(f, Word::PlanThis))
             .text(f.t(Msg::Colon))
             .text(&layout(p))
             .fragment("\" data-act=\"pairs\" data-id=\"")
             .text(&point_link(p))
             .fragment("\">")
-            .text(f.t(Msg::PlanThis))
+            .text(word(f, Word::PlanThis))
             .fragment("</button></td></tr>");
     }
     h.fragment("</tbody></table></div><p class=\"muted\">")
-        .text(f.t(Msg::CurveHow))
+        .text(word(f, Word::How))
         .fragment("</p>");
     h.finish()
 }
 
-/// The curve's section: its head, a button that opens or closes it (`Act::Curve`, `aria-expanded`), and
-/// when open (`drawn`: the points and the pick) the chart and the front's table.
+/// The curve's section opened: its head (`head`) with the chart and the front's table (`body`); closed
+/// (`drawn` `None`), the head alone. The page draws the same from `head`, the worker's `body` and `END`.
 pub fn section(f: Fmt, drawn: Option<(&[CurvePoint], Option<&CurvePoint>)>) -> String {
+    let mut out = head(f, drawn.is_some());
+    if let Some((points, pick)) = drawn {
+        out.push_str(&body(f, points, pick));
+    }
+    out + END
+}
+
+/// The section's end, after `head` and what is drawn under it.
+pub const END: &str = "</section>";
+
+/// The section's start: its title as a button that opens or closes it (`Act::Curve`, `aria-expanded`).
+/// What the page's wasm draws itself; the rest comes from the worker.
+pub fn head(f: Fmt, open: bool) -> String {
     let mut h = Html::new();
     h.fragment("<section class=\"card curve\" data-testid=\"curve\"><h2><button type=\"button\" class=\"link\" aria-expanded=\"")
-        .fragment(if drawn.is_some() { "true" } else { "false" })
+        .fragment(if open { "true" } else { "false" })
         .fragment("\" data-act=\"curve\" data-id=\"curve\">")
         .text(f.t(Msg::CurveTitle))
         .fragment("</button></h2>");
-    if let Some((points, pick)) = drawn {
-        h.fragment(&chart(f, points, pick))
-            .fragment(&front_table(f, points, pick));
-    }
-    h.fragment("</section>");
     h.finish()
+}
+
+/// The opened section's content: the chart, then the front's table.
+pub fn body(f: Fmt, points: &[CurvePoint], pick: Option<&CurvePoint>) -> String {
+    chart(f, points, pick) + &front_table(f, points, pick)
+}
+
+/// What the curve's worker (`src/bin/gpuplan-curve.rs`) answers for the page's link query: the opened
+/// section's `body` for the link's scenario, parsed as the page parses its link (`state::parse_state`),
+/// in its language and currency. The points are the curve of `pareto::page_scenario`, the pick the top
+/// recommendation of the scenario the page's engine sees (`Scenario::without_presentation`). Empty
+/// for a link that is not serving (the page draws no section then).
+pub fn answer(catalog: &Catalog, query: &str) -> String {
+    let (st, _) = crate::state::parse_state(query, catalog);
+    let s = &st.scenario;
+    if s.task != Task::Inference {
+        return String::new();
+    }
+    let points = pareto::curve(catalog, &pareto::page_scenario(s));
+    let top = pareto::pick(&crate::engine::recommend(catalog, &s.without_presentation()));
+    body(Fmt::new(s.lang, s), &points, top.as_ref())
 }
 
 #[cfg(test)]
@@ -341,6 +376,34 @@ mod tests {
             let table = front_table(F, &points, Some(&got));
             assert_eq!(table.matches(" class=\"current\">").count(), 1, "{q}");
         }
+    }
+
+    /// The page draws the opened section as `head`, the worker's answer and `END`: for a link, exactly the
+    /// section the `curve` feature's page drew itself (its points from the link's scenario, its pick from the
+    /// page's outcome), in both languages and currencies, with a pinned type and speed (a planned point).
+    #[test]
+    fn the_workers_answer_completes_the_section_the_page_drew_itself() {
+        let c = crate::catalog_static::catalog();
+        let links = [
+            CHAT.to_string(),
+            format!("{CHAT}&lang=zh&cur=cny"),
+            format!("{CHAT}&inst=g6e.xlarge&batch=8&seqtps=20&view=explore"),
+        ];
+        for link in &links {
+            let (st, _) = crate::state::parse_state(link, &c);
+            let s = &st.scenario;
+            let points = curve(&c, &page_scenario(s));
+            let top = pick(&crate::engine::recommend(&c, &s.without_presentation()));
+            let f = Fmt::new(s.lang, s);
+            let page = section(f, Some((&points, top.as_ref())));
+            assert!(page.contains("data-testid=\"front-row\""), "{link}");
+            // The page posts its scenario's canonical query (`query::encode`), not the address as typed.
+            let drawn = head(f, true) + &answer(&c, &crate::query::encode(s)) + END;
+            assert_eq!(drawn, page, "{link}");
+            assert_eq!(answer(&c, link), body(f, &points, top.as_ref()), "{link}");
+        }
+        assert_eq!(answer(&c, "v=1&task=train&model=llama3.1-8b"), "");
+        assert_eq!(section(F, None), head(F, false) + END);
     }
 
     #[test]

@@ -210,21 +210,23 @@ pub fn rec_table(s: &Scenario, a: &Answer, compare: &[String], buttons: bool) ->
 }
 
 /// The results column's answer on the full page once painted, in the page's order: the card, the
-/// notices, the ranked table, why the others were left out, and the articles' guidance.
+/// notices and the curve's closed section (serving), the ranked table, why the others were left out, and the articles' guidance.
 pub fn results_col(c: &Catalog, s: &Scenario, a: &Answer, compare: &[String]) -> String {
     let f = Fmt::new(s.lang, s);
     let mut h = Html::new();
     // The changed-assumptions notice's place: the default scenario changes none.
     contents(&mut h, "");
     h.fragment(&summary(c, s, a, true, ""));
-    contents(
-        &mut h,
-        &notes::notices(
-            s.lang,
-            &notice_texts(&a.outcome, a.figures.as_ref(), s.lang),
-            &notice_fixes(a.figures.as_ref()),
-        ),
+    // The notices, then for serving the cost-versus-latency curve's section, closed (`app::curve`).
+    let mut notices = notes::notices(
+        s.lang,
+        &notice_texts(&a.outcome, a.figures.as_ref(), s.lang),
+        &notice_fixes(a.figures.as_ref()),
     );
+    if s.task == crate::scenario::Task::Inference {
+        notices += &(super::curve::head(f, false) + super::curve::END);
+    }
+    contents(&mut h, &notices);
     h.fragment(&rec_table(s, a, compare, true));
     contents(&mut h, &ranked::excluded(f, &a.outcome));
     contents(&mut h, &notes::guidance(s.lang));

@@ -1,0 +1,105 @@
+//! The page's side of the cost-versus-latency curve (issue 26 item 2): the only file that starts the curve's worker (src/bin/gpuplan-curve.rs, its own wasm, not the page's), posts it the link's query and keeps its answers. The page's wasm draws the section's head; what the worker draws (chart and table) is text from `render::curve`, the same as the native render.
+
+use super::{acts::refocus, Ctx};
+use crate::i18n::Msg;
+use crate::render::{curve, Fmt};
+use crate::scenario::Scenario;
+use leptos::prelude::*;
+use leptos::tachys::renderer::dom::Dom;
+use std::cell::RefCell;
+use wasm_bindgen::{JsCast, JsValue};
+
+/// The worker and the conversation with it. Plain data, not a signal: an answer sets `Ctx::curve` again
+/// to redraw (a signal of another type cost the page's wasm ~750 B gzip; BENCHMARKS.md).
+struct Worker {
+    /// Started on the first opening and kept for the page's life.
+    worker: Option<web_sys::Worker>,
+    /// The curve is open (what `Ctx::curve` is set to; only ever set, here: a signal's `update` is more
+    /// code in the page's wasm than its `set`).
+    open: bool,
+    /// The last answer: the opened section's body.
+    body: String,
+    /// The curve's button to focus again once an answer is drawn (`keep_focus`).
+    focus: String,
+}
+
+thread_local! {
+    static WORKER: RefCell<Worker> =
+        const { RefCell::new(Worker { worker: None, open: false, body: String::new(), focus: String::new() }) };
+}
+
+/// Opens or closes the curve (`Act::Curve`), keeping the focus on its button.
+pub(super) fn toggle(ctx: Ctx) {
+    let open = WORKER.with_borrow_mut(|w| {
+        w.open = !w.open;
+        w.open
+    });
+    ctx.curve.set(open);
+    keep_focus("[data-act=\"curve\"]".to_string());
+}
+
+/// Puts the focus on the element `selector` finds once the page is redrawn (`acts::refocus`), and again
+/// once the worker's next answer is: a keyboard user keeps their place on the curve's buttons.
+pub(super) fn keep_focus(selector: String) {
+    WORKER.with_borrow_mut(|w| w.focus.clone_from(&selector));
+    refocus(selector);
+}
+
+/// The curve's section for the scenario (serving): closed, its head; open, its head and the worker's
+/// last answer, or a "computing" line until the first arrives. Each redraw posts the scenario's query:
+/// boot/curve-worker.js answers a query only when it differs from the one before (the latest answer
+/// wins: answers come in order).
+pub(super) fn section(ctx: Ctx, s: &Scenario) -> String {
+    let f = Fmt::new(s.lang, s);
+    let open = ctx.curve.get();
+    let mut out = curve::head(f, open);
+    if open {
+        WORKER.with_borrow_mut(|w| {
+            if w.worker.is_none() {
+                w.worker = start(ctx);
+            }
+            if let Some(worker) = &w.worker {
+                let _ = worker.post_message(&JsValue::from_str(&crate::query::encode(s)));
+            }
+            if w.body.is_empty() {
+                out.push_str("<p class=\"muted\" role=\"status\" data-testid=\"curve-computing\">");
+                out.push_str(f.t(Msg::CurveComputing));
+                out.push_str("</p>");
+            }
+            out.push_str(&w.body);
+        });
+    }
+    out + curve::END
+}
+
+/// The worker, from the script index.html names (`<meta name="gpuplan-curve">`, written by the build's
+/// scripts/curve_worker.py with its content-hashed name), relative to the page so any sub-path works.
+fn start(ctx: Ctx) -> Option<web_sys::Worker> {
+    let url = gloo::utils::document()
+        .query_selector("meta[name=\"gpuplan-curve\"]")
+        .ok()??
+        .get_attribute("content")?;
+    let worker = web_sys::Worker::new(&url).ok()?;
+    // Through the function Leptos adds its event listeners with (a Worker is an EventTarget like an
+    // element), so no glue of its own; kept for the page's life.
+    let on_answer = Box::new(move |e: JsValue| answered(ctx, e));
+    std::mem::forget(Dom::add_event_listener(worker.unchecked_ref(), "message", on_answer));
+    Some(worker)
+}
+
+/// An answer: kept, and drawn (again, if the curve is open) with the focus where the last action left it.
+fn answered(ctx: Ctx, e: JsValue) {
+    let body = e
+        .unchecked_into::<web_sys::MessageEvent>()
+        .data()
+        .as_string()
+        .unwrap_or_default();
+    let (open, focus) = WORKER.with_borrow_mut(|w| {
+        w.body = body;
+        (w.open, std::mem::take(&mut w.focus))
+    });
+    ctx.curve.set(open);
+    if open && !focus.is_empty() {
+        refocus(focus);
+    }
+}
