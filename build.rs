@@ -12,7 +12,8 @@
 //!   optional value an empty token; a list of texts one token of comma-separated indices.
 //!
 //! Left out (never read by the page or engine; tests/catalog.rs names them and checks no code reads
-//! them): Spot min/max prices and band source, the links' basis texts. The CLI reads catalog.json itself.
+//! them): Spot min/max prices and band source, the links' basis texts and notes, the notes of Capacity Block
+//! rates and changes and of managed-service prices. The CLI reads catalog.json itself.
 
 use serde_json::Value;
 use std::collections::HashMap;
@@ -325,13 +326,12 @@ fn main() {
             ("usd_hr", F64),
             ("as_of", Date),
             ("source", Str),
-            ("note", Str),
         ],
     );
     out.list(
         &cb["changes"],
         "capacity_blocks.changes",
-        &[("from", Date), ("source", Str), ("note", Str)],
+        &[("from", Date), ("source", Str)],
     );
     out.record(
         &c["spot_rules"],
@@ -392,7 +392,6 @@ fn main() {
             ("net_gbps_per_accel", OptF64),
             ("gdr", OptBool),
             ("gdr_source", OptStr),
-            ("note", Str),
         ],
     );
     out.list(
@@ -428,7 +427,6 @@ fn main() {
             ("until", OptStr),
             ("source", Str),
             ("as_of", Date),
-            ("note", Str),
         ],
     );
     let dest = std::path::Path::new(&std::env::var("OUT_DIR").unwrap_or_else(|e| panic!("OUT_DIR: {e}")))

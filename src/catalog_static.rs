@@ -275,12 +275,12 @@ pub fn catalog() -> Catalog {
                 usd_hr: r.f64(),
                 as_of: r.date(),
                 source: r.text(),
-                note: r.text(),
+                rate_note: String::new(),
             }),
             changes: r.list(|r| CbChange {
                 from: r.date(),
                 source: r.text(),
-                note: r.text(),
+                change_note: String::new(),
             }),
         },
         spot_rules: SpotRules {
@@ -333,7 +333,7 @@ pub fn catalog() -> Catalog {
             net_basis: String::new(),
             gdr: r.opt_bool(),
             gdr_source: r.opt_text(),
-            note: r.text(),
+            link_note: String::new(),
         }),
         grid_intensity: r.list(|r| GridIntensity {
             region: r.text(),
@@ -362,7 +362,7 @@ pub fn catalog() -> Catalog {
             until: r.opt_text().and_then(|d| IsoDate::parse(&d)),
             source: r.text(),
             as_of: r.date(),
-            note: r.text(),
+            terms_note: String::new(),
         }),
     }
 }

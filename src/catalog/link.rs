@@ -29,6 +29,7 @@ pub struct Link {
     /// GPUDirect RDMA over EFA (network traffic skips host memory); `None` unknown.
     pub gdr: Option<bool>,
     pub gdr_source: Option<String>,
-    #[serde(default)]
-    pub note: String,
+    /// catalog.json `note`; left out of the page's copy (build.rs), which never reads it.
+    #[serde(default, rename = "note")]
+    pub link_note: String,
 }

@@ -25,5 +25,8 @@ pub struct ManagedPrice {
     pub until: Option<IsoDate>,
     pub source: String,
     pub as_of: IsoDate,
-    pub note: String,
+    /// The source's condition ("on-demand, Standard", an end of life; catalog.json `note`); left out of the
+    /// page's copy (build.rs), which never reads it.
+    #[serde(rename = "note")]
+    pub terms_note: String,
 }

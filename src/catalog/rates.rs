@@ -24,7 +24,9 @@ pub struct SavingsPlanRate {
 pub struct CbChange {
     pub from: IsoDate,
     pub source: String,
-    pub note: String,
+    /// What changed (catalog.json `note`); left out of the page's copy (build.rs), which never reads it.
+    #[serde(rename = "note")]
+    pub change_note: String,
 }
 
 /// The grid's carbon intensity in one region: a location-based annual average.
@@ -82,8 +84,9 @@ pub struct CapacityBlockRate {
     pub usd_hr: f64,
     pub as_of: IsoDate,
     pub source: String,
-    #[serde(default)]
-    pub note: String,
+    /// The source's wording (catalog.json `note`); left out of the page's copy (build.rs), which never reads it.
+    #[serde(default, rename = "note")]
+    pub rate_note: String,
 }
 
 /// Capacity Block rules and rates.
