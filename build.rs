@@ -13,7 +13,8 @@
 //!
 //! Left out (never read by the page or engine; tests/catalog.rs names them and checks no code reads
 //! them): Spot min/max prices and band source, the links' basis texts and notes, the notes of Capacity Block
-//! rates and changes and of managed-service prices. The CLI reads catalog.json itself.
+//! rates and changes and of managed-service prices, the grid figures' and PUE's basis texts. The CLI reads
+//! catalog.json itself.
 
 use serde_json::Value;
 use std::collections::HashMap;
@@ -401,16 +402,11 @@ fn main() {
             ("region", Str),
             ("gco2e_per_kwh", F64),
             ("data_year", Str),
-            ("basis", Str),
             ("source", Str),
             ("as_of", Date),
         ],
     );
-    out.record(
-        &c["pue"],
-        "pue",
-        &[("value", F64), ("source", Str), ("as_of", Date), ("basis", Str)],
-    );
+    out.record(&c["pue"], "pue", &[("value", F64), ("source", Str), ("as_of", Date)]);
     out.list(
         &c["managed"],
         "managed",

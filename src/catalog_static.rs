@@ -339,7 +339,7 @@ pub fn catalog() -> Catalog {
             region: r.text(),
             gco2e_per_kwh: r.f64(),
             data_year: r.text(),
-            basis: r.text(),
+            grid_basis: String::new(),
             source: r.text(),
             as_of: r.date(),
         }),
@@ -347,7 +347,7 @@ pub fn catalog() -> Catalog {
             value: r.f64(),
             source: r.text(),
             as_of: r.date(),
-            basis: r.text(),
+            pue_basis: String::new(),
         },
         managed: r.list(|r| ManagedPrice {
             service: r.text(),

@@ -13,8 +13,9 @@ fn catalog() -> Catalog {
 /// Fields the page's compiled-in copy leaves out (build.rs), to keep the wasm small: Spot min/max prices
 /// and the interruption band's source (the page and engine use the median and the band only), the links'
 /// basis texts and notes (the page cites the link's sources), and the notes of Capacity Block rates and
-/// changes and of managed prices (~1.3 K of prose; the page names their sources). The CLI reads catalog.json.
-const LEFT_OUT_OF_THE_PAGE: [&str; 9] = [
+/// changes, of managed prices and the grid and PUE figures' basis texts (~4 K of prose; the page names their
+/// sources). The CLI reads catalog.json.
+const LEFT_OUT_OF_THE_PAGE: [&str; 11] = [
     "min_usd_hr",
     "max_usd_hr",
     "band_source",
@@ -24,6 +25,8 @@ const LEFT_OUT_OF_THE_PAGE: [&str; 9] = [
     "rate_note",
     "change_note",
     "terms_note",
+    "grid_basis",
+    "pue_basis",
 ];
 
 /// The validated parse with the fields the page's copy leaves out emptied.
@@ -43,6 +46,10 @@ fn page_copy(mut c: Catalog) -> Catalog {
     for m in &mut c.managed {
         m.terms_note.clear();
     }
+    for g in &mut c.grid_intensity {
+        g.grid_basis.clear();
+    }
+    c.pue.pue_basis.clear();
     c
 }
 

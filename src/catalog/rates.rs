@@ -36,7 +36,9 @@ pub struct GridIntensity {
     pub gco2e_per_kwh: f64,
     /// The year of the electricity data, where the source says ("" where not).
     pub data_year: String,
-    pub basis: String,
+    /// How the source states the figure (catalog.json `basis`); left out of the page's copy (build.rs).
+    #[serde(rename = "basis")]
+    pub grid_basis: String,
     pub source: String,
     pub as_of: IsoDate,
 }
@@ -47,7 +49,9 @@ pub struct Pue {
     pub value: f64,
     pub source: String,
     pub as_of: IsoDate,
-    pub basis: String,
+    /// How the source states it (catalog.json `basis`); left out of the page's copy (build.rs).
+    #[serde(rename = "basis")]
+    pub pue_basis: String,
 }
 
 impl Catalog {
