@@ -57,32 +57,54 @@ async function onlyLangScript(page) {
   await page.route(/\.(js|wasm)$/, (route) => (/\/lang-[0-9a-f]+\.js$/.test(route.request().url()) ? route.continue() : route.abort()));
 }
 
+// The links the app writes for the two defaults (index.html's <html data-default>, English's first).
+async function defaultLinks() {
+  const html = await readFile('dist/index.html', 'utf8');
+  return html.match(/data-default="([^"]*)"/)[1].replaceAll('&amp;', '&').split(' ');
+}
+
 test('a Chinese-preferring browser gets the Chinese first frame with the app\'s scripts blocked; links keep their meaning', async () => {
-  for (const [locale, path, file, shown] of [
-    ['zh-CN', '', 'zh.html', /个并发序列/],
-    ['en-US', '?lang=zh', 'zh.html?lang=zh', /个并发序列/],
-    ['zh-CN', '?lang=en', '?lang=en', /sequences · us-east-1/],
-    ['zh-CN', 'zh.html?lang=en', '?lang=en', /sequences · us-east-1/],
-    ['en-US', 'zh.html', 'zh.html?lang=zh', /个并发序列/],
-    ['en-US', '', '', /sequences · us-east-1/],
+  const [en, zh] = await defaultLinks();
+  assert.match(zh, /(^|&)lang=zh(&|$)/);
+  const ZH = /个并发序列/, EN = /sequences · us-east-1/;
+  for (const [locale, path, lands, shown] of [
+    ['zh-CN', '', 'zh.html', ZH],
+    ['en-US', '', '', EN],
+    // zh.html means Chinese: opened bare by an English browser, the Chinese default's link is put in its address for the app.
+    ['en-US', 'zh.html', `zh.html?${zh}`, ZH],
+    // The links the app writes for a default open the document of their own language, whatever the browser prefers.
+    ['en-US', `?${zh}`, `zh.html?${zh}`, ZH],
+    ['zh-CN', `?${en}`, `?${en}`, EN],
+    ['zh-CN', `zh.html?${en}`, `?${en}`, EN],
   ]) {
     const page = await newPage(browser, { locale });
     await onlyLangScript(page);
     await page.goto(server.url + path, { waitUntil: 'commit' });
-    await page.waitForURL(server.url + file);
+    await page.waitForURL(server.url + lands);
     const scenario = page.locator('#boot aside .scenario');
     assert.equal(await scenario.isVisible(), true, `${locale} ${path}`);
     assert.match(await scenario.innerText(), shown, `${locale} ${path}`);
     assert.equal(await page.getByTestId('top-instance').isVisible(), true);
     await page.context().close();
   }
-  // A link the wasm draws stays where it is (no second document), its loading text in the browser's language.
-  const page = await newPage(browser, { locale: 'zh-CN' });
-  await onlyLangScript(page);
-  await page.goto(`${server.url}?v=1&model=llama2-70b`);
-  await page.getByText('正在加载规划器…').waitFor();
-  assert.equal(page.url(), `${server.url}?v=1&model=llama2-70b`);
-  await page.context().close();
+  // Any other link stays where it is (no second document) for the wasm to draw, its loading text in the browser's language.
+  for (const [locale, query, loading] of [['zh-CN', '?v=1&model=llama2-70b', '正在加载规划器…'], ['en-US', '?lang=zh', '正在加载规划器…']]) {
+    const page = await newPage(browser, { locale });
+    await onlyLangScript(page);
+    await page.goto(server.url + query);
+    await page.getByText(loading).waitFor();
+    assert.equal(await page.getByTestId('top-instance').count(), 1, 'the answer is in the document');
+    assert.equal(await page.getByTestId('top-instance').isVisible(), false, 'but not shown under a link');
+    assert.equal(page.url(), server.url + query);
+    await page.context().close();
+  }
+  // An old `?lang=zh` link keeps its meaning: the app draws it in Chinese, with a link's defaults (8K context).
+  const old = await newPage(browser, { locale: 'en-US' });
+  await old.goto(`${server.url}?lang=zh`);
+  await old.getByTestId('app').waitFor();
+  assert.match(await old.getByTestId('scenario-line').innerText(), /8K 上下文/);
+  assert.deepEqual(old.problems, []);
+  await old.context().close();
   // With the app: a Chinese browser on the bare address ends on zh.html with the Chinese app over the Chinese frame.
   const live = await newPage(browser, { locale: 'zh-CN' });
   await live.goto(server.url, { waitUntil: 'commit' });
@@ -90,7 +112,7 @@ test('a Chinese-preferring browser gets the Chinese first frame with the app\'s 
   await live.getByTestId('app').waitFor();
   // (The app then writes the scenario's link into the address, on zh.html.)
   assert.match(live.url(), /\/zh\.html(\?|$)/);
-  assert.match(await live.getByTestId('scenario-line').innerText(), /个并发序列/);
+  assert.match(await live.getByTestId('scenario-line').innerText(), ZH);
   assert.deepEqual(live.problems, []);
   await live.context().close();
 });
@@ -168,7 +190,7 @@ test('after one visit the page, a link and the pre-rendered pages open with the 
   await page.goto(`${server.url}?v=1&model=llama2-70b`);
   await page.locator('#result [data-testid="rec"]').first().waitFor();
   assert.match(await page.getByTestId('scenario-line').innerText(), /Llama 2 70B/);
-  await page.goto(`${server.url}zh.html?lang=zh`);
+  await page.goto(`${server.url}zh.html?${(await defaultLinks())[1]}`);
   await page.getByTestId('app').waitFor();
   assert.match(await page.getByTestId('scenario-line').innerText(), /个并发序列/);
   await page.goto(`${server.url}i/p5.48xlarge/index.html`);
