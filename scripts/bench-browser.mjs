@@ -35,8 +35,15 @@ const browser = await launch();
 // static floor, whose rows are in the HTML, that is its first contentful paint.
 // Timed from the first navigation's start: a Chinese-preferring browser on the bare address is sent on to
 // zh.html by boot/lang.js, and that second document's clock starts late by the first one's time.
+// THROTTLE=1: every load on a slow mobile link (150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up; this
+// test server does not compress), the front pages only (the wasm alone would take seconds a load).
+const throttle = process.env.THROTTLE ? { offline: false, latency: 150, downloadThroughput: 1.6e6 / 8, uploadThroughput: 750e3 / 8 } : null;
 async function loadOnce({ url, probe, locale = 'en-US', lands = url }) {
   const page = await newPage(browser, { locale });
+  if (throttle) {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.emulateNetworkConditions', throttle);
+  }
   await page.addInitScript((probe) => {
     if (!sessionStorage.getItem('bench:t0')) sessionStorage.setItem('bench:t0', String(performance.timeOrigin));
     new MutationObserver((_, obs) => {
@@ -66,16 +73,19 @@ const fronts = (url, dir) => ({
 const targets = {
   floor: { url: floor.url, probe: '[data-testid="rec"]' },
   ...fronts(app.url, process.env.DIST ?? 'dist'),
-  link: { url: `${app.url}?v=1`, probe: '[data-testid="app"] [data-testid="top-instance"]' },
-  whole: { url: `${app.url}?v=1`, probe: '[data-testid="app"] [data-testid="rec"]' },
+  ...(throttle ? {} : {
+    link: { url: `${app.url}?v=1`, probe: '[data-testid="app"] [data-testid="top-instance"]' },
+    whole: { url: `${app.url}?v=1`, probe: '[data-testid="app"] [data-testid="rec"]' },
+  }),
 };
 // BEFORE=<another built dist>: its front pages measured in the same rounds, for comparing two builds in one run.
 const before = process.env.BEFORE ? await serve({ root: process.env.BEFORE }) : null;
 if (before) for (const [k, v] of Object.entries(fronts(before.url, process.env.BEFORE))) targets[`before ${k}`] = v;
-// Ten rounds, each loading every target once in turn, so a change in the machine's load (other builds on
+// Ten rounds (ROUNDS=n for more), each loading every target once in turn, so a change in the machine's load (other builds on
 // its cores) falls on the floor and the pages alike; a ratio is the median of the rounds' ratios.
 const times = Object.fromEntries(Object.keys(targets).map((k) => [k, []]));
-for (let i = 0; i < 10; i++) for (const [k, t] of Object.entries(targets)) times[k].push(await loadOnce(t));
+const rounds = Number(process.env.ROUNDS ?? 10);
+for (let i = 0; i < rounds; i++) for (const [k, t] of Object.entries(targets)) times[k].push(await loadOnce(t));
 const ms = (k) => median(times[k]);
 const ratio = (k) => median(times[k].map((t, i) => t / times.floor[i]));
 const floorLoad = ms('floor');
@@ -113,8 +123,10 @@ const line = (label, k, note) => console.log(`  ${label.padEnd(36)}${ms(k).toFix
 line('first answer, default page', 'default', 'pre-rendered; budget 1.2');
 line('first answer, default page, Chinese', 'zh', "a zh-CN browser on the bare address: index.html's head, boot/lang.js, then zh.html; budget 1.2");
 line('first answer, pre-rendered page', 'page', 'i/p5.48xlarge/; budget 1.2');
-line('first answer, shared link', 'link', 'drawn by the wasm; budget 2.5');
-line('cold load to the whole page', 'whole', 'the ranked table, rendered after the first paint');
+if (!throttle) {
+  line('first answer, shared link', 'link', 'drawn by the wasm; budget 2.5');
+  line('cold load to the whole page', 'whole', 'the ranked table, rendered after the first paint');
+}
 if (before) for (const k of ['default', 'zh', 'page']) line(`  BEFORE's ${k}`, `before ${k}`, process.env.BEFORE);
 console.log(`  engine recompute in wasm            ${recompute.toFixed(2)} ms per run (budget 16)`);
 console.log(`  input change to updated DOM         ${inputToDom.toFixed(1)} ms right after load, ${inputToDomSettled.toFixed(1)} ms settled; medians of 20 (budget 16; click to the DOM mutation that shows the new result)`);
