@@ -66,7 +66,14 @@ fn masthead(lang: Lang) -> String {
     }
     for (m, class) in [(Msg::CopyLink, "primary"), (Msg::CopyEmbed, ""), (Msg::Reset, "")] {
         let c = if class.is_empty() { ("", "") } else { ("class", class) };
-        h.el("button", &[("type", "button"), c], t(lang, m));
+        // The stylesheet hides the embed button on phones by its test id, as in the app's header: without
+        // it the first frame's header wrapped to another line there and the answer moved when the app mounted.
+        let id = if m == Msg::CopyEmbed {
+            ("data-testid", "copy-embed")
+        } else {
+            ("", "")
+        };
+        h.el("button", &[("type", "button"), c, id], t(lang, m));
     }
     h.el("span", &[("class", "copied")], "").close("div").close("header");
     h.finish()

@@ -121,6 +121,24 @@ test('a Chinese-preferring browser gets the Chinese first frame with the app\'s 
   await live.context().close();
 });
 
+test('the app mounts over the first frame without moving the answer, on a phone and a wide screen, in both languages', async () => {
+  for (const [locale, width] of [['en-US', 390], ['zh-CN', 390], ['en-US', 1280], ['zh-CN', 1280]]) {
+    const top = async (page, sel) => page.locator(sel).first().evaluate((e) => Math.round(e.getBoundingClientRect().y));
+    const frame = await newPage(browser, { locale, viewport: { width, height: 800 } });
+    await onlyLangScript(frame);
+    await frame.goto(server.url, { waitUntil: 'commit' });
+    await frame.locator('#boot [data-testid="top-instance"]').waitFor();
+    const before = await top(frame, '#boot [data-testid="top-instance"]');
+    await frame.context().close();
+    const app = await newPage(browser, { locale, viewport: { width, height: 800 } });
+    await app.goto(server.url, { waitUntil: 'commit' });
+    await app.getByTestId('app').waitFor();
+    await app.locator('#result [data-testid="top-instance"]').waitFor();
+    assert.equal(await top(app, '#result [data-testid="top-instance"]'), before, `${locale} at ${width} px`);
+    await app.context().close();
+  }
+});
+
 test('the pre-rendered results column is the HTML the wasm draws for the default scenario, in both languages', async () => {
   for (const [locale, lang, file] of [['en-US', 'en', 'index.html'], ['zh-CN', 'zh', 'zh.html']]) {
     const html = await readFile(`dist/${file}`, 'utf8');
