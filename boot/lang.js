@@ -1,12 +1,18 @@
-// First frame (index.html): shows it in the browser's language until the app mounts, and marks <html class="linked"> unless this visit opens
-// the default scenario the build pre-rendered (no link but the language, nothing else saved here, no edit of this tab awaiting its link; <html data-default> lists its saved forms).
+// The first frame's language (index.html is English, zh.html beside it Chinese, each with one language's pre-rendered default answer). Runs before
+// the body is parsed. Marks <html class="linked"> unless this visit opens the default scenario the build pre-rendered: the bare address with nothing
+// else saved here, or the link the app writes for either default (<html data-default> lists them, English's first), and no edit of this tab awaiting
+// its link. A visit that opens it in the other document's language is sent there before anything paints; the language is the app's
+// (src/app/mod.rs, initial_state): the link's lang=, else the saved scenario's, else the browser's. zh.html opened bare stays Chinese: the Chinese
+// default's link is put in its address, so the app reads it too. Any other link (`?lang=zh`, `?v=1&…`) stays where it is, for the wasm to draw, its
+// loading text in the browser's language.
 (function () {
-  var q = location.search.slice(1), root = document.documentElement;
-  if (/(^|&)lang=zh/.test(q) || (!/(^|&)lang=en/.test(q) && /^zh/i.test(navigator.language || ''))) root.lang = 'zh-CN';
-  var saved = null;
-  var unwritten = null;
+  var q = location.search.slice(1), root = document.documentElement, doc = /^zh/.test(root.lang), saved = null, unwritten = null;
   try { saved = localStorage.getItem('gpuplan:last'); unwritten = sessionStorage.getItem('gpuplan:unwritten'); } catch (e) { saved = null; }
   var defaults = (root.getAttribute('data-default') || '').split(' ');
-  var pre = defaults[0] !== '' && unwritten === null && (/^(lang=(en|zh))?$/.test(q)) && (q !== '' || saved === null || defaults.indexOf(saved) >= 0);
+  var pre = defaults[0] !== '' && unwritten === null && (q ? defaults.indexOf(q) >= 0 : saved === null || defaults.indexOf(saved) >= 0);
+  var zh = /(^|&)lang=zh/.test(q || saved) || !/(^|&)lang=en/.test(q) && (!pre || !q) && /^zh/i.test(navigator.language);
+  if (pre && doc && !zh && !q) history.replaceState(null, '', '?' + defaults[1]), zh = true;
+  if (pre && zh !== doc) return root.hidden = true, location.replace((zh ? 'zh.html' : './') + location.search);
+  root.lang = zh ? 'zh-CN' : 'en';
   if (!pre) root.className += ' linked';
 })();

@@ -1,6 +1,6 @@
 // gpuplan's service worker: the page works offline after one visit. src/bin/prerender.rs writes it into dist/ with this build's id and files
 // (a new deploy is a new sw.js, so the browser installs it beside the old one and boot/sw-register.js says the open copy is older).
-// Cache first: a page opens at once from the copy of the build it came with; the app's link queries all open the one cached index.html.
+// Cache first: a page opens at once from the copy of the build it came with; the app's link queries all open the cached index.html (or zh.html).
 const BUILD = '__BUILD__';
 const CORE = __CORE__;
 const PAGES = __PAGES__;

@@ -1,4 +1,4 @@
-//! The Chinese words of the build's static pages (`render::site` and `render::ledger`, whose English is the key): kept outside `src/render/`, where no Chinese text is written.
+//! The Chinese words of the build's static pages (`render::site`, `render::front` and `render::ledger`, whose English is the key): kept outside `src/render/`, where no Chinese text is written.
 
 /// The language switch's label on an English page.
 pub const CHINESE: &str = "中文";
@@ -60,6 +60,8 @@ pub fn zh(en: &'static str) -> &'static str {
         "Accuracy ledger" => "准确度记录",
         "Every published training and serving run the planner is held to, by accelerator family: setup, published figure, estimate, error, source and date." => "规划器对照的每个公开训练与推理实测，按加速器系列列出：设置、公布值、估算、误差、来源与日期。",
         "Every published training and serving run the planner is held to, estimated with the default assumptions: one set for every run, never a constant per case. Error is the estimated speed ÷ the published speed − 1: positive means the estimate is faster than the run. The tests hold each run within ±25 % and the median within ±15 %; a miss that stays is kept with its reason, not tuned away." => "规划器对照的每个公开训练与推理实测，均用默认假设估算：所有实测共用一套假设，从不为单个案例调参。误差 = 估算速度 ÷ 公布速度 − 1，为正表示估算比实测快。测试要求每个实测在 ±25 % 以内、中位数在 ±15 % 以内；仍未达标的保留并注明原因，不调参掩盖。",
+        "gpuplan: AWS GPU and accelerator instance planner" => "gpuplan：AWS GPU 与加速器实例规划器",
+        "Choose AWS accelerated instances (G, P, Trainium, Inferentia) and plan what they cost under every purchase option." => "选择 AWS 加速实例（G、P、Trainium、Inferentia），并规划每种购买方式下的成本。",
         _ => en,
     }
 }
@@ -70,6 +72,14 @@ mod tests {
     #[test]
     fn every_static_page_text_has_its_chinese() {
         let sources: [&'static str; 2] = [include_str!("render/site.rs"), include_str!("render/ledger.rs")];
+        let more: [&'static str; 3] = [
+            crate::render::front::TEXTS[0],
+            crate::render::front::TEXTS[1],
+            crate::render::site::LOADING,
+        ];
+        for en in more {
+            assert_ne!(super::zh(en), en, "no Chinese for {en:?}");
+        }
         let mut n = 0;
         for part in sources.iter().flat_map(|src| src.split("tr(lang, \"").skip(1)) {
             let en = part.split('"').next().unwrap_or_default();

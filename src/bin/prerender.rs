@@ -1,8 +1,8 @@
-//! The build's pre-render step (Trunk's post_build hook, after the loader and CSS hooks): writes the default scenario's answer into index.html's first frame, a page per instance type and per model preset, the accuracy ledger (a/accuracy/), sitemap.xml, llms.txt and the service worker (boot/sw.js with this build's id and files) into the staging dir. Usage: `prerender <dist dir>` (Trunk passes TRUNK_STAGING_DIR).
+//! The build's pre-render step (Trunk's post_build hook, after the loader and CSS hooks): writes the default scenario's answer into the front documents' first frame (index.html in English, zh.html in Chinese), a page per instance type and per model preset, the accuracy ledger (a/accuracy/), sitemap.xml, llms.txt and the service worker (boot/sw.js with this build's id and files) into the staging dir. Usage: `prerender <dist dir>` (Trunk passes TRUNK_STAGING_DIR).
 
 use gpuplan::catalog::Catalog;
 use gpuplan::models::PRESETS;
-use gpuplan::render::site;
+use gpuplan::render::{front, site};
 use gpuplan::scenario::Lang;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -21,7 +21,7 @@ fn main() -> ExitCode {
     match run(&dir) {
         Ok(pages) => {
             println!(
-                "prerender: index.html's first frame and {pages} pages in {}",
+                "prerender: index.html's and zh.html's first frames and {pages} pages in {}",
                 dir.display()
             );
             ExitCode::SUCCESS
@@ -44,8 +44,11 @@ fn run(dir: &Path) -> Result<usize, String> {
     let c = Catalog::bundled();
     let index_path = dir.join("index.html");
     let index = fs::read_to_string(&index_path).map_err(|e| format!("{}: {e}", index_path.display()))?;
-    let index = site::fill_first_frame(&c, &index)?;
+    // One language's answer per document: index.html English, zh.html Chinese (boot/lang.js sends a
+    // Chinese visit there before the first paint).
+    let [index, zh] = front::front_documents(&c, &index)?;
     write(&index_path, &index)?;
+    write(&dir.join(front::ZH_FILE), &zh)?;
     let css = fs::read_dir(dir)
         .map_err(|e| format!("{}: {e}", dir.display()))?
         .filter_map(Result::ok)
@@ -73,17 +76,17 @@ fn run(dir: &Path) -> Result<usize, String> {
             }
         }
     }
-    write(&dir.join("sw.js"), &service_worker(dir, &index, &c)?)?;
+    write(&dir.join("sw.js"), &service_worker(dir, &[&index, &zh], &c)?)?;
     let base = std::env::var("GPUPLAN_BASE_URL").unwrap_or_else(|_| "./".to_string());
     write(&dir.join("sitemap.xml"), &site::sitemap(&c, &base))?;
     write(&dir.join("llms.txt"), &site::llms_txt(&c))?;
     Ok(pages)
 }
 
-/// boot/sw.js with this build's id (a hash of the final index.html, which names every content-hashed
-/// file) and the files it caches: the page, wasm, js and css, then every pre-rendered page.
-fn service_worker(dir: &Path, index: &str, c: &Catalog) -> Result<String, String> {
-    let mut core = vec!["./".to_string()];
+/// boot/sw.js with this build's id (a hash of the final front documents, which name every content-hashed
+/// file) and the files it caches: the page in both languages, wasm, js and css, then every pre-rendered page.
+fn service_worker(dir: &Path, fronts: &[&str], c: &Catalog) -> Result<String, String> {
+    let mut core = vec!["./".to_string(), format!("./{}", front::ZH_FILE)];
     let names: Vec<String> = fs::read_dir(dir)
         .map_err(|e| format!("{}: {e}", dir.display()))?
         .filter_map(Result::ok)
@@ -104,9 +107,12 @@ fn service_worker(dir: &Path, index: &str, c: &Catalog) -> Result<String, String
     }
     let list = |v: &[String]| serde_json::to_string(v).unwrap_or_else(|_| "[]".into());
     // FNV-1a, 64 bits: an id, not a defence.
-    let build = index.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-    });
+    let build = fronts
+        .iter()
+        .flat_map(|d| d.bytes())
+        .fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+            (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+        });
     Ok(include_str!("../../boot/sw.js")
         .replace("__BUILD__", &format!("{build:016x}"))
         .replace("__CORE__", &list(&core))

@@ -8,6 +8,7 @@ pub mod cost_charts;
 pub mod curve;
 pub mod detail;
 pub mod explore;
+pub mod front;
 pub mod ledger;
 pub mod notes;
 pub mod number;

@@ -1,4 +1,4 @@
-//! The build's static pages (src/bin/prerender.rs writes them into dist/): the default scenario's answer in index.html's first frame, a page per instance type and per model preset, sitemap.xml and llms.txt. Pure functions of the bundled catalog, drawn with the page's own `render::` functions.
+//! The build's static pages (src/bin/prerender.rs writes them into dist/): the default scenario's answer for the front documents' first frame (`render::front`), a page per instance type and per model preset, sitemap.xml and llms.txt. Pure functions of the bundled catalog, drawn with the page's own `render::` functions.
 
 use super::page::{self, Answer};
 use super::{notes, Fmt, Html};
@@ -66,11 +66,21 @@ fn masthead(lang: Lang) -> String {
     }
     for (m, class) in [(Msg::CopyLink, "primary"), (Msg::CopyEmbed, ""), (Msg::Reset, "")] {
         let c = if class.is_empty() { ("", "") } else { ("class", class) };
-        h.el("button", &[("type", "button"), c], t(lang, m));
+        // The stylesheet hides the embed button on phones by its test id, as in the app's header: without
+        // it the first frame's header wrapped to another line there and the answer moved when the app mounted.
+        let id = if m == Msg::CopyEmbed {
+            ("data-testid", "copy-embed")
+        } else {
+            ("", "")
+        };
+        h.el("button", &[("type", "button"), c, id], t(lang, m));
     }
     h.el("span", &[("class", "copied")], "").close("div").close("header");
     h.finish()
 }
+
+/// The first frame's note under the scenario line (translated in `site_text`).
+pub const LOADING: &str = "The default scenario's answer, computed when this page was built. Loading the planner to edit it… (Editing needs JavaScript and WebAssembly.)";
 
 /// index.html's first frame for the default scenario in `lang`: the app's layout (masthead, the
 /// form's column, the results column, the footer) with the results column exactly as the page draws it
@@ -97,11 +107,7 @@ pub fn first_frame(c: &Catalog, lang: Lang) -> (String, String) {
         .open("section", &[("class", "card")])
         .el("h2", &[], t(lang, Msg::Workload))
         .el("p", &[("class", "scenario")], &crate::explain::scenario_line(s, lang))
-        .el(
-            "p",
-            &[("class", "boot-loading"), ("role", "status")],
-            tr(lang, "The default scenario's answer, computed when this page was built. Loading the planner to edit it… (Editing needs JavaScript and WebAssembly.)"),
-        )
+        .el("p", &[("class", "boot-loading"), ("role", "status")], tr(lang, LOADING))
         .close("section")
         .close("aside");
     h.open("div", &[("class", "results-col")])
@@ -571,6 +577,7 @@ pub fn sitemap(c: &Catalog, base: &str) -> String {
         out.push_str("</lastmod></url>\n");
     };
     url("");
+    url(super::front::ZH_FILE);
     for lang in [Lang::En, Lang::Zh] {
         for i in &c.instances {
             url(&page_path("i", &i.id, lang));
@@ -587,7 +594,7 @@ pub fn sitemap(c: &Catalog, base: &str) -> String {
 /// llms.txt: what the site is and where its static answers are, for agents that do not run wasm.
 pub fn llms_txt(c: &Catalog) -> String {
     let mut out = format!(
-        "# gpuplan\n\n> Choose AWS accelerated instances (GPU, Trainium, Inferentia) and plan what they cost under every purchase option. Catalog of {}. The planner runs in the browser (WebAssembly); the pages below are pre-rendered static HTML with the same figures.\n\nThe scenario lives in the link: `./?model=<preset>&task=infer|train|finetune|graphics|hpc&region=<region>&buy=...` opens the planner on it.\n\n## Instance types\n\n",
+        "# gpuplan\n\n> Choose AWS accelerated instances (GPU, Trainium, Inferentia) and plan what they cost under every purchase option. Catalog of {}. The planner runs in the browser (WebAssembly); the pages below are pre-rendered static HTML with the same figures.\n\nThe scenario lives in the link: `./?model=<preset>&task=infer|train|finetune|graphics|hpc&region=<region>&buy=...` opens the planner on it.\n\n## The planner\n\n- [gpuplan](./): the planner, with the default scenario's answer pre-rendered in English.\n- [gpuplan, Chinese](./zh.html): the same in Chinese (a Chinese-preferring browser is sent there).\n\n## Instance types\n\n",
         c.as_of
     );
     for i in &c.instances {
@@ -615,29 +622,6 @@ pub fn llms_txt(c: &Catalog) -> String {
     ));
     out.push_str("\n## Optional\n\n- Chinese copies of every page: `zh.html` beside each `index.html`.\n- [sitemap.xml](./sitemap.xml)\n");
     out
-}
-
-/// index.html with the default scenario's answer in its first frame (both languages) and, on
-/// `<html>`, the queries the page saves for that state (boot/lang.js: a visit that would open it sees it).
-pub fn fill_first_frame(c: &Catalog, index: &str) -> Result<String, String> {
-    let mut out = index.to_string();
-    let mut saved = Vec::new();
-    for (lang, code) in [(Lang::En, "en"), (Lang::Zh, "zh")] {
-        let marker = format!("data-answer=\"{code}\"></div>");
-        if !out.contains(&marker) {
-            return Err(format!("index.html has no empty element with data-answer=\"{code}\""));
-        }
-        let (html, q) = first_frame(c, lang);
-        out = out.replacen(&marker, &format!("data-answer=\"{code}\">{html}</div>"), 1);
-        saved.push(q);
-    }
-    let root = "<html lang=\"en\">";
-    if !out.contains(root) {
-        return Err("index.html has no <html lang=\"en\">".into());
-    }
-    let mut h = Html::new();
-    h.open("html", &[("lang", "en"), ("data-default", &saved.join(" "))]);
-    Ok(out.replacen(root, &h.finish(), 1))
 }
 
 #[cfg(test)]
@@ -673,17 +657,6 @@ mod tests {
             assert_eq!(encode_state(&state_of(&c, &q)), q);
             assert_relative(&html);
         }
-    }
-
-    #[test]
-    fn the_first_frame_fills_both_languages_and_marks_the_default() {
-        let c = Catalog::bundled();
-        let index =
-            "<html lang=\"en\"><body><div data-answer=\"en\"></div><div data-answer=\"zh\"></div></body></html>";
-        let out = fill_first_frame(&c, index).unwrap_or_default();
-        assert!(out.contains("data-default=\""));
-        assert_eq!(out.matches("data-testid=\"summary\"").count(), 2);
-        assert!(fill_first_frame(&c, "<html lang=\"en\"></html>").is_err());
     }
 
     #[test]
@@ -725,5 +698,11 @@ mod tests {
         }
         assert!(map.contains("<loc>./a/accuracy/zh.html</loc>"), "{map}");
         assert!(llms.contains("(./a/accuracy/index.html)"), "{llms}");
+        // The front documents: the English one at the root, the Chinese one beside it.
+        assert!(
+            map.contains("<loc>./</loc>") && map.contains("<loc>./zh.html</loc>"),
+            "{map}"
+        );
+        assert!(llms.contains("(./)") && llms.contains("(./zh.html)"), "{llms}");
     }
 }

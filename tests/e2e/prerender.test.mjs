@@ -1,4 +1,5 @@
-// Issue 27: the answers the build pre-renders. The default page answers with scripts blocked; what the build wrote is what the wasm draws
+// Issue 27: the answers the build pre-renders. The default page answers with scripts blocked, one language per document (index.html English,
+// zh.html Chinese; a Chinese-preferring browser is sent to zh.html by boot/lang.js alone); what the build wrote is what the wasm draws
 // (the default page in both languages, instance and model pages against the app on the same link); the pages work offline after one visit
 // (service worker); screenshots of an instance and a model page at 1280 and 390 px in both languages (tests/e2e/artifacts/).
 import { test, before, after } from 'node:test';
@@ -17,10 +18,10 @@ after(() => stop(browser, server));
 // Leptos leaves empty comments where a view may go; they are not drawn.
 const drawn = (html) => html.replace(/<!---->/g, '');
 
-test('with scripts blocked the default page shows the recommendation, its price and the plan', async () => {
-  for (const [locale, label] of [['en-US', 'On-Demand'], ['zh-CN', 'On-Demand']]) {
+test('with scripts blocked the default page shows the recommendation, its price and the plan, each document in its own language', async () => {
+  for (const [locale, file, scenario, label] of [['en-US', '', /^Llama 3\.1 8B/, 'On-Demand'], ['zh-CN', 'zh.html', /个并发序列/, '按需']]) {
     const page = await newPage(browser, { javaScriptEnabled: false, locale });
-    await page.goto(server.url);
+    await page.goto(server.url + file);
     const top = page.getByTestId('top-instance').first();
     assert.equal(await top.isVisible(), true, 'the recommendation');
     assert.match(await top.innerText(), /^\d+ × [a-z0-9]+\.[a-z0-9-]+/);
@@ -29,22 +30,120 @@ test('with scripts blocked the default page shows the recommendation, its price 
     assert.match(await page.getByTestId('top-plan').first().innerText(), /^\$[\d,]+\.\d\d$/);
     assert.equal(await page.getByTestId('priced-as').first().innerText(), label);
     assert.ok((await page.getByTestId('rec').count()) >= 5, 'the ranked rows');
+    // One answer per document, in its language.
+    assert.equal(await page.getByTestId('summary').count(), 1);
+    assert.match(await page.locator('#boot aside .scenario').innerText(), scenario);
     assert.deepEqual(page.problems, []);
     await page.context().close();
   }
-  // Without scripts the English frame is the one shown.
-  const page = await newPage(browser, { javaScriptEnabled: false });
-  await page.goto(server.url);
-  assert.equal(await page.locator('[data-answer="en"] [data-testid="top-instance"]').isVisible(), true);
-  assert.equal(await page.locator('[data-answer="zh"] [data-testid="top-instance"]').isVisible(), false);
-  await page.context().close();
+});
+
+test('the English document carries no Chinese answer, and the Chinese one no English answer', async () => {
+  const en = await readFile('dist/index.html', 'utf8');
+  const zh = await readFile('dist/zh.html', 'utf8');
+  assert.match(en, /^<!doctype html>\s*<html lang="en" data-default="/);
+  assert.match(zh, /^<!doctype html>\s*<html lang="zh-CN" data-default="/);
+  assert.equal((en.match(/data-testid="summary"/g) ?? []).length, 1);
+  assert.equal((zh.match(/data-testid="summary"/g) ?? []).length, 1);
+  assert.doesNotMatch(en, /data-answer="zh"|工作负载|个并发序列|这是构建页面时/);
+  assert.doesNotMatch(zh, /data-answer="en"|>Workload<|sequences · us-east-1|The default scenario's answer/);
+  assert.match(zh, /<title>gpuplan：/);
+  // Under the <meta> policy the parser asks for each file in turn: the stylesheet first, boot/lang.js next (it decides before the body
+  // is parsed), the service worker's registration deferred (it never holds up the frame).
+  for (const doc of [en, zh]) {
+    assert.ok(doc.search(/<link rel="stylesheet"/) < doc.search(/<script src="\.\/lang-/));
+    assert.match(doc, /<script src="\.\/sw-register-[0-9a-f]+\.js"[^>]* defer[ >=]/);
+  }
+});
+
+// Every script but boot/lang.js blocked: the first frame a Chinese-preferring browser gets before the app's scripts arrive.
+async function onlyLangScript(page) {
+  await page.route(/\.(js|wasm)$/, (route) => (/\/lang-[0-9a-f]+\.js$/.test(route.request().url()) ? route.continue() : route.abort()));
+}
+
+// The links the app writes for the two defaults (index.html's <html data-default>, English's first).
+async function defaultLinks() {
+  const html = await readFile('dist/index.html', 'utf8');
+  return html.match(/data-default="([^"]*)"/)[1].replaceAll('&amp;', '&').split(' ');
+}
+
+test('a Chinese-preferring browser gets the Chinese first frame with the app\'s scripts blocked; links keep their meaning', async () => {
+  const [en, zh] = await defaultLinks();
+  assert.match(zh, /(^|&)lang=zh(&|$)/);
+  const ZH = /个并发序列/, EN = /sequences · us-east-1/;
+  for (const [locale, path, lands, shown] of [
+    ['zh-CN', '', 'zh.html', ZH],
+    ['en-US', '', '', EN],
+    // zh.html means Chinese: opened bare by an English browser, the Chinese default's link is put in its address for the app.
+    ['en-US', 'zh.html', `zh.html?${zh}`, ZH],
+    // The links the app writes for a default open the document of their own language, whatever the browser prefers.
+    ['en-US', `?${zh}`, `zh.html?${zh}`, ZH],
+    ['zh-CN', `?${en}`, `?${en}`, EN],
+    ['zh-CN', `zh.html?${en}`, `?${en}`, EN],
+  ]) {
+    const page = await newPage(browser, { locale });
+    await onlyLangScript(page);
+    await page.goto(server.url + path, { waitUntil: 'commit' });
+    await page.waitForURL(server.url + lands);
+    const scenario = page.locator('#boot aside .scenario');
+    assert.equal(await scenario.isVisible(), true, `${locale} ${path}`);
+    assert.match(await scenario.innerText(), shown, `${locale} ${path}`);
+    assert.equal(await page.getByTestId('top-instance').isVisible(), true);
+    await page.context().close();
+  }
+  // Any other link stays where it is (no second document) for the wasm to draw, its loading text in the browser's language.
+  for (const [locale, query, loading] of [['zh-CN', '?v=1&model=llama2-70b', '正在加载规划器…'], ['en-US', '?lang=zh', '正在加载规划器…']]) {
+    const page = await newPage(browser, { locale });
+    await onlyLangScript(page);
+    await page.goto(server.url + query);
+    await page.getByText(loading).waitFor();
+    assert.equal(await page.getByTestId('top-instance').count(), 1, 'the answer is in the document');
+    assert.equal(await page.getByTestId('top-instance').isVisible(), false, 'but not shown under a link');
+    assert.equal(page.url(), server.url + query);
+    await page.context().close();
+  }
+  // An old `?lang=zh` link keeps its meaning: the app draws it in Chinese, with a link's defaults (8K context).
+  const old = await newPage(browser, { locale: 'en-US' });
+  await old.goto(`${server.url}?lang=zh`);
+  await old.getByTestId('app').waitFor();
+  assert.match(await old.getByTestId('scenario-line').innerText(), /8K 上下文/);
+  assert.deepEqual(old.problems, []);
+  await old.context().close();
+  // With the app: a Chinese browser on the bare address ends on zh.html with the Chinese app over the Chinese frame.
+  const live = await newPage(browser, { locale: 'zh-CN' });
+  await live.goto(server.url, { waitUntil: 'commit' });
+  await live.waitForURL(`${server.url}zh.html`);
+  await live.getByTestId('app').waitFor();
+  // (The app then writes the scenario's link into the address, on zh.html.)
+  assert.match(live.url(), /\/zh\.html(\?|$)/);
+  assert.match(await live.getByTestId('scenario-line').innerText(), ZH);
+  assert.deepEqual(live.problems, []);
+  await live.context().close();
+});
+
+test('the app mounts over the first frame without moving the answer, on a phone and a wide screen, in both languages', async () => {
+  for (const [locale, width] of [['en-US', 390], ['zh-CN', 390], ['en-US', 1280], ['zh-CN', 1280]]) {
+    const top = async (page, sel) => page.locator(sel).first().evaluate((e) => Math.round(e.getBoundingClientRect().y));
+    const frame = await newPage(browser, { locale, viewport: { width, height: 800 } });
+    await onlyLangScript(frame);
+    await frame.goto(server.url, { waitUntil: 'commit' });
+    await frame.locator('#boot [data-testid="top-instance"]').waitFor();
+    const before = await top(frame, '#boot [data-testid="top-instance"]');
+    await frame.context().close();
+    const app = await newPage(browser, { locale, viewport: { width, height: 800 } });
+    await app.goto(server.url, { waitUntil: 'commit' });
+    await app.getByTestId('app').waitFor();
+    await app.locator('#result [data-testid="top-instance"]').waitFor();
+    assert.equal(await top(app, '#result [data-testid="top-instance"]'), before, `${locale} at ${width} px`);
+    await app.context().close();
+  }
 });
 
 test('the pre-rendered results column is the HTML the wasm draws for the default scenario, in both languages', async () => {
-  const html = await readFile('dist/index.html', 'utf8');
-  for (const [locale, lang] of [['en-US', 'en'], ['zh-CN', 'zh']]) {
+  for (const [locale, lang, file] of [['en-US', 'en', 'index.html'], ['zh-CN', 'zh', 'zh.html']]) {
+    const html = await readFile(`dist/${file}`, 'utf8');
     const page = await newPage(browser, { locale });
-    await page.goto(server.url);
+    await page.goto(server.url + (lang === 'zh' ? file : ''));
     await page.getByTestId('app').waitFor();
     await page.locator('#result [data-testid="rec"]').first().waitFor();
     assert.equal(await page.locator('#boot').count(), 0, 'the first frame is gone once the app mounts');
@@ -113,6 +212,9 @@ test('after one visit the page, a link and the pre-rendered pages open with the 
   await page.goto(`${server.url}?v=1&model=llama2-70b`);
   await page.locator('#result [data-testid="rec"]').first().waitFor();
   assert.match(await page.getByTestId('scenario-line').innerText(), /Llama 2 70B/);
+  await page.goto(`${server.url}zh.html?${(await defaultLinks())[1]}`);
+  await page.getByTestId('app').waitFor();
+  assert.match(await page.getByTestId('scenario-line').innerText(), /个并发序列/);
   await page.goto(`${server.url}i/p5.48xlarge/index.html`);
   assert.equal(await page.getByTestId('instance-page').isVisible(), true);
   await page.goto(`${server.url}m/mistral-7b/zh.html`);
@@ -145,9 +247,9 @@ test('under the strict CSP the default page, its service worker and the static p
     window.__csp = [];
     document.addEventListener('securitypolicyviolation', (e) => window.__csp.push(`${e.violatedDirective} ${e.blockedURI}`));
   });
-  for (const path of ['', 'i/p5.48xlarge/index.html', 'm/llama3.1-8b/zh.html']) {
+  for (const path of ['', 'zh.html', 'i/p5.48xlarge/index.html', 'm/llama3.1-8b/zh.html']) {
     await page.goto(strict.url + path);
-    if (path === '') {
+    if (path === '' || path === 'zh.html') {
       await page.getByTestId('app').waitFor();
       await page.evaluate(() => navigator.serviceWorker.ready);
     }
