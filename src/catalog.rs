@@ -14,7 +14,7 @@ mod rates;
 mod rules;
 mod source;
 pub use date::IsoDate;
-pub use history::{Buy, PriceChange, PricePoint, Rate, RateFilter};
+pub use history::{Buy, PriceChange, PricePoint, Rate, RateFilter, RateKey};
 use json_error::{entry_at_line, field_before};
 pub use link::Link;
 pub use managed::ManagedPrice;

@@ -96,20 +96,43 @@ pub struct Rate<'a> {
     pub as_of: IsoDate,
 }
 
-impl Rate<'_> {
-    /// Whether `p` is a level of this rate.
-    pub fn has_level(&self, p: &PricePoint) -> bool {
-        p.instance == self.instance
-            && p.region == self.region
-            && p.option == self.option
-            && p.payment == self.payment
-            && p.class == self.class
+/// What identifies a rate at any level: type, region, option, payment, class.
+pub type RateKey<'a> = (&'a str, &'a str, Buy, Option<Payment>, Option<RiClass>);
+
+impl<'a> Rate<'a> {
+    /// What identifies this rate at any level.
+    pub fn key(&self) -> RateKey<'a> {
+        (self.instance, self.region, self.option, self.payment, self.class)
     }
 
-    /// Whether `other` is the same rate (at any level).
-    pub fn same_as(&self, other: &Rate) -> bool {
-        (other.instance, other.region, other.option, other.payment, other.class)
-            == (self.instance, self.region, self.option, self.payment, self.class)
+    /// Whether `p` is a level of this rate.
+    pub fn has_level(&self, p: &PricePoint) -> bool {
+        (p.instance.as_str(), p.region.as_str(), p.option, p.payment, p.class) == self.key()
+    }
+
+    fn on_demand(p: &'a super::OnDemandPrice) -> Rate<'a> {
+        rate(&p.instance, &p.region, Buy::OnDemand, p.usd_hr, &p.source, p.as_of)
+    }
+
+    fn spot(p: &'a super::SpotPrice) -> Rate<'a> {
+        rate(&p.instance, &p.region, Buy::Spot, p.median_usd_hr, &p.source, p.as_of)
+    }
+
+    fn savings_plan(p: &'a super::SavingsPlanRate) -> Rate<'a> {
+        let option = Buy::savings_plan(p.plan, p.term_years);
+        Rate {
+            payment: p.payment,
+            ..rate(&p.instance, &p.region, option, p.effective_usd_hr, &p.source, p.as_of)
+        }
+    }
+
+    fn reserved(p: &'a super::ReservedRate) -> Rate<'a> {
+        let option = if p.term_years == 3 { Buy::Ri3 } else { Buy::Ri1 };
+        Rate {
+            payment: Some(p.payment),
+            class: Some(p.class),
+            ..rate(&p.instance, &p.region, option, p.effective_usd_hr, &p.source, p.as_of)
+        }
     }
 }
 
@@ -148,34 +171,13 @@ impl Catalog {
     /// Every rate a refresh records moves of: On-Demand, Spot, the published Savings Plan rates and the
     /// Reserved Instance rates, in catalog order.
     pub fn rates(&self) -> Vec<Rate<'_>> {
-        let od = self
-            .on_demand
-            .iter()
-            .map(|p| rate(&p.instance, &p.region, Buy::OnDemand, p.usd_hr, &p.source, p.as_of));
-        let spot = self
-            .spot
-            .iter()
-            .map(|p| rate(&p.instance, &p.region, Buy::Spot, p.median_usd_hr, &p.source, p.as_of));
-        let sp = self.savings_plan_rates.iter().map(|p| Rate {
-            payment: p.payment,
-            ..rate(
-                &p.instance,
-                &p.region,
-                Buy::savings_plan(p.plan, p.term_years),
-                p.effective_usd_hr,
-                &p.source,
-                p.as_of,
-            )
-        });
-        let ri = self.reserved.iter().map(|p| {
-            let option = if p.term_years == 3 { Buy::Ri3 } else { Buy::Ri1 };
-            Rate {
-                payment: Some(p.payment),
-                class: Some(p.class),
-                ..rate(&p.instance, &p.region, option, p.effective_usd_hr, &p.source, p.as_of)
-            }
-        });
-        od.chain(spot).chain(sp).chain(ri).collect()
+        let od = self.on_demand.iter().map(Rate::on_demand);
+        let spot = self.spot.iter().map(Rate::spot);
+        let sp = self.savings_plan_rates.iter().map(Rate::savings_plan);
+        od.chain(spot)
+            .chain(sp)
+            .chain(self.reserved.iter().map(Rate::reserved))
+            .collect()
     }
 
     /// The On-Demand price levels of an instance in a region, oldest first.
@@ -192,49 +194,21 @@ impl Catalog {
     /// its published Savings Plan rates of the plan's payment, and its Reserved Instance rates of the plan's
     /// payment and class (published for us-east-1, whose discount every region's plan uses).
     fn rates_of<'a>(&'a self, instance: &str, region: &str, filter: RateFilter) -> Vec<Rate<'a>> {
-        let mut out = Vec::new();
-        if let Some(p) = self.on_demand(instance, region) {
-            out.push(rate(
-                &p.instance,
-                &p.region,
-                Buy::OnDemand,
-                p.usd_hr,
-                &p.source,
-                p.as_of,
-            ));
-        }
-        if let Some(p) = self.spot(instance, region) {
-            out.push(rate(
-                &p.instance,
-                &p.region,
-                Buy::Spot,
-                p.median_usd_hr,
-                &p.source,
-                p.as_of,
-            ));
-        }
+        let mut out: Vec<Rate<'a>> = self
+            .on_demand(instance, region)
+            .map(Rate::on_demand)
+            .into_iter()
+            .collect();
+        out.extend(self.spot(instance, region).map(Rate::spot));
         for p in &self.savings_plan_rates {
             if p.instance == instance && p.region == region && p.payment.is_none_or(|x| x == filter.payment) {
-                let option = Buy::savings_plan(p.plan, p.term_years);
-                let r = rate(&p.instance, &p.region, option, p.effective_usd_hr, &p.source, p.as_of);
-                out.push(Rate {
-                    payment: p.payment,
-                    ..r
-                });
+                out.push(Rate::savings_plan(p));
             }
         }
         for p in &self.reserved {
-            if p.instance == instance
-                && p.region == "us-east-1"
-                && (p.payment, p.class) == (filter.payment, filter.ri_class)
-            {
-                let option = if p.term_years == 3 { Buy::Ri3 } else { Buy::Ri1 };
-                let r = rate(&p.instance, &p.region, option, p.effective_usd_hr, &p.source, p.as_of);
-                out.push(Rate {
-                    payment: Some(p.payment),
-                    class: Some(p.class),
-                    ..r
-                });
+            let ours = (p.payment, p.class) == (filter.payment, filter.ri_class);
+            if p.instance == instance && p.region == "us-east-1" && ours {
+                out.push(Rate::reserved(p));
             }
         }
         out

@@ -3,7 +3,7 @@
 //! `cat=` date is before the new level), whichever option it prices.
 
 use super::{err, write_catalog, ImportError, Report};
-use crate::catalog::{Catalog, Payment, Rate, RiClass};
+use crate::catalog::{Catalog, Rate};
 use serde_json::{json, Map, Value};
 use std::collections::HashMap;
 
@@ -16,19 +16,10 @@ fn level(r: &Rate, from: &str, usd_hr: f64, source: &str) -> Value {
             obj.insert("option".into(), json!(crate::query::buy_key(r.option)));
         }
         if let Some(p) = r.payment {
-            let p = match p {
-                Payment::No => "no",
-                Payment::Partial => "partial",
-                Payment::All => "all",
-            };
-            obj.insert("payment".into(), json!(p));
+            obj.insert("payment".into(), json!(crate::query::word_of(&p)));
         }
         if let Some(c) = r.class {
-            let c = match c {
-                RiClass::Standard => "standard",
-                RiClass::Convertible => "convertible",
-            };
-            obj.insert("class".into(), json!(c));
+            obj.insert("class".into(), json!(crate::query::word_of(&c)));
         }
     }
     v
@@ -39,19 +30,10 @@ fn level(r: &Rate, from: &str, usd_hr: f64, source: &str) -> Value {
 /// the new one from its date. A rate whose history already has a level at or after the new date is left
 /// as it is. Returns how many moves were recorded.
 fn record_moves(root: &mut Map<String, Value>, before: &Catalog, after: &Catalog) -> usize {
-    let key = |r: &Rate<'_>| -> (String, String, crate::catalog::Buy, Option<Payment>, Option<RiClass>) {
-        (
-            r.instance.to_string(),
-            r.region.to_string(),
-            r.option,
-            r.payment,
-            r.class,
-        )
-    };
-    let old: HashMap<_, Rate> = before.rates().into_iter().map(|r| (key(&r), r)).collect();
+    let old: HashMap<_, Rate> = before.rates().into_iter().map(|r| (r.key(), r)).collect();
     let mut moved = 0;
     for new in after.rates() {
-        let Some(was) = old.get(&key(&new)) else { continue };
+        let Some(was) = old.get(&new.key()) else { continue };
         if (was.usd_hr - new.usd_hr).abs() <= 1e-9 {
             continue;
         }

@@ -511,13 +511,13 @@ impl PlanCtx<'_> {
 
     /// The chosen plan's unit of capacity: the most sequences a replica of its shape serves at the
     /// per-sequence target (online, at least the readable speed; speed falls as sequences are added), from
-    /// the plan's load up to what memory holds; `prio=perf` keeps the plan's own, its speed being the point. With it, the room the paid
-    /// replicas leave beyond the users and the speed each user would then get.
+    /// the plan's load up to what memory holds; `prio=perf` keeps the plan's own, its speed being the point.
+    /// With it, the room the paid replicas leave beyond the users and the speed each user would then get.
     fn unit(&self, p: &ServingPlan) -> ServingUnit {
         let s = self.scenario;
         let load = p.seqs_per_replica.max(1);
-        let (per, room_per) = if s.priority == Priority::Performance {
-            (load, load)
+        let per = if s.priority == Priority::Performance {
+            load
         } else {
             // Online, a replica's capacity (what a growing or bursting fleet is sized by) and the room count
             // only users who would still read at a readable speed (`readtps`): a fleet that grows by packing
@@ -527,13 +527,12 @@ impl PlanCtx<'_> {
             } else {
                 0.0
             };
-            let per = self.most_meeting(p.tp, load, p.max_seqs_per_replica, readable);
-            (per, per)
+            self.most_meeting(p.tp, load, p.max_seqs_per_replica, readable)
         };
-        let room_tokens_per_s_per_seq = self.estimate(p.tp, room_per).tokens_per_s_per_seq;
+        let room_tokens_per_s_per_seq = self.estimate(p.tp, per).tokens_per_s_per_seq;
         let unreadable =
             s.serving == ServingMode::Online && room_tokens_per_s_per_seq < s.assumptions.readable_tokens_per_s;
-        let capacity = u64::from(p.hosted) * u64::from(room_per);
+        let capacity = u64::from(p.hosted) * u64::from(per);
         let room_users = if unreadable {
             0
         } else {
