@@ -294,7 +294,7 @@ fn catalog_since(
     recs: &[Recommendation],
     d: gpuplan::catalog::IsoDate,
 ) -> Option<Value> {
-    use gpuplan::i18n::{t, Msg};
+    use gpuplan::i18n::t;
     use gpuplan::query::buy_key;
     if d == catalog.as_of {
         return None;
@@ -303,16 +303,7 @@ fn catalog_since(
     let region = scenario.region.as_str();
     let filter = scenario.rate_filter();
     let (changes, unknown) = catalog.rates_since(d, region, &used, filter);
-    let said = if d > catalog.as_of {
-        Msg::LinkNewerCatalog
-    } else {
-        Msg::LinkOlderCatalog
-    };
-    let then = match (changes.is_empty(), unknown.is_empty()) {
-        (true, false) => Msg::HistoryNotKnown,
-        (true, true) => Msg::NoPricesChanged,
-        (false, _) => Msg::PricesChangedSince,
-    };
+    let (said, then) = gpuplan::render::notes::catalog_notice_words(d, catalog.as_of, &changes, &unknown);
     let lang = scenario.lang;
     let types = used.iter().filter(|u| unknown.iter().any(|(i, _)| i == *u)).count();
     Some(json!({

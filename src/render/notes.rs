@@ -229,16 +229,7 @@ pub fn catalog_notice(
         }
         last = instance;
     }
-    let said = if link_date > as_of {
-        Msg::LinkNewerCatalog
-    } else {
-        Msg::LinkOlderCatalog
-    };
-    let then = match (lines.is_empty(), unknown.is_empty()) {
-        (true, false) => Msg::HistoryNotKnown,
-        (true, true) => Msg::NoPricesChanged,
-        (false, _) => Msg::PricesChangedSince,
-    };
+    let (said, then) = catalog_notice_words(link_date, as_of, changes, unknown);
     let mut h = Html::new();
     h.open(
         "section",
@@ -264,6 +255,27 @@ pub fn catalog_notice(
     }
     h.close("section");
     h.finish()
+}
+
+/// The older-link notice's two sentences (the page's and the CLI's `catalog_since.message`): whether the link's
+/// catalog is older or newer, then whether rates moved, none did, or some are not known.
+pub fn catalog_notice_words(
+    link_date: IsoDate,
+    as_of: IsoDate,
+    changes: &[PriceChange],
+    unknown: &[(String, Buy)],
+) -> (Msg, Msg) {
+    let said = if link_date > as_of {
+        Msg::LinkNewerCatalog
+    } else {
+        Msg::LinkOlderCatalog
+    };
+    let then = match (changes.is_empty(), unknown.is_empty()) {
+        (true, false) => Msg::HistoryNotKnown,
+        (true, true) => Msg::NoPricesChanged,
+        (false, _) => Msg::PricesChangedSince,
+    };
+    (said, then)
 }
 
 /// The footer's catalog line: its date, where the figures come from, and whether it is old (`stale`).
