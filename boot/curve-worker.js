@@ -1,4 +1,4 @@
-// The cost-versus-latency curve's Web Worker (src/bin/gpuplan-curve.rs): the page (src/app/curve.rs) starts it when the curve is
+// The cost-versus-latency curve's Web Worker (web/src/bin/gpuplan-curve.rs): the page (web/src/app/curve.rs) starts it when the curve is
 // first opened and posts it the scenario's link query on each redraw of the open curve; it answers a query that differs from the one
 // before with the opened section's HTML, in order, so the page's last answer is its latest question's. scripts/curve_worker.py writes
 // it into dist/ with the content-hashed names of the worker's wasm-bindgen glue and wasm (no-modules: the glue defines

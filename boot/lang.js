@@ -2,7 +2,7 @@
 // the body is parsed. Marks <html class="linked"> unless this visit opens the default scenario the build pre-rendered: the bare address with nothing
 // else saved here, or the link the app writes for either default (<html data-default> lists them, English's first), and no edit of this tab awaiting
 // its link. A visit that opens it in the other document's language is sent there before anything paints; the language is the app's
-// (src/app/mod.rs, initial_state): the link's lang=, else the saved scenario's, else the browser's. zh.html opened bare stays Chinese: the Chinese
+// (web/src/app/mod.rs, initial_state): the link's lang=, else the saved scenario's, else the browser's. zh.html opened bare stays Chinese: the Chinese
 // default's link is put in its address, so the app reads it too. Any other link (`?lang=zh`, `?v=1&…`) stays where it is, for the wasm to draw, its
 // loading text in the browser's language.
 (function () {

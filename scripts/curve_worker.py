@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
-"""Trunk post_build hook, after trim_js.py: gives the curve's Web Worker (src/bin/gpuplan-curve.rs, built by
+"""Trunk post_build hook, after trim_js.py: gives the curve's Web Worker (web/src/bin/gpuplan-curve.rs, built by
 Trunk as `data-type="worker"`: its files named after the bin, no hash, nothing in index.html) content-hashed
 names, writes its script from boot/curve-worker.js (the glue's and the wasm's names filled in, comment lines
 dropped) and names that script in index.html's <meta name="gpuplan-curve">, which the page reads when the
-curve is first opened (src/app/curve.rs). A hashed name is a new URL for a new worker, and index.html names
+curve is first opened (web/src/app/curve.rs). A hashed name is a new URL for a new worker, and index.html names
 it, so the service worker's build id (a hash of index.html) changes with it. Anything unexpected (no worker
 files, a second worker, an index.html that already names one) stops the build."""
 import glob

@@ -19,7 +19,7 @@ staging = os.environ.get("TRUNK_STAGING_DIR")
 if not staging:
     sys.exit("trim_js.py runs as a Trunk hook (TRUNK_STAGING_DIR is not set)")
 
-# The curve's Web Worker (src/bin/gpuplan-curve.rs): Trunk gives a worker's files its bin's name, no hash, and
+# The curve's Web Worker (web/src/bin/gpuplan-curve.rs): Trunk gives a worker's files its bin's name, no hash, and
 # no tag in index.html, so no integrity hash to update; its stream classes stay (fetched only with the curve).
 WORKER_GLUE = "gpuplan-curve.js"
 

@@ -389,7 +389,7 @@ messages! {
 }
 
 /// The cost-versus-latency curve's own words, apart from the page's labels (`Msg`): only the curve's worker
-/// (src/bin/gpuplan-curve.rs) draws its chart and table, so the page's wasm does not carry them, as it
+/// (web/src/bin/gpuplan-curve.rs) draws its chart and table, so the page's wasm does not carry them, as it
 /// carries every entry of `Msg`'s tables.
 #[derive(Clone, Copy, Debug)]
 pub enum CurveWord {

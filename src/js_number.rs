@@ -1,4 +1,4 @@
-//! The one narrow boundary outside `src/app/` that calls the browser: JavaScript's correctly rounded number conversions, used by `num.rs` in the wasm build only.
+//! The one narrow boundary outside `web/src/app/` that calls the browser: JavaScript's correctly rounded number conversions, used by `num.rs` in the wasm build only.
 
 /// `Number#toFixed`, or `None` where JavaScript refuses.
 pub fn to_fixed(v: f64, decimals: u8) -> Option<String> {

@@ -1,4 +1,4 @@
-//! gpuplan: choose AWS accelerated instances and plan what they cost. Modules in reading order; only `app` knows the web.
+//! gpuplan: choose AWS accelerated instances and plan what they cost. The pure crate: modules in reading order; none knows the web (the page is the `web/` crate).
 
 pub mod accuracy;
 pub mod catalog;
@@ -23,5 +23,3 @@ pub mod render;
 pub mod scenario;
 pub mod site_text;
 pub mod state;
-
-pub mod app;

@@ -76,6 +76,7 @@ fn rust_files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
 fn no_page_or_engine_code_reads_a_field_the_page_copy_leaves_out() {
     let mut files = Vec::new();
     rust_files(std::path::Path::new("src"), &mut files);
+    rust_files(std::path::Path::new("web/src"), &mut files);
     assert!(files.len() > 20);
     for path in files {
         let name = path.to_string_lossy().replace('\\', "/");

@@ -1,4 +1,4 @@
-//! Keeps ARCHITECTURE.md's codemap honest: every source file under src/ is named in it, and every entry
+//! Keeps ARCHITECTURE.md's codemap honest: every source file under src/ and web/src/ is named in it, and every entry
 //! that names a `src/` module says what it guarantees on a line of its own starting `Invariant:`.
 
 use std::fs;
@@ -32,18 +32,19 @@ fn entries(codemap: &str) -> Vec<String> {
     out
 }
 
-/// A file is named when the codemap gives its path from src/, or when an entry names its folder
+/// A file is named when the codemap gives its path (`rel` is from the repository's root: `src/…` or
+/// `web/src/…`), or when an entry names its folder
 /// (`engine/`, `sizing/`) and the file's module in backticks (`` `training` `` or `` `training.rs` ``).
 /// A folder's `mod.rs` is named by its folder.
 fn named(codemap: &str, rel: &str) -> bool {
-    if codemap.contains(&format!("src/{rel}")) {
+    if codemap.contains(rel) {
         return true;
     }
     let (folder, file) = rel.rsplit_once('/').unwrap_or(("", rel));
     let stem = file.trim_end_matches(".rs");
     let parent = folder.rsplit('/').next().unwrap_or(folder);
     if stem == "mod" {
-        return codemap.contains(&format!("src/{folder}/")) || codemap.contains(&format!("`{parent}/`"));
+        return codemap.contains(&format!("{folder}/")) || codemap.contains(&format!("`{parent}/`"));
     }
     entries(codemap).iter().any(|l| {
         (folder.is_empty() || l.contains(&format!("{parent}/")))
@@ -57,9 +58,14 @@ fn every_source_file_is_in_the_codemap() {
     let codemap = fs::read_to_string(root.join("ARCHITECTURE.md")).unwrap_or_default();
     let mut files = Vec::new();
     rust_files(&root.join("src"), &mut files);
+    rust_files(&root.join("web/src"), &mut files);
+    assert!(
+        files.iter().any(|f| f.ends_with("web/src/app/mod.rs")),
+        "the page's files were not listed"
+    );
     let missing: std::collections::BTreeSet<String> = files
         .iter()
-        .filter_map(|f| f.strip_prefix(root.join("src")).ok())
+        .filter_map(|f| f.strip_prefix(root).ok())
         .map(|p| p.to_string_lossy().replace('\\', "/"))
         .filter(|rel| !named(&codemap, rel))
         .collect();
@@ -90,7 +96,7 @@ fn without_invariant(codemap: &str) -> Vec<String> {
     }
     items
         .iter()
-        .filter(|item| item[0].starts_with("- ") && item.iter().any(|l| l.contains("`src/")))
+        .filter(|item| item[0].starts_with("- ") && item.iter().any(|l| l.contains("`src/") || l.contains("`web/src/")))
         .filter(|item| !item.iter().any(|l| l.starts_with("Invariant: ")))
         .map(|item| item[0].chars().take(60).collect())
         .collect()
@@ -131,13 +137,20 @@ fn the_invariant_check_can_fail() {
 
 #[test]
 fn the_check_can_fail() {
-    assert!(!named("- `src/engine/` — `memory`", "engine/perf.rs"));
-    assert!(named("- `src/engine/` — `memory`, `perf`", "engine/perf.rs"));
+    assert!(!named("- `src/engine/` — `memory`", "src/engine/perf.rs"));
+    assert!(named("- `src/engine/` — `memory`, `perf`", "src/engine/perf.rs"));
     assert!(named(
         "`sizing/` (`inference`, `training`)",
-        "engine/sizing/training.rs"
+        "src/engine/sizing/training.rs"
     ));
-    assert!(named("- `src/app/url_sync.rs` — history", "app/url_sync.rs"));
-    assert!(named("- `src/engine/` — `memory`,\n  `perf` (peaks)", "engine/perf.rs"));
-    assert!(!named("- `src/engine/` — `memory`\n- `perf`", "engine/perf.rs"));
+    assert!(named(
+        "- `web/src/app/url_sync.rs` — history",
+        "web/src/app/url_sync.rs"
+    ));
+    assert!(!named("- `src/app/url_sync.rs` — history", "web/src/app/url_sync.rs"));
+    assert!(named(
+        "- `src/engine/` — `memory`,\n  `perf` (peaks)",
+        "src/engine/perf.rs"
+    ));
+    assert!(!named("- `src/engine/` — `memory`\n- `perf`", "src/engine/perf.rs"));
 }

@@ -1,4 +1,4 @@
-//! Keeps the rooms livable: no function in `src/` or `tests/` over 80 lines and no file over 500 lines,
+//! Keeps the rooms livable: no function in `src/`, `web/src/` or `tests/` over 80 lines and no file over 500 lines,
 //! except the offenders listed here (each to be split; a new one fails, and one split below the limit
 //! must leave the list). Data tables are exempt by name.
 
@@ -112,13 +112,15 @@ fn functions(text: &str) -> Vec<(String, usize)> {
     out
 }
 
-/// Files under src/ (as paths relative to src/) and under tests/ (as `tests/…`), with their text.
+/// Files under src/ (as paths relative to src/), under tests/ and the page crate's web/src/ (as `tests/…`,
+/// `web/src/…`), with their text.
 fn sources() -> Vec<(String, String)> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let src = root.join("src");
     let mut files = Vec::new();
     rust_files(&src, &mut files);
     rust_files(&root.join("tests"), &mut files);
+    rust_files(&root.join("web/src"), &mut files);
     let out: Vec<(String, String)> = files
         .iter()
         .filter_map(|f| {

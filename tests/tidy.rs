@@ -16,7 +16,7 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
 
 fn sources() -> Vec<PathBuf> {
     let mut files = Vec::new();
-    for dir in ["src", "tests"] {
+    for dir in ["src", "tests", "web/src"] {
         rust_files(&Path::new(env!("CARGO_MANIFEST_DIR")).join(dir), &mut files);
     }
     assert!(files.len() > 10);
@@ -35,47 +35,54 @@ fn every_file_starts_with_a_module_doc_line() {
     }
 }
 
-/// Everything outside `src/app/` and the two wasm entry points (`main.rs`, the page; `bin/gpuplan-curve.rs`,
-/// the curve's Web Worker) is pure; the browser's number conversions sit behind one named boundary,
-/// `src/js_number.rs`.
+/// The pure crate (`src/`) cannot name the web: its Cargo.toml has no web dependency but `js-sys` for the
+/// wasm32 build (the compiler then refuses `leptos`, `web_sys`, `wasm_bindgen` in `src/`), and of its files
+/// only `src/js_number.rs`, the browser's number conversions, names `js_sys`. The page is `web/`.
 #[test]
-fn only_the_app_and_one_named_boundary_touch_the_web() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let mut files = Vec::new();
-    rust_files(&root, &mut files);
-    let allowed = |f: &Path| {
-        f.starts_with(root.join("app"))
-            || [
-                root.join("main.rs"),
-                root.join("js_number.rs"),
-                root.join("bin/gpuplan-curve.rs"),
-            ]
-            .iter()
-            .any(|a| f == a)
-    };
-    let mut checked = 0;
-    for f in files.iter().filter(|f| !allowed(f)) {
-        let text = fs::read_to_string(f).unwrap_or_default();
-        for web in [
-            "leptos",
-            "web_sys",
-            "js_sys",
-            "wasm_bindgen",
-            "gloo",
-            "console_error_panic_hook",
-        ] {
-            let hit = text
-                .lines()
-                .any(|l| !l.trim_start().starts_with("//") && l.contains(web));
-            assert!(
-                !hit,
-                "{} mentions {web}: only src/app/, main.rs, bin/gpuplan-curve.rs and js_number.rs may",
-                f.display()
-            );
+fn only_the_web_crate_and_one_named_boundary_touch_the_web() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let manifest = fs::read_to_string(root.join("Cargo.toml")).unwrap_or_default();
+    let web_crates = [
+        "leptos",
+        "web-sys",
+        "wasm-bindgen",
+        "gloo",
+        "console_error_panic_hook",
+        "js-sys",
+    ];
+    let mut table = "";
+    let mut deps = 0;
+    for line in manifest.lines().map(str::trim) {
+        if line.starts_with('[') {
+            table = line;
+            continue;
         }
-        checked += 1;
+        let Some((name, _)) = line.split_once('=') else {
+            continue;
+        };
+        if !table.ends_with("dependencies]") || line.starts_with('#') {
+            continue;
+        }
+        let name = name.trim();
+        deps += 1;
+        let wasm_js = table == "[target.'cfg(target_arch = \"wasm32\")'.dependencies]" && name == "js-sys";
+        assert!(
+            !web_crates.contains(&name) || wasm_js,
+            "Cargo.toml: the pure crate depends on {name} in {table}; the web belongs to web/Cargo.toml"
+        );
     }
-    assert!(checked > 30, "the purity check found only {checked} files");
+    assert!(deps >= 4, "read only {deps} dependencies from Cargo.toml");
+    let mut files = Vec::new();
+    rust_files(&root.join("src"), &mut files);
+    let boundary = root.join("src/js_number.rs");
+    for f in files.iter().filter(|f| **f != boundary) {
+        let text = fs::read_to_string(f).unwrap_or_default();
+        let hit = text
+            .lines()
+            .any(|l| !l.trim_start().starts_with("//") && l.contains("js_sys"));
+        assert!(!hit, "{} names js_sys: only src/js_number.rs may", f.display());
+    }
+    assert!(files.len() > 30, "the purity check found only {} files", files.len());
 }
 
 #[test]
@@ -164,7 +171,7 @@ fn the_forced_dark_theme_has_the_system_dark_colours() {
 fn every_assumption_key_is_an_input_on_the_page() {
     // A link key whose help calls it an assumption is editable: on the Assumptions view, or (the
     // payment split) on the purchase form. `reacq` (issue 14) sits with the Spot figures; `spotmax` on the form.
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/app");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("web/src/app");
     let view = fs::read_to_string(dir.join("assumptions.rs")).unwrap_or_default();
     let form = fs::read_to_string(dir.join("form.rs")).unwrap_or_default();
     let mut n = 0;
@@ -208,8 +215,8 @@ fn components_and_html_writers_hold_no_chinese_text() {
         chinese_lines("// 中文\nlet a = \"x\";\nlet b = \"最多\";\n#[cfg(test)]\n\"按需\""),
         [3]
     );
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    for dir in ["app", "render"] {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for dir in ["web/src/app", "src/render"] {
         let mut files = Vec::new();
         rust_files(&root.join(dir), &mut files);
         assert!(files.len() > 5, "{dir}");

@@ -247,7 +247,7 @@ pub fn body(f: Fmt, points: &[CurvePoint], pick: Option<&CurvePoint>) -> String 
     chart(f, points, pick) + &front_table(f, points, pick)
 }
 
-/// What the curve's worker (`src/bin/gpuplan-curve.rs`) answers for the page's link query: the opened
+/// What the curve's worker (`web/src/bin/gpuplan-curve.rs`) answers for the page's link query: the opened
 /// section's `body` for the link's scenario, parsed as the page parses its link (`state::parse_state`),
 /// in its language and currency. The points are the curve of `pareto::page_scenario`, the pick the top
 /// recommendation of the scenario the page's engine sees (`Scenario::without_presentation`). Empty

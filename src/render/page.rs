@@ -1,4 +1,4 @@
-//! The Plan view's answer composed for one scenario: the engine figures the card is drawn from, the notices, and the static HTML of the results column, shared by the page (src/app/results.rs) and the build's pre-render step (src/bin/prerender.rs), so both draw one composition.
+//! The Plan view's answer composed for one scenario: the engine figures the card is drawn from, the notices, and the static HTML of the results column, shared by the page (web/src/app/results.rs) and the build's pre-render step (src/bin/prerender.rs), so both draw one composition.
 
 use super::{controls, detail, notes, options, ranked, Fmt, Html};
 use crate::catalog::Catalog;

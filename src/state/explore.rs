@@ -108,7 +108,8 @@ impl Column {
         word_of(&self)
     }
 
-    pub(crate) fn from_key(k: &str) -> Option<Column> {
+    /// The column a link word names, if any (the page reads it from a column's `data-key`).
+    pub fn from_key(k: &str) -> Option<Column> {
         let i = COLUMN_WORDS.split('|').position(|w| w == k)?;
         Column::ALL.get(i).copied()
     }

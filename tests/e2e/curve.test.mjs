@@ -1,4 +1,4 @@
-// The cost-versus-latency curve in the browser (issue 26 item 2), drawn by its own Web Worker (src/bin/gpuplan-curve.rs)
+// The cost-versus-latency curve in the browser (issue 26 item 2), drawn by its own Web Worker (web/src/bin/gpuplan-curve.rs)
 // on the normal release build: closed, nothing is drawn and the page has asked for no part of the worker; opened (by click in
 // English, by keyboard in Chinese) on a serving link, the chart has a mark per layout, the front marked and the pick ringed,
 // and the front's table lists the engine's front (the CLI's `pareto`) cheapest first; a row's button plans its point: the

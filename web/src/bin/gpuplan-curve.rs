@@ -1,4 +1,4 @@
-//! The cost-versus-latency curve's worker (issue 26 item 2): a second, small-API wasm binary that Trunk builds as a Web Worker (`data-type="worker"` in index.html) and the page starts only when its curve is opened (src/app/curve.rs). Its one export answers a link query with the opened section's HTML (`render::curve::answer`); boot/curve-worker.js receives the page's messages and posts the answers back. Natively an empty main.
+//! The cost-versus-latency curve's worker (issue 26 item 2): a second, small-API wasm binary that Trunk builds as a Web Worker (`data-type="worker"` in index.html) and the page starts only when its curve is opened (web/src/app/curve.rs). Its one export answers a link query with the opened section's HTML (`render::curve::answer`); boot/curve-worker.js receives the page's messages and posts the answers back. Natively an empty main.
 
 #[cfg(target_arch = "wasm32")]
 mod worker {

@@ -16,12 +16,12 @@ mod results;
 mod since;
 mod url_sync;
 
-use crate::catalog::Catalog;
-use crate::engine::{recommend, Outcome};
-use crate::i18n::{t, Msg};
-use crate::query::{apply_pair, Warning};
-use crate::scenario::{Lang, Scenario};
-use crate::state::{apply_state_pair, encode_state, parse_state, AppState, Embed, View};
+use gpuplan::catalog::Catalog;
+use gpuplan::engine::{recommend, Outcome};
+use gpuplan::i18n::{t, Msg};
+use gpuplan::query::{apply_pair, Warning};
+use gpuplan::scenario::{Lang, Scenario};
+use gpuplan::state::{apply_state_pair, encode_state, parse_state, AppState, Embed, View};
 use leptos::prelude::*;
 
 /// Replaces the default panic output with a readable message on the page (and the console),
@@ -93,7 +93,7 @@ impl Ctx {
     /// Money in the chosen display currency (reactive).
     pub fn money(&self, usd: f64) -> String {
         self.scenario
-            .with(|s| crate::format::money(usd, s.purchase.currency, s.purchase.cny_per_usd))
+            .with(|s| gpuplan::format::money(usd, s.purchase.currency, s.purchase.cny_per_usd))
     }
 
     /// Sets one field by its link key, exactly as a link would; a bad value keeps the old one and warns.
@@ -104,7 +104,7 @@ impl Ctx {
             let job = st.scenario.task.is_job();
             catalog.with_value(|c| {
                 // The serving form's prompt and output edit `ctx` and `out` together.
-                for (k, v) in crate::query::form_pairs(&st.scenario, key, value) {
+                for (k, v) in gpuplan::query::form_pairs(&st.scenario, key, value) {
                     if !apply_pair(&mut st.scenario, &k, &v, c, &mut w) {
                         apply_state_pair(st, &k, &v, c, &mut w);
                     }
@@ -141,7 +141,7 @@ fn initial_state(catalog: &Catalog) -> (AppState, Vec<Warning>) {
     // A reload right after an edit: the edit's link, which the address had not caught up with.
     let query = url_sync::take_unwritten().unwrap_or_else(url_sync::read_query);
     let from_link = !query.is_empty();
-    let has_lang = crate::query::pairs(&query).any(|(k, _)| k == "lang");
+    let has_lang = gpuplan::query::pairs(&query).any(|(k, _)| k == "lang");
     let source = if from_link { Some(query) } else { url_sync::load_last() };
     let (mut st, warnings) = source.map_or_else(|| (fresh_state(), Vec::new()), |q| parse_state(&q, catalog));
     if !from_link {
@@ -373,7 +373,7 @@ fn PlanView(ctx: Ctx) -> impl IntoView {
     // The articles' advice, below the fold of the full page only.
     let guidance = move || {
         if embed() == Embed::No && ctx.full.get() {
-            crate::render::notes::guidance(ctx.lang())
+            gpuplan::render::notes::guidance(ctx.lang())
         } else {
             String::new()
         }
@@ -410,8 +410,8 @@ fn currencies(_: Ctx) -> Vec<(String, String)> {
 /// from `render`; their clicks go through `acts`).
 #[component]
 fn Header(ctx: Ctx) -> impl IntoView {
-    let tabs = move || crate::render::notes::tabs(ctx.lang(), ctx.view.get());
-    let buttons = move || crate::render::controls::header_buttons(ctx.lang());
+    let tabs = move || gpuplan::render::notes::tabs(ctx.lang(), ctx.view.get());
+    let buttons = move || gpuplan::render::controls::header_buttons(ctx.lang());
     view! {
         <header class="masthead">
             <div class="brand">
@@ -430,7 +430,7 @@ fn Header(ctx: Ctx) -> impl IntoView {
 /// The link's warnings (HTML text from `render::notes`).
 #[component]
 fn WarningList(ctx: Ctx) -> impl IntoView {
-    let html = move || ctx.warnings.with(|ws| crate::render::notes::warnings(ctx.lang(), ws));
+    let html = move || ctx.warnings.with(|ws| gpuplan::render::notes::warnings(ctx.lang(), ws));
     view! { <div class="contents" inner_html=html></div> }
 }
 
@@ -443,11 +443,11 @@ fn Footer(ctx: Ctx) -> impl IntoView {
         let lang = ctx.lang();
         let mut out = if ctx.embed.get() != Embed::No {
             // The full page for the same scenario, from an embed.
-            crate::render::notes::open_full(lang, &ctx.state.with(embed::full_page_href))
+            gpuplan::render::notes::open_full(lang, &ctx.state.with(embed::full_page_href))
         } else {
             String::new()
         };
-        out.push_str(&crate::render::notes::catalog_line(lang, as_of, stale));
+        out.push_str(&gpuplan::render::notes::catalog_line(lang, as_of, stale));
         out
     };
     view! { <footer class="foot" inner_html=html></footer> }
@@ -463,8 +463,8 @@ pub fn bench_recompute(query: &str, runs: u32) -> f64 {
     for _ in 0..runs.max(1) {
         let o = recommend(catalog, &st.scenario);
         if let Some(r) = o.recommendations.first() {
-            let _ = crate::engine::option_costs(catalog, &st.scenario, r);
-            let _ = crate::engine::plan(catalog, &st.scenario, r);
+            let _ = gpuplan::engine::option_costs(catalog, &st.scenario, r);
+            let _ = gpuplan::engine::plan(catalog, &st.scenario, r);
         }
     }
     (js_sys::Date::now() - start) / f64::from(runs.max(1))

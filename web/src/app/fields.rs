@@ -1,8 +1,8 @@
 //! Labelled inputs bound to link keys: every change goes through `Ctx::set`, the same path a link takes.
 
 use super::Ctx;
-use crate::i18n::Msg;
-use crate::render::Act;
+use gpuplan::i18n::Msg;
+use gpuplan::render::Act;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -16,7 +16,7 @@ pub fn select(
     current: Signal<String>,
 ) -> AnyView {
     let html =
-        move || options.with(|o| current.with(|c| crate::render::controls::select(ctx.lang(), key, label, o, c)));
+        move || options.with(|o| current.with(|c| gpuplan::render::controls::select(ctx.lang(), key, label, o, c)));
     view! { <div class="contents" inner_html=html></div> }.into_any()
 }
 
@@ -28,7 +28,7 @@ const TYPING_PAUSE: std::time::Duration = std::time::Duration::from_millis(300);
 #[derive(Default)]
 pub struct Typing {
     pending: Option<TimeoutHandle>,
-    errors: Vec<crate::query::Warning>,
+    errors: Vec<gpuplan::query::Warning>,
     /// The keys of the number fields drawn so far (`follow_state` looks each one up).
     drawn: Vec<&'static str>,
 }
@@ -38,7 +38,7 @@ pub struct Typing {
 /// through the page's delegated handlers. Redrawn only on a language switch; `follow_state` keeps its
 /// value on the state's.
 pub fn number(ctx: Ctx, key: &'static str, label: Msg, placeholder: Option<Msg>) -> AnyView {
-    let range = ctx.catalog.with_value(|c| crate::query::range_of(key, c));
+    let range = ctx.catalog.with_value(|c| gpuplan::query::range_of(key, c));
     ctx.typing.update_value(|t| {
         if !t.drawn.contains(&key) {
             t.drawn.push(key);
@@ -48,7 +48,7 @@ pub fn number(ctx: Ctx, key: &'static str, label: Msg, placeholder: Option<Msg>)
         let lang = ctx.lang();
         let value = ctx.state.with_untracked(|st| text_of(st, key));
         ctx.typing.with_value(|t| {
-            let n = crate::render::number::NumberIn {
+            let n = gpuplan::render::number::NumberIn {
                 key,
                 label,
                 value: &value,
@@ -56,7 +56,7 @@ pub fn number(ctx: Ctx, key: &'static str, label: Msg, placeholder: Option<Msg>)
                 placeholder,
                 error: t.errors.iter().find(|w| w.field == key),
             };
-            crate::render::number::number(lang, &n)
+            gpuplan::render::number::number(lang, &n)
         })
     };
     view! { <div class="contents" inner_html=html></div> }.into_any()
@@ -138,7 +138,7 @@ fn commit(ctx: Ctx, key: &str, value: &str) -> bool {
 
 /// The field's error as `render::number` draws it: the message after the input, and the
 /// input marked invalid and described by it; nothing of it once the value is taken.
-fn show_error(ctx: Ctx, key: &str, w: Option<&crate::query::Warning>) {
+fn show_error(ctx: Ctx, key: &str, w: Option<&gpuplan::query::Warning>) {
     let doc = gloo::utils::document();
     let err_id = format!("e-{key}");
     if let Some(old) = doc.get_element_by_id(&err_id) {
@@ -164,10 +164,14 @@ fn show_error(ctx: Ctx, key: &str, w: Option<&crate::query::Warning>) {
     let (Ok(span), Some(field)) = (doc.create_element("span"), input.parent_element()) else {
         return;
     };
-    for (name, value) in crate::render::number::field_error_attrs(&err_id) {
+    for (name, value) in gpuplan::render::number::field_error_attrs(&err_id) {
         let _ = span.set_attribute(name, value);
     }
-    span.set_text_content(Some(&crate::explain::field_error(w, &label, ctx.lang.get_untracked())));
+    span.set_text_content(Some(&gpuplan::explain::field_error(
+        w,
+        &label,
+        ctx.lang.get_untracked(),
+    )));
     let _ = field.append_child(&span);
 }
 
@@ -181,7 +185,7 @@ fn show_state(value: String, el: &web_sys::HtmlInputElement) {
 /// forward, a reset, a strategy, a fix) shows the new value, except the focused one, whose typing is
 /// never overwritten (its change shows the state's value, `on_change`). Run by the page's effect that
 /// follows the state in the document (`app::follow_in_the_document`).
-pub fn follow_state(ctx: Ctx, st: &crate::state::AppState) {
+pub fn follow_state(ctx: Ctx, st: &gpuplan::state::AppState) {
     let doc = gloo::utils::document();
     let active = doc.active_element();
     let drawn = ctx.typing.with_value(|t| t.drawn.clone());
@@ -209,14 +213,14 @@ pub fn follow_state(ctx: Ctx, st: &crate::state::AppState) {
 /// `render::controls::check`; a change acts through `acts::on_change`, which puts the focus back on it).
 pub fn check(ctx: Ctx, key: &'static str, label: Msg, on: &'static str, off: &'static str) -> AnyView {
     let value = value_of(ctx, key);
-    let html = move || value.with(|v| crate::render::controls::check(ctx.lang(), key, label, v == on, on, off));
+    let html = move || value.with(|v| gpuplan::render::controls::check(ctx.lang(), key, label, v == on, on, off));
     view! { <div class="contents" inner_html=html></div> }.into_any()
 }
 
 /// A row of toggle buttons for a word key (HTML text from `render::controls`; a press acts through `acts`).
 pub fn segmented(ctx: Ctx, key: &'static str, label: Msg, options: &'static [(&'static str, Msg)]) -> AnyView {
     let current = value_of(ctx, key);
-    let html = move || current.with(|c| crate::render::controls::segmented(ctx.lang(), label, options, c));
+    let html = move || current.with(|c| gpuplan::render::controls::segmented(ctx.lang(), label, options, c));
     view! { <fieldset class="segmented" data-key=key inner_html=html></fieldset> }.into_any()
 }
 
@@ -268,14 +272,14 @@ pub fn lines(ctx: Ctx, lines: &[Line]) -> AnyView {
 }
 
 /// The value of a link key (scenario or page state) as the link writes it, in the page state `st`.
-pub fn text_of(st: &crate::state::AppState, key: &str) -> String {
+pub fn text_of(st: &gpuplan::state::AppState, key: &str) -> String {
     if key == "prompt" {
         // Not a key: the context less the output (`query::form_pairs` writes it back).
         st.scenario.prompt_tokens().to_string()
-    } else if crate::query::key(key).is_some() {
-        crate::query::field_value(&st.scenario, key).unwrap_or_default()
+    } else if gpuplan::query::key(key).is_some() {
+        gpuplan::query::field_value(&st.scenario, key).unwrap_or_default()
     } else {
-        crate::state::page_value(st, key).unwrap_or_default()
+        gpuplan::state::page_value(st, key).unwrap_or_default()
     }
 }
 
@@ -284,15 +288,15 @@ pub fn value_of(ctx: Ctx, key: &'static str) -> Signal<String> {
     if key == "prompt" {
         // Not a key: the context less the output (`query::form_pairs` writes it back).
         Signal::derive(move || ctx.scenario.with(|s| s.prompt_tokens().to_string()))
-    } else if crate::query::key(key).is_some() {
+    } else if gpuplan::query::key(key).is_some() {
         Signal::derive(move || {
             ctx.scenario
-                .with(|s| crate::query::field_value(s, key).unwrap_or_default())
+                .with(|s| gpuplan::query::field_value(s, key).unwrap_or_default())
         })
     } else {
         Signal::derive(move || {
             ctx.state
-                .with(|st| crate::state::page_value(st, key).unwrap_or_default())
+                .with(|st| gpuplan::state::page_value(st, key).unwrap_or_default())
         })
     }
 }

@@ -1,7 +1,7 @@
 //! Embedding: the result message posted to the host page after every computation, the query messages the host may send (accepted from the parent window only), the one-line mode and the colour theme. Messages go to and come from the parent frame, never anywhere else.
 
 use super::Ctx;
-use crate::state::{encode_state, AppState, Embed, Theme};
+use gpuplan::state::{encode_state, AppState, Embed, Theme};
 use leptos::prelude::*;
 use wasm_bindgen::JsValue;
 
@@ -26,7 +26,7 @@ fn post_result(ctx: Ctx) {
     let msg = ctx.catalog.with_value(|c| {
         ctx.scenario.with(|s| {
             ctx.outcome
-                .with(|o| ctx.warnings.with(|w| crate::message::result_message(c, s, w, o)))
+                .with(|o| ctx.warnings.with(|w| gpuplan::message::result_message(c, s, w, o)))
         })
     });
     if let Ok(value) = js_sys::JSON::parse(&msg.to_json()) {
@@ -49,9 +49,10 @@ fn query_of(data: &JsValue) -> Option<String> {
 
 /// A query from the host replaces the scenario as a link would (warnings and all): `state::host_query`.
 fn apply_host_query(ctx: Ctx, query: &str) {
-    let (next, warnings) = ctx
-        .catalog
-        .with_value(|c| ctx.state.with_untracked(|now| crate::state::host_query(now, query, c)));
+    let (next, warnings) = ctx.catalog.with_value(|c| {
+        ctx.state
+            .with_untracked(|now| gpuplan::state::host_query(now, query, c))
+    });
     ctx.state.set(next);
     ctx.warnings.set(warnings);
 }
@@ -98,16 +99,16 @@ pub fn LineSummary(ctx: Ctx) -> impl IntoView {
         let lang = ctx.lang();
         let sentence = ctx.catalog.with_value(|c| {
             ctx.scenario
-                .with(|s| ctx.outcome.with(|o| crate::explain::line(c, s, o)))
+                .with(|s| ctx.outcome.with(|o| gpuplan::explain::line(c, s, o)))
         });
         let warned = ctx.warnings.with(|ws| {
             ws.iter()
-                .map(|w| crate::explain::warning(w, lang))
+                .map(|w| gpuplan::explain::warning(w, lang))
                 .collect::<Vec<_>>()
                 .join(" ")
         });
         let href = ctx.state.with(full_page_href);
-        crate::render::notes::line(lang, &sentence, &warned, &href)
+        gpuplan::render::notes::line(lang, &sentence, &warned, &href)
     };
     view! { <div data-testid="app" class="app embed line" data-embed="true" inner_html=html></div> }
 }

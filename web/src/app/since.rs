@@ -2,7 +2,7 @@
 //! plan's region that moved since, each with its option, and those whose history does not reach back.
 
 use super::Ctx;
-use crate::catalog::{Buy, IsoDate, PriceChange};
+use gpuplan::catalog::{Buy, IsoDate, PriceChange};
 use leptos::prelude::*;
 
 /// What the page says when a link was made with another catalog: its date and the prices that changed.
@@ -36,8 +36,8 @@ pub(super) fn catalog_note(ctx: Ctx, d: IsoDate) -> CatalogNote {
 pub(super) fn CatalogNotice(ctx: Ctx, note: CatalogNote) -> impl IntoView {
     let as_of = ctx.catalog.with_value(|c| c.as_of);
     let html = move || {
-        let f = ctx.scenario.with(|s| crate::render::Fmt::new(ctx.lang(), s));
-        crate::render::notes::catalog_notice(f, note.link_date, as_of, &note.changes, &note.unknown)
+        let f = ctx.scenario.with(|s| gpuplan::render::Fmt::new(ctx.lang(), s));
+        gpuplan::render::notes::catalog_notice(f, note.link_date, as_of, &note.changes, &note.unknown)
     };
     view! { <div class="contents" inner_html=html></div> }
 }

@@ -1,6 +1,6 @@
 //! The page's edge to the browser: the URL (location, history), the clipboard, localStorage, downloads and the clock. The only file that touches them; every call fails soft.
 
-use crate::catalog::IsoDate;
+use gpuplan::catalog::IsoDate;
 use wasm_bindgen::JsCast;
 
 /// The current query string without the leading `?`, decoded by the caller.

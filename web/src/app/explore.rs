@@ -7,10 +7,10 @@ use super::fields::{
     Line::One,
 };
 use super::Ctx;
-use crate::explore::rows;
-use crate::i18n::Msg;
-use crate::render;
-use crate::state::{Column, PricePer, PriceUnit};
+use gpuplan::explore::rows;
+use gpuplan::i18n::Msg;
+use gpuplan::render;
+use gpuplan::state::{Column, PricePer, PriceUnit};
 use leptos::prelude::*;
 
 fn unit_label(u: PriceUnit) -> Msg {
@@ -43,7 +43,7 @@ fn families(ctx: Ctx) -> Vec<(String, String)> {
     let f: Vec<String> = ctx
         .catalog
         .with_value(|c| c.instances.iter().map(|i| i.family.clone()).collect());
-    let mut f = crate::order::sorted(f, &|a, b| a.cmp(b));
+    let mut f = gpuplan::order::sorted(f, &|a, b| a.cmp(b));
     f.dedup();
     all_then(ctx, f.into_iter().map(|x| (x.clone(), x)).collect())
 }
@@ -97,7 +97,7 @@ pub fn Explore(ctx: Ctx) -> impl IntoView {
         let (per, unit) = ctx
             .state
             .with(|s| (ctx.t(per_label(s.explore.per)), ctx.t(unit_label(s.explore.unit))));
-        crate::explain::price_basis(per, unit, ctx.lang())
+        gpuplan::explain::price_basis(per, unit, ctx.lang())
     };
     // A text search of instance names (on this page only), and the Compare picks a click away.
     let search = RwSignal::new(String::new());
@@ -133,7 +133,7 @@ pub fn Explore(ctx: Ctx) -> impl IntoView {
         let lang = ctx.lang();
         let note = ctx
             .scenario
-            .with(|s| crate::explain::list_prices(s.purchase.reseller_pct, false, lang));
+            .with(|s| gpuplan::explain::list_prices(s.purchase.reseller_pct, false, lang));
         let region = ctx.scenario.with(|s| s.region.clone());
         render::controls::explore_line(lang, shown().len(), &region, &price_basis(), &note)
     };

@@ -7,16 +7,16 @@ use super::fields::{
     Line::{One, Row},
 };
 use super::Ctx;
-use crate::i18n::Msg;
-use crate::models::PRESETS;
-use crate::scenario::{ModelChoice, Task};
+use gpuplan::i18n::Msg;
+use gpuplan::models::PRESETS;
+use gpuplan::scenario::{ModelChoice, Task};
 use leptos::prelude::*;
 
-pub(crate) use crate::state::new_kind_of_task;
+pub(crate) use gpuplan::state::new_kind_of_task;
 
 /// A new visitor's state (no link, nothing stored, or Reset): `AppState::fresh`.
-pub(crate) fn fresh_state() -> crate::state::AppState {
-    crate::state::AppState::fresh()
+pub(crate) fn fresh_state() -> gpuplan::state::AppState {
+    gpuplan::state::AppState::fresh()
 }
 
 fn modes(ctx: Ctx) -> Vec<(String, String)> {
@@ -91,7 +91,7 @@ pub fn WorkloadForm(ctx: Ctx) -> impl IntoView {
     let serving = Memo::new(move |_| ctx.scenario.with(|s| s.task == Task::Inference));
     let kind = Memo::new(move |_| {
         ctx.scenario
-            .with(|s| (s.task, s.serving == crate::scenario::ServingMode::Batch))
+            .with(|s| (s.task, s.serving == gpuplan::scenario::ServingMode::Batch))
     });
     let is_custom = move || ctx.scenario.with(|s| matches!(s.model, ModelChoice::Custom { .. }));
     let model_value = move || {
@@ -166,7 +166,7 @@ fn usage_lines(job: bool) -> &'static [Line] {
 fn regions(ctx: Ctx) -> Vec<(String, String)> {
     ctx.catalog.with_value(|c| {
         let r: Vec<String> = c.instances.iter().flat_map(|i| i.regions.iter().cloned()).collect();
-        let mut r = crate::order::sorted(r, &|a, b| a.cmp(b));
+        let mut r = gpuplan::order::sorted(r, &|a, b| a.cmp(b));
         r.dedup();
         r.into_iter().map(|x| (x.clone(), x)).collect::<Vec<_>>()
     })
@@ -180,11 +180,11 @@ fn strategies(ctx: Ctx) -> impl IntoView {
     let changed_text = move || {
         ctx.strategy_changed
             .get()
-            .map(|c| crate::explain::changed_fields(&c, ctx.lang()))
+            .map(|c| gpuplan::explain::changed_fields(&c, ctx.lang()))
     };
     view! {
             <h3>{ctx.tx(Msg::Strategies)}</h3>
-            <div class="chips" inner_html=move || crate::render::controls::strategy_chips(ctx.lang())></div>
+            <div class="chips" inner_html=move || gpuplan::render::controls::strategy_chips(ctx.lang())></div>
             <p class="muted strategy-changed" role="status" data-testid="strategy-changed">{changed_text}</p>
     }
 }
@@ -194,7 +194,7 @@ fn strategies(ctx: Ctx) -> impl IntoView {
 fn only_types(ctx: Ctx) -> impl IntoView {
     let html = move || {
         ctx.scenario
-            .with(|s| crate::render::controls::only_types(ctx.lang(), &s.instances))
+            .with(|s| gpuplan::render::controls::only_types(ctx.lang(), &s.instances))
     };
     view! { <div class="contents" inner_html=html></div> }
 }
@@ -203,12 +203,12 @@ fn only_types(ctx: Ctx) -> impl IntoView {
 #[component]
 fn PurchaseForm(ctx: Ctx) -> impl IntoView {
     let buys = move || {
-        crate::scenario::Buy::ALL
+        gpuplan::scenario::Buy::ALL
             .iter()
             .map(|b| {
                 (
-                    crate::query::buy_key(*b).to_string(),
-                    crate::explain::buy_name(*b, ctx.lang()).to_string(),
+                    gpuplan::query::buy_key(*b).to_string(),
+                    gpuplan::explain::buy_name(*b, ctx.lang()).to_string(),
                 )
             })
             .collect::<Vec<_>>()

@@ -2,9 +2,9 @@
 
 use super::fields::number;
 use super::Ctx;
-use crate::i18n::Msg;
-use crate::render;
-use crate::render::assumptions::Piece::{self, Note, Source};
+use gpuplan::i18n::Msg;
+use gpuplan::render;
+use gpuplan::render::assumptions::Piece::{self, Note, Source};
 use leptos::prelude::*;
 
 /// One line of the Assumptions form.
@@ -92,12 +92,12 @@ const TRAINING_MORE: &[Line] = &[
 ];
 
 /// Whether an assumption differs from its default (a link or an edit changed it).
-fn is_changed(s: &crate::scenario::Scenario, key: &str) -> bool {
-    crate::query::field_value(s, key) != crate::query::field_value(&crate::scenario::Scenario::default(), key)
+fn is_changed(s: &gpuplan::scenario::Scenario, key: &str) -> bool {
+    gpuplan::query::field_value(s, key) != gpuplan::query::field_value(&gpuplan::scenario::Scenario::default(), key)
 }
 
 /// The labels of the assumptions that differ from their defaults, in the order Assumptions lists them.
-pub fn changed(s: &crate::scenario::Scenario) -> Vec<Msg> {
+pub fn changed(s: &gpuplan::scenario::Scenario) -> Vec<Msg> {
     [GENERAL, PURCHASE, TRAINING, TRAINING_MORE]
         .iter()
         .flat_map(|lines| lines.iter())
@@ -116,11 +116,11 @@ pub fn ChangedNotice(ctx: Ctx) -> impl IntoView {
     // string is set only when it differs from the last one, so no memo of its own is needed).
     let html = move || {
         let labels = ctx.scenario.with(changed);
-        if labels.is_empty() || ctx.embed.get() != crate::state::Embed::No {
+        if labels.is_empty() || ctx.embed.get() != gpuplan::state::Embed::No {
             return String::new();
         }
         let lang = ctx.lang();
-        render::controls::changed_notice(lang, &crate::explain::changed_assumptions(&labels, lang))
+        render::controls::changed_notice(lang, &gpuplan::explain::changed_assumptions(&labels, lang))
     };
     view! { <div class="contents" inner_html=html></div> }
 }
@@ -175,11 +175,11 @@ mod tests {
     #[test]
     fn a_scenario_names_the_assumptions_it_changes() {
         // Issue 24 #15: a link whose assumptions differ from the defaults says so.
-        let c = crate::catalog_static::catalog();
-        let (s, _) = crate::query::parse("v=1&mfu=0.35&ckpt=20&model=llama3.1-70b", &c);
+        let c = gpuplan::catalog_static::catalog();
+        let (s, _) = gpuplan::query::parse("v=1&mfu=0.35&ckpt=20&model=llama3.1-70b", &c);
         assert_eq!(changed(&s), [Msg::Mfu, Msg::CkptInterval]);
-        assert!(changed(&crate::scenario::Scenario::default()).is_empty());
-        let text = crate::explain::changed_assumptions(&changed(&s), crate::scenario::Lang::Zh);
+        assert!(changed(&gpuplan::scenario::Scenario::default()).is_empty());
+        let text = gpuplan::explain::changed_assumptions(&changed(&s), gpuplan::scenario::Lang::Zh);
         assert_eq!(
             text,
             "此场景有 2 项假设不同于默认值：模型算力利用率（MFU）、检查点间隔（分钟）。"

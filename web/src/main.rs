@@ -2,8 +2,8 @@
 
 #[cfg(target_arch = "wasm32")]
 fn main() {
-    gpuplan::app::install_panic_hook();
-    leptos::mount::mount_to_body(gpuplan::app::App);
+    gpuplan_web::app::install_panic_hook();
+    leptos::mount::mount_to_body(gpuplan_web::app::App);
 }
 
 // Natively the page has nothing to run; the engine is used through the library, tests and CLI.

@@ -1,8 +1,8 @@
 //! The Plan view's answer: the chosen recommendation in detail, the ranked list, and why the others were left out.
 
 use super::Ctx;
-use crate::i18n::Msg;
-use crate::render;
+use gpuplan::i18n::Msg;
+use gpuplan::render;
 use leptos::prelude::*;
 
 /// Results for the current scenario.
@@ -28,7 +28,7 @@ pub fn Results(ctx: Ctx) -> impl IntoView {
     // reactive type compiled for the three): every purchase option, the cheapest plan, and the estimate
     // at both ends of the efficiency assumptions (not for the embedded card, which does not show it).
     // Computed once per scenario and choice, not per language or currency.
-    let card = ctx.state.with_untracked(|s| s.embed == crate::state::Embed::Card);
+    let card = ctx.state.with_untracked(|s| s.embed == gpuplan::state::Embed::Card);
     let figures = Memo::new_with_compare(
         move |_| {
             chosen.get().and_then(|i| {
@@ -106,7 +106,7 @@ type Figures = render::page::Figures;
 /// the options, the language or the first paint change; the plan's export buttons stay a component.
 #[component]
 fn Detail(ctx: Ctx, rec: usize, figures: Memo<Option<Figures>>) -> impl IntoView {
-    let card = ctx.state.with_untracked(|s| s.embed == crate::state::Embed::Card);
+    let card = ctx.state.with_untracked(|s| s.embed == gpuplan::state::Embed::Card);
     // Renders one part of the card with everything it is drawn from.
     let draw = move |part: &dyn Fn(&render::detail::DetailIn) -> String| {
         let (lang, full) = (ctx.lang(), ctx.full.get());
@@ -175,7 +175,7 @@ fn RecTable(ctx: Ctx, chosen: Memo<Option<usize>>) -> impl IntoView {
     };
     // The rows as HTML text (`render::ranked::rec_rows`); their buttons act through `acts`.
     let rows = move || {
-        let card = ctx.embed.get() == crate::state::Embed::Card;
+        let card = ctx.embed.get() == gpuplan::state::Embed::Card;
         let limit = render::page::rec_limit(ctx.show_all.get(), card);
         let (f, work) = fmt_work();
         chosen.with(|c| {
@@ -188,7 +188,7 @@ fn RecTable(ctx: Ctx, chosen: Memo<Option<usize>>) -> impl IntoView {
         })
     };
     let total = move || ctx.outcome.with(|o| o.recommendations.len());
-    let card = move || ctx.embed.get() == crate::state::Embed::Card;
+    let card = move || ctx.embed.get() == gpuplan::state::Embed::Card;
     // Nothing to export: no buttons.
     let head = move || {
         let n = total();
@@ -221,7 +221,7 @@ fn RecTable(ctx: Ctx, chosen: Memo<Option<usize>>) -> impl IntoView {
 /// what its worker draws (`super::curve`); the front's buttons act through `acts`.
 fn curve_html(ctx: Ctx, card: bool) -> String {
     ctx.scenario.with(|s| {
-        if card || s.task != crate::scenario::Task::Inference {
+        if card || s.task != gpuplan::scenario::Task::Inference {
             return String::new();
         }
         super::curve::section(ctx, s)
@@ -232,7 +232,7 @@ fn curve_html(ctx: Ctx, card: bool) -> String {
 #[component]
 fn Excluded(ctx: Ctx) -> impl IntoView {
     let html = move || {
-        if ctx.embed.get() == crate::state::Embed::Card {
+        if ctx.embed.get() == gpuplan::state::Embed::Card {
             return String::new();
         }
         let f = ctx.scenario.with(|s| render::Fmt::new(ctx.lang(), s));

@@ -1,10 +1,10 @@
 //! The page's one delegated click handler: every button drawn as HTML text names its `render::Act` (`data-act`), and this does it, through the same paths as the inputs (`Ctx::set`, `Ctx::update`).
 
 use super::{export_bar, url_sync, Ctx};
-use crate::i18n::{t, Msg};
-use crate::render::controls::STRATEGIES;
-use crate::render::Act;
-use crate::state::{encode_state, Column};
+use gpuplan::i18n::{t, Msg};
+use gpuplan::render::controls::STRATEGIES;
+use gpuplan::render::Act;
+use gpuplan::state::{encode_state, Column};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -108,7 +108,7 @@ pub fn on_click(ctx: Ctx, ev: leptos::ev::MouseEvent) {
         Act::CopyEmbed => {
             let html = ctx
                 .state
-                .with_untracked(|s| crate::state::embed_snippet(s, &url_sync::page_base()));
+                .with_untracked(|s| gpuplan::state::embed_snippet(s, &url_sync::page_base()));
             copy(ctx, html, Msg::EmbedCopied);
         }
         Act::Reset => reset(ctx),
@@ -128,7 +128,7 @@ pub fn on_click(ctx: Ctx, ev: leptos::ev::MouseEvent) {
 /// Sets every `key=value` pair of `pairs` (a point of the cost-versus-latency curve), and keeps the focus on
 /// the table's button for it once the page is redrawn.
 fn set_pairs(ctx: Ctx, pairs: &str) {
-    for (k, v) in crate::query::pairs(pairs) {
+    for (k, v) in gpuplan::query::pairs(pairs) {
         ctx.set(&k, &v);
     }
     super::curve::keep_focus(format!("button[data-act=\"pairs\"][data-id=\"{pairs}\"]"));
@@ -198,7 +198,7 @@ fn strategy(ctx: Ctx, id: &str) {
         }
     });
     let after = ctx.scenario.get_untracked();
-    let value = |sc: &crate::scenario::Scenario, k: &str| crate::query::field_value(sc, k);
+    let value = |sc: &gpuplan::scenario::Scenario, k: &str| gpuplan::query::field_value(sc, k);
     ctx.strategy_changed.set(Some(
         STRATEGY_FIELDS
             .iter()

@@ -1,9 +1,9 @@
 //! The Compare view: picked instance types side by side — specs, fit for the current workload, every purchase option's cost (the table is HTML text from `render::compare`).
 
 use super::Ctx;
-use crate::compare::sheet;
-use crate::i18n::Msg;
-use crate::render;
+use gpuplan::compare::sheet;
+use gpuplan::i18n::Msg;
+use gpuplan::render;
 use leptos::prelude::*;
 
 #[component]
@@ -20,7 +20,7 @@ pub fn Compare(ctx: Ctx) -> impl IntoView {
                     ctx.engine.with(|s| {
                         ctx.outcome.with(|o| {
                             ctx.state
-                                .with_untracked(|st| crate::compare::costs_of_picks(c, s, o, &st.compare))
+                                .with_untracked(|st| gpuplan::compare::costs_of_picks(c, s, o, &st.compare))
                         })
                     })
                 })
@@ -46,7 +46,7 @@ pub fn Compare(ctx: Ctx) -> impl IntoView {
         view! {
             <section class="card compare" data-testid="compare">
                 <div class="section-head" inner_html=move || render::controls::section_head(ctx.lang(), Msg::ViewCompare, None, Some(super::export_bar::What::Compare.name()))></div>
-                <p class="muted" data-testid="list-prices">{move || ctx.scenario.with(|s| crate::explain::list_prices(s.purchase.reseller_pct, true, ctx.lang()))}</p>
+                <p class="muted" data-testid="list-prices">{move || ctx.scenario.with(|s| gpuplan::explain::list_prices(s.purchase.reseller_pct, true, ctx.lang()))}</p>
                 <div class="table-wrap" tabindex="0">
                     <table inner_html=table></table>
                 </div>

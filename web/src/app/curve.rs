@@ -1,9 +1,9 @@
-//! The page's side of the cost-versus-latency curve (issue 26 item 2): the only file that starts the curve's worker (src/bin/gpuplan-curve.rs, its own wasm, not the page's), posts it the link's query and keeps its answers. The page's wasm draws the section's head; what the worker draws (chart and table) is text from `render::curve`, the same as the native render.
+//! The page's side of the cost-versus-latency curve (issue 26 item 2): the only file that starts the curve's worker (web/src/bin/gpuplan-curve.rs, its own wasm, not the page's), posts it the link's query and keeps its answers. The page's wasm draws the section's head; what the worker draws (chart and table) is text from `render::curve`, the same as the native render.
 
 use super::{acts::refocus, Ctx};
-use crate::i18n::Msg;
-use crate::render::{curve, Fmt};
-use crate::scenario::Scenario;
+use gpuplan::i18n::Msg;
+use gpuplan::render::{curve, Fmt};
+use gpuplan::scenario::Scenario;
 use leptos::prelude::*;
 use leptos::tachys::renderer::dom::Dom;
 use std::cell::RefCell;
@@ -59,7 +59,7 @@ pub(super) fn section(ctx: Ctx, s: &Scenario) -> String {
                 w.worker = start(ctx);
             }
             if let Some(worker) = &w.worker {
-                let _ = worker.post_message(&JsValue::from_str(&crate::query::encode(s)));
+                let _ = worker.post_message(&JsValue::from_str(&gpuplan::query::encode(s)));
             }
             if w.body.is_empty() {
                 out.push_str("<p class=\"muted\" role=\"status\" data-testid=\"curve-computing\">");

@@ -1,10 +1,10 @@
 //! Exports: CSV and JSON downloads and "copy as Markdown table", for the recommendations (with the plan) or the Compare picks. The bars are HTML text (`render::controls::export_bar`); `acts` calls `run` for their buttons.
 
 use super::{url_sync, Ctx};
-use crate::engine::plan;
-use crate::export::{self, Table};
-use crate::i18n::{t, Msg};
-use crate::state::encode_state;
+use gpuplan::engine::plan;
+use gpuplan::export::{self, Table};
+use gpuplan::i18n::{t, Msg};
+use gpuplan::state::encode_state;
 use leptos::prelude::*;
 
 /// What to export.
