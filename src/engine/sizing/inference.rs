@@ -120,7 +120,7 @@ pub(in crate::engine) fn size_inference(
         scenario,
         arch,
         count,
-        link: link.clone(),
+        link,
         bw_bytes_s: bw * 1e9 * inst.fraction,
         peak_flops: speed_peak_tflops(acc, scenario.precision, a).map(|p| p * 1e12 * inst.fraction),
         kv_bytes_seq: kv_seq_gib * GIB,
@@ -128,9 +128,42 @@ pub(in crate::engine) fn size_inference(
         neuron: acc.stack == crate::catalog::Stack::Neuron,
         draft: memory::draft_shape(scenario, arch),
     };
+    let (plans, tp) = search_plans(&ctx, inst, &fit, &too_small)?;
+    if peak.is_none() {
+        reasons.push(Why::NoComputeCap);
+    }
+    let fallback = match fit(tp, count) {
+        Some(_) => Exclusion::TooMany {
+            instances: crate::engine::eligibility::MAX_INSTANCES + 1,
+        },
+        None => too_small(count),
+    };
+    let plan = choose(plans, scenario, fallback)?;
+    if acc.stack == crate::catalog::Stack::Neuron {
+        check_host_ram(inst, &need, plan.pp)?;
+    }
+    let replica_need = MemoryNeed {
+        kv_cache_gib: kv_seq_gib * memory::kv_copies(arch, plan.tp) * f64::from(plan.seqs_per_replica),
+        draft_kv_gib: draft_kv_seq_gib * f64::from(plan.seqs_per_replica),
+        ..need
+    };
+    explain_plan(&ctx, inst, &plan, &replica_need, reasons);
+    Ok((sized_for_plan(&ctx, inst, &plan, peak, replica_need), plan))
+}
+
+/// The plans of every tensor-parallel degree inside the fast domain, each with the most sequences a
+/// replica of it holds (`fit`); when none holds the weights in one instance, the fewest pipeline stages
+/// over EFA that hold a sequence. Also the largest degree tried, which the fallback exclusion is sized by.
+fn search_plans(
+    ctx: &PlanCtx<'_>,
+    inst: &Instance,
+    fit: &impl Fn(u32, u32) -> Option<u32>,
+    too_small: &impl Fn(u32) -> Exclusion,
+) -> Result<(Vec<ServingPlan>, u32), Exclusion> {
+    let (scenario, arch, count) = (ctx.scenario, ctx.arch, ctx.count);
     // GPUs take only degrees that split the heads (vLLM refuses others; an estimated shape has no such
     // rule); Neuron's NxD pads them.
-    let degrees: Vec<u32> = tp_degrees(count, link.domain)
+    let degrees: Vec<u32> = tp_degrees(count, ctx.link.domain)
         .into_iter()
         .filter(|t| {
             ctx.neuron || arch.estimated || crate::engine::parallel::tp_splits_heads(arch.heads, arch.kv_heads, *t)
@@ -156,25 +189,20 @@ pub(in crate::engine) fn size_inference(
             ctx.plans_for(tp, stages, max, &mut plans);
         }
     }
-    if peak.is_none() {
-        reasons.push(Why::NoComputeCap);
-    }
-    let fallback = match fit(tp, count) {
-        Some(_) => Exclusion::TooMany {
-            instances: crate::engine::eligibility::MAX_INSTANCES + 1,
-        },
-        None => too_small(count),
-    };
-    let plan = choose(plans, scenario, fallback)?;
-    if acc.stack == crate::catalog::Stack::Neuron {
-        check_host_ram(inst, &need, plan.pp)?;
-    }
+    Ok((plans, tp))
+}
+
+/// The reasons that describe the chosen plan: its fit first, then its layout, how its users are spread
+/// or packed, a speed below reading, and its replicas.
+fn explain_plan(
+    ctx: &PlanCtx<'_>,
+    inst: &Instance,
+    plan: &ServingPlan,
+    replica_need: &MemoryNeed,
+    reasons: &mut Vec<Why>,
+) {
+    let scenario = ctx.scenario;
     let devices = plan.tp * plan.pp;
-    let replica_need = MemoryNeed {
-        kv_cache_gib: kv_seq_gib * memory::kv_copies(arch, plan.tp) * f64::from(plan.seqs_per_replica),
-        draft_kv_gib: draft_kv_seq_gib * f64::from(plan.seqs_per_replica),
-        ..need
-    };
     reasons.insert(
         0,
         Why::Fits {
@@ -187,7 +215,7 @@ pub(in crate::engine) fn size_inference(
         tp: plan.tp,
         pp: plan.pp,
         replicas: plan.hosted,
-        link: link.name.clone(),
+        link: ctx.link.name.clone(),
         tokens_per_s_per_seq: plan.estimate.tokens_per_s_per_seq,
         comm_share: plan.estimate.comm_share,
     });
@@ -219,6 +247,19 @@ pub(in crate::engine) fn size_inference(
             tokens_per_s_each: plan.estimate.tokens_per_s,
         });
     }
+}
+
+/// The chosen plan as the fleet's figures: its parallelism, a batch job's hours, the memory of its
+/// replicas, its speeds and its unit of capacity.
+fn sized_for_plan(
+    ctx: &PlanCtx<'_>,
+    inst: &Instance,
+    plan: &ServingPlan,
+    peak: Option<f64>,
+    replica_need: MemoryNeed,
+) -> Sized {
+    let (scenario, arch, count) = (ctx.scenario, ctx.arch, ctx.count);
+    let devices = plan.tp * plan.pp;
     let parallelism = Parallelism {
         tp: plan.tp,
         pp: plan.pp,
@@ -230,13 +271,13 @@ pub(in crate::engine) fn size_inference(
         recompute_layers: None,
         stage_layers: arch.layers / plan.pp.max(1),
         comm_share: plan.estimate.comm_share,
-        effective_mfu: effective_mfu(arch, &plan, peak, inst, count),
+        effective_mfu: effective_mfu(arch, plan, peak, inst, count),
     };
     // A batch job runs until its tokens are generated: its hours on this fleet, and the devices' hours.
     let job_hours = scenario
         .batch_job()
         .then(|| scenario.job_output_tokens() / plan.fleet_tokens_per_s().max(1e-9) / 3600.0);
-    let sized = Sized {
+    Sized {
         n_instances: plan.n_instances,
         job_hours,
         gpu_hours: job_hours.map(|h| h * f64::from(plan.n_instances) * f64::from(count)),
@@ -251,9 +292,8 @@ pub(in crate::engine) fn size_inference(
         decode_latency: Some(ctx.latency()),
         speculation: plan.estimate.speculation,
         parallelism: Some(parallelism),
-        serving_unit: Some(ctx.unit(&plan)),
-    };
-    Ok((sized, plan))
+        serving_unit: Some(ctx.unit(plan)),
+    }
 }
 
 /// With the output length stated, each request's prompt is prefilled once while the replica's other
