@@ -19,9 +19,6 @@ const LONG_FUNCTIONS: &[(&str, &str)] = &[
     // Seventh session's merges, to split: exclusion texts by kind; an instance page by section.
     ("explain/exclusions.rs", "exclusion_fit"),
     ("render/site.rs", "instance_page"),
-    // Seen since the scan sees every form of `fn` (`pub(in …)`): the two planners, to split by step.
-    ("engine/sizing/inference.rs", "size_inference"),
-    ("engine/sizing/training.rs", "size_training"),
     // Seen since tests/ is scanned too: to split by the figure each block checks.
     ("tests/agree.rs", "check"),
     ("tests/cli.rs", "every_promised_field_has_a_value"),
@@ -35,9 +32,7 @@ const LONG_FILES: &[&str] = &[
     // Issue 24's screens: the new presets (data), the card's source and history tests, the new-task starts; to split.
     "models.rs",
     "render/detail.rs",
-    // Seventh session's merges, to split: the serving planner's packing (issue 23), the static pages
-    // (issue 27), the scenario's new assumptions.
-    "engine/sizing/inference.rs",
+    // Seventh session's merges, to split: the static pages (issue 27), the scenario's new assumptions.
     "explain/formulas.rs",
     "render/site.rs",
     "scenario.rs",
