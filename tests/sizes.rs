@@ -33,7 +33,6 @@ const LONG_FILES: &[&str] = &[
     "models.rs",
     "render/detail.rs",
     // Seventh session's merges, to split: the static pages (issue 27), the scenario's new assumptions.
-    "explain/formulas.rs",
     "render/site.rs",
     "scenario.rs",
     // The published serving runs (data, one run per entry), moved from tests/published_serving.rs.
