@@ -16,9 +16,8 @@ const LONG_FUNCTIONS: &[(&str, &str)] = &[
     // Issue 24's screens (branch screens) grew these; to split: the Spot lines of the formula, the row's cells.
     ("explain/purchase.rs", "option_formula"),
     ("render/options.rs", "option_row"),
-    // Seventh session's merges, to split: exclusion texts by kind; an instance page by section.
+    // Seventh session's merges, to split: exclusion texts by kind.
     ("explain/exclusions.rs", "exclusion_fit"),
-    ("render/site.rs", "instance_page"),
     // Seen since tests/ is scanned too: to split by the figure each block checks.
     ("tests/agree.rs", "check"),
     ("tests/cli.rs", "every_promised_field_has_a_value"),
@@ -31,8 +30,7 @@ const LONG_FUNCTIONS: &[(&str, &str)] = &[
 const LONG_FILES: &[&str] = &[
     // Issue 24's screens: the card's source and history tests, the new-task starts; to split.
     "render/detail.rs",
-    // Seventh session's merges, to split: the static pages (issue 27), the scenario's new assumptions.
-    "render/site.rs",
+    // Seventh session's merges, to split: the scenario's new assumptions.
     "scenario.rs",
     // The published serving runs (data, one run per entry), moved from tests/published_serving.rs.
     "accuracy/serving_runs.rs",
