@@ -20,12 +20,9 @@ pub fn exclusion(e: &Exclusion, lang: Lang) -> String {
         | Exclusion::NeedsPorting { .. }
         | Exclusion::InferenceOnlyChip
         | Exclusion::NoLlmDecode => exclusion_stack,
-        Exclusion::TooSlowPerSequence { .. }
-        | Exclusion::SlowFirstToken { .. }
-        | Exclusion::HostRamTooSmall { .. }
-        | Exclusion::NoPrecision { .. }
-        | Exclusion::MissingFigure { .. }
-        | Exclusion::ActivationsTooLarge { .. } => exclusion_fit,
+        Exclusion::TooSlowPerSequence { .. } | Exclusion::SlowFirstToken { .. } => exclusion_speed,
+        Exclusion::NoPrecision { .. } | Exclusion::MissingFigure { .. } => exclusion_chip,
+        Exclusion::HostRamTooSmall { .. } | Exclusion::ActivationsTooLarge { .. } => exclusion_fit,
         Exclusion::TooSmall { .. }
         | Exclusion::NeedsMultinode { .. }
         | Exclusion::TooMany { .. }
@@ -149,8 +146,8 @@ fn exclusion_stack(e: &Exclusion, lang: Lang) -> Option<String> {
     })
 }
 
-/// What the workload needs: speed, host RAM, precision, figures, activations.
-fn exclusion_fit(e: &Exclusion, lang: Lang) -> Option<String> {
+/// What the workload needs of the speed: per sequence, to the first token.
+fn exclusion_speed(e: &Exclusion, lang: Lang) -> Option<String> {
     let zh = lang == Lang::Zh;
     Some(match e {
         Exclusion::TooSlowPerSequence {
@@ -183,23 +180,14 @@ fn exclusion_fit(e: &Exclusion, lang: Lang) -> Option<String> {
                 (None, false) => format!("No published compute figure for this type: its time to first token is not estimated, so the {t} s asked for cannot be confirmed."),
             }
         }
-        Exclusion::HostRamTooSmall { needed_gib, ram_gib } => {
-            if zh {
-                format!(
-                    "主机内存 {} 装不下加载的权重加 {} GiB 系统与运行时预留（共需 {}）。",
-                    gib(*ram_gib),
-                    number(crate::engine::HOST_RAM_RESERVE_GIB, 0),
-                    gib(*needed_gib)
-                )
-            } else {
-                format!(
-                    "Host RAM of {} cannot load the weights plus {} GiB for the OS and runtime ({} needed).",
-                    gib(*ram_gib),
-                    number(crate::engine::HOST_RAM_RESERVE_GIB, 0),
-                    gib(*needed_gib)
-                )
-            }
-        }
+        _ => return None,
+    })
+}
+
+/// What the chip lacks: a precision, a published figure.
+fn exclusion_chip(e: &Exclusion, lang: Lang) -> Option<String> {
+    let zh = lang == Lang::Zh;
+    Some(match e {
         Exclusion::NoPrecision {
             precision: Precision::Fp4,
         } => {
@@ -235,6 +223,31 @@ fn exclusion_fit(e: &Exclusion, lang: Lang) -> Option<String> {
                 "No published tensor TFLOPS at this precision: training time cannot be estimated.".into()
             }
         },
+        _ => return None,
+    })
+}
+
+/// What the workload needs of memory: host RAM for the weights, room for the activations.
+fn exclusion_fit(e: &Exclusion, lang: Lang) -> Option<String> {
+    let zh = lang == Lang::Zh;
+    Some(match e {
+        Exclusion::HostRamTooSmall { needed_gib, ram_gib } => {
+            if zh {
+                format!(
+                    "主机内存 {} 装不下加载的权重加 {} GiB 系统与运行时预留（共需 {}）。",
+                    gib(*ram_gib),
+                    number(crate::engine::HOST_RAM_RESERVE_GIB, 0),
+                    gib(*needed_gib)
+                )
+            } else {
+                format!(
+                    "Host RAM of {} cannot load the weights plus {} GiB for the OS and runtime ({} needed).",
+                    gib(*ram_gib),
+                    number(crate::engine::HOST_RAM_RESERVE_GIB, 0),
+                    gib(*needed_gib)
+                )
+            }
+        }
         Exclusion::ActivationsTooLarge {
             per_accelerator_gib,
             usable_gib,
