@@ -3,11 +3,14 @@
 //! option's and the plan's; the CSV, JSON and embed message carry the headline's figures; the range's
 //! fleet is the headline's unless it names another count. A disagreement fails with the scenario's link.
 
+use gpuplan::catalog::Catalog;
 use gpuplan::engine::option_costs;
 use gpuplan::engine::plan;
 use gpuplan::engine::recommend;
 use gpuplan::engine::sensitivity::sensitivity;
-use gpuplan::query::parse;
+use gpuplan::engine::{Outcome, Recommendation};
+use gpuplan::query::{parse, Warning};
+use gpuplan::scenario::Scenario;
 use proptest::prelude::*;
 
 mod common;
@@ -82,64 +85,83 @@ fn check(q: &str) -> Result<(), TestCaseError> {
         return Ok(());
     };
     for r in o.recommendations.iter().filter(|r| r.fits) {
-        // Serving: the fleet's tokens/s is its users × each one's speed, and the room is beyond them.
-        if let (Some(u), Some(t), Some(each)) = (r.serving_unit, r.tokens_per_s, r.tokens_per_s_per_seq) {
+        serving_figures_agree(q, &s, r)?;
+    }
+    headline_is_the_chosen_option(q, c, &s, top)?;
+    exports_carry_the_headline(q, c, &s, &o, top)?;
+    message_and_plan_carry_the_headline(q, c, &s, &warnings, &o, top)?;
+    range_follows_the_headline(q, c, &s, top)
+}
+
+/// Serving: the fleet's tokens/s, its users, the targets, the first token, the room and $ per million.
+fn serving_figures_agree(q: &str, s: &Scenario, r: &Recommendation) -> Result<(), TestCaseError> {
+    // Serving: the fleet's tokens/s is its users × each one's speed, and the room is beyond them.
+    if let (Some(u), Some(t), Some(each)) = (r.serving_unit, r.tokens_per_s, r.tokens_per_s_per_seq) {
+        prop_assert!(
+            close(t, f64::from(u.load.users) * each),
+            "{q}\n{}: {t} tokens/s vs {} users × {each}",
+            r.instance,
+            u.load.users
+        );
+        prop_assert!(u.load.users >= s.batch.max(1), "{q}\n{}: {:?}", r.instance, u.load);
+        prop_assert!(
+            u.load.users_per_replica * u.load.replicas >= u.load.users,
+            "{q}\n{}: {:?}",
+            r.instance,
+            u.load
+        );
+        if s.seq_tps > 0.0 {
+            prop_assert!(each >= s.seq_tps, "{q}\n{}: {each} < seqtps", r.instance);
+        }
+        if s.target_tps > 0.0 {
+            prop_assert!(t >= s.target_tps * (1.0 - 1e-9), "{q}\n{}: {t} < tps", r.instance);
+        }
+        // A time-to-first-token target holds for every type kept; the figure is the prefill and its wait.
+        if s.ttft_s > 0.0 {
             prop_assert!(
-                close(t, f64::from(u.load.users) * each),
-                "{q}\n{}: {t} tokens/s vs {} users × {each}",
+                r.ttft_s().is_some_and(|x| x <= s.ttft_s),
+                "{q}\n{}: ttft {:?}",
                 r.instance,
-                u.load.users
+                r.first_token
             );
-            prop_assert!(u.load.users >= s.batch.max(1), "{q}\n{}: {:?}", r.instance, u.load);
+        }
+        if let Some(f) = r.first_token {
+            prop_assert!(close(f.ttft_s, f.prefill_s + f.wait_s) && f.wait_s >= 0.0, "{q}\n{f:?}");
+            prop_assert_eq!(Some(f.prefill_s), r.prefill_s, "{}", q);
+        }
+        // Online, the room never counts users below a readable speed.
+        if s.serving == gpuplan::scenario::ServingMode::Online && u.load.room_users > 0 {
             prop_assert!(
-                u.load.users_per_replica * u.load.replicas >= u.load.users,
+                u.load.room_tokens_per_s_per_seq >= s.assumptions.readable_tokens_per_s,
                 "{q}\n{}: {:?}",
                 r.instance,
                 u.load
             );
-            if s.seq_tps > 0.0 {
-                prop_assert!(each >= s.seq_tps, "{q}\n{}: {each} < seqtps", r.instance);
-            }
-            if s.target_tps > 0.0 {
-                prop_assert!(t >= s.target_tps * (1.0 - 1e-9), "{q}\n{}: {t} < tps", r.instance);
-            }
-            // A time-to-first-token target holds for every type kept; the figure is the prefill and its wait.
-            if s.ttft_s > 0.0 {
-                prop_assert!(
-                    r.ttft_s().is_some_and(|x| x <= s.ttft_s),
-                    "{q}\n{}: ttft {:?}",
-                    r.instance,
-                    r.first_token
-                );
-            }
-            if let Some(f) = r.first_token {
-                prop_assert!(close(f.ttft_s, f.prefill_s + f.wait_s) && f.wait_s >= 0.0, "{q}\n{f:?}");
-                prop_assert_eq!(Some(f.prefill_s), r.prefill_s, "{}", q);
-            }
-            // Online, the room never counts users below a readable speed.
-            if s.serving == gpuplan::scenario::ServingMode::Online && u.load.room_users > 0 {
-                prop_assert!(
-                    u.load.room_tokens_per_s_per_seq >= s.assumptions.readable_tokens_per_s,
-                    "{q}\n{}: {:?}",
-                    r.instance,
-                    u.load
-                );
-            }
-            // $ per million × the tokens of an hour = the hour's cost (a commitment's hour of use
-            // carries the 730 hours it is paid for over the hours it runs).
-            if let (Some(m), Some(h)) = (r.usd_per_million_tokens, r.hourly_usd) {
-                let paid = m * t * 3600.0 / 1e6;
-                let used = 730.0 / gpuplan::num::Within::within(s.hours_per_month, 1e-9, 730.0);
-                prop_assert!(
-                    close(paid, h) || close(paid, h * used),
-                    "{q}\n{}: $/M {m} × {t} tokens/s = {paid}/h vs {h}/h",
-                    r.instance
-                );
-            }
+        }
+        // $ per million × the tokens of an hour = the hour's cost (a commitment's hour of use
+        // carries the 730 hours it is paid for over the hours it runs).
+        if let (Some(m), Some(h)) = (r.usd_per_million_tokens, r.hourly_usd) {
+            let paid = m * t * 3600.0 / 1e6;
+            let used = 730.0 / gpuplan::num::Within::within(s.hours_per_month, 1e-9, 730.0);
+            prop_assert!(
+                close(paid, h) || close(paid, h * used),
+                "{q}\n{}: $/M {m} × {t} tokens/s = {paid}/h vs {h}/h",
+                r.instance
+            );
         }
     }
+    Ok(())
+}
+
+/// The headline is the chosen purchase option's figures.
+fn headline_is_the_chosen_option(
+    q: &str,
+    c: &Catalog,
+    s: &Scenario,
+    top: &Recommendation,
+) -> Result<(), TestCaseError> {
     // The headline is the chosen purchase option's (or On-Demand's where it is not offered).
-    let opts = option_costs(c, &s, top);
+    let opts = option_costs(c, s, top);
     let buy = top.priced_as(s.purchase.buy);
     if let Some(opt) = opts.iter().find(|x| x.buy == buy && x.unavailable.is_none()) {
         if top.hourly_usd.is_some() {
@@ -155,8 +177,19 @@ fn check(q: &str) -> Result<(), TestCaseError> {
             prop_assert!(close_opt(opt.job_usd, top.job_usd), "{q}\njob");
         }
     }
+    Ok(())
+}
+
+/// The CSV's row, the JSON document and the Markdown table carry the headline's figures.
+fn exports_carry_the_headline(
+    q: &str,
+    c: &Catalog,
+    s: &Scenario,
+    o: &Outcome,
+    top: &Recommendation,
+) -> Result<(), TestCaseError> {
     // The CSV's first fitting row, the JSON document and the embed message carry the headline.
-    let table = gpuplan::export::recommendations(c, &s.region, &o);
+    let table = gpuplan::export::recommendations(c, &s.region, o);
     let row = table.rows.iter().find(|row| row[1] == top.instance && row[5] == "true");
     prop_assert!(row.is_some(), "{q}\nno CSV row for {}", top.instance);
     let row = row.cloned().unwrap_or_default();
@@ -177,7 +210,7 @@ fn check(q: &str) -> Result<(), TestCaseError> {
     prop_assert_eq!(&row[15], &cell(top.energy_kwh), "{}", q);
     prop_assert_eq!(&row[16], &cell(co2e), "{}", q);
     let doc: serde_json::Value =
-        serde_json::from_str(&gpuplan::export::json_document(q, c, &s.region, &o, None)).unwrap_or_default();
+        serde_json::from_str(&gpuplan::export::json_document(q, c, &s.region, o, None)).unwrap_or_default();
     let doc_row = doc["recommendations"]
         .as_array()
         .and_then(|rows| rows.iter().find(|x| x["instance"] == top.instance.as_str()));
@@ -188,10 +221,22 @@ fn check(q: &str) -> Result<(), TestCaseError> {
         "{}\njson ttft",
         q
     );
-    let p = plan(c, &s, top);
     let md = table.to_markdown();
     prop_assert!(md.contains(&top.instance), "{q}\nmarkdown");
-    let msg = gpuplan::message::result_message(c, &s, &warnings, &o);
+    Ok(())
+}
+
+/// The embed message, the ranked row and the plan carry the headline's figures.
+fn message_and_plan_carry_the_headline(
+    q: &str,
+    c: &Catalog,
+    s: &Scenario,
+    warnings: &[Warning],
+    o: &Outcome,
+    top: &Recommendation,
+) -> Result<(), TestCaseError> {
+    let p = plan(c, s, top);
+    let msg = gpuplan::message::result_message(c, s, warnings, o);
     let m = msg.top.as_ref();
     prop_assert_eq!(m.map(|m| m.instance.as_str()), Some(top.instance.as_str()), "{}", q);
     prop_assert_eq!(m.map(|m| m.n_instances), Some(top.n_instances), "{}", q);
@@ -212,9 +257,9 @@ fn check(q: &str) -> Result<(), TestCaseError> {
     // The card's figure and the ranked row print the same figure.
     if let Some(f) = top.first_token {
         let rows = gpuplan::render::ranked::rec_rows(
-            gpuplan::render::Fmt::new(s.lang, &s),
-            &o,
-            gpuplan::render::ranked::Work::of(&s),
+            gpuplan::render::Fmt::new(s.lang, s),
+            o,
+            gpuplan::render::ranked::Work::of(s),
             None,
             &[],
             o.recommendations.len(),
@@ -231,9 +276,14 @@ fn check(q: &str) -> Result<(), TestCaseError> {
     if let Some(n0) = p.fleet_by_month.first() {
         prop_assert_eq!(*n0, top.n_instances, "{}", q);
     }
+    Ok(())
+}
+
+/// The range's fleet: the headline's count keeps its users' rule, and a pessimistic end is no faster.
+fn range_follows_the_headline(q: &str, c: &Catalog, s: &Scenario, top: &Recommendation) -> Result<(), TestCaseError> {
     // The range's fleet: where it keeps the headline's count, the users and so their tokens/s follow the
     // same rule (users × speed, speed lower at the pessimistic end).
-    if let (Some(range), Some(u)) = (sensitivity(c, &s, top), top.serving_unit) {
+    if let (Some(range), Some(u)) = (sensitivity(c, s, top), top.serving_unit) {
         for b in [&range.low, &range.high] {
             if b.n_instances == top.n_instances && s.target_tps <= 0.0 {
                 prop_assert!(b.tokens_per_s.is_some(), "{q}\nrange without tokens/s");
