@@ -15,7 +15,6 @@ const DATA_TABLES: &[(&str, &str)] = &[("catalog_static.rs", "catalog")];
 const LONG_FUNCTIONS: &[(&str, &str)] = &[
     // Seen since tests/ is scanned too: to split by the figure each block checks.
     ("tests/cost.rs", "a_plan_says_what_a_buyer_must_know"),
-    ("tests/layers.rs", "edges_in"),
     ("tests/query.rs", "scenario_strategy"),
 ];
 
