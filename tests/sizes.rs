@@ -24,7 +24,6 @@ const LONG_FILES: &[&str] = &[
     // The published serving runs (data, one run per entry), moved from tests/published_serving.rs.
     "accuracy/serving_runs.rs",
     // Seen since tests/ is scanned too: to split by subject (cost: per purchase option).
-    "tests/scenarios.rs",
     "tests/serving_plan.rs",
 ];
 
