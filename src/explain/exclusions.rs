@@ -20,9 +20,12 @@ pub fn exclusion(e: &Exclusion, lang: Lang) -> String {
         | Exclusion::NeedsPorting { .. }
         | Exclusion::InferenceOnlyChip
         | Exclusion::NoLlmDecode => exclusion_stack,
-        Exclusion::TooSlowPerSequence { .. } | Exclusion::SlowFirstToken { .. } => exclusion_speed,
-        Exclusion::NoPrecision { .. } | Exclusion::MissingFigure { .. } => exclusion_chip,
-        Exclusion::HostRamTooSmall { .. } | Exclusion::ActivationsTooLarge { .. } => exclusion_fit,
+        Exclusion::TooSlowPerSequence { .. }
+        | Exclusion::SlowFirstToken { .. }
+        | Exclusion::HostRamTooSmall { .. }
+        | Exclusion::NoPrecision { .. }
+        | Exclusion::MissingFigure { .. }
+        | Exclusion::ActivationsTooLarge { .. } => exclusion_fit,
         Exclusion::TooSmall { .. }
         | Exclusion::NeedsMultinode { .. }
         | Exclusion::TooMany { .. }
@@ -146,6 +149,17 @@ fn exclusion_stack(e: &Exclusion, lang: Lang) -> Option<String> {
     })
 }
 
+/// What the workload needs: speed, host RAM, precision, figures, activations. Its texts by kind are below,
+/// each called only from here so the compiler can inline them (a pointer per kind in `exclusion`'s table
+/// cost the page ~165 B of code).
+fn exclusion_fit(e: &Exclusion, lang: Lang) -> Option<String> {
+    match e {
+        Exclusion::TooSlowPerSequence { .. } | Exclusion::SlowFirstToken { .. } => exclusion_speed(e, lang),
+        Exclusion::NoPrecision { .. } | Exclusion::MissingFigure { .. } => exclusion_chip(e, lang),
+        _ => exclusion_memory(e, lang),
+    }
+}
+
 /// What the workload needs of the speed: per sequence, to the first token.
 fn exclusion_speed(e: &Exclusion, lang: Lang) -> Option<String> {
     let zh = lang == Lang::Zh;
@@ -228,7 +242,7 @@ fn exclusion_chip(e: &Exclusion, lang: Lang) -> Option<String> {
 }
 
 /// What the workload needs of memory: host RAM for the weights, room for the activations.
-fn exclusion_fit(e: &Exclusion, lang: Lang) -> Option<String> {
+fn exclusion_memory(e: &Exclusion, lang: Lang) -> Option<String> {
     let zh = lang == Lang::Zh;
     Some(match e {
         Exclusion::HostRamTooSmall { needed_gib, ram_gib } => {
