@@ -231,10 +231,10 @@ pub fn sp_rate_line(b: &crate::engine::cost::SpRateBasis, zh: bool) -> String {
     }
 }
 
-/// The Spot lines of an option's formula: the supply, the interruption overhead `F`, and the best
-/// checkpoint interval when the job outlasts it (`job_hours`, `None` for a service).
-fn spot_lines(s: &crate::engine::cost::SpotDetail, job_hours: Option<f64>, zh: bool) -> Vec<String> {
-    let mut parts = vec![spot_supply_line(s, zh)];
+/// The Spot lines of an option's formula, onto `parts`: the supply, the interruption overhead `F`, and the
+/// best checkpoint interval when the job outlasts it (`job_hours`, `None` for a service).
+fn spot_lines(parts: &mut Vec<String>, s: &crate::engine::cost::SpotDetail, job_hours: Option<f64>, zh: bool) {
+    parts.push(spot_supply_line(s, zh));
     parts.push(format!(
         "{} {} %/{}{}; F = (1 + C/τ) / (1 − Λ·(R + (τ + C)/2)) = {}",
         if zh { "中断率" } else { "interruptions" },
@@ -260,7 +260,6 @@ fn spot_lines(s: &crate::engine::cost::SpotDetail, job_hours: Option<f64>, zh: b
             )
         });
     }
-    parts
 }
 
 /// How an option's figures were computed, with the numbers, for a tooltip.
@@ -286,7 +285,7 @@ pub fn option_formula(o: &crate::engine::cost::OptionCost, n_instances: u32, lan
         )
     }];
     if let Some(s) = &o.spot {
-        parts.extend(spot_lines(s, o.job_hours, zh));
+        spot_lines(&mut parts, s, o.job_hours, zh);
     }
     if let Some(u) = o.breakeven_utilization {
         parts.push(if zh {
