@@ -3,15 +3,21 @@
 //! option's and the plan's; the CSV, JSON and embed message carry the headline's figures; the range's
 //! fleet is the headline's unless it names another count. A disagreement fails with the scenario's link.
 
+use gpuplan::catalog::Catalog;
 use gpuplan::engine::option_costs;
 use gpuplan::engine::plan;
 use gpuplan::engine::recommend;
 use gpuplan::engine::sensitivity::sensitivity;
-use gpuplan::query::parse;
+use gpuplan::engine::{Outcome, Recommendation};
+use gpuplan::query::{parse, Warning};
+use gpuplan::scenario::Scenario;
 use proptest::prelude::*;
 
 mod common;
 use common::catalog;
+
+#[path = "agree/plan_options.rs"]
+mod plan_options;
 
 /// Links over every task, every purchase option, USD and CNY, a reseller discount, growth and bursts.
 fn link() -> impl Strategy<Value = String> {
@@ -82,64 +88,83 @@ fn check(q: &str) -> Result<(), TestCaseError> {
         return Ok(());
     };
     for r in o.recommendations.iter().filter(|r| r.fits) {
-        // Serving: the fleet's tokens/s is its users × each one's speed, and the room is beyond them.
-        if let (Some(u), Some(t), Some(each)) = (r.serving_unit, r.tokens_per_s, r.tokens_per_s_per_seq) {
+        serving_figures_agree(q, &s, r)?;
+    }
+    headline_is_the_chosen_option(q, c, &s, top)?;
+    exports_carry_the_headline(q, c, &s, &o, top)?;
+    message_and_plan_carry_the_headline(q, c, &s, &warnings, &o, top)?;
+    range_follows_the_headline(q, c, &s, top)
+}
+
+/// Serving: the fleet's tokens/s, its users, the targets, the first token, the room and $ per million.
+fn serving_figures_agree(q: &str, s: &Scenario, r: &Recommendation) -> Result<(), TestCaseError> {
+    // Serving: the fleet's tokens/s is its users × each one's speed, and the room is beyond them.
+    if let (Some(u), Some(t), Some(each)) = (r.serving_unit, r.tokens_per_s, r.tokens_per_s_per_seq) {
+        prop_assert!(
+            close(t, f64::from(u.load.users) * each),
+            "{q}\n{}: {t} tokens/s vs {} users × {each}",
+            r.instance,
+            u.load.users
+        );
+        prop_assert!(u.load.users >= s.batch.max(1), "{q}\n{}: {:?}", r.instance, u.load);
+        prop_assert!(
+            u.load.users_per_replica * u.load.replicas >= u.load.users,
+            "{q}\n{}: {:?}",
+            r.instance,
+            u.load
+        );
+        if s.seq_tps > 0.0 {
+            prop_assert!(each >= s.seq_tps, "{q}\n{}: {each} < seqtps", r.instance);
+        }
+        if s.target_tps > 0.0 {
+            prop_assert!(t >= s.target_tps * (1.0 - 1e-9), "{q}\n{}: {t} < tps", r.instance);
+        }
+        // A time-to-first-token target holds for every type kept; the figure is the prefill and its wait.
+        if s.ttft_s > 0.0 {
             prop_assert!(
-                close(t, f64::from(u.load.users) * each),
-                "{q}\n{}: {t} tokens/s vs {} users × {each}",
+                r.ttft_s().is_some_and(|x| x <= s.ttft_s),
+                "{q}\n{}: ttft {:?}",
                 r.instance,
-                u.load.users
+                r.first_token
             );
-            prop_assert!(u.load.users >= s.batch.max(1), "{q}\n{}: {:?}", r.instance, u.load);
+        }
+        if let Some(f) = r.first_token {
+            prop_assert!(close(f.ttft_s, f.prefill_s + f.wait_s) && f.wait_s >= 0.0, "{q}\n{f:?}");
+            prop_assert_eq!(Some(f.prefill_s), r.prefill_s, "{}", q);
+        }
+        // Online, the room never counts users below a readable speed.
+        if s.serving == gpuplan::scenario::ServingMode::Online && u.load.room_users > 0 {
             prop_assert!(
-                u.load.users_per_replica * u.load.replicas >= u.load.users,
+                u.load.room_tokens_per_s_per_seq >= s.assumptions.readable_tokens_per_s,
                 "{q}\n{}: {:?}",
                 r.instance,
                 u.load
             );
-            if s.seq_tps > 0.0 {
-                prop_assert!(each >= s.seq_tps, "{q}\n{}: {each} < seqtps", r.instance);
-            }
-            if s.target_tps > 0.0 {
-                prop_assert!(t >= s.target_tps * (1.0 - 1e-9), "{q}\n{}: {t} < tps", r.instance);
-            }
-            // A time-to-first-token target holds for every type kept; the figure is the prefill and its wait.
-            if s.ttft_s > 0.0 {
-                prop_assert!(
-                    r.ttft_s().is_some_and(|x| x <= s.ttft_s),
-                    "{q}\n{}: ttft {:?}",
-                    r.instance,
-                    r.first_token
-                );
-            }
-            if let Some(f) = r.first_token {
-                prop_assert!(close(f.ttft_s, f.prefill_s + f.wait_s) && f.wait_s >= 0.0, "{q}\n{f:?}");
-                prop_assert_eq!(Some(f.prefill_s), r.prefill_s, "{}", q);
-            }
-            // Online, the room never counts users below a readable speed.
-            if s.serving == gpuplan::scenario::ServingMode::Online && u.load.room_users > 0 {
-                prop_assert!(
-                    u.load.room_tokens_per_s_per_seq >= s.assumptions.readable_tokens_per_s,
-                    "{q}\n{}: {:?}",
-                    r.instance,
-                    u.load
-                );
-            }
-            // $ per million × the tokens of an hour = the hour's cost (a commitment's hour of use
-            // carries the 730 hours it is paid for over the hours it runs).
-            if let (Some(m), Some(h)) = (r.usd_per_million_tokens, r.hourly_usd) {
-                let paid = m * t * 3600.0 / 1e6;
-                let used = 730.0 / gpuplan::num::Within::within(s.hours_per_month, 1e-9, 730.0);
-                prop_assert!(
-                    close(paid, h) || close(paid, h * used),
-                    "{q}\n{}: $/M {m} × {t} tokens/s = {paid}/h vs {h}/h",
-                    r.instance
-                );
-            }
+        }
+        // $ per million × the tokens of an hour = the hour's cost (a commitment's hour of use
+        // carries the 730 hours it is paid for over the hours it runs).
+        if let (Some(m), Some(h)) = (r.usd_per_million_tokens, r.hourly_usd) {
+            let paid = m * t * 3600.0 / 1e6;
+            let used = 730.0 / gpuplan::num::Within::within(s.hours_per_month, 1e-9, 730.0);
+            prop_assert!(
+                close(paid, h) || close(paid, h * used),
+                "{q}\n{}: $/M {m} × {t} tokens/s = {paid}/h vs {h}/h",
+                r.instance
+            );
         }
     }
+    Ok(())
+}
+
+/// The headline is the chosen purchase option's figures.
+fn headline_is_the_chosen_option(
+    q: &str,
+    c: &Catalog,
+    s: &Scenario,
+    top: &Recommendation,
+) -> Result<(), TestCaseError> {
     // The headline is the chosen purchase option's (or On-Demand's where it is not offered).
-    let opts = option_costs(c, &s, top);
+    let opts = option_costs(c, s, top);
     let buy = top.priced_as(s.purchase.buy);
     if let Some(opt) = opts.iter().find(|x| x.buy == buy && x.unavailable.is_none()) {
         if top.hourly_usd.is_some() {
@@ -155,8 +180,19 @@ fn check(q: &str) -> Result<(), TestCaseError> {
             prop_assert!(close_opt(opt.job_usd, top.job_usd), "{q}\njob");
         }
     }
+    Ok(())
+}
+
+/// The CSV's row, the JSON document and the Markdown table carry the headline's figures.
+fn exports_carry_the_headline(
+    q: &str,
+    c: &Catalog,
+    s: &Scenario,
+    o: &Outcome,
+    top: &Recommendation,
+) -> Result<(), TestCaseError> {
     // The CSV's first fitting row, the JSON document and the embed message carry the headline.
-    let table = gpuplan::export::recommendations(c, &s.region, &o);
+    let table = gpuplan::export::recommendations(c, &s.region, o);
     let row = table.rows.iter().find(|row| row[1] == top.instance && row[5] == "true");
     prop_assert!(row.is_some(), "{q}\nno CSV row for {}", top.instance);
     let row = row.cloned().unwrap_or_default();
@@ -177,7 +213,7 @@ fn check(q: &str) -> Result<(), TestCaseError> {
     prop_assert_eq!(&row[15], &cell(top.energy_kwh), "{}", q);
     prop_assert_eq!(&row[16], &cell(co2e), "{}", q);
     let doc: serde_json::Value =
-        serde_json::from_str(&gpuplan::export::json_document(q, c, &s.region, &o, None)).unwrap_or_default();
+        serde_json::from_str(&gpuplan::export::json_document(q, c, &s.region, o, None)).unwrap_or_default();
     let doc_row = doc["recommendations"]
         .as_array()
         .and_then(|rows| rows.iter().find(|x| x["instance"] == top.instance.as_str()));
@@ -188,10 +224,22 @@ fn check(q: &str) -> Result<(), TestCaseError> {
         "{}\njson ttft",
         q
     );
-    let p = plan(c, &s, top);
     let md = table.to_markdown();
     prop_assert!(md.contains(&top.instance), "{q}\nmarkdown");
-    let msg = gpuplan::message::result_message(c, &s, &warnings, &o);
+    Ok(())
+}
+
+/// The embed message, the ranked row and the plan carry the headline's figures.
+fn message_and_plan_carry_the_headline(
+    q: &str,
+    c: &Catalog,
+    s: &Scenario,
+    warnings: &[Warning],
+    o: &Outcome,
+    top: &Recommendation,
+) -> Result<(), TestCaseError> {
+    let p = plan(c, s, top);
+    let msg = gpuplan::message::result_message(c, s, warnings, o);
     let m = msg.top.as_ref();
     prop_assert_eq!(m.map(|m| m.instance.as_str()), Some(top.instance.as_str()), "{}", q);
     prop_assert_eq!(m.map(|m| m.n_instances), Some(top.n_instances), "{}", q);
@@ -212,9 +260,9 @@ fn check(q: &str) -> Result<(), TestCaseError> {
     // The card's figure and the ranked row print the same figure.
     if let Some(f) = top.first_token {
         let rows = gpuplan::render::ranked::rec_rows(
-            gpuplan::render::Fmt::new(s.lang, &s),
-            &o,
-            gpuplan::render::ranked::Work::of(&s),
+            gpuplan::render::Fmt::new(s.lang, s),
+            o,
+            gpuplan::render::ranked::Work::of(s),
             None,
             &[],
             o.recommendations.len(),
@@ -231,9 +279,14 @@ fn check(q: &str) -> Result<(), TestCaseError> {
     if let Some(n0) = p.fleet_by_month.first() {
         prop_assert_eq!(*n0, top.n_instances, "{}", q);
     }
+    Ok(())
+}
+
+/// The range's fleet: the headline's count keeps its users' rule, and a pessimistic end is no faster.
+fn range_follows_the_headline(q: &str, c: &Catalog, s: &Scenario, top: &Recommendation) -> Result<(), TestCaseError> {
     // The range's fleet: where it keeps the headline's count, the users and so their tokens/s follow the
     // same rule (users × speed, speed lower at the pessimistic end).
-    if let (Some(range), Some(u)) = (sensitivity(c, &s, top), top.serving_unit) {
+    if let (Some(range), Some(u)) = (sensitivity(c, s, top), top.serving_unit) {
         for b in [&range.low, &range.high] {
             if b.n_instances == top.n_instances && s.target_tps <= 0.0 {
                 prop_assert!(b.tokens_per_s.is_some(), "{q}\nrange without tokens/s");
@@ -373,123 +426,5 @@ fn the_cli_prints_the_pareto_curve() {
             .iter()
             .all(|p| p["front"] == true && p["ttft_s"].as_f64().is_some()),
         "{front:?}"
-    );
-}
-
-/// Links whose plans may buy Spot: jobs and services of every task, fleets that must run together (HPC,
-/// training) at several sizes and `spotmax` caps, growing and bursting fleets, other regions.
-fn plan_link() -> impl Strategy<Value = String> {
-    let pick = |xs: &'static [&'static str]| prop::sample::select(xs.to_vec());
-    let task = pick(&[
-        "task=hpc&fp64=200&gmem=400&vcpu=96&ram=1024",
-        "task=hpc&fp64=60&gmem=100",
-        "task=hpc&fp64=2000&gmem=4000",
-        "task=train&model=llama2-7b&tokens=100&days=14",
-        "task=train&model=llama3.1-70b&tokens=200&days=10",
-        "task=finetune&method=lora&model=llama3.1-8b&tokens=0.1&days=1",
-        "task=infer&mode=batch&model=llama3.1-8b&ctx=750&out=150&reqs=20000000&days=3",
-        "task=graphics&mode=batch&seats=40&gmem=12&vcpu=8&ram=32",
-        "task=infer&model=llama3.1-8b&batch=64",
-    ]);
-    let usage = pick(&[
-        "",
-        "&hours=300",
-        "&hours=730",
-        "&growth=10&months=12",
-        "&burst=2&bursth=100",
-        "&growth=10&months=24&burst=2&bursth=100",
-    ]);
-    let spot = pick(&["", "&spotmax=4", "&spotmax=64", "&buy=spot", "&window=14"]);
-    let place = pick(&[
-        "",
-        "&region=us-west-2",
-        "&inst=p5.4xlarge",
-        "&inst=p5.4xlarge&region=us-west-2",
-    ]);
-    let prio = pick(&["", "&prio=cost"]);
-    (task, usage, spot, place, prio).prop_map(|(t, u, s, p, r)| format!("v=1&{t}{u}{s}{p}{r}"))
-}
-
-/// Every item of `plan` buys an option the options table of `rec` offers (issue F1: a 6-instance MPI
-/// fleet planned on Spot while the table refused Spot for it).
-fn items_offered(
-    q: &str,
-    rec: &gpuplan::engine::outcome::Recommendation,
-    p: &gpuplan::engine::outcome::Plan,
-) -> Result<(), TestCaseError> {
-    let c = catalog();
-    let (s, _) = parse(q, c);
-    let opts = option_costs(c, &s, rec);
-    for item in &p.items {
-        let offered = opts.iter().any(|o| o.buy == item.buy && o.unavailable.is_none());
-        prop_assert!(
-            offered,
-            "{q}\n{}: the plan buys {:?} ({} instances), the table refuses it",
-            rec.instance,
-            item.buy,
-            item.instances
-        );
-    }
-    Ok(())
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig { cases: 96, failure_persistence: None, ..ProptestConfig::default() })]
-
-    /// A plan item's option, here and elsewhere, is one the options table offers for that fleet.
-    #[test]
-    fn a_plan_item_buys_only_an_option_the_table_offers(q in plan_link()) {
-        let c = catalog();
-        let (s, _) = parse(&q, c);
-        let o = recommend(c, &s);
-        let Some(top) = o.chosen("") else { return Ok(()); };
-        let p = gpuplan::engine::plan_among(c, &s, &o.recommendations, top);
-        items_offered(&q, top, &p)?;
-        // The quota notices (On-Demand and Spot) cover the most instances that run at once: the
-        // baseline's peak month and the bursts on top (F5).
-        let quota: u32 = p.notices.iter().filter_map(|w| match w {
-            gpuplan::engine::Why::VcpuQuota { instances, .. } => Some(*instances),
-            _ => None,
-        }).sum();
-        let peak = p.fleet_by_month.iter().copied().max().unwrap_or(top.n_instances);
-        let bursts = if p.items.iter().any(|i| i.segment == gpuplan::engine::outcome::Segment::Burst) { s.purchase.burst_instances } else { 0 };
-        // The managed card and the message weigh Bedrock against the plan's cost (F6).
-        let msg = gpuplan::message::result_message(c, &s, &[], &o);
-        if let (Some(m), Some(mp)) = (msg.managed.as_ref(), msg.plan.as_ref()) {
-            let months = if m.per_job { 1.0 } else { f64::from(s.months.max(1)) };
-            prop_assert!(close_opt(m.plan_monthly_usd, Some(mp.horizon_usd / months)), "{q}\n{m:?}");
-        }
-        let quoted = p.notices.iter().any(|w| matches!(w, gpuplan::engine::Why::VcpuQuota { .. }));
-        prop_assert!(!quoted || quota >= peak + bursts, "{q}\nquota for {quota}, peak {peak} + {bursts}");
-        if let Some(e) = p.elsewhere.as_deref() {
-            let rec = o.recommendations.iter().find(|r| r.instance == e.instance);
-            prop_assert!(rec.is_some(), "{q}: elsewhere {} not ranked", e.instance);
-            if let Some(rec) = rec {
-                items_offered(&q, rec, e)?;
-            }
-        }
-    }
-}
-
-/// The reviewer's reproduction: the HPC fleet of six p5.4xlarge, Spot refused in the table, is planned
-/// without Spot, and the cheapest allowed plan is On-Demand (6 × $6.88 × 300 h × 12 = $148,608).
-#[test]
-fn a_coupled_hpc_fleet_refused_spot_is_planned_on_demand() {
-    let q = "v=1&task=hpc&fp64=200&gmem=400&vcpu=96&ram=1024&hours=300&prio=cost";
-    let c = catalog();
-    let (s, _) = parse(q, c);
-    let o = recommend(c, &s);
-    let top = o.chosen("").unwrap_or_else(|| panic!("{q}: none fits"));
-    assert_eq!((top.instance.as_str(), top.n_instances), ("p5.4xlarge", 6));
-    let p = gpuplan::engine::plan(c, &s, top);
-    assert!(
-        p.items.iter().all(|i| i.buy != gpuplan::scenario::Buy::Spot),
-        "{:?}",
-        p.items
-    );
-    assert!(
-        (p.horizon_usd - 6.0 * 6.88 * 300.0 * 12.0).abs() < 0.01,
-        "{}",
-        p.horizon_usd
     );
 }

@@ -192,28 +192,58 @@ fn hand_worked_regional_price_with_a_reseller_discount_and_part_time_use() {
     assert_near(&v["plan"], "savings_vs_od_usd", 0.0);
 }
 
+/// The fields README's "Stable fields" promise on every recommendation that fits and has a price.
+const PROMISED: &[&str] = &[
+    "instance",
+    "family",
+    "accelerator",
+    "n_instances",
+    "n_accelerators",
+    "fits",
+    "mem_needed_gib",
+    "mem_available_gib",
+    "hourly_usd",
+    "monthly_usd",
+    "price_source",
+    "price_as_of",
+    "price_derived",
+    "memory_gib",
+    "reasons",
+    "options",
+];
+
+/// The promised fields of a purchase option, of the plan and of a plan item.
+const OPTION_FIELDS: &[&str] = &[
+    "purchase",
+    "name",
+    "available",
+    "hourly_usd",
+    "upfront_usd",
+    "monthly_usd",
+    "horizon_usd",
+];
+const PLAN_FIELDS: &[&str] = &[
+    "horizon_usd",
+    "all_on_demand_horizon_usd",
+    "savings_vs_od_usd",
+    "fleet_by_month",
+    "notices",
+];
+const PLAN_ITEM_FIELDS: &[&str] = &[
+    "segment",
+    "purchase",
+    "instances",
+    "hours_per_month",
+    "from_month",
+    "months",
+    "monthly_usd",
+    "horizon_usd",
+];
+
 /// README's "Stable fields" promise a value (not `null`) for these wherever the recommendation fits and
 /// has a price; per task the task's own figures.
 #[test]
 fn every_promised_field_has_a_value() {
-    let always = [
-        "instance",
-        "family",
-        "accelerator",
-        "n_instances",
-        "n_accelerators",
-        "fits",
-        "mem_needed_gib",
-        "mem_available_gib",
-        "hourly_usd",
-        "monthly_usd",
-        "price_source",
-        "price_as_of",
-        "price_derived",
-        "memory_gib",
-        "reasons",
-        "options",
-    ];
     let cases: [(&str, &[&str]); 3] = [
         (
             "v=1&model=llama3.1-8b",
@@ -236,41 +266,18 @@ fn every_promised_field_has_a_value() {
             assert!(!v[key].is_null(), "{q}: {key}");
         }
         let top = &v["recommendations"][0];
-        for key in always.iter().chain(own) {
+        for key in PROMISED.iter().chain(own) {
             assert!(!top[key].is_null(), "{q}: recommendation {key}");
         }
-        for key in [
-            "purchase",
-            "name",
-            "available",
-            "hourly_usd",
-            "upfront_usd",
-            "monthly_usd",
-            "horizon_usd",
-        ] {
+        for key in OPTION_FIELDS {
             assert!(!option(top, "od")[key].is_null(), "{q}: option {key}");
         }
         let plan = &v["plan"];
-        for key in [
-            "horizon_usd",
-            "all_on_demand_horizon_usd",
-            "savings_vs_od_usd",
-            "fleet_by_month",
-            "notices",
-        ] {
+        for key in PLAN_FIELDS {
             assert!(!plan[key].is_null(), "{q}: plan {key}");
         }
         let item = &plan["items"][0];
-        for key in [
-            "segment",
-            "purchase",
-            "instances",
-            "hours_per_month",
-            "from_month",
-            "months",
-            "monthly_usd",
-            "horizon_usd",
-        ] {
+        for key in PLAN_ITEM_FIELDS {
             assert!(!item[key].is_null(), "{q}: plan item {key}");
         }
         for key in ["mfu", "bw_efficiency", "n_instances", "monthly_usd"] {

@@ -186,38 +186,10 @@ fn edges_in(rel: &str, text: &str) -> Vec<String> {
                 pending_mod = s.ident().is_some();
                 continue;
             }
-            "crate" => {
-                let save = s.i;
-                if !(s.eat(b"::") && s.ident().as_deref() == Some("engine") && s.eat(b"::")) {
-                    s.i = save;
-                    continue;
-                }
-                s.names()
-            }
-            "super" => {
-                // Up one module per `super`, from the file's module and any inline module (`mod tests {`).
-                let mut up = 1;
-                let save = s.i;
-                if !s.eat(b"::") {
-                    s.i = save;
-                    continue;
-                }
-                loop {
-                    let at = s.i;
-                    if s.ident().as_deref() == Some("super") && s.eat(b"::") {
-                        up += 1;
-                    } else {
-                        s.i = at;
-                        break;
-                    }
-                }
-                // Only a path that lands on `engine` itself leaves the file's module for another one.
-                if level + inline_mods.len() != up {
-                    continue;
-                }
-                s.names()
-            }
-            _ => continue,
+            w => match engine_path(&mut s, w, level + inline_mods.len()) {
+                Some(names) => names,
+                None => continue,
+            },
         };
         for n in names {
             let module = if layer(&n).is_some() || n == own {
@@ -231,6 +203,46 @@ fn edges_in(rel: &str, text: &str) -> Vec<String> {
         }
     }
     out
+}
+
+/// The names a path at `word` reaches when it leaves the file's module for another engine module:
+/// `crate::engine::…`, or `super::…` climbing exactly `up_to_engine` modules (the file's depth below
+/// `engine` plus any inline module it is in). `None` for any other word or path.
+fn engine_path(s: &mut Scan, word: &str, up_to_engine: usize) -> Option<Vec<String>> {
+    match word {
+        "crate" => {
+            let save = s.i;
+            if !(s.eat(b"::") && s.ident().as_deref() == Some("engine") && s.eat(b"::")) {
+                s.i = save;
+                return None;
+            }
+            Some(s.names())
+        }
+        "super" => {
+            // Up one module per `super`, from the file's module and any inline module (`mod tests {`).
+            let mut up = 1;
+            let save = s.i;
+            if !s.eat(b"::") {
+                s.i = save;
+                return None;
+            }
+            loop {
+                let at = s.i;
+                if s.ident().as_deref() == Some("super") && s.eat(b"::") {
+                    up += 1;
+                } else {
+                    s.i = at;
+                    break;
+                }
+            }
+            // Only a path that lands on `engine` itself leaves the file's module for another one.
+            if up_to_engine != up {
+                return None;
+            }
+            Some(s.names())
+        }
+        _ => None,
+    }
 }
 
 /// Every edge that is neither to a lower layer nor listed, named with its file.

@@ -1,9 +1,15 @@
-//! Scenario tests: hand-computed worked examples and the articles' decision flow, through one helper.
+//! Scenario tests: hand-computed worked examples and the articles' decision flow, through one helper. What
+//! each family may run is in tests/scenarios/families.rs, the decision flow in tests/scenarios/flow.rs.
 
 use gpuplan::engine::{Exclusion, Outcome};
 use gpuplan::query;
 
 mod common;
+
+#[path = "scenarios/families.rs"]
+mod families;
+#[path = "scenarios/flow.rs"]
+mod flow;
 
 /// Runs a query through the parser and the engine; fails on any query warning.
 fn run(q: &str) -> Outcome {
@@ -61,156 +67,6 @@ fn seventy_b_bf16_needs_140_gb_across_accelerators() {
         &run("v=1&model=llama3.1-70b&ctx=1024&batch=1&inst=p5.4xlarge&multinode=0"),
         "p5.4xlarge"
     ));
-}
-
-#[test]
-fn cuda_only_code_never_gets_trainium_or_inferentia() {
-    for q in [
-        "v=1&cuda=1",
-        "v=1&cuda=1&task=train&model=qwen2.5-32b&tokens=100&ctx=4096&batch=1",
-        "v=1&cuda=1&task=finetune&model=llama3.1-8b",
-    ] {
-        let o = run(q);
-        assert!(
-            o.recommendations
-                .iter()
-                .all(|r| !r.instance.starts_with("trn") && !r.instance.starts_with("inf")),
-            "{q}"
-        );
-        assert!(
-            o.excluded
-                .iter()
-                .any(|e| matches!(e.reason, Exclusion::CudaOnly { .. })),
-            "{q}"
-        );
-    }
-}
-
-#[test]
-fn graphics_never_gets_a_p_instance_or_neuron() {
-    let o = run("v=1&task=graphics&gmem=20&seats=4");
-    assert!(!o.recommendations.is_empty());
-    for r in &o.recommendations {
-        assert!(r.instance.starts_with('g'), "{}", r.instance);
-    }
-    assert!(o
-        .excluded
-        .iter()
-        .any(|e| e.family.starts_with('p') && e.reason == Exclusion::NoGraphics));
-}
-
-#[test]
-fn inferentia_never_trains() {
-    let o = run("v=1&task=train&model=llama3.1-8b&tokens=10");
-    assert!(o.recommendations.iter().all(|r| !r.instance.starts_with("inf")));
-    assert!(o.excluded.iter().any(|e| e.reason == Exclusion::InferenceOnlyChip));
-}
-
-#[test]
-fn multi_node_training_only_on_efa_types() {
-    let o = run("v=1&task=train&model=qwen2.5-32b&tokens=100&ctx=4096&batch=1");
-    for r in o.recommendations.iter().filter(|r| r.n_instances > 1) {
-        let c = common::catalog();
-        assert!(c.instance(&r.instance).is_some_and(|i| i.has_efa()), "{}", r.instance);
-    }
-    let single = run("v=1&task=train&model=qwen2.5-32b&tokens=100&ctx=4096&batch=1&multinode=0");
-    assert!(single.recommendations.iter().all(|r| r.n_instances == 1));
-}
-
-#[test]
-fn fp8_only_where_the_chip_has_it() {
-    let o = run("v=1&prec=fp8&cuda=1");
-    for r in &o.recommendations {
-        let fam = family_of(&r.instance);
-        assert!(
-            !["g4dn", "g5", "p3", "p3dn", "p4d", "p4de"].contains(&fam),
-            "{}",
-            r.instance
-        );
-    }
-    assert!(o
-        .excluded
-        .iter()
-        .any(|e| e.family == "p4d" && matches!(e.reason, Exclusion::NoPrecision { .. })));
-}
-
-// The articles' decision flow (seed 000, §6), as outcomes of the model rather than rules.
-
-#[test]
-fn flow_graphics_goes_to_g5_or_g6() {
-    let o = run("v=1&task=graphics&gmem=20&prio=cost");
-    assert!(["g5", "g6", "gr6"].contains(&family_of(top(&o))), "{}", top(&o));
-}
-
-#[test]
-fn flow_light_inference_cost_first_goes_to_g5_or_g6() {
-    for q in [
-        "v=1&model=llama2-7b&ctx=2048&batch=1&prio=cost&cuda=1",
-        "v=1&model=mistral-7b&ctx=4096&batch=4&prio=cost&cuda=1",
-        "v=1&model=llama2-13b&prec=int8&ctx=4096&batch=1&prio=cost&cuda=1",
-    ] {
-        let o = run(q);
-        assert!(["g5", "g6"].contains(&family_of(top(&o))), "{q}: {}", top(&o));
-    }
-    // At a 2K context, 13B in INT8 (12.1 GiB + 0.8 GiB KV + 1 GiB) squeezes onto a 16 GiB T4: G4dn is cheaper still.
-    let short = run("v=1&model=llama2-13b&prec=int8&ctx=2048&batch=1&prio=cost&cuda=1");
-    assert_eq!(top(&short), "g4dn.xlarge");
-}
-
-#[test]
-fn flow_light_inference_performance_first_goes_to_g6e() {
-    let o = run("v=1&model=llama2-7b&ctx=2048&batch=1&prio=perf&cuda=1");
-    assert_eq!(family_of(top(&o)), "g6e", "{}", top(&o));
-}
-
-#[test]
-fn flow_neuron_eligible_inference_goes_to_inferentia2() {
-    // Seed 003: inference that can leave CUDA -> Inferentia2. Llama 3.1 8B in BF16 no longer goes to
-    // inf2.xlarge: its 16 GiB of host RAM cannot load 15 GiB of weights plus the 4 GiB reserve (issue 14).
-    // The cheapest Neuron option is then Inferentia2 or Trainium, behind G6 at list prices.
-    let o = run("v=1&model=llama3.1-8b&ctx=4096&batch=4&prio=cost");
-    assert!(o.excluded.iter().any(
-        |e| e.instances.iter().any(|i| i == "inf2.xlarge") && matches!(e.reason, Exclusion::HostRamTooSmall { .. })
-    ));
-    let neuron = o
-        .recommendations
-        .iter()
-        .find(|r| r.instance.starts_with("inf") || r.instance.starts_with("trn"))
-        .map_or("", |r| r.instance.as_str());
-    assert!(["inf2", "trn1"].contains(&family_of(neuron)), "{neuron}");
-}
-
-/// The articles send large training to Trainium where the code may leave CUDA; at list prices Trn1 is planned
-/// but a P type is cheapest: at Neuron's published training efficiency (`nteff`, ~33 % MFU) and after the June
-/// 2025 P-family cut, 9 × trn1.32xlarge cost ~$138k against ~$70k on 1 × p6-b200 (2.0 ×; 1.5-2.5 allowed).
-#[test]
-fn flow_large_training_plans_trainium_when_eligible_but_a_p_type_is_cheapest_at_list_prices() {
-    let q = "v=1&task=train&model=qwen2.5-32b&tokens=100&ctx=4096&prio=cost";
-    let eligible = run(q);
-    assert!(family_of(top(&eligible)).starts_with('p'), "{}", top(&eligible));
-    let best = eligible.recommendations[0].job_usd.unwrap_or(f64::NAN);
-    let trn = eligible
-        .recommendations
-        .iter()
-        .find(|r| r.instance == "trn1.32xlarge" && r.fits)
-        .and_then(|r| r.job_usd)
-        .unwrap_or(f64::INFINITY);
-    assert!(trn > 1.5 * best && trn < 2.5 * best, "trn1 {trn} vs best {best}");
-    let not_eligible = run(&format!("{q}&cuda=1"));
-    assert!(family_of(top(&not_eligible)).starts_with('p'), "{}", top(&not_eligible));
-    assert!(!fits(&not_eligible, "trn1.32xlarge"));
-    let urgent = run(&format!("{q}&urgent=1"));
-    assert!(urgent.recommendations.iter().all(|r| !r.instance.starts_with("trn")));
-}
-
-#[test]
-fn flow_frontier_training_goes_to_p5_class_or_newer() {
-    let o = run("v=1&task=train&model=llama3.1-405b&tokens=1000&ctx=4096&batch=1&prio=cost&cuda=1");
-    assert!(
-        ["p5", "p5en", "p5e", "p6-b200", "p6-b300"].contains(&family_of(top(&o))),
-        "{}",
-        top(&o)
-    );
 }
 
 #[test]

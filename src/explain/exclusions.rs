@@ -156,50 +156,9 @@ fn exclusion_fit(e: &Exclusion, lang: Lang) -> Option<String> {
         Exclusion::TooSlowPerSequence {
             best_tokens_per_s,
             target,
-        } => {
-            if zh {
-                format!(
-                    "每个序列最快约 {} token/s（张量并行跨整台实例、每副本 1 个序列），达不到要求的 {} token/s。",
-                    number(*best_tokens_per_s, 1),
-                    number(*target, 1)
-                )
-            } else {
-                format!(
-                    "At best about {} tokens/s per sequence (tensor-parallel over the whole instance, one sequence per replica), short of the {} asked for.",
-                    number(*best_tokens_per_s, 1),
-                    number(*target, 1)
-                )
-            }
-        }
-        Exclusion::SlowFirstToken { best_s, target_s } => {
-            let t = number(*target_s, 2);
-            match (best_s, zh) {
-                (Some(b), true) => format!("按此负载首 token 最快约 {} 秒，达不到要求的 {t} 秒。", number(*b, 2)),
-                (Some(b), false) => {
-                    format!("At best about {} s to the first token at this load, short of the {t} s asked for.", number(*b, 2))
-                }
-                // Without a compute figure the time is not estimated: say so, not a dash.
-                (None, true) => format!("此类型没有公开的算力数据，无法估算首 token 时间，不能确认达到 {t} 秒。"),
-                (None, false) => format!("No published compute figure for this type: its time to first token is not estimated, so the {t} s asked for cannot be confirmed."),
-            }
-        }
-        Exclusion::HostRamTooSmall { needed_gib, ram_gib } => {
-            if zh {
-                format!(
-                    "主机内存 {} 装不下加载的权重加 {} GiB 系统与运行时预留（共需 {}）。",
-                    gib(*ram_gib),
-                    number(crate::engine::HOST_RAM_RESERVE_GIB, 0),
-                    gib(*needed_gib)
-                )
-            } else {
-                format!(
-                    "Host RAM of {} cannot load the weights plus {} GiB for the OS and runtime ({} needed).",
-                    gib(*ram_gib),
-                    number(crate::engine::HOST_RAM_RESERVE_GIB, 0),
-                    gib(*needed_gib)
-                )
-            }
-        }
+        } => too_slow_text(best_tokens_per_s, target, zh),
+        Exclusion::SlowFirstToken { best_s, target_s } => slow_first_token_text(best_s, target_s, zh),
+        Exclusion::HostRamTooSmall { needed_gib, ram_gib } => host_ram_text(needed_gib, ram_gib, zh),
         Exclusion::NoPrecision {
             precision: Precision::Fp4,
         } => {
@@ -240,24 +199,83 @@ fn exclusion_fit(e: &Exclusion, lang: Lang) -> Option<String> {
             usable_gib,
             micro_batch,
             context_tokens,
-        } => {
-            let (need, have, ctx) = (
-                gib(*per_accelerator_gib),
-                gib(*usable_gib),
-                number(f64::from(*context_tokens), 0),
-            );
-            if zh {
-                format!(
-                    "每个加速器自身需要 {need}（{micro_batch} × {ctx} token 微批的激活值及运行时），可用只有 {have}；在此上下文长度下，即使微批为 1、完全重计算并拆分到实例的全部加速器上也放不下。缩短序列长度或换用显存更大的加速器才行。"
-                )
-            } else {
-                format!(
-                    "Each accelerator must hold {need} for itself (activations of a micro-batch of {micro_batch} × {ctx} tokens, and the runtime) but has {have} usable; even a micro-batch of 1 with full recomputation, split over every accelerator of the instance, does not fit at this context length. A shorter sequence length or accelerators with more memory would."
-                )
-            }
-        }
+        } => activations_text(per_accelerator_gib, usable_gib, micro_batch, context_tokens, zh),
         _ => return None,
     })
+}
+
+/// A per-sequence target no layout of the type reaches, with the best it does.
+fn too_slow_text(best_tokens_per_s: &f64, target: &f64, zh: bool) -> String {
+    if zh {
+        format!(
+            "每个序列最快约 {} token/s（张量并行跨整台实例、每副本 1 个序列），达不到要求的 {} token/s。",
+            number(*best_tokens_per_s, 1),
+            number(*target, 1)
+        )
+    } else {
+        format!(
+            "At best about {} tokens/s per sequence (tensor-parallel over the whole instance, one sequence per replica), short of the {} asked for.",
+            number(*best_tokens_per_s, 1),
+            number(*target, 1)
+        )
+    }
+}
+
+/// A time-to-first-token target the type misses at this load, with the best it reaches when estimated.
+fn slow_first_token_text(best_s: &Option<f64>, target_s: &f64, zh: bool) -> String {
+    let t = number(*target_s, 2);
+    match (best_s, zh) {
+        (Some(b), true) => format!("按此负载首 token 最快约 {} 秒，达不到要求的 {t} 秒。", number(*b, 2)),
+        (Some(b), false) => {
+            format!("At best about {} s to the first token at this load, short of the {t} s asked for.", number(*b, 2))
+        }
+        // Without a compute figure the time is not estimated: say so, not a dash.
+        (None, true) => format!("此类型没有公开的算力数据，无法估算首 token 时间，不能确认达到 {t} 秒。"),
+        (None, false) => format!("No published compute figure for this type: its time to first token is not estimated, so the {t} s asked for cannot be confirmed."),
+    }
+}
+
+/// Host RAM too small to load the weights with the OS and runtime's reserve.
+fn host_ram_text(needed_gib: &f64, ram_gib: &f64, zh: bool) -> String {
+    if zh {
+        format!(
+            "主机内存 {} 装不下加载的权重加 {} GiB 系统与运行时预留（共需 {}）。",
+            gib(*ram_gib),
+            number(crate::engine::HOST_RAM_RESERVE_GIB, 0),
+            gib(*needed_gib)
+        )
+    } else {
+        format!(
+            "Host RAM of {} cannot load the weights plus {} GiB for the OS and runtime ({} needed).",
+            gib(*ram_gib),
+            number(crate::engine::HOST_RAM_RESERVE_GIB, 0),
+            gib(*needed_gib)
+        )
+    }
+}
+
+/// Activations that do not fit one accelerator even at the smallest micro-batch.
+fn activations_text(
+    per_accelerator_gib: &f64,
+    usable_gib: &f64,
+    micro_batch: &u32,
+    context_tokens: &u32,
+    zh: bool,
+) -> String {
+    let (need, have, ctx) = (
+        gib(*per_accelerator_gib),
+        gib(*usable_gib),
+        number(f64::from(*context_tokens), 0),
+    );
+    if zh {
+        format!(
+            "每个加速器自身需要 {need}（{micro_batch} × {ctx} token 微批的激活值及运行时），可用只有 {have}；在此上下文长度下，即使微批为 1、完全重计算并拆分到实例的全部加速器上也放不下。缩短序列长度或换用显存更大的加速器才行。"
+        )
+    } else {
+        format!(
+            "Each accelerator must hold {need} for itself (activations of a micro-batch of {micro_batch} × {ctx} tokens, and the runtime) but has {have} usable; even a micro-batch of 1 with full recomputation, split over every accelerator of the instance, does not fit at this context length. A shorter sequence length or accelerators with more memory would."
+        )
+    }
 }
 
 /// The fleet: too small, several instances, too many, no EFA.

@@ -231,6 +231,37 @@ pub fn sp_rate_line(b: &crate::engine::cost::SpRateBasis, zh: bool) -> String {
     }
 }
 
+/// The Spot lines of an option's formula, onto `parts`: the supply, the interruption overhead `F`, and the
+/// best checkpoint interval when the job outlasts it (`job_hours`, `None` for a service).
+fn spot_lines(parts: &mut Vec<String>, s: &crate::engine::cost::SpotDetail, job_hours: Option<f64>, zh: bool) {
+    parts.push(spot_supply_line(s, zh));
+    parts.push(format!(
+        "{} {} %/{}{}; F = (1 + C/τ) / (1 − Λ·(R + (τ + C)/2)) = {}",
+        if zh { "中断率" } else { "interruptions" },
+        number(s.interrupt_pct_month, 1),
+        if zh { "月" } else { "month" },
+        s.band
+            .as_deref()
+            .map_or(String::new(), |b| format!(" (Spot Advisor {b} %)")),
+        number(s.overhead_factor, 3)
+    ));
+    // An interval longer than the job is no advice: the job ends before its first checkpoint.
+    let within_job = |y: f64| job_hours.is_none_or(|h| y < h * 60.0);
+    if let Some(y) = s.young_interval_min.filter(|y| within_job(*y)) {
+        parts.push(if zh {
+            format!(
+                "最优检查点间隔 τ* ≈ {} 分钟（Young 公式 τ* = √(2 × 写入时间 × 平均中断间隔)：检查点耗时与重算损失之和最小）",
+                number(y, 0)
+            )
+        } else {
+            format!(
+                "best checkpoint interval τ* ≈ {} min (Young: τ* = √(2 × write time × mean time between interruptions), the interval that loses least to checkpoints and re-done work)",
+                number(y, 0)
+            )
+        });
+    }
+}
+
 /// How an option's figures were computed, with the numbers, for a tooltip.
 pub fn option_formula(o: &crate::engine::cost::OptionCost, n_instances: u32, lang: Lang, usd: Money<'_>) -> String {
     use crate::scenario::Buy;
@@ -254,32 +285,7 @@ pub fn option_formula(o: &crate::engine::cost::OptionCost, n_instances: u32, lan
         )
     }];
     if let Some(s) = &o.spot {
-        parts.push(spot_supply_line(s, zh));
-        parts.push(format!(
-            "{} {} %/{}{}; F = (1 + C/τ) / (1 − Λ·(R + (τ + C)/2)) = {}",
-            if zh { "中断率" } else { "interruptions" },
-            number(s.interrupt_pct_month, 1),
-            if zh { "月" } else { "month" },
-            s.band
-                .as_deref()
-                .map_or(String::new(), |b| format!(" (Spot Advisor {b} %)")),
-            number(s.overhead_factor, 3)
-        ));
-        // An interval longer than the job is no advice: the job ends before its first checkpoint.
-        let within_job = |y: f64| o.job_hours.is_none_or(|h| y < h * 60.0);
-        if let Some(y) = s.young_interval_min.filter(|y| within_job(*y)) {
-            parts.push(if zh {
-                format!(
-                    "最优检查点间隔 τ* ≈ {} 分钟（Young 公式 τ* = √(2 × 写入时间 × 平均中断间隔)：检查点耗时与重算损失之和最小）",
-                    number(y, 0)
-                )
-            } else {
-                format!(
-                    "best checkpoint interval τ* ≈ {} min (Young: τ* = √(2 × write time × mean time between interruptions), the interval that loses least to checkpoints and re-done work)",
-                    number(y, 0)
-                )
-            });
-        }
+        spot_lines(&mut parts, s, o.job_hours, zh);
     }
     if let Some(u) = o.breakeven_utilization {
         parts.push(if zh {

@@ -3,7 +3,7 @@
 use super::detail::DetailIn;
 use super::{charts, cost_charts, Fmt, Html};
 use crate::engine::cost::OptionCost;
-use crate::engine::outcome::{Plan, Segment};
+use crate::engine::outcome::{NotOffered, Plan, Segment};
 use crate::explain;
 use crate::format;
 use crate::i18n::Msg;
@@ -220,42 +220,33 @@ struct Row<'a> {
     decimals: &'a Decimals,
 }
 
-/// One purchase option's row: its formula behind a disclosure (open on a click, a tap or Enter), or
-/// why it is not available.
-fn option_row(h: &mut Html, f: Fmt, o: &OptionCost, row: &Row) {
-    let Row {
-        n_instances,
-        per_mtok,
-        is_job,
-        total_label,
-        decimals: d,
-    } = *row;
-    let name = explain::buy_name(o.buy, f.lang);
-    let key = crate::query::buy_key(o.buy);
-    if let Some(why) = &o.unavailable {
-        let text = format!(
-            "{}{}{}",
-            f.t(Msg::NotAvailable),
-            f.t(Msg::Colon),
-            explain::not_offered(why, f.lang)
-        );
-        h.open(
-            "tr",
-            &[("data-testid", "option"), ("data-purchase", key), ("class", "muted")],
-        )
-        .el("th", &[("scope", "row")], name)
-        .el(
-            "td",
-            &[
-                ("colspan", ["5", "6", "7"][usize::from(per_mtok) + usize::from(is_job)]),
-                ("class", "reason"),
-            ],
-            &text,
-        )
-        .close("tr");
-        return;
-    }
-    let be = match (o.breakeven_utilization, o.breakeven_month) {
+/// The row of an option that is not available: its name and why, across the figures' columns.
+fn unavailable_row(h: &mut Html, f: Fmt, (name, key): (&str, &str), why: &NotOffered, per_mtok: bool, is_job: bool) {
+    let text = format!(
+        "{}{}{}",
+        f.t(Msg::NotAvailable),
+        f.t(Msg::Colon),
+        explain::not_offered(why, f.lang)
+    );
+    h.open(
+        "tr",
+        &[("data-testid", "option"), ("data-purchase", key), ("class", "muted")],
+    )
+    .el("th", &[("scope", "row")], name)
+    .el(
+        "td",
+        &[
+            ("colspan", ["5", "6", "7"][usize::from(per_mtok) + usize::from(is_job)]),
+            ("class", "reason"),
+        ],
+        &text,
+    )
+    .close("tr");
+}
+
+/// The break-even cell: the utilisation and month at which a commitment pays off, or why there is none.
+fn breakeven_text(f: Fmt, o: &OptionCost) -> String {
+    match (o.breakeven_utilization, o.breakeven_month) {
         (Some(u), Some(m)) => format!(
             "{} · {} {}",
             explain::breakeven_use(u, f.lang),
@@ -271,7 +262,26 @@ fn option_row(h: &mut Html, f: Fmt, o: &OptionCost, row: &Row) {
                 Msg::NotApplicable
             })
             .to_string(),
-    };
+    }
+}
+
+/// One purchase option's row: its formula behind a disclosure (open on a click, a tap or Enter), or
+/// why it is not available.
+fn option_row(h: &mut Html, f: Fmt, o: &OptionCost, row: &Row) {
+    let Row {
+        n_instances,
+        per_mtok,
+        is_job,
+        total_label,
+        decimals: d,
+    } = *row;
+    let name = explain::buy_name(o.buy, f.lang);
+    let key = crate::query::buy_key(o.buy);
+    if let Some(why) = &o.unavailable {
+        unavailable_row(h, f, (name, key), why, per_mtok, is_job);
+        return;
+    }
+    let be = breakeven_text(f, o);
     let total = o.job_usd.unwrap_or(o.horizon_usd);
     h.open(
         "tr",

@@ -6,17 +6,19 @@
 //! stages over EFA: that adds memory, not per-sequence speed (each token still passes every stage in turn).
 //! More concurrent sequences than one replica holds become more replicas, never a bigger group.
 
-use super::{ceil_div, Sized};
+mod packing;
+mod replica;
+
+use super::Sized;
 use crate::catalog::{Accelerator, Instance};
-use crate::engine::eligibility::{fleet, multinode_ok};
+use crate::engine::eligibility::multinode_ok;
 use crate::engine::memory::{self, GIB};
-use crate::engine::outcome::{
-    DecodeLatency, Exclusion, Figure, MemoryNeed, Parallelism, Recompute, ServingLoad, ServingUnit, Why,
-};
-use crate::engine::perf::{self, DecodeEstimate, DecodeInputs, FirstToken};
+use crate::engine::outcome::{Exclusion, Figure, MemoryNeed, Parallelism, Recompute, Why};
+use crate::engine::perf::{self, DecodeEstimate, FirstToken};
 use crate::models::ModelArch;
-use crate::num::Within;
-use crate::scenario::{Assumptions, Precision, Priority, Scenario, ServingMode};
+use crate::scenario::{Assumptions, Precision, Scenario, ServingMode};
+use packing::choose;
+use replica::PlanCtx;
 
 /// The default least readable speed (`scenario::READABLE_TOKENS_PER_S`, its source there); the engine reads
 /// the scenario's `assumptions.readable_tokens_per_s`.
@@ -120,7 +122,7 @@ pub(in crate::engine) fn size_inference(
         scenario,
         arch,
         count,
-        link: link.clone(),
+        link,
         bw_bytes_s: bw * 1e9 * inst.fraction,
         peak_flops: speed_peak_tflops(acc, scenario.precision, a).map(|p| p * 1e12 * inst.fraction),
         kv_bytes_seq: kv_seq_gib * GIB,
@@ -128,9 +130,42 @@ pub(in crate::engine) fn size_inference(
         neuron: acc.stack == crate::catalog::Stack::Neuron,
         draft: memory::draft_shape(scenario, arch),
     };
+    let (plans, tp) = search_plans(&ctx, inst, &fit, &too_small)?;
+    if peak.is_none() {
+        reasons.push(Why::NoComputeCap);
+    }
+    let fallback = match fit(tp, count) {
+        Some(_) => Exclusion::TooMany {
+            instances: crate::engine::eligibility::MAX_INSTANCES + 1,
+        },
+        None => too_small(count),
+    };
+    let plan = choose(plans, scenario, fallback)?;
+    if acc.stack == crate::catalog::Stack::Neuron {
+        check_host_ram(inst, &need, plan.pp)?;
+    }
+    let replica_need = MemoryNeed {
+        kv_cache_gib: kv_seq_gib * memory::kv_copies(arch, plan.tp) * f64::from(plan.seqs_per_replica),
+        draft_kv_gib: draft_kv_seq_gib * f64::from(plan.seqs_per_replica),
+        ..need
+    };
+    explain_plan(&ctx, inst, &plan, &replica_need, reasons);
+    Ok((sized_for_plan(&ctx, inst, &plan, peak, replica_need), plan))
+}
+
+/// The plans of every tensor-parallel degree inside the fast domain, each with the most sequences a
+/// replica of it holds (`fit`); when none holds the weights in one instance, the fewest pipeline stages
+/// over EFA that hold a sequence. Also the largest degree tried, which the fallback exclusion is sized by.
+fn search_plans(
+    ctx: &PlanCtx<'_>,
+    inst: &Instance,
+    fit: &impl Fn(u32, u32) -> Option<u32>,
+    too_small: &impl Fn(u32) -> Exclusion,
+) -> Result<(Vec<ServingPlan>, u32), Exclusion> {
+    let (scenario, arch, count) = (ctx.scenario, ctx.arch, ctx.count);
     // GPUs take only degrees that split the heads (vLLM refuses others; an estimated shape has no such
     // rule); Neuron's NxD pads them.
-    let degrees: Vec<u32> = tp_degrees(count, link.domain)
+    let degrees: Vec<u32> = tp_degrees(count, ctx.link.domain)
         .into_iter()
         .filter(|t| {
             ctx.neuron || arch.estimated || crate::engine::parallel::tp_splits_heads(arch.heads, arch.kv_heads, *t)
@@ -156,25 +191,20 @@ pub(in crate::engine) fn size_inference(
             ctx.plans_for(tp, stages, max, &mut plans);
         }
     }
-    if peak.is_none() {
-        reasons.push(Why::NoComputeCap);
-    }
-    let fallback = match fit(tp, count) {
-        Some(_) => Exclusion::TooMany {
-            instances: crate::engine::eligibility::MAX_INSTANCES + 1,
-        },
-        None => too_small(count),
-    };
-    let plan = choose(plans, scenario, fallback)?;
-    if acc.stack == crate::catalog::Stack::Neuron {
-        check_host_ram(inst, &need, plan.pp)?;
-    }
+    Ok((plans, tp))
+}
+
+/// The reasons that describe the chosen plan: its fit first, then its layout, how its users are spread
+/// or packed, a speed below reading, and its replicas.
+fn explain_plan(
+    ctx: &PlanCtx<'_>,
+    inst: &Instance,
+    plan: &ServingPlan,
+    replica_need: &MemoryNeed,
+    reasons: &mut Vec<Why>,
+) {
+    let scenario = ctx.scenario;
     let devices = plan.tp * plan.pp;
-    let replica_need = MemoryNeed {
-        kv_cache_gib: kv_seq_gib * memory::kv_copies(arch, plan.tp) * f64::from(plan.seqs_per_replica),
-        draft_kv_gib: draft_kv_seq_gib * f64::from(plan.seqs_per_replica),
-        ..need
-    };
     reasons.insert(
         0,
         Why::Fits {
@@ -187,7 +217,7 @@ pub(in crate::engine) fn size_inference(
         tp: plan.tp,
         pp: plan.pp,
         replicas: plan.hosted,
-        link: link.name.clone(),
+        link: ctx.link.name.clone(),
         tokens_per_s_per_seq: plan.estimate.tokens_per_s_per_seq,
         comm_share: plan.estimate.comm_share,
     });
@@ -219,6 +249,19 @@ pub(in crate::engine) fn size_inference(
             tokens_per_s_each: plan.estimate.tokens_per_s,
         });
     }
+}
+
+/// The chosen plan as the fleet's figures: its parallelism, a batch job's hours, the memory of its
+/// replicas, its speeds and its unit of capacity.
+fn sized_for_plan(
+    ctx: &PlanCtx<'_>,
+    inst: &Instance,
+    plan: &ServingPlan,
+    peak: Option<f64>,
+    replica_need: MemoryNeed,
+) -> Sized {
+    let (scenario, arch, count) = (ctx.scenario, ctx.arch, ctx.count);
+    let devices = plan.tp * plan.pp;
     let parallelism = Parallelism {
         tp: plan.tp,
         pp: plan.pp,
@@ -230,13 +273,13 @@ pub(in crate::engine) fn size_inference(
         recompute_layers: None,
         stage_layers: arch.layers / plan.pp.max(1),
         comm_share: plan.estimate.comm_share,
-        effective_mfu: effective_mfu(arch, &plan, peak, inst, count),
+        effective_mfu: effective_mfu(arch, plan, peak, inst, count),
     };
     // A batch job runs until its tokens are generated: its hours on this fleet, and the devices' hours.
     let job_hours = scenario
         .batch_job()
         .then(|| scenario.job_output_tokens() / plan.fleet_tokens_per_s().max(1e-9) / 3600.0);
-    let sized = Sized {
+    Sized {
         n_instances: plan.n_instances,
         job_hours,
         gpu_hours: job_hours.map(|h| h * f64::from(plan.n_instances) * f64::from(count)),
@@ -251,30 +294,8 @@ pub(in crate::engine) fn size_inference(
         decode_latency: Some(ctx.latency()),
         speculation: plan.estimate.speculation,
         parallelism: Some(parallelism),
-        serving_unit: Some(ctx.unit(&plan)),
-    };
-    Ok((sized, plan))
-}
-
-/// With the output length stated, each request's prompt is prefilled once while the replica's other
-/// sequences wait: over the `out` decode steps of a request the replica prefills `seqs` prompts, each adding
-/// its marginal cost (its FLOPs and all-reduces; the weight read and step time ride on the batch), so each
-/// user gets `out / (out · t_step + seqs · t_prefill,marginal)` tokens/s (the form `tests/published_serving.rs`
-/// holds against measured throughput). Unstated (0), or without a compute figure, decode alone.
-/// Speculation's plain and speculative speeds get the same prefills, so its speed-up is the headline's.
-fn with_prefill(mut e: DecodeEstimate, output_tokens: u32, seqs: u32) -> DecodeEstimate {
-    if let Some(p) = e.prefill_marginal_s.filter(|_| output_tokens > 0) {
-        let out = f64::from(output_tokens);
-        let cycle_s = |decode: f64| out / decode + f64::from(seqs) * p;
-        let cycle = cycle_s(e.tokens_per_s_per_seq);
-        e.tokens_per_s_per_seq = out / cycle;
-        e.tokens_per_s = f64::from(seqs) * out / cycle;
-        if let Some(x) = e.speculation.as_mut() {
-            x.plain_tokens_per_s_per_seq = out / cycle_s(x.plain_decode_tokens_per_s_per_seq);
-            x.tokens_per_s_per_seq = e.tokens_per_s_per_seq;
-        }
+        serving_unit: Some(ctx.unit(plan)),
     }
-    e
 }
 
 /// The compute peak serving runs at: the catalog's, else (for 16-bit compute, which INT8 and INT4
@@ -410,302 +431,6 @@ fn max_seqs(need: &MemoryNeed, kv_seq_gib: f64, usable_gib: f64, devices: u32) -
     } else {
         1_000_000
     })
-}
-
-/// What every plan of one instance type shares.
-struct PlanCtx<'a> {
-    scenario: &'a Scenario,
-    arch: &'a ModelArch,
-    count: u32,
-    link: LinkView,
-    /// One accelerator (or slice), bytes/s and FLOP/s.
-    bw_bytes_s: f64,
-    peak_flops: Option<f64>,
-    kv_bytes_seq: f64,
-    /// One accelerator's prefill rate, FLOP/s (peak × the family's prefill efficiency).
-    prefill_flops: Option<f64>,
-    /// Neuron (Trainium, Inferentia2): its own efficiency, hop latency and step time.
-    neuron: bool,
-    /// Speculative decoding's draft, `None` without speculation.
-    draft: Option<memory::DraftShape>,
-}
-
-impl PlanCtx<'_> {
-    /// The fixed latency terms of a decode step: the all-reduce's per link kind (`AllReduceLatency::for_link`:
-    /// one-shot `nvsar` on NVSwitch, else `arlat` and a hop, Neuron's own `nhop`) and the step time (`nstepms`
-    /// on Neuron, else `stepms`).
-    fn latency(&self) -> DecodeLatency {
-        let a = &self.scenario.assumptions;
-        let ar = perf::AllReduceLatency::for_link(self.link.kind, self.neuron, a);
-        DecodeLatency {
-            allreduce_us: ar.fixed_s * 1e6,
-            hop_us: ar.hop_s * 1e6,
-            step_ms: if self.neuron {
-                a.neuron_step_ms
-            } else {
-                a.step_overhead_ms
-            },
-        }
-    }
-
-    /// Decode and prefill for one replica of `tp` accelerators serving `seqs` sequences.
-    fn estimate(&self, tp: u32, seqs: u32) -> DecodeEstimate {
-        crate::engine::work::add(crate::engine::work::Unit::Estimate, 1);
-        let s = self.scenario;
-        let a = &s.assumptions;
-        let arch = self.arch;
-        let terms = self.latency();
-        let lat = perf::AllReduceLatency::for_link(self.link.kind, self.neuron, a);
-        let link = self.link.link_gbs * 1e9;
-        let (layers, hidden) = (arch.layers, arch.hidden);
-        // The prompt is prefilled; the output is decoded. Over a request's `out` steps its KV cache grows
-        // from the prompt to the whole context: a step reads prompt + out/2 tokens of it on average.
-        let prompt = f64::from(s.prompt_tokens());
-        let cached = |tokens: f64| arch.sliding_window.map_or(tokens, |w| tokens.min(f64::from(w)));
-        let ctx = f64::from(s.context_tokens.max(1));
-        let avg = prompt + f64::from(s.output_tokens) / 2.0;
-        // Each rank reads its own copy of the KV cache (`memory::kv_copies`).
-        let kv_read = self.kv_bytes_seq * memory::kv_copies(arch, tp) * (cached(avg) / cached(ctx).max(1.0)).min(1.0);
-        let t = f64::from(tp);
-        let mfu = if self.neuron { a.neuron_mfu } else { a.mfu };
-        let step_ms = terms.step_ms;
-        let attn_width = f64::from(arch.heads) * f64::from(arch.head_dim);
-        let inputs = DecodeInputs {
-            active_params: arch.active_params,
-            read_params: arch.params_read(seqs),
-            weight_bytes: s.precision.weight_bytes(),
-            kv_bytes_per_seq: kv_read,
-            batch: f64::from(seqs),
-            bw_bytes_s: self.bw_bytes_s * t,
-            bw_efficiency: a.bw_efficiency,
-            peak_flops: self.peak_flops.map(|p| p * t),
-            mfu,
-            prompt_tokens: prompt,
-            prefill_flops_s: self.prefill_flops.map(|p| p * t),
-            attention_flops: perf::causal_attention_flops(layers, attn_width, prompt, arch.sliding_window),
-            prefill_read_params: arch.params_read(s.prompt_tokens().max(1)),
-            routing_bytes_per_token: arch.routed_values_per_token() * a.moe_serving_bytes_per_value,
-            comm_s: perf::tp_allreduce_s(layers, hidden, f64::from(seqs), tp, lat, link),
-            prefill_comm_s: perf::tp_allreduce_s(layers, hidden, prompt, tp, lat, link),
-            step_overhead_s: step_ms * 1e-3,
-        };
-        let decode = match self.draft {
-            None => perf::decode(&inputs),
-            Some(d) => {
-                let spec = &s.speculation;
-                let checked = f64::from(seqs) * (f64::from(spec.draft_tokens) + 1.0);
-                let verify = perf::speculation::Verify {
-                    read_params: arch.params_read(checked.min(1e9) as u32),
-                    comm_s: perf::tp_allreduce_s(layers, hidden, checked, tp, lat, link),
-                };
-                let draft = perf::speculation::DraftStep {
-                    params: d.read_params,
-                    kv_bytes_per_seq: d.kv_bytes_per_token * cached(avg),
-                    comm_s: perf::tp_allreduce_s(d.layers, d.hidden, f64::from(seqs), tp, lat, link),
-                };
-                perf::speculation::speculative(&inputs, &verify, &draft, a.spec_accept, spec.draft_tokens)
-            }
-        };
-        with_prefill(decode, s.output_tokens, seqs)
-    }
-
-    /// The chosen plan's unit of capacity: the most sequences a replica of its shape serves at the
-    /// per-sequence target (online, at least the readable speed; speed falls as sequences are added), from
-    /// the plan's load up to what memory holds; `prio=perf` keeps the plan's own, its speed being the point.
-    /// With it, the room the paid replicas leave beyond the users and the speed each user would then get.
-    fn unit(&self, p: &ServingPlan) -> ServingUnit {
-        let s = self.scenario;
-        let load = p.seqs_per_replica.max(1);
-        let per = if s.priority == Priority::Performance {
-            load
-        } else {
-            // Online, a replica's capacity (what a growing or bursting fleet is sized by) and the room count
-            // only users who would still read at a readable speed (`readtps`): a fleet that grows by packing
-            // users to memory would sell them below it (expert review Q4: 8.45 tokens/s at month 23).
-            let readable = if s.serving == ServingMode::Online {
-                s.assumptions.readable_tokens_per_s
-            } else {
-                0.0
-            };
-            self.most_meeting(p.tp, load, p.max_seqs_per_replica, readable)
-        };
-        let room_tokens_per_s_per_seq = self.estimate(p.tp, per).tokens_per_s_per_seq;
-        let unreadable =
-            s.serving == ServingMode::Online && room_tokens_per_s_per_seq < s.assumptions.readable_tokens_per_s;
-        let capacity = u64::from(p.hosted) * u64::from(per);
-        let room_users = if unreadable {
-            0
-        } else {
-            capacity.saturating_sub(u64::from(p.users)).min(u64::from(u32::MAX)) as u32
-        };
-        ServingUnit {
-            tp: p.tp,
-            seqs_per_replica: per,
-            replicas_per_instance: if p.pp > 1 { 1 } else { (self.count / p.tp).max(1) },
-            instances_per_replica: p.pp.max(1),
-            load: ServingLoad {
-                replicas: p.hosted,
-                users: p.users,
-                users_per_replica: p.seqs_per_replica,
-                room_users,
-                room_tokens_per_s_per_seq,
-            },
-        }
-    }
-
-    /// The most sequences in `lo..=hi` a replica of `tp` serves with each still at the per-sequence
-    /// target (and at least `floor_tps`) and within the time-to-first-token target (`hi` without either;
-    /// `lo` when even that misses): a binary search, speed falling and the wait growing with load.
-    fn most_meeting(&self, tp: u32, lo: u32, hi: u32, floor_tps: f64) -> u32 {
-        let s = self.scenario;
-        let least = s.seq_tps.max(floor_tps);
-        let meets = |n: u32| {
-            if least <= 0.0 && s.ttft_s <= 0.0 {
-                return true;
-            }
-            let e = self.estimate(tp, n);
-            let fast = least <= 0.0 || e.tokens_per_s_per_seq >= least;
-            let first = s.ttft_s <= 0.0 || first_token(&e, s.output_tokens, n).is_none_or(|f| f.ttft_s <= s.ttft_s);
-            fast && first
-        };
-        let (mut lo, mut hi) = (lo.max(1), hi.max(lo.max(1)));
-        while lo < hi {
-            let mid = lo + (hi - lo).div_ceil(2);
-            if meets(mid) {
-                lo = mid;
-            } else {
-                hi = mid - 1;
-            }
-        }
-        lo
-    }
-
-    /// Plans for one group shape. Online: the most sequences per replica that fit, and (with a
-    /// per-sequence target) fewer, halving, down to one; the instances those replicas need; then the users
-    /// spread over every replica the instances host, each replica estimated at its load. With a throughput
-    /// target: one plan, each replica packed to the most sequences memory holds (or that meet the
-    /// per-sequence target), replicas enough for the target and the users.
-    fn plans_for(&self, tp: u32, pp: u32, max: u32, out: &mut Vec<ServingPlan>) {
-        let s = self.scenario;
-        let batch = s.batch.max(1);
-        let per_instance = if pp > 1 { 1 } else { (self.count / tp).max(1) };
-        let instances_for = |replicas: u32| {
-            let n = if pp > 1 {
-                u64::from(replicas) * u64::from(pp)
-            } else {
-                u64::from(ceil_div(replicas, per_instance))
-            };
-            fleet(n).ok().map(|n_instances| {
-                let hosted = if pp > 1 { replicas } else { n_instances * per_instance };
-                (n_instances, hosted)
-            })
-        };
-        let target_tps = s.fleet_target_tps();
-        if target_tps > 0.0 {
-            let load = self.most_meeting(tp, 1, max, 0.0);
-            let estimate = self.estimate(tp, load);
-            let by_tps = (target_tps / estimate.tokens_per_s.max(1e-9)).ceil().within(1.0, 1e6) as u32;
-            let replicas = ceil_div(batch, load).max(by_tps);
-            if let Some((n_instances, hosted)) = instances_for(replicas) {
-                out.push(ServingPlan {
-                    tp,
-                    pp,
-                    replicas,
-                    seqs_per_replica: load,
-                    max_seqs_per_replica: max,
-                    n_instances,
-                    hosted,
-                    users: hosted.saturating_mul(load),
-                    packed: true,
-                    estimate,
-                });
-            }
-            return;
-        }
-        let mut cap = max.min(batch).max(1);
-        loop {
-            let replicas = ceil_div(batch, cap);
-            if let Some((n_instances, hosted)) = instances_for(replicas) {
-                let load = ceil_div(batch, hosted.max(1));
-                out.push(ServingPlan {
-                    tp,
-                    pp,
-                    replicas,
-                    seqs_per_replica: load,
-                    max_seqs_per_replica: max,
-                    n_instances,
-                    hosted,
-                    users: batch,
-                    packed: false,
-                    estimate: self.estimate(tp, load),
-                });
-            }
-            if (s.seq_tps <= 0.0 && s.ttft_s <= 0.0) || cap == 1 {
-                break;
-            }
-            cap /= 2;
-        }
-    }
-}
-
-/// The plan to recommend: among those meeting the per-sequence target, the fastest per sequence for
-/// `prio=perf`; otherwise the fewest instances, then the most throughput they host, then the fastest.
-fn choose(plans: Vec<ServingPlan>, scenario: &Scenario, fallback: Exclusion) -> Result<ServingPlan, Exclusion> {
-    let target = scenario.seq_tps;
-    let best_speed = plans
-        .iter()
-        .map(|p| p.estimate.tokens_per_s_per_seq)
-        .fold(0.0, f64::max);
-    let ok: Vec<ServingPlan> = plans
-        .into_iter()
-        .filter(|p| target <= 0.0 || p.estimate.tokens_per_s_per_seq >= target)
-        .collect();
-    if ok.is_empty() {
-        return Err(if target > 0.0 && best_speed > 0.0 {
-            Exclusion::TooSlowPerSequence {
-                best_tokens_per_s: best_speed,
-                target,
-            }
-        } else {
-            fallback
-        });
-    }
-    // The time-to-first-token target, among the plans fast enough: the least it reaches when none is.
-    let ttft = |p: &ServingPlan| p.first_token(scenario.output_tokens).map(|f| f.ttft_s);
-    let best_ttft = ok.iter().filter_map(ttft).reduce(f64::min);
-    let mut ok = ok;
-    ok.retain(|p| scenario.ttft_s <= 0.0 || ttft(p).is_some_and(|t| t <= scenario.ttft_s));
-    if ok.is_empty() {
-        return Err(Exclusion::SlowFirstToken {
-            best_s: best_ttft,
-            target_s: scenario.ttft_s,
-        });
-    }
-    let speed = |p: &ServingPlan| p.estimate.tokens_per_s_per_seq;
-    let hosted = |p: &ServingPlan| p.fleet_tokens_per_s() / f64::from(p.n_instances.max(1));
-    let better = |a: &ServingPlan, b: &ServingPlan| -> bool {
-        if scenario.priority == Priority::Performance {
-            if speed(a) != speed(b) {
-                return speed(a) > speed(b);
-            }
-            return a.n_instances < b.n_instances;
-        }
-        if a.n_instances != b.n_instances {
-            return a.n_instances < b.n_instances;
-        }
-        if hosted(a) != hosted(b) {
-            return hosted(a) > hosted(b);
-        }
-        speed(a) > speed(b)
-    };
-    let mut it = ok.into_iter();
-    let mut best = it.next().ok_or(fallback)?;
-    for p in it {
-        if better(&p, &best) {
-            best = p;
-        }
-    }
-    Ok(best)
 }
 
 /// Neuron loads and shards the checkpoint in host memory before it reaches the devices, so host RAM must

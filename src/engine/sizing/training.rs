@@ -239,9 +239,17 @@ pub(in crate::engine) fn size_training(
             other => other,
         })?;
     }
+    let plan = parallel::best_plan(&job, &hw, a, n_fit).ok_or_else(|| too_small(count * n_fit))?;
+    let plan = scale_to_target(scenario, inst, &job, &hw, plan, n_fit);
+    Ok(sized_for_plan(scenario, inst, link, count, &job, plan, reasons))
+}
+
+/// Scales the fewest-instance plan towards the target time, then steps back to the fewest instances that
+/// still meet it: the plan the job runs on.
+fn scale_to_target(scenario: &Scenario, inst: &Instance, job: &Job, hw: &Hardware, mut plan: Plan, n_fit: u32) -> Plan {
+    let a = &scenario.assumptions;
     let total_tokens = scenario.train_tokens_b * 1e9;
     let target_hours = scenario.target_days.max(0.01) * 24.0;
-    let mut plan = parallel::best_plan(&job, &hw, a, n_fit).ok_or_else(|| too_small(count * n_fit))?;
     // Scale out towards the target: n ← n · hours(n) / target, while the extra instances still pay off
     // (communication grows with the fleet, so a fleet can stop getting faster).
     let can_scale = multinode_ok(scenario, inst, 2).is_ok();
@@ -256,7 +264,7 @@ pub(in crate::engine) fn size_training(
         if want <= plan.instances {
             break;
         }
-        match parallel::best_plan(&job, &hw, a, want) {
+        match parallel::best_plan(job, hw, a, want) {
             Some(p) if job_hours(&p, total_tokens) < hours * 0.98 => plan = p,
             _ => break,
         }
@@ -271,11 +279,26 @@ pub(in crate::engine) fn size_training(
         if hours > target_hours * 1.0001 || fewer >= plan.instances {
             break;
         }
-        match parallel::best_plan(&job, &hw, a, fewer) {
+        match parallel::best_plan(job, hw, a, fewer) {
             Some(p) if job_hours(&p, total_tokens) <= target_hours * 1.0001 => plan = p,
             _ => break,
         }
     }
+    plan
+}
+
+/// The chosen plan as the fleet's figures, and the reasons that describe it (its fit first).
+fn sized_for_plan(
+    scenario: &Scenario,
+    inst: &Instance,
+    link: Option<&Link>,
+    count: u32,
+    job: &Job,
+    plan: Plan,
+    reasons: &mut Vec<Why>,
+) -> Sized {
+    let total_tokens = scenario.train_tokens_b * 1e9;
+    let target_hours = scenario.target_days.max(0.01) * 24.0;
     let n_instances = plan.instances;
     let devices = n_instances * count;
     let hours = job_hours(&plan, total_tokens);
@@ -313,7 +336,7 @@ pub(in crate::engine) fn size_training(
             target_days: scenario.target_days,
         });
     }
-    Ok(Sized {
+    Sized {
         n_instances,
         devices_per_replica: devices,
         mem_needed_gib: memory.total_gib(nd),
@@ -322,5 +345,5 @@ pub(in crate::engine) fn size_training(
         gpu_hours: Some(hours * nd),
         parallelism: Some(plan.parallelism),
         ..Sized::default()
-    })
+    }
 }
