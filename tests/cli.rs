@@ -297,7 +297,7 @@ fn accuracy_prints_the_ledger_by_family() {
     let names = training
         .iter()
         .map(|r| (r.name, r.source))
-        .chain(gpuplan::accuracy::serving::RUNS.iter().map(|r| (r.id, r.source)));
+        .chain(gpuplan::accuracy::serving::runs().map(|r| (r.id, r.source)));
     let mut n = 0;
     for (name, source) in names {
         assert!(

@@ -20,8 +20,6 @@ const LONG_FILES: &[&str] = &[
     // 24's screens); the scenario's new assumptions and the new-task starts.
     "render/detail.rs",
     "scenario.rs",
-    // The published serving runs (data, one run per entry), moved from tests/published_serving.rs.
-    "accuracy/serving_runs.rs",
 ];
 
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {

@@ -35,7 +35,7 @@ pub fn ledger(catalog: &Catalog) -> Vec<Entry> {
         .iter()
         .map(training_entry)
         .collect();
-    out.extend(serving::RUNS.iter().filter_map(|r| serving_entry(catalog, r)));
+    out.extend(serving::runs().filter_map(|r| serving_entry(catalog, r)));
     out
 }
 

@@ -7,11 +7,7 @@ use crate::catalog::Catalog;
 use crate::engine::serving_estimate;
 use crate::query;
 
-pub use super::serving_runs::RUNS;
-
-/// How many published serving runs the ledger holds (what the Assumptions view's serving note counts;
-/// evaluated at compile time, so the wasm build does not link the runs themselves).
-pub const RUN_COUNT: usize = RUNS.len();
+pub use super::serving_runs::{runs, RUN_COUNT};
 
 /// What the source measured.
 #[derive(Clone, Copy, Debug)]

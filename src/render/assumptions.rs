@@ -244,7 +244,7 @@ mod tests {
             format!("<p class=\"source muted\">{}</p>", t(Lang::En, Msg::HoursMonthNote))
         );
         // The serving note counts the ledger's runs, not a figure typed once (it read 79 when the ledger held 124).
-        let runs = crate::accuracy::serving::RUNS.len();
+        let runs = crate::accuracy::serving::RUN_COUNT;
         assert_eq!(
             piece(Lang::En, &c, &Piece::Note(Msg::SrcServing)),
             format!("<p class=\"source muted\">Assumptions held once against {runs} published serving runs; seat headroom is an assumption</p>")
