@@ -207,7 +207,8 @@ pub(in crate::engine) fn size_inference(
         });
     }
     let readable = scenario.assumptions.readable_tokens_per_s;
-    if scenario.serving == ServingMode::Online && plan.estimate.tokens_per_s_per_seq < readable {
+    let short_of_target = scenario.serving == ServingMode::Online && plan.estimate.tokens_per_s_per_seq < readable;
+    if short_of_target {
         reasons.push(Why::BelowReadingSpeed {
             tokens_per_s_per_seq: plan.estimate.tokens_per_s_per_seq,
             readable_tokens_per_s: readable,
@@ -252,6 +253,8 @@ pub(in crate::engine) fn size_inference(
         speculation: plan.estimate.speculation,
         parallelism: Some(parallelism),
         serving_unit: Some(ctx.unit(&plan)),
+        short_of_target,
+        ..Sized::default()
     };
     Ok((sized, plan))
 }

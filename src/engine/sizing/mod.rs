@@ -35,6 +35,12 @@ pub(super) struct Sized {
     pub(super) speculation: Option<super::outcome::Speculated>,
     pub(super) parallelism: Option<super::outcome::Parallelism>,
     pub(super) serving_unit: Option<super::outcome::ServingUnit>,
+    /// HPC: peak FP64 TFLOPS of every accelerator, the figure `Why::Fp64` states.
+    pub(super) fp64_tflops: Option<f64>,
+    /// Graphics: seats per instance, the figure `Why::Seats` states.
+    pub(super) seats_per_instance: Option<u32>,
+    /// Short of the scenario's target, as `Why::SlowerThanTarget` or `Why::BelowReadingSpeed` states.
+    pub(super) short_of_target: bool,
 }
 
 fn ceil_div(a: u32, b: u32) -> u32 {

@@ -307,7 +307,8 @@ pub(in crate::engine) fn size_training(
         across_instances: n_instances > 1,
         efa: inst.has_efa(),
     });
-    if hours > target_hours * 1.0001 {
+    let short_of_target = hours > target_hours * 1.0001;
+    if short_of_target {
         reasons.push(Why::SlowerThanTarget {
             days: hours / 24.0,
             target_days: scenario.target_days,
@@ -321,6 +322,7 @@ pub(in crate::engine) fn size_training(
         job_hours: Some(hours),
         gpu_hours: Some(hours * nd),
         parallelism: Some(plan.parallelism),
+        short_of_target,
         ..Sized::default()
     })
 }
