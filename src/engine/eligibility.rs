@@ -28,7 +28,7 @@ pub(super) fn eligibility(
     acc: &Accelerator,
     coverage: &PriceCoverage,
 ) -> Result<(), Exclusion> {
-    if inst.count.is_none() {
+    if inst.count().is_none() {
         return Err(Exclusion::UnknownCount);
     }
     if inst.regions.is_empty() {

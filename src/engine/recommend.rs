@@ -127,7 +127,8 @@ fn group_exclusions(items: Vec<(String, String, Exclusion)>) -> Vec<Excluded> {
 }
 
 fn unfit(inst: &Instance, acc: &Accelerator, reason: Exclusion) -> Recommendation {
-    let count = inst.count.unwrap_or(0.0);
+    // A type without a known count (an UltraServer) shows none.
+    let count = inst.count().unwrap_or(0);
     let (needed_gib, available_gib, why) = match reason {
         Exclusion::TooSmall {
             needed_gib,
@@ -143,8 +144,8 @@ fn unfit(inst: &Instance, acc: &Accelerator, reason: Exclusion) -> Recommendatio
         Exclusion::ActivationsTooLarge {
             per_accelerator_gib, ..
         } => (
-            per_accelerator_gib * count,
-            inst.accel_mem_gib * count,
+            per_accelerator_gib * f64::from(count),
+            inst.accel_mem_gib * f64::from(count),
             Why::CannotRun { reason },
         ),
         other => (0.0, 0.0, Why::CannotRun { reason: other }),
@@ -155,7 +156,7 @@ fn unfit(inst: &Instance, acc: &Accelerator, reason: Exclusion) -> Recommendatio
         accelerator: acc.name.clone(),
         n_instances: 1,
         sized_instances: 1,
-        n_accelerators: inst.count.unwrap_or(0.0) as u32,
+        n_accelerators: count,
         fits: false,
         mem_needed_gib: needed_gib,
         mem_available_gib: available_gib,
@@ -248,9 +249,7 @@ fn size(
             let link = link_view(catalog, inst, count);
             size_inference(scenario, arch, inst, acc, count, link, reasons)?.0
         }
-        Task::Training | Task::Finetune => {
-            size_training(scenario, arch, inst, acc, catalog.link(&inst.id), count, reasons)?
-        }
+        Task::Training | Task::Finetune => size_training(scenario, arch, inst, acc, catalog.link(&inst.id), reasons)?,
         Task::Graphics => size_graphics(scenario, inst, count, reasons)?,
         Task::Hpc => size_hpc(scenario, inst, acc, count, reasons)?,
     })
@@ -265,7 +264,7 @@ fn evaluate(
     acc: &Accelerator,
 ) -> Result<Recommendation, Exclusion> {
     eligibility(scenario, inst, acc, &catalog.price_coverage)?;
-    let count = inst.count.unwrap_or(1.0).max(1.0).round() as u32;
+    let count = inst.count().ok_or(Exclusion::UnknownCount)?;
     let mut reasons = type_reasons(scenario, arch, inst, acc);
     let sized = size(catalog, scenario, arch, (inst, acc, count), &mut reasons)?;
     let n_instances = sized.n_instances;
@@ -329,11 +328,11 @@ fn evaluate(
 /// booked fleet's.
 fn adopt_fleet(catalog: &Catalog, scenario: &Scenario, rec: &mut Recommendation, n: u32) {
     let old_n = f64::from(rec.n_instances.max(1));
-    let per_instance = f64::from(rec.n_accelerators) / old_n;
+    let per_instance = rec.n_accelerators / rec.n_instances.max(1);
     let old_gpu_hours = rec.gpu_hours;
     rec.mem_available_gib *= f64::from(n) / old_n;
     rec.n_instances = n;
-    rec.n_accelerators = (per_instance * f64::from(n)).round() as u32;
+    rec.n_accelerators = per_instance * n;
     // The booked fleet's own plan and pace: the hours every other option is then priced on.
     use super::sizing::training::{job_hours, plan_on};
     if scenario.batch_job() {
