@@ -249,7 +249,9 @@ fn size(
             let link = link_view(catalog, inst, count);
             size_inference(scenario, arch, inst, acc, count, link, reasons)?.0
         }
-        Task::Training | Task::Finetune => size_training(scenario, arch, inst, acc, catalog.link(&inst.id), reasons)?,
+        Task::Training | Task::Finetune => {
+            size_training(scenario, arch, inst, acc, catalog.link(&inst.id), count, reasons)?
+        }
         Task::Graphics => size_graphics(scenario, inst, count, reasons)?,
         Task::Hpc => size_hpc(scenario, inst, acc, count, reasons)?,
     })
@@ -263,8 +265,9 @@ fn evaluate(
     inst: &Instance,
     acc: &Accelerator,
 ) -> Result<Recommendation, Exclusion> {
-    eligibility(scenario, inst, acc, &catalog.price_coverage)?;
+    // A type without a known accelerator count (some UltraServers) is listed but never planned.
     let count = inst.count().ok_or(Exclusion::UnknownCount)?;
+    eligibility(scenario, inst, acc, &catalog.price_coverage)?;
     let mut reasons = type_reasons(scenario, arch, inst, acc);
     let sized = size(catalog, scenario, arch, (inst, acc, count), &mut reasons)?;
     let n_instances = sized.n_instances;

@@ -107,16 +107,16 @@ fn job_on(scenario: &Scenario, arch: &ModelArch, a: &Assumptions, acc: &Accelera
     j
 }
 
-/// What the accelerators and links of one instance type offer the job; `None` for a type without a
-/// known accelerator count.
+/// What the accelerators and links of one instance type of `count` accelerators (`Instance::count`) offer
+/// the job.
 pub fn hardware(
     inst: &Instance,
+    count: u32,
     acc: &Accelerator,
     link: Option<&Link>,
     peak_tflops: f64,
     a: &Assumptions,
-) -> Option<Hardware> {
-    let count = inst.count()?;
+) -> Hardware {
     let link_gbs = link.and_then(|l| l.link_gbs).unwrap_or(UNKNOWN_LINK_GBS);
     let net_gbps = link
         .and_then(|l| l.net_gbps_per_accel)
@@ -129,7 +129,7 @@ pub fn hardware(
     } else {
         a.train_mfu
     };
-    Some(Hardware {
+    Hardware {
         peak_flops: peak_tflops * 1e12 * inst.fraction,
         kernel_eff,
         usable_gib: inst.accel_mem_gib * a.mem_usable,
@@ -138,7 +138,7 @@ pub fn hardware(
         domain: link.map_or(count, |l| l.domain.clamp(1, count)),
         count,
         net_bytes_s: net_gbps / 8.0 * 1e9 * net_factor,
-    })
+    }
 }
 
 pub(in crate::engine) fn job_hours(plan: &Plan, total_tokens: f64) -> f64 {
@@ -170,7 +170,7 @@ pub(in crate::engine) fn plan_on(catalog: &Catalog, scenario: &Scenario, instanc
     let a = &scenario.assumptions;
     let peak = training_peak_tflops(acc, scenario.precision, a)?;
     let job = job_on(scenario, &scenario.model_arch(), a, acc);
-    let hw = hardware(inst, acc, catalog.link(&inst.id), peak, a)?;
+    let hw = hardware(inst, inst.count()?, acc, catalog.link(&inst.id), peak, a);
     parallel::best_plan(&job, &hw, a, n)
 }
 
@@ -201,6 +201,7 @@ pub(in crate::engine) fn size_training(
     inst: &Instance,
     acc: &Accelerator,
     link: Option<&Link>,
+    count: u32,
     reasons: &mut Vec<Why>,
 ) -> Result<Sized, Exclusion> {
     let a = &scenario.assumptions;
@@ -208,8 +209,7 @@ pub(in crate::engine) fn size_training(
         what: Figure::TensorTflops,
     })?;
     let job = job_on(scenario, arch, a, acc);
-    let hw = hardware(inst, acc, link, peak, a).ok_or(Exclusion::UnknownCount)?;
-    let count = hw.count;
+    let hw = hardware(inst, count, acc, link, peak, a);
     let floor = parallel::floor_gib(&job, &hw);
     if floor > hw.usable_gib {
         return Err(Exclusion::ActivationsTooLarge {
