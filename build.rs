@@ -30,6 +30,8 @@ enum Kind {
     F64,
     OptF64,
     U32,
+    /// A whole number or absent (an empty token).
+    OptU32,
     Bool,
     /// true, false or absent: "1", "0" or an empty token.
     OptBool,
@@ -83,6 +85,11 @@ impl Out {
             Kind::F64 => num(number(v.as_f64())),
             Kind::OptF64 => v.as_f64().map(num).unwrap_or_default(),
             Kind::U32 => v
+                .as_u64()
+                .unwrap_or_else(|| panic!("{what}: not an integer"))
+                .to_string(),
+            Kind::OptU32 if v.is_null() => String::new(),
+            Kind::OptU32 => v
                 .as_u64()
                 .unwrap_or_else(|| panic!("{what}: not an integer"))
                 .to_string(),
@@ -214,7 +221,7 @@ fn main() {
             ("id", Str),
             ("family", Str),
             ("accelerator", Str),
-            ("count", OptF64),
+            ("count", OptU32),
             ("fraction", F64),
             ("accel_mem_gib", F64),
             ("vcpus", OptF64),

@@ -730,6 +730,8 @@ def main():
             fraction = 1.0
             if count < 1:
                 fraction, count = count, 1.0  # g6f / gr6f: one slice of an L4
+            # The catalog's count is a whole number (Instance::count, a u32); a part of a chip is `fraction`.
+            assert float(count).is_integer(), f"{iid}: accelerator_count {count} is neither whole nor below 1"
             note = r["notes"].strip()
             legacy = fam in ("p3", "p3dn", "dl1")
             efa = num(r["efa_max_interfaces"])

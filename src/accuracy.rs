@@ -280,7 +280,8 @@ fn machines_hardware(m: &Machines, p: Precision, catalog: &Catalog, a: &Assumpti
             let inst = catalog.instance(id)?;
             let acc = catalog.accelerator(&inst.accelerator)?;
             let peak = training_peak_tflops(acc, p, a)?;
-            Some((hardware(inst, acc, catalog.link(id), peak, a), *instances))
+            let count = inst.count()?;
+            Some((hardware(inst, count, acc, catalog.link(id), peak, a), *instances))
         }
         Machines::Cluster(c) => {
             // FP8 by the engine's own rule on the catalog accelerator of this BF16 peak (H100 SXM, B200).

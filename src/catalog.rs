@@ -96,8 +96,9 @@ pub struct Instance {
     pub id: String,
     pub family: String,
     pub accelerator: String,
-    /// Accelerator devices (or slices) in one instance; `None` where no source gives it (some UltraServers).
-    pub count: Option<f64>,
+    /// Accelerator devices (or slices) in one instance, a whole number in catalog.json; read through
+    /// `Instance::count`, the one accessor.
+    pub(crate) count: Option<u32>,
     /// Share of one physical accelerator each device is (g6f: 0.125 of an L4); 1 for whole chips.
     pub fraction: f64,
     /// Memory per device in GiB, as the EC2 API reports it.
@@ -121,9 +122,16 @@ pub struct Instance {
 }
 
 impl Instance {
+    /// Accelerator devices in one instance, or slices of one where `fraction` < 1 (g6f.large: 1 slice of
+    /// 1/8 L4); at least 1 (rule `positive_figures`). `None` where no source gives it (some UltraServers):
+    /// such a type is listed but never planned (`Exclusion::UnknownCount`).
+    pub fn count(&self) -> Option<u32> {
+        self.count
+    }
+
     /// Total accelerator memory of one instance, GiB.
     pub fn total_accel_mem_gib(&self) -> Option<f64> {
-        self.count.map(|n| n * self.accel_mem_gib)
+        self.count().map(|n| f64::from(n) * self.accel_mem_gib)
     }
 
     /// Whether the instance has Elastic Fabric Adapter for multi-node training.

@@ -54,6 +54,9 @@ impl Reader<'_> {
     fn u32(&mut self) -> u32 {
         self.word().parse().unwrap_or(0)
     }
+    fn opt_u32(&mut self) -> Option<u32> {
+        self.word().parse().ok()
+    }
     fn bool(&mut self) -> bool {
         self.word() == "1"
     }
@@ -185,7 +188,7 @@ pub fn catalog() -> Catalog {
             id: r.text(),
             family: r.text(),
             accelerator: r.text(),
-            count: r.opt_f64(),
+            count: r.opt_u32(),
             fraction: r.f64(),
             accel_mem_gib: r.f64(),
             vcpus: r.opt_f64(),

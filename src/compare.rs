@@ -107,7 +107,9 @@ pub fn sheet<'a>(
         row(spec(Msg::Accelerator, Some("accelerator")), &|i| {
             Cell::Text(c.accelerator(&i.accelerator).map_or("", |a| &a.name))
         }),
-        row(spec(Msg::Count, Some("count")), &|i| Cell::Count(i.count, i.fraction)),
+        row(spec(Msg::Count, Some("count")), &|i| {
+            Cell::Count(i.count().map(f64::from), i.fraction)
+        }),
         row(spec(Msg::MemPerAccel, Some("gib_per_accelerator")), &|i| {
             Cell::Figure(Some(i.accel_mem_gib), 2)
         }),

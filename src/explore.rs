@@ -42,8 +42,8 @@ fn divisor(per: PricePer, i: &crate::catalog::Instance) -> Option<f64> {
     let positive = |x: f64| (x > 0.0).then_some(x);
     match per {
         PricePer::Instance => Some(1.0),
-        PricePer::Accelerator => i.count.map(|c| c * i.fraction).and_then(positive),
-        PricePer::AcceleratorGib => i.count.map(|c| c * i.accel_mem_gib).and_then(positive),
+        PricePer::Accelerator => i.count().map(|c| f64::from(c) * i.fraction).and_then(positive),
+        PricePer::AcceleratorGib => i.count().map(|c| f64::from(c) * i.accel_mem_gib).and_then(positive),
         PricePer::Vcpu => i.vcpus.and_then(positive),
         PricePer::RamGib => i.ram_gib.and_then(positive),
     }
@@ -90,7 +90,7 @@ pub fn rows(catalog: &Catalog, x: &ExploreState, region: &str) -> Vec<Row> {
                 accelerator: catalog
                     .accelerator(&i.accelerator)
                     .map_or_else(|| i.accelerator.clone(), |a| a.name.clone()),
-                count: i.count,
+                count: i.count().map(f64::from),
                 fraction: i.fraction,
                 mem_gib: i.accel_mem_gib,
                 mem_gb: marketed_gb(catalog, i),

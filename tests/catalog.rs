@@ -301,6 +301,12 @@ fn malformed_catalogs_name_the_entry_and_field() {
             vec!["instances entry", "g5.xlarge", "family"],
         ),
         (
+            // An accelerator count is a whole number: a part of a chip is `fraction`'s (g6f).
+            r#""id":"g5.xlarge","family":"g5","accelerator":"a10g","count":1"#,
+            r#""id":"g5.xlarge","family":"g5","accelerator":"a10g","count":1.5"#,
+            vec!["instances entry", "g5.xlarge", "count"],
+        ),
+        (
             r#""schema_version":1"#,
             r#""schema_version":2"#,
             vec!["schema_version", "version 2"],

@@ -9,7 +9,7 @@ fn catalog() -> Catalog {
 /// The catalog's figure for a quote's kind, where it has one.
 fn catalog_figure(c: &Catalog, instance: &str, kind: &str) -> Option<f64> {
     let inst = c.instance(instance)?;
-    let per_accel = inst.count? * inst.fraction;
+    let per_accel = f64::from(inst.count()?) * inst.fraction;
     let od = c.on_demand(instance, "us-east-1").map(|p| p.usd_hr);
     let cb = c
         .capacity_blocks

@@ -232,7 +232,7 @@ fn recommendation_json(
             "draft": r.memory.draft_gib,
             "draft_kv_cache": r.memory.draft_kv_gib,
         },
-        "fp64_tflops": gpuplan::engine::fp64_tflops(r),
+        "fp64_tflops": r.fp64_tflops,
         "usd_per_fp64_tflops_hour": gpuplan::engine::usd_per_fp64_tflops_hour(r),
         "reasons": r.reasons.iter().map(|w| explain::why(w, lang)).collect::<Vec<_>>(),
     })

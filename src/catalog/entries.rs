@@ -52,7 +52,7 @@ impl Entry for Instance {
     }
     fn figures(&self) -> Vec<(&'static str, Option<f64>)> {
         vec![
-            ("count", self.count),
+            ("count", self.count().map(f64::from)),
             ("accel_mem_gib", Some(self.accel_mem_gib)),
             ("vcpus", self.vcpus),
             ("ram_gib", self.ram_gib),

@@ -426,12 +426,12 @@ fn link_domains(c: &Catalog, index: &Index) -> Result<(), Broken> {
         let Some(inst) = index.instances.get(l.instance.as_str()) else {
             continue;
         };
-        let count = inst.count.unwrap_or(f64::INFINITY);
-        if l.domain == 0 || (!inst.ultraserver && f64::from(l.domain) > count) {
-            let d = l.domain;
+        let count = inst.count();
+        if l.domain == 0 || (!inst.ultraserver && count.is_some_and(|n| l.domain > n)) {
+            let (d, n) = (l.domain, count.map_or_else(|| "unknown".into(), |n| n.to_string()));
             return Err(broken(
                 &l.label(),
-                format!("field `domain` {d} must be in 1..=count ({count})"),
+                format!("field `domain` {d} must be in 1..=count ({n})"),
             ));
         }
     }

@@ -326,7 +326,7 @@ pub fn option_cost_of(
         fleet: fleet.max(instances),
         accels: catalog
             .instance(&rec.instance)
-            .and_then(|i| i.count.map(|c| c * i.fraction))
+            .and_then(|i| i.count().map(|c| f64::from(c) * i.fraction))
             .unwrap_or(1.0)
             .max(1e-9),
     };

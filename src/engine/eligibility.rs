@@ -28,9 +28,6 @@ pub(super) fn eligibility(
     acc: &Accelerator,
     coverage: &PriceCoverage,
 ) -> Result<(), Exclusion> {
-    if inst.count.is_none() {
-        return Err(Exclusion::UnknownCount);
-    }
     if inst.regions.is_empty() {
         return Err(Exclusion::NoPublicOffer);
     }

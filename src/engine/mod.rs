@@ -42,7 +42,7 @@ pub mod training {
 pub use cost::OptionCost;
 pub use eligibility::{HPC_MIN_FP64_TFLOPS, MAX_INSTANCES};
 pub use outcome::{Excluded, Exclusion, Outcome, Plan, Recommendation, Why};
-pub use rank::{cost_key, fp64_tflops, speed_key, usd_per_fp64_tflops_hour, SPEED_TOLERANCE};
+pub use rank::{cost_key, speed_key, usd_per_fp64_tflops_hour, SPEED_TOLERANCE};
 pub use recommend::recommend;
 pub use sizing::{serving_estimate, serving_layouts, HOST_RAM_RESERVE_GIB, READABLE_TOKENS_PER_S};
 

@@ -370,9 +370,8 @@ pub fn cheaper_elsewhere(catalog: &Catalog, scenario: &Scenario, recs: &[Recomme
     let own_short = recs
         .iter()
         .find(|r| r.instance == plan.instance)
-        .is_some_and(super::rank::short_of_target);
-    let eligible =
-        |r: &&Recommendation| r.fits && r.instance != plan.instance && (own_short || !super::rank::short_of_target(r));
+        .is_some_and(|r| r.short_of_target);
+    let eligible = |r: &&Recommendation| r.fits && r.instance != plan.instance && (own_short || !r.short_of_target);
     let stale_block = |r: &Recommendation, p: &Plan| {
         p.items.iter().any(|i| i.buy == Buy::CapacityBlock)
             && option_cost(catalog, scenario, r, Buy::CapacityBlock)

@@ -1,19 +1,14 @@
 //! Ranking: the cost and speed a ranking compares, and the order by the scenario's priority.
+//!
+//! It reads the recommendations' figures as typed fields (`fp64_tflops`, `short_of_target`,
+//! `priced_instead`, ...), never back out of their explanation (`reasons`).
 
 use super::outcome::{Recommendation, Why};
-use crate::scenario::{Priority, Scenario};
-
-/// Peak FP64 TFLOPS of an HPC recommendation, all its accelerators together.
-pub fn fp64_tflops(r: &Recommendation) -> Option<f64> {
-    r.reasons.iter().find_map(|w| match w {
-        Why::Fp64 { tflops } => Some(*tflops),
-        _ => None,
-    })
-}
+use crate::scenario::{Buy, Priority, Scenario};
 
 /// The HPC lens: On-Demand (or the chosen option's) dollars per hour of one peak FP64 TFLOPS.
 pub fn usd_per_fp64_tflops_hour(r: &Recommendation) -> Option<f64> {
-    let tflops = fp64_tflops(r).filter(|t| *t > 0.0)?;
+    let tflops = r.fp64_tflops.filter(|t| *t > 0.0)?;
     r.hourly_usd.map(|h| h / tflops)
 }
 
@@ -30,30 +25,14 @@ pub fn speed_key(r: &Recommendation) -> f64 {
     if let Some(h) = r.job_hours {
         return 1.0 / h.max(1e-9);
     }
-    fp64_tflops(r).unwrap_or(1.0)
-}
-
-/// The recommendation misses what the scenario asked of it: a job slower than its target, or online
-/// serving below a readable speed. It ranks after every option that meets it.
-pub fn short_of_target(r: &Recommendation) -> bool {
-    r.reasons
-        .iter()
-        .any(|w| matches!(w, Why::SlowerThanTarget { .. } | Why::BelowReadingSpeed { .. }))
+    r.fp64_tflops.unwrap_or(1.0)
 }
 
 /// The headline is Spot only because the type has neither an On-Demand price nor a Capacity Block rate
 /// in the region: it ranks after every type priced as asked (or at a rate that can be reserved), since
 /// comparing its Spot price with their On-Demand figures would flatter it.
 fn spot_only(r: &Recommendation) -> bool {
-    r.reasons.iter().any(|w| {
-        matches!(
-            w,
-            Why::BuyNotOffered {
-                instead: crate::scenario::Buy::Spot,
-                ..
-            }
-        )
-    })
+    r.priced_instead == Some(Buy::Spot)
 }
 
 /// Under `prio=perf`, speeds within this factor of a group's fastest compare as equal and cost decides:
@@ -135,7 +114,7 @@ pub(super) fn rank(recs: &mut Vec<Recommendation>, scenario: &Scenario) {
         if spot_only(r) {
             return (2, cost, -speed);
         }
-        let tier = u8::from(short_of_target(r));
+        let tier = u8::from(r.short_of_target);
         match scenario.priority {
             Priority::Cost => (tier, cost, -speed),
             Priority::Performance if cost <= cheapest * budget_x => (tier, group(r), cost),

@@ -7,7 +7,7 @@
 use super::eligibility::eligibility;
 use super::perf::{self, Peak};
 use super::rank::rank;
-use super::sizing::{hours_on, link_view, size_graphics, size_hpc, size_inference, size_training};
+use super::sizing::{hours_on, link_view, size_graphics, size_hpc, size_inference, size_training, Sized};
 use crate::catalog::{Accelerator, Catalog, Instance, Stack};
 use crate::models::ModelArch;
 use crate::scenario::{Scenario, Task};
@@ -127,7 +127,8 @@ fn group_exclusions(items: Vec<(String, String, Exclusion)>) -> Vec<Excluded> {
 }
 
 fn unfit(inst: &Instance, acc: &Accelerator, reason: Exclusion) -> Recommendation {
-    let count = inst.count.unwrap_or(0.0);
+    // A type without a known count (an UltraServer) shows none.
+    let count = inst.count().unwrap_or(0);
     let (needed_gib, available_gib, why) = match reason {
         Exclusion::TooSmall {
             needed_gib,
@@ -143,8 +144,8 @@ fn unfit(inst: &Instance, acc: &Accelerator, reason: Exclusion) -> Recommendatio
         Exclusion::ActivationsTooLarge {
             per_accelerator_gib, ..
         } => (
-            per_accelerator_gib * count,
-            inst.accel_mem_gib * count,
+            per_accelerator_gib * f64::from(count),
+            inst.accel_mem_gib * f64::from(count),
             Why::CannotRun { reason },
         ),
         other => (0.0, 0.0, Why::CannotRun { reason: other }),
@@ -155,7 +156,7 @@ fn unfit(inst: &Instance, acc: &Accelerator, reason: Exclusion) -> Recommendatio
         accelerator: acc.name.clone(),
         n_instances: 1,
         sized_instances: 1,
-        n_accelerators: inst.count.unwrap_or(0.0) as u32,
+        n_accelerators: count,
         fits: false,
         mem_needed_gib: needed_gib,
         mem_available_gib: available_gib,
@@ -181,6 +182,10 @@ fn unfit(inst: &Instance, acc: &Accelerator, reason: Exclusion) -> Recommendatio
         energy_kwh: None,
         parallelism: None,
         serving_unit: None,
+        fp64_tflops: None,
+        seats_per_instance: None,
+        short_of_target: false,
+        priced_instead: None,
         reasons: vec![why],
     }
 }
@@ -230,6 +235,28 @@ fn price_reason(price: Option<&crate::catalog::OnDemandPrice>, region: &str) -> 
     }
 }
 
+/// The task's planner on one instance type of `count` accelerators: how many instances, and what they
+/// deliver, with the reasons it gives added to `reasons`.
+fn size(
+    catalog: &Catalog,
+    scenario: &Scenario,
+    arch: &ModelArch,
+    (inst, acc, count): (&Instance, &Accelerator, u32),
+    reasons: &mut Vec<Why>,
+) -> Result<Sized, Exclusion> {
+    Ok(match scenario.task {
+        Task::Inference => {
+            let link = link_view(catalog, inst, count);
+            size_inference(scenario, arch, inst, acc, count, link, reasons)?.0
+        }
+        Task::Training | Task::Finetune => {
+            size_training(scenario, arch, inst, acc, catalog.link(&inst.id), count, reasons)?
+        }
+        Task::Graphics => size_graphics(scenario, inst, count, reasons)?,
+        Task::Hpc => size_hpc(scenario, inst, acc, count, reasons)?,
+    })
+}
+
 /// Sizes, prices and explains one instance type, or says why it cannot serve.
 fn evaluate(
     catalog: &Catalog,
@@ -238,28 +265,11 @@ fn evaluate(
     inst: &Instance,
     acc: &Accelerator,
 ) -> Result<Recommendation, Exclusion> {
+    // A type without a known accelerator count (some UltraServers) is listed but never planned.
+    let count = inst.count().ok_or(Exclusion::UnknownCount)?;
     eligibility(scenario, inst, acc, &catalog.price_coverage)?;
-    let count = inst.count.unwrap_or(1.0).max(1.0).round() as u32;
     let mut reasons = type_reasons(scenario, arch, inst, acc);
-    let sized = match scenario.task {
-        Task::Inference => {
-            size_inference(
-                scenario,
-                arch,
-                inst,
-                acc,
-                count,
-                link_view(catalog, inst, count),
-                &mut reasons,
-            )?
-            .0
-        }
-        Task::Training | Task::Finetune => {
-            size_training(scenario, arch, inst, acc, catalog.link(&inst.id), count, &mut reasons)?
-        }
-        Task::Graphics => size_graphics(scenario, inst, count, &mut reasons)?,
-        Task::Hpc => size_hpc(scenario, inst, acc, count, &mut reasons)?,
-    };
+    let sized = size(catalog, scenario, arch, (inst, acc, count), &mut reasons)?;
     let n_instances = sized.n_instances;
     let price = catalog.on_demand(&inst.id, &scenario.region);
     reasons.extend(price_reason(price, &scenario.region));
@@ -306,6 +316,10 @@ fn evaluate(
         energy_kwh,
         parallelism: sized.parallelism,
         serving_unit: sized.serving_unit,
+        fp64_tflops: sized.fp64_tflops,
+        seats_per_instance: sized.seats_per_instance,
+        short_of_target: sized.short_of_target,
+        priced_instead: None,
         reasons,
     };
     apply_purchase(catalog, scenario, &mut rec);
@@ -317,11 +331,11 @@ fn evaluate(
 /// booked fleet's.
 fn adopt_fleet(catalog: &Catalog, scenario: &Scenario, rec: &mut Recommendation, n: u32) {
     let old_n = f64::from(rec.n_instances.max(1));
-    let per_instance = f64::from(rec.n_accelerators) / old_n;
+    let per_instance = rec.n_accelerators / rec.n_instances.max(1);
     let old_gpu_hours = rec.gpu_hours;
     rec.mem_available_gib *= f64::from(n) / old_n;
     rec.n_instances = n;
-    rec.n_accelerators = (per_instance * f64::from(n)).round() as u32;
+    rec.n_accelerators = per_instance * n;
     // The booked fleet's own plan and pace: the hours every other option is then priced on.
     use super::sizing::training::{job_hours, plan_on};
     if scenario.batch_job() {
@@ -410,6 +424,7 @@ fn apply_purchase(catalog: &Catalog, scenario: &Scenario, rec: &mut Recommendati
         let Some(f) = f else {
             return; // nothing priced: `Why::NoPublicPrice` says so
         };
+        rec.priced_instead = Some(f.buy);
         rec.reasons.push(Why::BuyNotOffered {
             buy,
             reason,

@@ -3,7 +3,7 @@
 //! memory-bandwidth efficiency): the same instance type re-estimated at a pessimistic and an optimistic
 //! value of both, so the page can show a range instead of a single point.
 
-use super::outcome::{Recommendation, Why};
+use super::outcome::Recommendation;
 use super::recommend::recommend;
 use crate::catalog::Catalog;
 use crate::num::Within;
@@ -116,15 +116,7 @@ pub fn sensitivity(catalog: &Catalog, scenario: &Scenario, card: &Recommendation
             tokens_per_s: r.tokens_per_s,
             monthly_usd: r.monthly_usd,
             varied,
-            on_demand_instead: r.reasons.iter().any(|w| {
-                matches!(
-                    w,
-                    Why::BuyNotOffered {
-                        instead: crate::scenario::Buy::OnDemand,
-                        ..
-                    }
-                )
-            }),
+            on_demand_instead: r.priced_instead == Some(crate::scenario::Buy::OnDemand),
         })
     };
     Some(Sensitivity {

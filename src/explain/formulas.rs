@@ -222,10 +222,7 @@ fn hpc_lines(scenario: &Scenario, _: &ModelArch, rec: &Recommendation, lang: Lan
     if scenario.task != Task::Hpc {
         return out;
     }
-    if let (Some(tf), Some(c)) = (
-        crate::engine::fp64_tflops(rec),
-        crate::engine::usd_per_fp64_tflops_hour(rec),
-    ) {
+    if let (Some(tf), Some(c)) = (rec.fp64_tflops, crate::engine::usd_per_fp64_tflops_hour(rec)) {
         out.push(format!(
             "{} = {}/h ÷ {} TFLOPS = {}",
             if zh {

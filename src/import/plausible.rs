@@ -94,9 +94,9 @@ pub fn on_demand_refusal(current: &Catalog, instance: &str, region: &str, usd_hr
             let inst = current.instance(instance)?;
             let per_device = |id: &str| {
                 let i = current.instance(id)?;
-                Some(i.count?.max(1.0))
+                Some(f64::from(i.count()?))
             };
-            let devices = inst.count?.max(1.0);
+            let devices = f64::from(inst.count()?);
             let family = span(
                 current
                     .on_demand

@@ -55,20 +55,14 @@ pub fn speed_text(r: &Recommendation, f: Fmt) -> String {
         return format!("{} {}{per}", format::number(t, 0), f.t(Msg::TokensPerS));
     }
     // HPC: peak FP64 and what an hour of one TFLOPS of it costs (the lens HPC buyers compare by).
-    if let Some(tf) = crate::engine::fp64_tflops(r) {
+    if let Some(tf) = r.fp64_tflops {
         let cost = crate::engine::usd_per_fp64_tflops_hour(r).map_or(String::new(), |c| {
             format!(" · {} {}", f.money(c), f.t(Msg::PerTflopsHour))
         });
         return format!("{} {}{cost}", format::number(tf, 1), f.t(Msg::Fp64Tflops));
     }
     // Graphics: how many seats one instance carries.
-    r.reasons
-        .iter()
-        .find_map(|w| match w {
-            Why::Seats { per_instance } => Some(per_instance.to_string()),
-            _ => None,
-        })
-        .unwrap_or_else(|| "—".into())
+    r.seats_per_instance.map_or_else(|| "—".into(), |n| n.to_string())
 }
 
 /// The ranked list's column heads; speed and cost say what they hold for the work.

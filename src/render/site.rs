@@ -390,8 +390,8 @@ pub fn llms_txt(c: &Catalog) -> String {
             "- [{}](./{}): {} × {}\n",
             i.id,
             page_path("i", &i.id, Lang::En),
-            i.count
-                .map_or_else(|| "?".to_string(), |n| format::accel_count(n, i.fraction)),
+            i.count()
+                .map_or_else(|| "?".to_string(), |n| format::accel_count(f64::from(n), i.fraction)),
             i.accelerator
         ));
     }

@@ -117,7 +117,8 @@ fn a_capacity_block_fleet_larger_than_recommended_is_re_planned_and_stated() {
         .unwrap_or_else(|| panic!("no H200"));
     let a = &s.assumptions;
     let peak = training::training_peak_tflops(acc, s.precision, a).unwrap_or(0.0);
-    let hw = training::hardware(inst, acc, catalog().link(&inst.id), peak, a);
+    let count = inst.count().unwrap_or_else(|| panic!("no count"));
+    let hw = training::hardware(inst, count, acc, catalog().link(&inst.id), peak, a);
     let job = training::job(&s, &s.model_arch(), a);
     let best = parallel::best_plan(&job, &hw, a, c.instances).unwrap_or_else(|| panic!("no plan"));
     let hours = 2e12 * best.seconds_per_token() / 3600.0;

@@ -85,6 +85,17 @@ pub struct Recommendation {
     pub parallelism: Option<Parallelism>,
     /// What the serving plan's replicas hold, to size a growing fleet from its demand; `None` off serving.
     pub serving_unit: Option<ServingUnit>,
+    /// HPC: peak FP64 TFLOPS of all the accelerators together (`Why::Fp64` states it); `None` off HPC.
+    pub fp64_tflops: Option<f64>,
+    /// Graphics: the seats one instance carries (`Why::Seats` states it); `None` off graphics.
+    pub seats_per_instance: Option<u32>,
+    /// A job slower than its target or online serving below a readable speed (`Why::SlowerThanTarget`,
+    /// `Why::BelowReadingSpeed` say by how much): it ranks after every option that meets the target.
+    pub short_of_target: bool,
+    /// The purchase option the headline figures are where the chosen one is not offered for the type
+    /// (`Why::BuyNotOffered` says why); `None` when they are the chosen option's.
+    pub priced_instead: Option<crate::scenario::Buy>,
+    /// The explanation, in order; every figure it states is also a field above, set from the same value.
     pub reasons: Vec<Why>,
 }
 
@@ -181,15 +192,9 @@ pub struct PerRequest {
 
 impl Recommendation {
     /// The purchase option the headline figures are: the chosen one, or the one they fell back to
-    /// where it is not offered for the type (`Why::BuyNotOffered`).
+    /// where it is not offered for the type (`priced_instead`).
     pub fn priced_as(&self, chosen: crate::scenario::Buy) -> crate::scenario::Buy {
-        self.reasons
-            .iter()
-            .find_map(|w| match w {
-                Why::BuyNotOffered { instead, .. } => Some(*instead),
-                _ => None,
-            })
-            .unwrap_or(chosen)
+        self.priced_instead.unwrap_or(chosen)
     }
 
     /// Seconds to the first token (`first_token`'s total).

@@ -47,6 +47,7 @@ pub(in crate::engine) fn size_graphics(
         n_instances,
         devices_per_replica: count,
         mem_needed_gib: n.gpu_mem_gib * f64::from(n.seats.max(1)),
+        seats_per_instance: Some(per_instance),
         ..Sized::default()
     })
 }

@@ -31,9 +31,8 @@ pub(in crate::engine) fn size_hpc(
             devices: total_devices,
         },
     );
-    reasons.push(Why::Fp64 {
-        tflops: fp64 * f64::from(total_devices),
-    });
+    let fp64_tflops = fp64 * f64::from(total_devices);
+    reasons.push(Why::Fp64 { tflops: fp64_tflops });
     if n_instances > 1 {
         reasons.push(Why::MultiNode { instances: n_instances });
     }
@@ -41,6 +40,7 @@ pub(in crate::engine) fn size_hpc(
         n_instances,
         devices_per_replica: total_devices,
         mem_needed_gib: n.gpu_mem_gib,
+        fp64_tflops: Some(fp64_tflops),
         ..Sized::default()
     })
 }

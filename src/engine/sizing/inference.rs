@@ -149,8 +149,11 @@ pub(in crate::engine) fn size_inference(
         draft_kv_gib: draft_kv_seq_gib * f64::from(plan.seqs_per_replica),
         ..need
     };
-    explain_plan(&ctx, inst, &plan, &replica_need, reasons);
-    Ok((sized_for_plan(&ctx, inst, &plan, peak, replica_need), plan))
+    let short_of_target = explain_plan(&ctx, inst, &plan, &replica_need, reasons);
+    Ok((
+        sized_for_plan(&ctx, inst, &plan, peak, replica_need, short_of_target),
+        plan,
+    ))
 }
 
 /// The plans of every tensor-parallel degree inside the fast domain, each with the most sequences a
@@ -195,14 +198,15 @@ fn search_plans(
 }
 
 /// The reasons that describe the chosen plan: its fit first, then its layout, how its users are spread
-/// or packed, a speed below reading, and its replicas.
+/// or packed, a speed below reading, and its replicas. Whether the plan is short of the reading speed, the
+/// figure its `Why::BelowReadingSpeed` states.
 fn explain_plan(
     ctx: &PlanCtx<'_>,
     inst: &Instance,
     plan: &ServingPlan,
     replica_need: &MemoryNeed,
     reasons: &mut Vec<Why>,
-) {
+) -> bool {
     let scenario = ctx.scenario;
     let devices = plan.tp * plan.pp;
     reasons.insert(
@@ -237,7 +241,8 @@ fn explain_plan(
         });
     }
     let readable = scenario.assumptions.readable_tokens_per_s;
-    if scenario.serving == ServingMode::Online && plan.estimate.tokens_per_s_per_seq < readable {
+    let short_of_target = scenario.serving == ServingMode::Online && plan.estimate.tokens_per_s_per_seq < readable;
+    if short_of_target {
         reasons.push(Why::BelowReadingSpeed {
             tokens_per_s_per_seq: plan.estimate.tokens_per_s_per_seq,
             readable_tokens_per_s: readable,
@@ -249,6 +254,7 @@ fn explain_plan(
             tokens_per_s_each: plan.estimate.tokens_per_s,
         });
     }
+    short_of_target
 }
 
 /// The chosen plan as the fleet's figures: its parallelism, a batch job's hours, the memory of its
@@ -259,6 +265,7 @@ fn sized_for_plan(
     plan: &ServingPlan,
     peak: Option<f64>,
     replica_need: MemoryNeed,
+    short_of_target: bool,
 ) -> Sized {
     let (scenario, arch, count) = (ctx.scenario, ctx.arch, ctx.count);
     let devices = plan.tp * plan.pp;
@@ -295,6 +302,8 @@ fn sized_for_plan(
         speculation: plan.estimate.speculation,
         parallelism: Some(parallelism),
         serving_unit: Some(ctx.unit(plan)),
+        short_of_target,
+        ..Sized::default()
     }
 }
 

@@ -35,6 +35,12 @@ pub(super) struct Sized {
     pub(super) speculation: Option<super::outcome::Speculated>,
     pub(super) parallelism: Option<super::outcome::Parallelism>,
     pub(super) serving_unit: Option<super::outcome::ServingUnit>,
+    /// HPC: peak FP64 TFLOPS of every accelerator, the figure `Why::Fp64` states.
+    pub(super) fp64_tflops: Option<f64>,
+    /// Graphics: seats per instance, the figure `Why::Seats` states.
+    pub(super) seats_per_instance: Option<u32>,
+    /// Short of the scenario's target, as `Why::SlowerThanTarget` or `Why::BelowReadingSpeed` states.
+    pub(super) short_of_target: bool,
 }
 
 fn ceil_div(a: u32, b: u32) -> u32 {
@@ -61,18 +67,24 @@ pub(super) fn link_view(catalog: &Catalog, inst: &Instance, count: u32) -> LinkV
 }
 
 /// The group shapes one instance of `instance` builds for the scenario: (tensor-parallel degree, most
-/// sequences a replica holds), and how many accelerators the instance has. Empty for an unknown type.
+/// sequences a replica holds), and how many accelerators the instance has. Empty for an unknown type or
+/// one without a known count.
 pub fn serving_layouts(catalog: &Catalog, scenario: &Scenario, instance: &str) -> (u32, Vec<(u32, u32)>) {
-    let Some(inst) = catalog.instances.iter().find(|i| i.id == instance) else {
+    let Some((inst, count)) = catalog
+        .instances
+        .iter()
+        .find(|i| i.id == instance)
+        .and_then(|i| Some((i, i.count()?)))
+    else {
         return (0, Vec::new());
     };
-    let count = inst.count.unwrap_or(1.0).max(1.0).round() as u32;
     let link = link_view(catalog, inst, count);
     (count, layouts(scenario, &scenario.model_arch(), inst, count, &link))
 }
 
 /// Decode and prefill of one serving replica of `tp` accelerators of `instance` serving `seqs` sequences,
-/// as the planner estimates it (for holding the model against published runs). `None` for an unknown type.
+/// as the planner estimates it (for holding the model against published runs). `None` for an unknown type
+/// or one without a known count.
 pub fn serving_estimate(
     catalog: &Catalog,
     scenario: &Scenario,
@@ -82,7 +94,7 @@ pub fn serving_estimate(
 ) -> Option<DecodeEstimate> {
     let inst = catalog.instances.iter().find(|i| i.id == instance)?;
     let acc = catalog.accelerator(&inst.accelerator)?;
-    let count = inst.count.unwrap_or(1.0).max(1.0).round() as u32;
+    let count = inst.count()?;
     let arch = scenario.model_arch();
     replica_estimate(scenario, &arch, inst, acc, link_view(catalog, inst, count), tp, seqs)
 }

@@ -107,15 +107,16 @@ fn job_on(scenario: &Scenario, arch: &ModelArch, a: &Assumptions, acc: &Accelera
     j
 }
 
-/// What the accelerators and links of one instance type offer the job.
+/// What the accelerators and links of one instance type of `count` accelerators (`Instance::count`) offer
+/// the job.
 pub fn hardware(
     inst: &Instance,
+    count: u32,
     acc: &Accelerator,
     link: Option<&Link>,
     peak_tflops: f64,
     a: &Assumptions,
 ) -> Hardware {
-    let count = inst.count.unwrap_or(1.0).max(1.0).round() as u32;
     let link_gbs = link.and_then(|l| l.link_gbs).unwrap_or(UNKNOWN_LINK_GBS);
     let net_gbps = link
         .and_then(|l| l.net_gbps_per_accel)
@@ -169,7 +170,7 @@ pub(in crate::engine) fn plan_on(catalog: &Catalog, scenario: &Scenario, instanc
     let a = &scenario.assumptions;
     let peak = training_peak_tflops(acc, scenario.precision, a)?;
     let job = job_on(scenario, &scenario.model_arch(), a, acc);
-    let hw = hardware(inst, acc, catalog.link(&inst.id), peak, a);
+    let hw = hardware(inst, inst.count()?, acc, catalog.link(&inst.id), peak, a);
     parallel::best_plan(&job, &hw, a, n)
 }
 
@@ -194,7 +195,6 @@ fn fewest_instances(job: &Job, hw: &Hardware) -> Option<u32> {
     Some(hi)
 }
 
-#[allow(clippy::too_many_arguments)]
 pub(in crate::engine) fn size_training(
     scenario: &Scenario,
     arch: &ModelArch,
@@ -209,7 +209,7 @@ pub(in crate::engine) fn size_training(
         what: Figure::TensorTflops,
     })?;
     let job = job_on(scenario, arch, a, acc);
-    let hw = hardware(inst, acc, link, peak, a);
+    let hw = hardware(inst, count, acc, link, peak, a);
     let floor = parallel::floor_gib(&job, &hw);
     if floor > hw.usable_gib {
         return Err(Exclusion::ActivationsTooLarge {
@@ -330,7 +330,8 @@ fn sized_for_plan(
         across_instances: n_instances > 1,
         efa: inst.has_efa(),
     });
-    if hours > target_hours * 1.0001 {
+    let short_of_target = hours > target_hours * 1.0001;
+    if short_of_target {
         reasons.push(Why::SlowerThanTarget {
             days: hours / 24.0,
             target_days: scenario.target_days,
@@ -344,6 +345,7 @@ fn sized_for_plan(
         job_hours: Some(hours),
         gpu_hours: Some(hours * nd),
         parallelism: Some(plan.parallelism),
+        short_of_target,
         ..Sized::default()
     }
 }

@@ -32,8 +32,8 @@ pub fn instance_page(c: &Catalog, id: &str, lang: Lang, answers: &Answers, css: 
     let f = Fmt::new(lang, &Scenario::default());
     let other = format!("./{}", if lang == Lang::Zh { "index.html" } else { "zh.html" });
     let devices = inst
-        .count
-        .map_or_else(|| "?".to_string(), |n| format::accel_count(n, inst.fraction));
+        .count()
+        .map_or_else(|| "?".to_string(), |n| format::accel_count(f64::from(n), inst.fraction));
     let accel = c
         .accelerator(&inst.accelerator)
         .map_or(inst.accelerator.as_str(), |a| a.name.as_str());
