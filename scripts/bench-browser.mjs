@@ -7,7 +7,8 @@
 //   Rounds (ROUNDS=n, default 15), each loading every target once in turn, so a change in the machine's load (other
 //   builds on its cores) falls on the floor and the pages alike; a ratio is the median of the rounds' ratios, printed
 //   with its spread (the rounds' middle half) and a 95 % interval of the median (order statistics);
-//   BEFORE=<dist>[,<dist>…] measures other builds' targets in the same rounds; ONLY=<regex> keeps the targets it names;
+//   BEFORE=<dist>[,<dist>…] measures other builds' targets in the same rounds, and prints this build's time over theirs round by round;
+//   ONLY=<regex> keeps the targets it names; TIMES=<file> writes every round's times as JSON;
 // - recompute: the engine in wasm (recommendations + options + plan), ms per run over 200 runs;
 // - input to DOM: a click on a priority button until the top recommendation changes, median of 20,
 //   right after load and on a settled page.
@@ -156,6 +157,16 @@ for (const k of Object.keys(targets).filter((k) => k !== 'floor')) {
   const note = NOTES[k.replace(/^before\d*: /, '')] ?? '';
   console.log(`  ${k.padEnd(34)}${ms(k).toFixed(0).padStart(6)}  ${r.median.toFixed(2)}× (${r.lo.toFixed(2)}–${r.hi.toFixed(2)}; ${r.q1.toFixed(2)}–${r.q3.toFixed(2)})  ${note}`);
 }
+// BEFORE's builds against this one, round by round (this build's time over the other's in the same round, so the machine's load, which
+// moves both, mostly cancels): below 1 this build answers sooner.
+for (const k of Object.keys(targets).filter((k) => /^before\d*: /.test(k))) {
+  const mine = k.replace(/^before\d*: /, '');
+  if (!times[mine]) continue;
+  const r = spread(sorted(times[mine].map((t, i) => t / times[k][i])));
+  console.log(`  ${('this build ÷ ' + k).padEnd(34)}        ${r.median.toFixed(2)}× (${r.lo.toFixed(2)}–${r.hi.toFixed(2)}; ${r.q1.toFixed(2)}–${r.q3.toFixed(2)})`);
+}
+// TIMES=<file>: every round's times, as JSON, for another look.
+if (process.env.TIMES) await writeFile(process.env.TIMES, JSON.stringify(times));
 console.log(`  engine recompute in wasm            ${recompute.toFixed(2)} ms per run (budget 16)`);
 console.log(`  input change to updated DOM         ${inputToDom.toFixed(1)} ms right after load, ${inputToDomSettled.toFixed(1)} ms settled; medians of 20 (budget 16; click to the DOM mutation that shows the new result)`);
 await browser.close();
