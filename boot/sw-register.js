@@ -1,5 +1,6 @@
 // Registers the service worker (sw.js) that keeps this page working offline, and says when the copy on screen is older than the one
-// deployed: a new build's worker waits until the visitor reloads through the notice.
+// deployed: a new build's worker waits until the visitor reloads through the notice. A classic (blocking) script after the stylesheet
+// (index.html says why); it does nothing until the page has loaded.
 (function () {
   if (!('serviceWorker' in navigator) || !window.isSecureContext) return;
   var zh = /^zh/.test(document.documentElement.lang);

@@ -27,8 +27,13 @@ self.addEventListener('fetch', (event) => {
   const request = event.request;
   if (request.method !== 'GET' || new URL(request.url).origin !== self.location.origin) return;
   const navigate = request.mode === 'navigate';
+  // A Chinese-preferring browser's visit to the bare address (no query) opens the cached zh.html at once, as a host that negotiates the
+  // language does (README: Hosting), instead of index.html and boot/lang.js's hop: there the language is the browser's unless the saved
+  // scenario names one, and boot/lang.js in zh.html sends a visit that is English to index.html by name. Never index.html by name, never a query.
+  const url = new URL(request.url);
+  const zh = navigate && url.search === '' && url.href === new URL('./', self.location).href && /^zh/i.test(self.navigator.language);
   event.respondWith(caches.open(CACHE).then(async (cache) => {
-    const hit = await cache.match(request, { ignoreSearch: navigate });
+    const hit = await cache.match(zh ? './zh.html' : request, { ignoreSearch: navigate });
     if (hit) return hit;
     try {
       const response = await fetch(request);

@@ -1,15 +1,17 @@
 // Issue 27: the answers the build pre-renders. The default page answers with scripts blocked, one language per document (index.html English,
-// zh.html Chinese; a Chinese-preferring browser is sent to zh.html by boot/lang.js alone); what the build wrote is what the wasm draws
+// zh.html Chinese; a Chinese-preferring browser is sent to zh.html by boot/lang.js alone, inline atop <head> under the policy's hash, or gets
+// zh.html at the bare address from a host or the service worker that negotiates the language); what the build wrote is what the wasm draws
 // (the default page in both languages, instance and model pages against the app on the same link); the pages work offline after one visit
 // (service worker); screenshots of an instance and a model page at 1280 and 390 px in both languages (tests/e2e/artifacts/).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
+import { readFile, readdir } from 'node:fs/promises';
 import { newPage, ARTIFACTS } from './browser.mjs';
 import { start, stop } from './gpuplan.mjs';
 import { serve } from './server.mjs';
-// README's policy (quality.test.mjs holds the same line; importing that file would run its tests here).
-const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; connect-src 'self'; worker-src 'self'";
+import { policy, inlineScripts, hashSource } from './policy.mjs';
+// README's policy with the inline script's hash (quality.test.mjs holds the same; importing that file would run its tests here).
+const CSP = policy();
 
 let server, browser;
 before(async () => ({ server, browser } = await start()));
@@ -48,17 +50,29 @@ test('the English document carries no Chinese answer, and the Chinese one no Eng
   assert.doesNotMatch(en, /data-answer="zh"|工作负载|个并发序列|这是构建页面时/);
   assert.doesNotMatch(zh, /data-answer="en"|>Workload<|sequences · us-east-1|The default scenario's answer/);
   assert.match(zh, /<title>gpuplan：/);
-  // Under the <meta> policy the parser asks for each file in turn: the stylesheet first, boot/lang.js next (it decides before the body
-  // is parsed), the service worker's registration deferred (it never holds up the frame).
+  // boot/lang.js is the one inline script, right after the CSP <meta> (which governs only what follows it) and before any file is asked
+  // for, allowed by its hash in that policy, which is README's; no lang-*.js is left in dist/. Then the stylesheet, then the service
+  // worker's registration, a classic script that holds the parser until the stylesheet is in, and only then the wasm's preloads.
+  const lang = (await readFile('boot/lang.js', 'utf8')).match(/\(function \(\) \{[\s\S]*\}\)\(\);/)[0];
   for (const doc of [en, zh]) {
-    assert.ok(doc.search(/<link rel="stylesheet"/) < doc.search(/<script src="\.\/lang-/));
-    assert.match(doc, /<script src="\.\/sw-register-[0-9a-f]+\.js"[^>]* defer[ >=]/);
+    const [script] = inlineScripts(doc);
+    assert.deepEqual(inlineScripts(doc), [script]);
+    assert.equal(script.replace(/\s+/g, ' '), lang.replace(/\s+/g, ' '), 'the inline script is boot/lang.js, trimmed');
+    const meta = doc.match(/<meta http-equiv="Content-Security-Policy" content="([^"]*)">(\s*<!--(?:(?!-->)[\s\S])*-->)*\s*<script>/);
+    assert.ok(meta, 'the inline script comes right after the policy (a comment between them at most)');
+    assert.equal(meta[1], CSP);
+    assert.ok(CSP.includes(hashSource(script)) && !/unsafe-inline/.test(CSP));
+    const at = (re) => doc.search(re);
+    assert.ok(at(/<script>/) < at(/<link rel="stylesheet"/));
+    assert.ok(at(/<link rel="stylesheet"/) < at(/<script src="\.\/sw-register-[0-9a-f]+\.js"(?![^>]*\b(defer|async)\b)[^>]*>/));
+    assert.ok(at(/<script src="\.\/sw-register-/) < at(/<link rel="preload"/));
   }
+  assert.deepEqual((await readdir('dist')).filter((f) => /^lang-/.test(f)), []);
 });
 
-// Every script but boot/lang.js blocked: the first frame a Chinese-preferring browser gets before the app's scripts arrive.
+// Every script file blocked (boot/lang.js is inline): the first frame a Chinese-preferring browser gets before the app's scripts arrive.
 async function onlyLangScript(page) {
-  await page.route(/\.(js|wasm)$/, (route) => (/\/lang-[0-9a-f]+\.js$/.test(route.request().url()) ? route.continue() : route.abort()));
+  await page.route(/\.(js|wasm)$/, (route) => route.abort());
 }
 
 // The links the app writes for the two defaults (index.html's <html data-default>, English's first).
@@ -67,11 +81,13 @@ async function defaultLinks() {
   return html.match(/data-default="([^"]*)"/)[1].replaceAll('&amp;', '&').split(' ');
 }
 
+// The default scenario's line in each language's first frame.
+const ZH = /个并发序列/, EN = /sequences · us-east-1/;
+
 test('a Chinese-preferring browser gets the Chinese first frame with the app\'s scripts blocked; links keep their meaning', async () => {
   const [en, zh] = await defaultLinks();
   assert.match(zh, /(^|&)lang=zh(&|$)/);
-  const ZH = /个并发序列/, EN = /sequences · us-east-1/;
-  for (const [locale, path, lands, shown] of [
+    for (const [locale, path, lands, shown] of [
     ['zh-CN', '', 'zh.html', ZH],
     ['en-US', '', '', EN],
     // zh.html means Chinese: opened bare by an English browser, the Chinese default's link is put in its address for the app.
@@ -119,6 +135,100 @@ test('a Chinese-preferring browser gets the Chinese first frame with the app\'s 
   assert.match(await live.getByTestId('scenario-line').innerText(), ZH);
   assert.deepEqual(live.problems, []);
   await live.context().close();
+});
+
+// The documents a page asked for (navigations), and every request's path under `url`.
+function requests(page, url) {
+  const seen = { docs: [], all: [] };
+  page.on('request', (r) => {
+    if (r.serviceWorker()) return;
+    const path = r.url().replace(url, '');
+    seen.all.push(path);
+    if (r.isNavigationRequest()) seen.docs.push(path);
+  });
+  return seen;
+}
+
+test('the inline redirect runs under the policy, as a header and as the <meta> alone: no violation, no file asked for before it', async () => {
+  const strict = await serve({ headers: { 'content-security-policy': CSP } });
+  for (const srv of [strict, server]) {
+    for (const [locale, lands, shown] of [['zh-CN', 'zh.html', ZH], ['en-US', '', EN]]) {
+      const page = await newPage(browser, { locale });
+      const seen = requests(page, srv.url);
+      await page.goto(srv.url, { waitUntil: 'commit' });
+      await page.waitForURL(srv.url + lands);
+      await page.getByTestId('app').waitFor();
+      assert.match(await page.getByTestId('scenario-line').innerText(), shown, locale);
+      // A Chinese browser: index.html, stopped by the script before it asked for any file, then zh.html. An English one: index.html alone.
+      assert.deepEqual(seen.docs, locale === 'zh-CN' ? ['', 'zh.html'] : ['']);
+      assert.equal(seen.all.filter((p) => p.endsWith('.css')).length, 1, 'the stylesheet asked for once');
+      assert.deepEqual(page.problems, [], `${locale}: no violation, no error (the console included)`);
+      await page.context().close();
+    }
+  }
+  await strict.close();
+});
+
+test('a host that negotiates the language serves zh.html at the bare address: one document; links keep their meaning; no loop', async () => {
+  const [en, zh] = await defaultLinks();
+  const host = await serve({ negotiate: true });
+  // A host that negotiates whatever the query (against README): zh.html's script sends English to index.html by name.
+  const sloppy = await serve({ negotiate: 'always' });
+  for (const [srv, locale, path, lands, shown, docs] of [
+    [host, 'zh-CN', '', '', ZH, 1],
+    [host, 'en-US', '', '', EN, 1],
+    [host, 'zh-CN', `?${en}`, `?${en}`, EN, 1],
+    [host, 'en-US', `?${zh}`, `zh.html?${zh}`, ZH, 2],
+    [host, 'zh-CN', '?lang=en', '?lang=en', null, 1],
+    [sloppy, 'zh-CN', `?${en}`, `index.html?${en}`, EN, 2],
+  ]) {
+    const page = await newPage(browser, { locale });
+    await onlyLangScript(page);
+    const seen = requests(page, srv.url);
+    await page.goto(srv.url + path, { waitUntil: 'commit' });
+    await page.waitForURL(srv.url + lands);
+    await page.waitForLoadState('load');
+    if (shown) assert.match(await page.locator('#boot aside .scenario').innerText(), shown, `${locale} ${path}`);
+    else assert.equal(await page.getByText('Loading the planner…').isVisible(), true, 'a link: the loading text in its language');
+    assert.equal(seen.docs.length, docs, `${locale} ${path}: ${seen.docs}`);
+    await page.context().close();
+  }
+  // The app on the negotiated Chinese document: Chinese, no error.
+  const live = await newPage(browser, { locale: 'zh-CN' });
+  await live.goto(host.url);
+  await live.getByTestId('app').waitFor();
+  assert.match(await live.getByTestId('scenario-line').innerText(), ZH);
+  assert.deepEqual(live.problems, []);
+  await live.context().close();
+  await host.close();
+  await sloppy.close();
+});
+
+test('after one visit the service worker opens zh.html at the bare address for a Chinese-preferring browser, without a second document', async () => {
+  const page = await newPage(browser, { locale: 'zh-CN' });
+  // The first frame as parsed, before the app's scripts run (they run before DOMContentLoaded, after 'interactive').
+  await page.addInitScript(() => document.addEventListener('readystatechange', () => {
+    if (document.readyState === 'interactive') window.__frame = { lang: document.documentElement.lang, scenario: document.querySelector('#boot aside .scenario')?.textContent };
+  }));
+  await page.goto(server.url);
+  await page.getByTestId('app').waitFor();
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  const [en] = await defaultLinks();
+  for (const [path, lang, shown] of [['', 'zh-CN', ZH], [`?${en}`, 'en', EN]]) {
+    await page.evaluate(() => { localStorage.clear(); sessionStorage.clear(); });
+    const seen = requests(page, server.url);
+    await page.goto(server.url + path);
+    await page.getByTestId('app').waitFor();
+    // One document, at the address asked for: the bare address opens zh.html's; a link is never swapped (the English default's opens index.html's).
+    assert.deepEqual(seen.docs, [path]);
+    const frame = await page.evaluate(() => window.__frame);
+    assert.equal(frame.lang, lang, path);
+    assert.match(frame.scenario, shown, path);
+    page.removeAllListeners('request');
+  }
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
 });
 
 test('the app mounts over the first frame without moving the answer, on a phone and a wide screen, in both languages', async () => {

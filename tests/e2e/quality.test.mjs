@@ -6,7 +6,10 @@ import { serve } from './server.mjs';
 import { newPage } from './browser.mjs';
 import { Gpuplan, start, stop } from './gpuplan.mjs';
 
-export const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; connect-src 'self'; worker-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'";
+import { policy } from './policy.mjs';
+
+// README's policy, with the hash of the built index.html's one inline script (boot/lang.js).
+export const CSP = policy();
 
 let server, strict, browser;
 before(async () => {
