@@ -94,6 +94,11 @@ impl Reader<'_> {
         }
         rows
     }
+    /// A closed choice: its index in the enum's `ALL` (build.rs writes the same order).
+    fn choice<T: Copy>(&mut self, all: &[T]) -> Option<T> {
+        let i: usize = self.word().parse().ok()?;
+        all.get(i).copied()
+    }
     fn stack(&mut self) -> Stack {
         match self.str() {
             "neuron" => Stack::Neuron,
@@ -156,13 +161,15 @@ pub fn catalog() -> Catalog {
             publisher: r.text(),
             location: r.text(),
             date: r.date(),
+            kind: r.choice(&SourceKind::ALL).unwrap_or_default(),
         }),
         accelerators: r.list(|r| Accelerator {
             id: r.text(),
             name: r.text(),
             vendor: r.text(),
             stack: r.stack(),
-            arch: r.text(),
+            arch_name: String::new(),
+            generation: r.choice(&Generation::ALL).unwrap_or_default(),
             mem_gb: r.opt_f64(),
             mem_bw_gbs: r.opt_f64(),
             bf16_tflops: r.opt_f64(),
@@ -180,6 +187,7 @@ pub fn catalog() -> Catalog {
             as_of: r.date(),
             note: r.text(),
             fp4_tflops: r.opt_f64(),
+            assumed_peak: r.choice(&AssumedPeak::ALL),
         }),
         instances: r.list(|r| Instance {
             id: r.text(),
@@ -364,5 +372,13 @@ pub fn catalog() -> Catalog {
             as_of: r.date(),
             terms_note: String::new(),
         }),
+        quota_families: QuotaFamilies {
+            families: r.list(|r| FamilyQuota {
+                family: r.text(),
+                quota: r.choice(&QuotaFamily::ALL).unwrap_or(QuotaFamily::P),
+            }),
+            source: r.text(),
+            as_of: r.date(),
+        },
     }
 }
