@@ -12,12 +12,14 @@
 //!   optional value an empty token; a list of texts one token of comma-separated indices.
 //!
 //! - a closed choice (a chip's generation, a source's kind, a quota family) as its index in the word list
-//!   of its enum's `ALL` (the test that both forms are equal checks the orders agree).
+//!   of its enum's `ALL`, one character counted from `0` (the test that both forms are equal checks the
+//!   orders agree).
 //!
 //! Left out (never read by the page or engine; tests/catalog.rs names them and checks no code reads
 //! them): Spot min/max prices and band source, the links' basis texts and notes, the notes of Capacity Block
 //! rates and changes and of managed-service prices, the grid figures' and PUE's basis texts, the chips'
-//! `arch` texts (the engine asks their `generation`). The CLI reads catalog.json itself.
+//! `arch` texts (the engine asks their `generation`), vendors and the sources of `llm_decode` and
+//! `trains`. The CLI reads catalog.json itself.
 
 use serde_json::Value;
 use std::collections::HashMap;
@@ -65,8 +67,6 @@ const GENERATIONS: &[&str] = &[
 const ASSUMED_PEAKS: &[&str] = &["a10g", "rtx6000", "gaudi"];
 /// `catalog::SourceKind::ALL`'s words.
 const SOURCE_KINDS: &[&str] = &["published", "article", "derived", "assumption"];
-/// `catalog::QuotaFamily::ALL`'s words.
-const QUOTA_FAMILIES: &[&str] = &["p", "g", "inf", "trn", "dl"];
 
 /// The `buy` key's words in `catalog::Buy::ALL`'s order.
 const BUY_WORDS: [&str; 9] = ["od", "spot", "csp1", "csp3", "isp1", "isp3", "ri1", "ri3", "cb"];
@@ -77,12 +77,12 @@ fn num(x: f64) -> String {
     s.strip_prefix("0.").map_or(s.clone(), |t| format!(".{t}"))
 }
 
-/// A closed choice's word as its index in `words`.
+/// A closed choice's word as its index in `words`, one character counted from `0`.
 fn word_index(words: &[&str], v: &Value, what: &str) -> String {
     let word = v.as_str().unwrap_or_else(|| panic!("{what}: not a text"));
     let i = words.iter().position(|w| *w == word);
-    i.unwrap_or_else(|| panic!("{what}: `{word}` is not one of {words:?}"))
-        .to_string()
+    let i = i.unwrap_or_else(|| panic!("{what}: `{word}` is not one of {words:?}"));
+    char::from(b'0' + u8::try_from(i).unwrap_or(u8::MAX)).to_string()
 }
 
 /// The stream being built: the text table (with each text's index) and the tokens after it.
@@ -225,7 +225,6 @@ fn main() {
         &[
             ("id", Str),
             ("name", Str),
-            ("vendor", Str),
             ("stack", Str),
             ("generation", Word(GENERATIONS)),
             ("mem_gb", OptF64),
@@ -238,9 +237,7 @@ fn main() {
             ("tdp_w", OptF64),
             ("graphics", Bool),
             ("llm_decode", Bool),
-            ("llm_decode_source", Str),
             ("trains", Bool),
-            ("trains_source", Str),
             ("source", Str),
             ("as_of", Date),
             ("note", Str),
@@ -466,13 +463,19 @@ fn main() {
             ("as_of", Date),
         ],
     );
-    let quotas = &c["quota_families"];
-    out.list(
-        &quotas["families"],
-        "quota_families.families",
-        &[("family", Str), ("quota", Word(QUOTA_FAMILIES))],
+    out.record(
+        &c["quota_families"],
+        "quota_families",
+        &[
+            ("p", Strs),
+            ("g", Strs),
+            ("inf", Strs),
+            ("trn", Strs),
+            ("dl", Strs),
+            ("source", Str),
+            ("as_of", Date),
+        ],
     );
-    out.record(quotas, "quota_families", &[("source", Str), ("as_of", Date)]);
     let dest = std::path::Path::new(&std::env::var("OUT_DIR").unwrap_or_else(|e| panic!("OUT_DIR: {e}")))
         .join("catalog.tokens");
     std::fs::write(&dest, out.finish()).unwrap_or_else(|e| panic!("{}: {e}", dest.display()));

@@ -99,7 +99,7 @@ SOURCES = [
      "AWS", "https://github.com/aws/aws-ofi-nccl/issues/547", "2025-08-12"),
 ] + [
     # Issue 28 (chip and family capabilities as data): the vCPU quota each family counts against.
-    ("aws-ec2-quotas", "EC2 User Guide: Spot Instance quotas (All DL, G and VT, Inf, P, Trn Spot Instance Requests; On-Demand has the same families; undated, read 2026-12-06)",
+    ("aws-ec2-quotas", "EC2 User Guide: Spot Instance quotas (DL, G and VT, Inf, P, Trn; undated, read 2026-12-06)",
      "AWS", "docs.aws.amazon.com/AWSEC2/latest/UserGuide/using-spot-limits.html", "2026-12-06"),
 ]
 
@@ -136,13 +136,13 @@ QUOTA_LETTERS = [("inf", "inf"), ("trn", "trn"), ("dl", "dl"), ("p", "p"), ("g",
 
 
 def quota_families(instances):
-    families = sorted({i["family"] for i in instances.values()})
-    rows = []
-    for fam in families:
+    """Each quota (p, g = G and VT, inf, trn, dl) with the families listed under it."""
+    out = {q: [] for q in ("p", "g", "inf", "trn", "dl")}
+    for fam in sorted({i["family"] for i in instances.values()}):
         quota = next((q for letters, q in QUOTA_LETTERS if fam.startswith(letters)), None)
         assert quota, f"no quota family for {fam}"
-        rows.append({"family": fam, "quota": quota})
-    return {"families": rows, "source": "aws-ec2-quotas", "as_of": "2026-12-06"}
+        out[quota].append(fam)
+    return {**out, "source": "aws-ec2-quotas", "as_of": "2026-12-06"}
 
 # Accelerator capabilities. Figures from ../shared/reference/accelerators.csv (dense, as the
 # README's conflict 2 resolves); None where no source read gives the figure.

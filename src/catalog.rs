@@ -21,7 +21,7 @@ pub use history::{Buy, PriceChange, PricePoint, Rate, RateFilter, RateKey};
 use json_error::{entry_at_line, field_before};
 pub use link::Link;
 pub use managed::ManagedPrice;
-pub use quota::{FamilyQuota, QuotaFamilies, QuotaFamily};
+pub use quota::{QuotaFamilies, QuotaFamily};
 pub use rates::{CapacityBlockRate, CapacityBlocks, CbChange, GridIntensity, Pue, SavingsPlanRate};
 pub use rules::RULES;
 pub use source::{Source, SourceKind};

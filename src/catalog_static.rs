@@ -94,10 +94,11 @@ impl Reader<'_> {
         }
         rows
     }
-    /// A closed choice: its index in the enum's `ALL` (build.rs writes the same order).
+    /// A closed choice: its index in the enum's `ALL` as one character from `0` (build.rs writes the same
+    /// order); `None` for an empty token.
     fn choice<T: Copy>(&mut self, all: &[T]) -> Option<T> {
-        let i: usize = self.word().parse().ok()?;
-        all.get(i).copied()
+        let c = *self.word().as_bytes().first()?;
+        all.get(usize::from(c.wrapping_sub(b'0'))).copied()
     }
     fn stack(&mut self) -> Stack {
         match self.str() {
@@ -166,7 +167,7 @@ pub fn catalog() -> Catalog {
         accelerators: r.list(|r| Accelerator {
             id: r.text(),
             name: r.text(),
-            vendor: r.text(),
+            vendor: String::new(),
             stack: r.stack(),
             arch_name: String::new(),
             generation: r.choice(&Generation::ALL).unwrap_or_default(),
@@ -180,9 +181,9 @@ pub fn catalog() -> Catalog {
             tdp_w: r.opt_f64(),
             graphics: r.bool(),
             llm_decode: r.bool(),
-            llm_decode_source: r.text(),
+            llm_decode_source: String::new(),
             trains: r.bool(),
-            trains_source: r.text(),
+            trains_source: String::new(),
             source: r.text(),
             as_of: r.date(),
             note: r.text(),
@@ -373,10 +374,11 @@ pub fn catalog() -> Catalog {
             terms_note: String::new(),
         }),
         quota_families: QuotaFamilies {
-            families: r.list(|r| FamilyQuota {
-                family: r.text(),
-                quota: r.choice(&QuotaFamily::ALL).unwrap_or(QuotaFamily::P),
-            }),
+            p: r.texts(),
+            g: r.texts(),
+            inf: r.texts(),
+            trn: r.texts(),
+            dl: r.texts(),
             source: r.text(),
             as_of: r.date(),
         },

@@ -19,15 +19,6 @@ pub enum QuotaFamily {
 }
 
 impl QuotaFamily {
-    /// Every quota family, in the order build.rs numbers them for the page's copy of the catalog.
-    pub const ALL: [QuotaFamily; 5] = [
-        QuotaFamily::P,
-        QuotaFamily::GAndVt,
-        QuotaFamily::Inf,
-        QuotaFamily::Trn,
-        QuotaFamily::Dl,
-    ];
-
     /// The letters that begin the name of every instance family counted against this quota (AWS names a
     /// quota by them; rule `quota_families_named`).
     pub fn letters(self) -> &'static str {
@@ -41,26 +32,41 @@ impl QuotaFamily {
     }
 }
 
-/// One instance family's quota.
-#[derive(Clone, Debug, Deserialize, PartialEq)]
-pub struct FamilyQuota {
-    pub family: String,
-    pub quota: QuotaFamily,
-}
-
-/// The quota of every instance family of the catalog, and where AWS lists them.
+/// The instance families of the catalog listed under the vCPU quota each counts against, and where AWS
+/// lists the quotas.
 #[derive(Clone, Debug, Deserialize, PartialEq)]
 pub struct QuotaFamilies {
-    pub families: Vec<FamilyQuota>,
+    pub p: Vec<String>,
+    /// "G and VT".
+    pub g: Vec<String>,
+    pub inf: Vec<String>,
+    pub trn: Vec<String>,
+    pub dl: Vec<String>,
     pub source: String,
     pub as_of: IsoDate,
+}
+
+impl QuotaFamilies {
+    /// Each quota with the families listed under it.
+    pub fn lists(&self) -> [(QuotaFamily, &[String]); 5] {
+        [
+            (QuotaFamily::P, &self.p),
+            (QuotaFamily::GAndVt, &self.g),
+            (QuotaFamily::Inf, &self.inf),
+            (QuotaFamily::Trn, &self.trn),
+            (QuotaFamily::Dl, &self.dl),
+        ]
+    }
 }
 
 impl super::Catalog {
     /// The vCPU quota an instance family counts against; `None` for a family the table does not list
     /// (rule `quota_families_named` lists every family of the catalog).
     pub fn quota_family(&self, family: &str) -> Option<QuotaFamily> {
-        let families = &self.quota_families.families;
-        families.iter().find(|f| f.family == family).map(|f| f.quota)
+        let lists = self.quota_families.lists();
+        lists
+            .into_iter()
+            .find(|(_, l)| l.iter().any(|f| f == family))
+            .map(|(q, _)| q)
     }
 }

@@ -47,15 +47,15 @@ pub const BROKEN: &[super::Mutation] = &[
     (
         // inf2 counted against the P quota.
         "quota_families_named",
-        r#"{"family":"inf2","quota":"inf"}"#,
-        r#"{"family":"inf2","quota":"p"}"#,
-        &["quota_families (inf2)", "field `quota` P", "`p…`"],
+        r#""p":["p3","#,
+        r#""p":["inf2","p3","#,
+        &["quota_families (inf2)", "listed under P", "`p…`"],
     ),
     (
         // dl1 left out of the table.
         "quota_families_named",
-        "{\"family\":\"dl1\",\"quota\":\"dl\"},\n",
-        "",
+        r#""dl":["dl1"]"#,
+        r#""dl":[]"#,
         &[
             "instances (dl1.24xlarge)",
             "family `dl1` has no entry in `quota_families`",
@@ -63,9 +63,9 @@ pub const BROKEN: &[super::Mutation] = &[
     ),
     (
         "quota_families_named",
-        r#"{"family":"dl1","quota":"dl"}"#,
-        r#"{"family":"g5","quota":"g"}"#,
-        &["quota_families (g5)", "duplicate family"],
+        r#""g":["g4dn","#,
+        r#""g":["g4dn","g4dn","#,
+        &["quota_families (g4dn)", "family listed twice"],
     ),
     (
         // Article 001 said to be a published page: its quotes no longer cite an article.

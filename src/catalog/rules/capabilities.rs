@@ -72,19 +72,22 @@ pub(super) fn assumed_peaks_where_unpublished(c: &Catalog, _: &Index) -> Result<
 /// Every instance family has one vCPU quota, named by the letters that begin the family's name (AWS's
 /// naming: P, G and VT, Inf, Trn, DL), so a new family cannot count against another's quota unseen.
 pub(super) fn quota_families_named(c: &Catalog, _: &Index) -> Result<(), Broken> {
-    let q = &c.quota_families.families;
+    let lists = c.quota_families.lists();
     let label = |f: &str| format!("quota_families ({f})");
-    if let Some(f) = first_repeat(q.iter().map(|f| (f.family.clone(), label(&f.family)))) {
-        return Err(broken(&f, "duplicate family"));
+    for (quota, families) in lists {
+        let letters = quota.letters();
+        if let Some(f) = families.iter().find(|f| !f.starts_with(letters)) {
+            return Err(broken(
+                &label(f),
+                format!("listed under {quota:?}, whose families are named `{letters}…`"),
+            ));
+        }
     }
-    if let Some(f) = q.iter().find(|f| !f.family.starts_with(f.quota.letters())) {
-        let (quota, letters) = (f.quota, f.quota.letters());
-        return Err(broken(
-            &label(&f.family),
-            format!("field `quota` {quota:?} is for families named `{letters}…`"),
-        ));
+    let all = lists.iter().flat_map(|(_, l)| l.iter()).map(|f| (f.clone(), label(f)));
+    if let Some(f) = first_repeat(all) {
+        return Err(broken(&f, "family listed twice"));
     }
-    match c.instances.iter().find(|i| !q.iter().any(|f| f.family == i.family)) {
+    match c.instances.iter().find(|i| c.quota_family(&i.family).is_none()) {
         Some(i) => Err(broken(
             &i.label(),
             format!("family `{}` has no entry in `quota_families`", i.family),
