@@ -11,10 +11,15 @@
 //! - numbers in their shortest exact text without a leading zero (`.25`); booleans 1 or 0; an absent
 //!   optional value an empty token; a list of texts one token of comma-separated indices.
 //!
+//! - a closed choice (a chip's generation, a source's kind, a quota family) as its index in the word list
+//!   of its enum's `ALL`, one character counted from `0` (the test that both forms are equal checks the
+//!   orders agree).
+//!
 //! Left out (never read by the page or engine; tests/catalog.rs names them and checks no code reads
 //! them): Spot min/max prices and band source, the links' basis texts and notes, the notes of Capacity Block
-//! rates and changes and of managed-service prices, the grid figures' and PUE's basis texts. The CLI reads
-//! catalog.json itself.
+//! rates and changes and of managed-service prices, the grid figures' and PUE's basis texts, the chips'
+//! `arch` texts (the engine asks their `generation`), vendors and the sources of `llm_decode` and
+//! `trains`. The CLI reads catalog.json itself.
 
 use serde_json::Value;
 use std::collections::HashMap;
@@ -40,7 +45,30 @@ enum Kind {
     /// A purchase option's link word (`od` when absent) as its index in `BUY_WORDS`: the order of
     /// `catalog::Buy::ALL` (tests/catalog.rs checks the compiled-in catalog equals the parse).
     Buy,
+    /// One of a closed set of words, as its index in the list (the order of the enum's `ALL`).
+    Word(&'static [&'static str]),
+    /// The same, or absent: an empty token.
+    OptWord(&'static [&'static str]),
 }
+
+/// `catalog::Generation::ALL`'s words.
+const GENERATIONS: &[&str] = &[
+    "volta",
+    "turing",
+    "ampere",
+    "ada",
+    "hopper",
+    "blackwell",
+    "gaudi",
+    "neuron1",
+    "neuron2",
+    "neuron3",
+    "neuron4",
+];
+/// `catalog::AssumedPeak::ALL`'s words.
+const ASSUMED_PEAKS: &[&str] = &["a10g", "rtx6000", "gaudi"];
+/// `catalog::SourceKind::ALL`'s words.
+const SOURCE_KINDS: &[&str] = &["published", "article", "derived", "assumption"];
 
 /// The `buy` key's words in `catalog::Buy::ALL`'s order.
 const BUY_WORDS: [&str; 9] = ["od", "spot", "csp1", "csp3", "isp1", "isp3", "ri1", "ri3", "cb"];
@@ -49,6 +77,14 @@ const BUY_WORDS: [&str; 9] = ["od", "spot", "csp1", "csp3", "isp1", "isp3", "ri1
 fn num(x: f64) -> String {
     let s = x.to_string();
     s.strip_prefix("0.").map_or(s.clone(), |t| format!(".{t}"))
+}
+
+/// A closed choice's word as its index in `words`, one character counted from `0`.
+fn word_index(words: &[&str], v: &Value, what: &str) -> String {
+    let word = v.as_str().unwrap_or_else(|| panic!("{what}: not a text"));
+    let i = words.iter().position(|w| *w == word);
+    let i = i.unwrap_or_else(|| panic!("{what}: `{word}` is not one of {words:?}"));
+    char::from(b'0' + u8::try_from(i).unwrap_or(u8::MAX)).to_string()
 }
 
 /// The stream being built: the text table (with each text's index) and the tokens after it.
@@ -107,6 +143,9 @@ impl Out {
                 i.unwrap_or_else(|| panic!("{what}: `{word}` is no purchase option"))
                     .to_string()
             }
+            Kind::Word(words) => word_index(words, v, what),
+            Kind::OptWord(_) if v.is_null() => String::new(),
+            Kind::OptWord(words) => word_index(words, v, what),
         }
     }
 
@@ -184,6 +223,7 @@ fn main() {
             ("publisher", Str),
             ("where", Str),
             ("date", Date),
+            ("kind", Word(SOURCE_KINDS)),
         ],
     );
     out.list(
@@ -192,9 +232,8 @@ fn main() {
         &[
             ("id", Str),
             ("name", Str),
-            ("vendor", Str),
             ("stack", Str),
-            ("arch", Str),
+            ("generation", Word(GENERATIONS)),
             ("mem_gb", OptF64),
             ("mem_bw_gbs", OptF64),
             ("bf16_tflops", OptF64),
@@ -205,13 +244,12 @@ fn main() {
             ("tdp_w", OptF64),
             ("graphics", Bool),
             ("llm_decode", Bool),
-            ("llm_decode_source", Str),
             ("trains", Bool),
-            ("trains_source", Str),
             ("source", Str),
             ("as_of", Date),
             ("note", Str),
             ("fp4_tflops", OptF64),
+            ("assumed_peak", OptWord(ASSUMED_PEAKS)),
         ],
     );
     out.list(
@@ -428,6 +466,19 @@ fn main() {
             ("usd_hr", OptF64),
             ("pct", OptF64),
             ("until", OptStr),
+            ("source", Str),
+            ("as_of", Date),
+        ],
+    );
+    out.record(
+        &c["quota_families"],
+        "quota_families",
+        &[
+            ("p", Strs),
+            ("g", Strs),
+            ("inf", Strs),
+            ("trn", Strs),
+            ("dl", Strs),
             ("source", Str),
             ("as_of", Date),
         ],

@@ -97,7 +97,52 @@ SOURCES = [
      "AWS", "github.com/aws/aws-ofi-nccl/blob/2daf7d30/src/platform-aws.cpp", "2026-08-21"),
     ("aws-ofi-nccl-547", "aws/aws-ofi-nccl issue #547 (AWS maintainer): G6e has no GPUDirect RDMA; only P-series from p4d have it (Aug 2025); a user measured ~3 GB/s nccl-tests on g6e",
      "AWS", "https://github.com/aws/aws-ofi-nccl/issues/547", "2025-08-12"),
+] + [
+    # Issue 28 (chip and family capabilities as data): the vCPU quota each family counts against.
+    ("aws-ec2-quotas", "EC2 User Guide: Spot Instance quotas (DL, G and VT, Inf, P, Trn; undated, read 2026-12-06)",
+     "AWS", "docs.aws.amazon.com/AWSEC2/latest/UserGuide/using-spot-limits.html", "2026-12-06"),
 ]
+
+# What kind of source each is (the page labels an article's or a derived figure as such); every other
+# source is a published page, file or data set.
+SOURCE_KINDS = {"derived-multiplier": "derived", "gpuplan-assumption": "assumption"}
+
+
+def source_kind(sid):
+    return "article" if sid.startswith("article-") else SOURCE_KINDS.get(sid, "published")
+
+
+# Each accelerator's generation, from its `arch` text (the beginning that names it): what the engine asks
+# for FP8, FP4 and BF16, and the stack (src/catalog/chip.rs; rule generation_matches_arch).
+ARCH_GENERATIONS = [("Volta", "volta"), ("Turing", "turing"), ("Ampere", "ampere"), ("Ada Lovelace", "ada"),
+                    ("Hopper", "hopper"), ("Blackwell", "blackwell"), ("Gaudi", "gaudi"),
+                    ("NeuronCore-v1 ", "neuron1"), ("NeuronCore-v2 ", "neuron2"), ("NeuronCore-v3 ", "neuron3"),
+                    ("NeuronCore-v4 ", "neuron4")]
+
+
+def generation(arch):
+    found = [g for prefix, g in ARCH_GENERATIONS if arch.startswith(prefix)]
+    assert len(found) == 1, f"no single generation for arch {arch!r}"
+    return found[0]
+
+
+# The labelled assumption (the Assumptions view's link key) standing in for a chip's 16-bit dense peak where
+# no source read gives one (the chips' notes say so).
+ASSUMED_PEAKS = {"a10g": "a10g", "rtx-pro-6000": "rtx6000", "gaudi": "gaudi"}
+
+# The vCPU quota of each instance family: AWS names each quota by the letters that begin its families'
+# names (aws-ec2-quotas), longest first.
+QUOTA_LETTERS = [("inf", "inf"), ("trn", "trn"), ("dl", "dl"), ("p", "p"), ("g", "g")]
+
+
+def quota_families(instances):
+    """Each quota (p, g = G and VT, inf, trn, dl) with the families listed under it."""
+    out = {q: [] for q in ("p", "g", "inf", "trn", "dl")}
+    for fam in sorted({i["family"] for i in instances.values()}):
+        quota = next((q for letters, q in QUOTA_LETTERS if fam.startswith(letters)), None)
+        assert quota, f"no quota family for {fam}"
+        out[quota].append(fam)
+    return {**out, "source": "aws-ec2-quotas", "as_of": "2026-12-06"}
 
 # Accelerator capabilities. Figures from ../shared/reference/accelerators.csv (dense, as the
 # README's conflict 2 resolves); None where no source read gives the figure.
@@ -846,18 +891,22 @@ def main():
     accelerators = []
     for a in ACCELERATORS:
         (aid, name, vendor, stack, arch, mem, bw, bf16, fp16, fp8, int8, fp64, tdp, gfx, src, note) = a
-        accelerators.append({"id": aid, "name": name, "vendor": vendor, "stack": stack, "arch": arch, "mem_gb": mem,
+        accelerators.append({"id": aid, "name": name, "vendor": vendor, "stack": stack, "arch": arch,
+                             "generation": generation(arch), "mem_gb": mem,
                              "mem_bw_gbs": bw, "bf16_tflops": bf16, "fp16_tflops": fp16, "fp8_tflops": fp8,
                              "int8_tops": int8, "fp64_tflops": fp64, "tdp_w": tdp, "graphics": gfx,
                              "llm_decode": aid not in NO_LLM_DECODE, "llm_decode_source": NO_LLM_DECODE.get(aid, src),
                              "trains": aid not in INFERENCE_ONLY, "trains_source": INFERENCE_ONLY.get(aid, src),
                              "source": src, "as_of": "2025-12-02" if src == "neuron-docs" else "2026-08-01", "note": note})
     add_fp4_peaks(accelerators)
+    for a in accelerators:
+        a["assumed_peak"] = ASSUMED_PEAKS.get(a["id"])
 
     catalog = {
         "schema_version": 1,
         "as_of": "2026-07-20",
-        "sources": [{"id": s[0], "title": s[1], "publisher": s[2], "where": s[3], "date": s[4]} for s in SOURCES + MANAGED_SOURCES],
+        "sources": [{"id": s[0], "title": s[1], "publisher": s[2], "where": s[3], "date": s[4], "kind": source_kind(s[0])}
+                    for s in SOURCES + MANAGED_SOURCES],
         "accelerators": accelerators,
         "instances": sorted(instances.values(), key=lambda i: (i["family"], i["accel_mem_gib"] * (i["count"] or 0) if i["accel_mem_gib"] else 0, i["vcpus"] or 0)),
         "on_demand": sorted(od, key=lambda p: (p["instance"], p["region"])),
@@ -883,6 +932,7 @@ def main():
         "article_quotes": [{"source": q[0], "quote": q[1], "instance": q[2], "kind": q[3], "usd": q[4], "status": q[5],
                             "note_en": q[6], "note_zh": q[7]} for q in ARTICLE_QUOTES],
         "managed": managed_services(),
+        "quota_families": quota_families(instances),
     }
     catalog["as_of"] = catalog_date(catalog)
     out = json.dumps(catalog, ensure_ascii=False, indent=None, separators=(",", ":"))

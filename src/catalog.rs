@@ -4,23 +4,27 @@ use serde::Deserialize;
 use std::collections::{HashMap, HashSet};
 use std::fmt;
 
+mod chip;
 mod date;
 mod entries;
 mod history;
 mod json_error;
 mod link;
 mod managed;
+mod quota;
 mod rates;
 mod rules;
 mod source;
+pub use chip::{AssumedPeak, Generation};
 pub use date::IsoDate;
 pub use history::{Buy, PriceChange, PricePoint, Rate, RateFilter, RateKey};
 use json_error::{entry_at_line, field_before};
 pub use link::Link;
 pub use managed::ManagedPrice;
+pub use quota::{QuotaFamilies, QuotaFamily};
 pub use rates::{CapacityBlockRate, CapacityBlocks, CbChange, GridIntensity, Pue, SavingsPlanRate};
 pub use rules::RULES;
-pub use source::Source;
+pub use source::{Source, SourceKind};
 
 /// The catalog file as shipped. The page does not carry this text: it uses the same data compiled in
 /// by build.rs (`crate::catalog_static`), which tests/catalog.rs checks equals this file's validated parse.
@@ -46,7 +50,11 @@ pub struct Accelerator {
     pub name: String,
     pub vendor: String,
     pub stack: Stack,
-    pub arch: String,
+    /// The architecture as its maker names it ("Ada Lovelace", "NeuronCore-v2 x2"); the catalog's and the
+    /// CLI's, not the page's (left out of its copy): what the chip can do is its `generation`'s.
+    #[serde(rename = "arch")]
+    pub arch_name: String,
+    pub generation: Generation,
     /// Nominal memory per chip in GB as marketed; instances carry what AWS reports.
     pub mem_gb: Option<f64>,
     /// Peak memory bandwidth, GB/s (10^9 bytes per second).
@@ -74,6 +82,9 @@ pub struct Accelerator {
     pub as_of: IsoDate,
     #[serde(default)]
     pub note: String,
+    /// The labelled assumption standing in for the 16-bit peak where no source gives one.
+    #[serde(default)]
+    pub assumed_peak: Option<AssumedPeak>,
 }
 
 /// How the accelerators inside one instance talk to each other.
@@ -296,6 +307,8 @@ pub struct Catalog {
     pub pue: Pue,
     /// Managed services' prices (Bedrock, SageMaker AI, ECS Managed Instances).
     pub managed: Vec<ManagedPrice>,
+    /// The vCPU quota each instance family counts against.
+    pub quota_families: QuotaFamilies,
 }
 
 /// Why a catalog was refused: always names the entry and the field.
@@ -353,6 +366,7 @@ struct RawCatalog {
     grid_intensity: Vec<GridIntensity>,
     pue: Pue,
     managed: Vec<ManagedPrice>,
+    quota_families: QuotaFamilies,
 }
 
 impl Catalog {
@@ -424,6 +438,7 @@ impl Catalog {
             grid_intensity: raw.grid_intensity,
             pue: raw.pue,
             managed: raw.managed,
+            quota_families: raw.quota_families,
         };
         rules::check(&catalog)?;
         Ok(catalog)

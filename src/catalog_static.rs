@@ -97,6 +97,12 @@ impl Reader<'_> {
         }
         rows
     }
+    /// A closed choice: its index in the enum's `ALL` as one character from `0` (build.rs writes the same
+    /// order); `None` for an empty token.
+    fn choice<T: Copy>(&mut self, all: &[T]) -> Option<T> {
+        let c = *self.word().as_bytes().first()?;
+        all.get(usize::from(c.wrapping_sub(b'0'))).copied()
+    }
     fn stack(&mut self) -> Stack {
         match self.str() {
             "neuron" => Stack::Neuron,
@@ -159,13 +165,15 @@ pub fn catalog() -> Catalog {
             publisher: r.text(),
             location: r.text(),
             date: r.date(),
+            kind: r.choice(&SourceKind::ALL).unwrap_or_default(),
         }),
         accelerators: r.list(|r| Accelerator {
             id: r.text(),
             name: r.text(),
-            vendor: r.text(),
+            vendor: String::new(),
             stack: r.stack(),
-            arch: r.text(),
+            arch_name: String::new(),
+            generation: r.choice(&Generation::ALL).unwrap_or_default(),
             mem_gb: r.opt_f64(),
             mem_bw_gbs: r.opt_f64(),
             bf16_tflops: r.opt_f64(),
@@ -176,13 +184,14 @@ pub fn catalog() -> Catalog {
             tdp_w: r.opt_f64(),
             graphics: r.bool(),
             llm_decode: r.bool(),
-            llm_decode_source: r.text(),
+            llm_decode_source: String::new(),
             trains: r.bool(),
-            trains_source: r.text(),
+            trains_source: String::new(),
             source: r.text(),
             as_of: r.date(),
             note: r.text(),
             fp4_tflops: r.opt_f64(),
+            assumed_peak: r.choice(&AssumedPeak::ALL),
         }),
         instances: r.list(|r| Instance {
             id: r.text(),
@@ -367,5 +376,14 @@ pub fn catalog() -> Catalog {
             as_of: r.date(),
             terms_note: String::new(),
         }),
+        quota_families: QuotaFamilies {
+            p: r.texts(),
+            g: r.texts(),
+            inf: r.texts(),
+            trn: r.texts(),
+            dl: r.texts(),
+            source: r.text(),
+            as_of: r.date(),
+        },
     }
 }

@@ -103,10 +103,14 @@ fn same(v: &Value, keys: &[(&str, &Value)]) -> bool {
     keys.iter().all(|(k, want)| v.get(*k) == Some(*want))
 }
 
+/// Adds (or replaces) the source of an imported AWS file: a published price list (`kind`).
 fn add_source(root: &mut Map<String, Value>, id: &str, title: String, location: &str, date: IsoDate) {
     let sources = array_mut(root, "sources");
     sources.retain(|s| s.get("id").and_then(Value::as_str) != Some(id));
-    sources.push(json!({"id": id, "title": title, "publisher": "AWS", "where": location, "date": date.to_string()}));
+    let date = date.to_string();
+    sources.push(
+        json!({"id": id, "title": title, "publisher": "AWS", "where": location, "date": date, "kind": "published"}),
+    );
 }
 
 /// Applies the inputs to the catalog text without a clock (no file is refused for its date). On any error

@@ -14,8 +14,9 @@ fn catalog() -> Catalog {
 /// and the interruption band's source (the page and engine use the median and the band only), the links'
 /// basis texts and notes (the page cites the link's sources), and the notes of Capacity Block rates and
 /// changes, of managed prices and the grid and PUE figures' basis texts (~4 K of prose; the page names their
-/// sources). The CLI reads catalog.json.
-const LEFT_OUT_OF_THE_PAGE: [&str; 11] = [
+/// sources), and the chips' `arch` texts (the engine asks their `generation`), vendors and the sources of
+/// `llm_decode` and `trains` (the rules check them; no page text names them). The CLI reads catalog.json.
+const LEFT_OUT_OF_THE_PAGE: [&str; 15] = [
     "min_usd_hr",
     "max_usd_hr",
     "band_source",
@@ -27,6 +28,10 @@ const LEFT_OUT_OF_THE_PAGE: [&str; 11] = [
     "terms_note",
     "grid_basis",
     "pue_basis",
+    "arch_name",
+    "vendor",
+    "llm_decode_source",
+    "trains_source",
 ];
 
 /// The validated parse with the fields the page's copy leaves out emptied.
@@ -50,6 +55,9 @@ fn page_copy(mut c: Catalog) -> Catalog {
         g.grid_basis.clear();
     }
     c.pue.pue_basis.clear();
+    for a in &mut c.accelerators {
+        (a.arch_name, a.vendor, a.llm_decode_source, a.trains_source) = Default::default();
+    }
     c
 }
 

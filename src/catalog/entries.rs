@@ -84,7 +84,7 @@ macro_rules! named_entry {
     };
 }
 
-named_entry!(CapacityBlocks => "capacity_blocks", PriceCoverage => "price_coverage", SpotRules => "spot_rules", CbChange => "capacity_blocks.changes");
+named_entry!(CapacityBlocks => "capacity_blocks", PriceCoverage => "price_coverage", SpotRules => "spot_rules", CbChange => "capacity_blocks.changes", QuotaFamilies => "quota_families");
 
 impl Entry for Pue {
     fn label(&self) -> String {
@@ -222,5 +222,6 @@ pub(super) fn entries(c: &Catalog) -> Vec<&dyn Entry> {
         .chain(all(&c.grid_intensity))
         .chain([&c.pue as &dyn Entry])
         .chain(all(&c.managed))
+        .chain([&c.quota_families as &dyn Entry])
         .collect()
 }

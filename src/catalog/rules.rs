@@ -4,7 +4,9 @@
 use super::entries::{entries, Entry};
 use super::*;
 
+mod capabilities;
 mod dated;
+use capabilities::*;
 use dated::*;
 
 /// One invariant the engine relies on: its name (in errors and tests) and its check.
@@ -115,6 +117,26 @@ pub const RULES: &[Rule] = &[
         name: "managed_unique",
         check: managed_unique,
     },
+    Rule {
+        name: "generation_matches_arch",
+        check: generation_matches_arch,
+    },
+    Rule {
+        name: "peaks_within_generation",
+        check: peaks_within_generation,
+    },
+    Rule {
+        name: "assumed_peaks_where_unpublished",
+        check: assumed_peaks_where_unpublished,
+    },
+    Rule {
+        name: "quota_families_named",
+        check: quota_families_named,
+    },
+    Rule {
+        name: "article_quotes_cite_articles",
+        check: article_quotes_cite_articles,
+    },
 ];
 
 /// Runs every rule; the first broken one names itself, the entry and the field.
@@ -139,7 +161,7 @@ fn broken(entry: &str, message: impl fmt::Display) -> Broken {
 
 /// Lookups the rules share, built once.
 struct Index<'a> {
-    sources: HashSet<&'a str>,
+    sources: HashMap<&'a str, SourceKind>,
     accelerators: HashMap<&'a str, &'a Accelerator>,
     instances: HashMap<&'a str, &'a Instance>,
 }
@@ -147,7 +169,7 @@ struct Index<'a> {
 impl<'a> Index<'a> {
     fn of(c: &'a Catalog) -> Index<'a> {
         Index {
-            sources: c.sources.iter().map(|s| s.id.as_str()).collect(),
+            sources: c.sources.iter().map(|s| (s.id.as_str(), s.kind)).collect(),
             accelerators: c.accelerators.iter().map(|a| (a.id.as_str(), a)).collect(),
             instances: c.instances.iter().map(|i| (i.id.as_str(), i)).collect(),
         }
@@ -243,7 +265,7 @@ fn known_accelerators(c: &Catalog, index: &Index) -> Result<(), Broken> {
 fn known_sources(c: &Catalog, index: &Index) -> Result<(), Broken> {
     for e in entries(c) {
         for (field, id) in e.sources() {
-            if !index.sources.contains(id) {
+            if !index.sources.contains_key(id) {
                 return Err(broken(
                     &e.label(),
                     format!("field `{field}` names unknown source `{id}`"),
@@ -295,14 +317,11 @@ fn memory_within_chip(c: &Catalog, index: &Index) -> Result<(), Broken> {
     Ok(())
 }
 
-/// An On-Demand price is `derived` exactly when its source is the regional multiplier, so the page can
-/// label every figure that no source publishes.
-fn derived_prices_say_so(c: &Catalog, _: &Index) -> Result<(), Broken> {
-    match c
-        .on_demand
-        .iter()
-        .find(|p| p.derived != (p.source == "derived-multiplier"))
-    {
+/// An On-Demand price is `derived` exactly when its source is of kind `derived` (the regional multiplier),
+/// so the page can label every figure that no source publishes.
+fn derived_prices_say_so(c: &Catalog, index: &Index) -> Result<(), Broken> {
+    let derived = |id: &str| index.sources.get(id) == Some(&SourceKind::Derived);
+    match c.on_demand.iter().find(|p| p.derived != derived(&p.source)) {
         Some(p) => Err(broken(
             &p.label(),
             format!("field `derived` is {} but the source is `{}`", p.derived, p.source),

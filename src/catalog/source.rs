@@ -1,5 +1,5 @@
-//! `Source`: where a figure comes from, its web address when it has one, and the name the page gives it
-//! (`Catalog::source_title`).
+//! `Source`: where a figure comes from, what kind of source it is (`SourceKind`), its web address when it
+//! has one, and the name the page gives it (`Catalog::source_title`).
 
 use super::IsoDate;
 use serde::Deserialize;
@@ -13,6 +13,33 @@ pub struct Source {
     #[serde(rename = "where")]
     pub location: String,
     pub date: IsoDate,
+    pub kind: SourceKind,
+}
+
+/// What a source is, as the page must label its figures (rules `derived_prices_say_so` and
+/// `article_quotes_cite_articles` hold the kinds to the entries that cite them).
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum SourceKind {
+    /// A vendor's or a third party's published page, file or data set.
+    #[default]
+    Published,
+    /// One of the source articles: a figure quoted there is not AWS's published price list.
+    Article,
+    /// Computed by gpuplan from other sources' figures (a regional multiplier), not published anywhere.
+    Derived,
+    /// gpuplan's own labelled assumption where no public figure exists.
+    Assumption,
+}
+
+impl SourceKind {
+    /// Every kind, in the order build.rs numbers them for the page's copy of the catalog.
+    pub const ALL: [SourceKind; 4] = [
+        SourceKind::Published,
+        SourceKind::Article,
+        SourceKind::Derived,
+        SourceKind::Assumption,
+    ];
 }
 
 impl Source {
@@ -34,6 +61,11 @@ impl Source {
 }
 
 impl super::Catalog {
+    /// Whether a figure citing `id` comes from a source article (not AWS's published price list).
+    pub fn from_article(&self, id: &str) -> bool {
+        self.source(id).is_some_and(|s| s.kind == SourceKind::Article)
+    }
+
     /// A source as the page names it: its title up to the first colon or parenthesis ("SkyPilot catalog
     /// v8 AWS vms.csv"), the id where the catalog has no such source. A user never meets a catalog id.
     pub fn source_title(&self, id: &str) -> String {
@@ -62,6 +94,7 @@ mod tests {
                 month: 1,
                 day: 1,
             },
+            kind: SourceKind::Published,
         }
         .url()
     }

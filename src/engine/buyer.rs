@@ -6,19 +6,6 @@ use super::sizing::hours_on;
 use crate::catalog::{Catalog, IsoDate, SavingsPlan};
 use crate::scenario::{Buy, Scenario};
 
-/// The quota family of an instance family, by its name.
-pub fn quota_family(family: &str) -> Option<QuotaFamily> {
-    let f = family.as_bytes();
-    match f.first() {
-        _ if family.starts_with("inf") => Some(QuotaFamily::Inf),
-        _ if family.starts_with("trn") => Some(QuotaFamily::Trn),
-        _ if family.starts_with("dl") => Some(QuotaFamily::Dl),
-        Some(b'p') => Some(QuotaFamily::P),
-        Some(b'g') => Some(QuotaFamily::GAndVt),
-        _ => None,
-    }
-}
-
 /// A rate this many days older than the catalog's date is called out as old.
 pub const STALE_DAYS: i64 = 90;
 
@@ -68,7 +55,7 @@ fn peak_instances(plan: &Plan, spot: bool) -> u32 {
 pub fn plan_notices(catalog: &Catalog, scenario: &Scenario, rec: &Recommendation, plan: &Plan) -> Vec<Why> {
     let mut out = Vec::new();
     let vcpus = catalog.instance(&rec.instance).and_then(|i| i.vcpus).unwrap_or(0.0);
-    if let Some(family) = quota_family(&rec.family) {
+    if let Some(family) = catalog.quota_family(&rec.family) {
         for spot in [false, true] {
             let instances = peak_instances(plan, spot);
             if instances > 0 && vcpus > 0.0 {
@@ -161,6 +148,8 @@ pub fn rate_date(catalog: &Catalog, scenario: &Scenario, rec: &Recommendation, b
         derived_from: None,
         source_title: catalog.source_title(source),
         derived_title: None,
+        from_article: catalog.from_article(source),
+        derived_from_article: false,
     };
     let od = catalog.on_demand(&rec.instance, &scenario.region);
     match buy {
@@ -201,6 +190,7 @@ pub fn rate_date(catalog: &Catalog, scenario: &Scenario, rec: &Recommendation, b
                     Some(RateDate {
                         as_of,
                         derived_title: Some(catalog.source_title(&from)),
+                        derived_from_article: catalog.from_article(&from),
                         derived_from: Some(from),
                         ..dated(&od.source, od.as_of)
                     })
@@ -215,7 +205,8 @@ pub fn rate_date(catalog: &Catalog, scenario: &Scenario, rec: &Recommendation, b
 /// type's own published Convertible RI discount (else the catalog's median); say why it is shallow.
 fn shallow_compute_sp(catalog: &Catalog, scenario: &Scenario, rec: &Recommendation, plan: &Plan) -> Option<Why> {
     // The P families' June 2025 cut is what makes their commitments shallow.
-    if scenario.purchase.compute_sp_pct.is_some() || rec.job_hours.is_some() || !rec.family.starts_with('p') {
+    let p_family = catalog.quota_family(&rec.family) == Some(QuotaFamily::P);
+    if scenario.purchase.compute_sp_pct.is_some() || rec.job_hours.is_some() || !p_family {
         return None;
     }
     let used = plan.items.iter().any(|i| {
@@ -244,14 +235,20 @@ fn shallow_compute_sp(catalog: &Catalog, scenario: &Scenario, rec: &Recommendati
 mod tests {
     use super::*;
 
+    /// The catalog's table, held to AWS's quota names (the Spot Instance quotas page: "All P", "All G and
+    /// VT", "All Inf", "All Trn", "All DL Spot Instance Requests"), family by family.
     #[test]
     fn families_map_to_their_quotas() {
-        assert_eq!(quota_family("p5"), Some(QuotaFamily::P));
-        assert_eq!(quota_family("p6-b200"), Some(QuotaFamily::P));
-        assert_eq!(quota_family("g6e"), Some(QuotaFamily::GAndVt));
-        assert_eq!(quota_family("gr6"), Some(QuotaFamily::GAndVt));
-        assert_eq!(quota_family("inf2"), Some(QuotaFamily::Inf));
-        assert_eq!(quota_family("trn1n"), Some(QuotaFamily::Trn));
-        assert_eq!(quota_family("dl1"), Some(QuotaFamily::Dl));
+        let c = crate::catalog_static::catalog();
+        let q = |f: &str| c.quota_family(f);
+        assert_eq!(q("p5"), Some(QuotaFamily::P));
+        assert_eq!(q("p6-b200"), Some(QuotaFamily::P));
+        assert_eq!(q("p6e-gb200"), Some(QuotaFamily::P));
+        assert_eq!(q("g6e"), Some(QuotaFamily::GAndVt));
+        assert_eq!(q("gr6"), Some(QuotaFamily::GAndVt));
+        assert_eq!(q("inf2"), Some(QuotaFamily::Inf));
+        assert_eq!(q("trn1n"), Some(QuotaFamily::Trn));
+        assert_eq!(q("dl1"), Some(QuotaFamily::Dl));
+        assert_eq!(q("m5"), None);
     }
 }

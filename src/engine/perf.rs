@@ -32,13 +32,13 @@ pub fn peak(acc: &Accelerator, precision: Precision) -> Peak {
         Precision::Bf16 => match (acc.bf16_tflops, acc.fp16_tflops) {
             (Some(v), _) => Peak::Native(v),
             // Turing and Volta have FP16 tensor cores but no BF16.
-            (None, Some(v)) if matches!(acc.arch.as_str(), "Turing" | "Volta") => Peak::Fp16Instead(v),
+            (None, Some(v)) if !acc.generation.bf16() => Peak::Fp16Instead(v),
             _ => Peak::Unknown,
         },
         Precision::Fp16 => or_unknown(acc.fp16_tflops.or(acc.bf16_tflops)),
         Precision::Fp8 => match acc.fp8_tflops {
             Some(v) => Peak::Native(v),
-            None if has_fp8(acc) => Peak::Unknown,
+            None if acc.generation.fp8() => Peak::Unknown,
             None => Peak::Unsupported,
         },
         // W8A8 uses INT8 tensor cores where published; otherwise weights dequantise to 16-bit.
@@ -49,23 +49,12 @@ pub fn peak(acc: &Accelerator, precision: Precision) -> Peak {
         // peak; a Blackwell part without one is unknown, anything older has no FP4 tensor cores.
         Precision::Fp4 => match acc.fp4_tflops {
             Some(v) => Peak::Native(v),
-            None if acc.arch.starts_with("Blackwell") => Peak::Unknown,
+            None if acc.generation.fp4() => Peak::Unknown,
             None => Peak::Unsupported,
         },
         // No TF32/FP32 tensor figures are in the catalog: FP32 compute is not estimated.
         Precision::Fp32 => Peak::Unknown,
     }
-}
-
-/// FP8 exists on Hopper, Ada and Blackwell (by architecture: some have no published FP8 figure, and
-/// then the peak is unknown, not unsupported), and on the Neuron chips the catalog gives an FP8 peak
-/// for (Trainium's cFP8, Inferentia2; not first-generation Inferentia).
-pub fn has_fp8(acc: &Accelerator) -> bool {
-    let a = acc.arch.as_str();
-    a.starts_with("Hopper")
-        || a.starts_with("Ada")
-        || a.starts_with("Blackwell")
-        || acc.stack == crate::catalog::Stack::Neuron && acc.fp8_tflops.is_some()
 }
 
 impl Peak {

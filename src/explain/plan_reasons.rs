@@ -193,7 +193,7 @@ fn rate_dates(w: &Why, lang: Lang) -> Option<String> {
             let parts: Vec<String> = rates
                 .iter()
                 .map(|r| {
-                    let note = super::purchase::cb_article_note(&r.source, zh);
+                    let note = super::purchase::cb_article_note(r.from_article, zh);
                     if let Some(from) = &r.derived_from {
                         return derived_rate_date(r, from, lang);
                     }
@@ -202,14 +202,14 @@ fn rate_dates(w: &Why, lang: Lang) -> Option<String> {
                             "{} {}（{}）{note}",
                             super::buy_name(r.buy, lang),
                             r.as_of,
-                            title(&r.source, &r.source_title, zh)
+                            title(r.from_article, &r.source_title, zh)
                         )
                     } else {
                         format!(
                             "{} {} ({}){note}",
                             super::buy_name(r.buy, lang),
                             r.as_of,
-                            title(&r.source, &r.source_title, zh)
+                            title(r.from_article, &r.source_title, zh)
                         )
                     }
                 })
@@ -226,10 +226,13 @@ fn rate_dates(w: &Why, lang: Lang) -> Option<String> {
                 .map(|(r, days)| {
                     let (name, d) = (super::buy_name(r.buy, lang), r.as_of);
                     // A derived rate names both inputs: its date is the older one's.
-                    let od = title(&r.source, &r.source_title, zh);
+                    let od = title(r.from_article, &r.source_title, zh);
+                    let article = r.derived_from_article;
                     let source = match (&r.derived_from, &r.derived_title, zh) {
-                        (Some(f), Some(t), false) => format!("derived from {od} and {}", derived_input(f, t, zh)),
-                        (Some(f), Some(t), true) => format!("由 {od} 与 {} 推算", derived_input(f, t, zh)),
+                        (Some(f), Some(t), false) => {
+                            format!("derived from {od} and {}", derived_input(f, t, article, zh))
+                        }
+                        (Some(f), Some(t), true) => format!("由 {od} 与 {} 推算", derived_input(f, t, article, zh)),
                         _ => od.to_string(),
                     };
                     if zh {
@@ -256,34 +259,30 @@ fn rate_dates(w: &Why, lang: Lang) -> Option<String> {
 }
 
 /// The discount a derived rate is built from: a catalog source, or the user's own (`override`).
-fn derived_input<'a>(from: &'a str, title_of: &'a str, zh: bool) -> &'a str {
+fn derived_input<'a>(from: &'a str, title_of: &'a str, from_article: bool, zh: bool) -> &'a str {
     match (from, zh) {
         ("override" | "your discount", false) => "your discount",
         ("override" | "your discount", true) => "你设定的折扣",
-        (f, _) => title(f, title_of, zh),
+        _ => title(from_article, title_of, zh),
     }
 }
 
 /// A source as the notices name it: its catalog title, or "source article" for an article's figure
 /// (`purchase::source_name`).
-fn title<'a>(id: &'a str, title_of: &'a str, zh: bool) -> &'a str {
-    if id.starts_with("article-") {
-        super::purchase::source_name(id, zh)
-    } else {
-        title_of
-    }
+fn title(from_article: bool, title_of: &str, zh: bool) -> &str {
+    super::purchase::source_name(title_of, from_article, zh)
 }
 
 /// A derived rate's date: "EC2 Instance Savings Plan, 1 year 2026-07-20, derived (On-Demand of
 /// Karpenter generated AWS price list, us-east-1 On-Demand × the discount of …)", dated by the older input.
 fn derived_rate_date(r: &crate::engine::outcome::RateDate, from: &str, lang: Lang) -> String {
     let zh = lang == Lang::Zh;
-    let od = title(&r.source, &r.source_title, zh);
-    let named = r.derived_title.as_deref().unwrap_or(from);
+    let od = title(r.from_article, &r.source_title, zh);
+    let (named, article) = (r.derived_title.as_deref().unwrap_or(from), r.derived_from_article);
     let from = match (from, zh) {
-        ("override" | "your discount", _) => derived_input(from, named, zh).to_string(),
-        (_, false) => format!("the discount of {}", title(from, named, zh)),
-        (_, true) => format!("{} 的折扣", title(from, named, zh)),
+        ("override" | "your discount", _) => derived_input(from, named, article, zh).to_string(),
+        (_, false) => format!("the discount of {}", title(article, named, zh)),
+        (_, true) => format!("{} 的折扣", title(article, named, zh)),
     };
     let name = super::buy_name(r.buy, lang);
     if zh {

@@ -118,9 +118,10 @@ pub fn spot_supply_line(s: &crate::engine::cost::SpotDetail, zh: bool) -> String
     }
 }
 
-/// A source as a reader meets it: a source article by its description, not its catalog id.
-pub fn source_name(id: &str, zh: bool) -> &str {
-    match (id.starts_with("article-"), zh) {
+/// A source as a reader meets it: a source article (`from_article`, the source's kind in the catalog) by
+/// its description, not its catalog id.
+pub fn source_name(id: &str, from_article: bool, zh: bool) -> &str {
+    match (from_article, zh) {
         (true, true) => "来源文章",
         (true, false) => "source article",
         (false, _) => id,
@@ -128,8 +129,8 @@ pub fn source_name(id: &str, zh: bool) -> &str {
 }
 
 /// After a Capacity Block rate's source: a source article's rate is not AWS's published price list.
-pub fn cb_article_note(source: &str, zh: bool) -> &'static str {
-    match (source.starts_with("article-"), zh) {
+pub fn cb_article_note(from_article: bool, zh: bool) -> &'static str {
+    match (from_article, zh) {
         (false, _) => "",
         (true, true) => "（来源文章的价格，非 AWS 公布的容量块价目表）",
         (true, false) => " (a source article's rate, not AWS's Capacity Block price list)",
@@ -159,14 +160,14 @@ fn cb_lines(c: &crate::engine::cost::CbDetail, upfront_usd: f64, zh: bool, usd: 
             c.days,
             if zh { "天 × 24 小时" } else { "days × 24 h" },
             usd(upfront_usd),
-            source_name(&c.source, zh),
+            source_name(&c.source, c.from_article, zh),
             c.as_of,
             match (c.rate_derived, zh) {
                 (false, _) => "",
                 (true, true) => "；该价格针对其他区域公布，此处为推算",
                 (true, false) => "; stated for other regions, derived here",
             }
-        ) + cb_article_note(&c.source, zh),
+        ) + cb_article_note(c.from_article, zh),
     );
     lines.push(if zh {
             format!(

@@ -286,12 +286,12 @@ fn price_source(d: &DetailIn) -> Option<String> {
             .spot(&rec.instance, &s.region)
             .map(|p| (title(&p.source), p.as_of, "")),
         Buy::CapacityBlock => crate::engine::option_cost(c, s, rec, Buy::CapacityBlock).cb.map(|b| {
-            let name = if b.source.starts_with("article-") {
-                explain::source_name(&b.source, zh).to_string()
+            let name = if b.from_article {
+                explain::source_name(&b.source, true, zh).to_string()
             } else {
                 title(&b.source)
             };
-            (name, b.as_of, explain::cb_article_note(&b.source, zh))
+            (name, b.as_of, explain::cb_article_note(b.from_article, zh))
         }),
         b @ (Buy::Ri1 | Buy::Ri3) => c
             .reserved

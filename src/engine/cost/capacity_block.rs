@@ -29,6 +29,8 @@ pub struct CbDetail {
     pub rate_usd_hr: f64,
     pub as_of: IsoDate,
     pub source: String,
+    /// `source` is a source article (its kind in the catalog), not AWS's Capacity Block price list.
+    pub from_article: bool,
     /// The rate is dated before this known price change (the catalog's `capacity_blocks.changes`): it may
     /// no longer be what AWS charges.
     pub predates_change: Option<IsoDate>,
@@ -246,7 +248,7 @@ pub(super) fn capacity_block(
         breakeven_utilization: None,
         breakeven_month: None,
         // A source article's rate (p6-b200/b300) is not AWS's published price list: marked like a derived one.
-        assumption: rate_derived || rate.source.starts_with("article-"),
+        assumption: rate_derived || catalog.from_article(&rate.source),
         spot: None,
         cb: Some(CbDetail {
             days,
@@ -258,6 +260,7 @@ pub(super) fn capacity_block(
             rate_usd_hr: rate.usd_hr,
             as_of: rate.as_of,
             source: rate.source.clone(),
+            from_article: catalog.from_article(&rate.source),
             predates_change: cb.change_after(rate.as_of).map(|c| c.from),
         }),
         sp_rate: None,

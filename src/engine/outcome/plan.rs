@@ -68,16 +68,8 @@ pub struct Plan {
     pub elsewhere: Option<Box<Plan>>,
 }
 
-/// The EC2 vCPU quota an instance family counts against (EC2 User Guide, "On-Demand Instance quotas";
-/// Spot has one of its own per family).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum QuotaFamily {
-    P,
-    GAndVt,
-    Inf,
-    Trn,
-    Dl,
-}
+/// The EC2 vCPU quota an instance family counts against: the catalog's `quota_families`.
+pub use crate::catalog::QuotaFamily;
 
 /// Where a rate in the plan comes from: the option, the catalog source and its date.
 #[derive(Clone, Debug, PartialEq)]
@@ -93,4 +85,7 @@ pub struct RateDate {
     /// parenthesis or colon; "your discount" as it is), for the notices: a user never meets a catalog id.
     pub source_title: String,
     pub derived_title: Option<String>,
+    /// `source` (and `derived_from`) is a source article: the notices name it so, not by its title.
+    pub from_article: bool,
+    pub derived_from_article: bool,
 }

@@ -320,7 +320,7 @@ fn serving_peak_tflops(acc: &Accelerator, precision: Precision, a: &Assumptions)
     perf::peak(acc, precision).tflops().or(match precision {
         // FP8 on a chip that has it but no published figure (RTX PRO 6000): the 16-bit assumption at the
         // FP8 speed-up, as training runs it.
-        Precision::Fp8 if perf::has_fp8(acc) => super::training::training_peak_tflops(acc, precision, a),
+        Precision::Fp8 if acc.generation.fp8() => super::training::training_peak_tflops(acc, precision, a),
         Precision::Fp8 | Precision::Fp32 => None,
         _ => super::training::assumed_tflops(acc, a),
     })

@@ -2,7 +2,7 @@
 //! and meet the target time, with communication charged from the catalog's interconnect figures.
 
 use super::Sized;
-use crate::catalog::{Accelerator, Catalog, Instance, Link};
+use crate::catalog::{Accelerator, AssumedPeak, Catalog, Instance, Link};
 use crate::engine::eligibility::{fleet, multinode_ok, MAX_INSTANCES};
 use crate::engine::memory::lora_params;
 use crate::engine::outcome::{Exclusion, Figure, MemoryNeed, Recommendation, Why};
@@ -31,15 +31,15 @@ pub fn training_peak_tflops(acc: &Accelerator, precision: Precision, a: &Assumpt
     }
 }
 
-/// The labelled 16-bit dense peak assumed for chips with no published figure (A10G, RTX PRO 6000,
-/// Gaudi; editable on the Assumptions view), shared by training and serving.
+/// The labelled 16-bit dense peak assumed for chips with no published figure (the catalog's
+/// `assumed_peak`: A10G, RTX PRO 6000, Gaudi; editable on the Assumptions view), shared by training and
+/// serving.
 pub fn assumed_tflops(acc: &Accelerator, a: &Assumptions) -> Option<f64> {
-    match acc.id.as_str() {
-        "a10g" => Some(a.a10g_tflops),
-        "rtx-pro-6000" => Some(a.rtx6000_tflops),
-        "gaudi" => Some(a.gaudi_tflops),
-        _ => None,
-    }
+    Some(match acc.assumed_peak? {
+        AssumedPeak::A10g => a.a10g_tflops,
+        AssumedPeak::Rtx6000 => a.rtx6000_tflops,
+        AssumedPeak::Gaudi => a.gaudi_tflops,
+    })
 }
 
 /// The job's per-token and per-parameter figures.

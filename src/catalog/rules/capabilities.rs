@@ -1,0 +1,109 @@
+//! The catalog's rules for what chips, families and sources are: a chip's generation agrees with its arch
+//! text and stack and bounds the peaks it may have, an assumed peak stands only where none is published,
+//! every family has its vCPU quota, and article quotes cite articles.
+
+use super::*;
+
+/// An accelerator's `generation` is the one its `arch` text names, and runs its `stack`: the engine asks
+/// the generation what the chip can do (FP8, FP4, BF16), so a new chip cannot borrow another's.
+pub(super) fn generation_matches_arch(c: &Catalog, _: &Index) -> Result<(), Broken> {
+    for a in &c.accelerators {
+        let g = a.generation;
+        if !a.arch_name.starts_with(g.arch_prefix()) {
+            let arch = &a.arch_name;
+            return Err(broken(
+                &a.label(),
+                format!("field `generation` {g:?} does not match `arch` `{arch}`"),
+            ));
+        }
+        if a.stack != g.stack() {
+            let (stack, want) = (a.stack, g.stack());
+            return Err(broken(
+                &a.label(),
+                format!("field `stack` {stack:?} is not generation {g:?}'s {want:?}"),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// A chip has a peak only in a format its generation has: an FP8 figure needs FP8 tensor math, an FP4
+/// figure FP4, a BF16 figure BF16 (Volta and Turing have FP16 only).
+pub(super) fn peaks_within_generation(c: &Catalog, _: &Index) -> Result<(), Broken> {
+    for a in &c.accelerators {
+        let g = a.generation;
+        let lacking = [
+            ("fp8_tflops", a.fp8_tflops.is_some() && !g.fp8()),
+            ("fp4_tflops", a.fp4_tflops.is_some() && !g.fp4()),
+            ("bf16_tflops", a.bf16_tflops.is_some() && !g.bf16()),
+        ];
+        if let Some((field, _)) = lacking.iter().find(|(_, bad)| *bad) {
+            return Err(broken(
+                &a.label(),
+                format!("field `{field}` is given, but generation {g:?} has no such tensor math"),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// An assumed 16-bit peak stands in only where no source gives one (no `bf16_tflops` nor `fp16_tflops`),
+/// and each assumption for one chip: it is labelled with that chip's name on the Assumptions view.
+pub(super) fn assumed_peaks_where_unpublished(c: &Catalog, _: &Index) -> Result<(), Broken> {
+    let mut seen = HashSet::new();
+    for a in &c.accelerators {
+        let Some(p) = a.assumed_peak else { continue };
+        if a.bf16_tflops.is_some() || a.fp16_tflops.is_some() {
+            return Err(broken(
+                &a.label(),
+                format!("field `assumed_peak` {p:?} stands in for a 16-bit peak the catalog gives"),
+            ));
+        }
+        if !seen.insert(p) {
+            return Err(broken(
+                &a.label(),
+                format!("field `assumed_peak` {p:?} already stands for another chip"),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Every instance family has one vCPU quota, named by the letters that begin the family's name (AWS's
+/// naming: P, G and VT, Inf, Trn, DL), so a new family cannot count against another's quota unseen.
+pub(super) fn quota_families_named(c: &Catalog, _: &Index) -> Result<(), Broken> {
+    let lists = c.quota_families.lists();
+    let label = |f: &str| format!("quota_families ({f})");
+    for (quota, families) in lists {
+        let letters = quota.letters();
+        if let Some(f) = families.iter().find(|f| !f.starts_with(letters)) {
+            return Err(broken(
+                &label(f),
+                format!("listed under {quota:?}, whose families are named `{letters}…`"),
+            ));
+        }
+    }
+    let all = lists.iter().flat_map(|(_, l)| l.iter()).map(|f| (f.clone(), label(f)));
+    if let Some(f) = first_repeat(all) {
+        return Err(broken(&f, "family listed twice"));
+    }
+    match c.instances.iter().find(|i| c.quota_family(&i.family).is_none()) {
+        Some(i) => Err(broken(
+            &i.label(),
+            format!("family `{}` has no entry in `quota_families`", i.family),
+        )),
+        None => Ok(()),
+    }
+}
+
+/// An article quote cites a source of kind `article`: the page labels such figures as the articles'.
+pub(super) fn article_quotes_cite_articles(c: &Catalog, index: &Index) -> Result<(), Broken> {
+    let article = |id: &str| index.sources.get(id) == Some(&SourceKind::Article);
+    match c.article_quotes.iter().find(|q| !article(&q.source)) {
+        Some(q) => Err(broken(
+            &q.label(),
+            format!("field `source` `{}` is not of kind `article`", q.source),
+        )),
+        None => Ok(()),
+    }
+}
