@@ -76,7 +76,7 @@ fn cell(v: Option<f64>) -> String {
 
 fn check(q: &str) -> Result<(), TestCaseError> {
     let c = catalog();
-    let (s, warnings) = parse(q, c);
+    let (s, p_shown, warnings) = gpuplan::query::parse_link(q, c);
     let o = recommend(c, &s);
     let Some(top) = o.chosen("") else {
         return Ok(());
@@ -191,7 +191,7 @@ fn check(q: &str) -> Result<(), TestCaseError> {
     let p = plan(c, &s, top);
     let md = table.to_markdown();
     prop_assert!(md.contains(&top.instance), "{q}\nmarkdown");
-    let msg = gpuplan::message::result_message(c, &s, &warnings, &o);
+    let msg = gpuplan::message::result_message(c, &s, &p_shown, &warnings, &o);
     let m = msg.top.as_ref();
     prop_assert_eq!(m.map(|m| m.instance.as_str()), Some(top.instance.as_str()), "{}", q);
     prop_assert_eq!(m.map(|m| m.n_instances), Some(top.n_instances), "{}", q);
@@ -212,14 +212,14 @@ fn check(q: &str) -> Result<(), TestCaseError> {
     // The card's figure and the ranked row print the same figure.
     if let Some(f) = top.first_token {
         let rows = gpuplan::render::ranked::rec_rows(
-            gpuplan::render::Fmt::new(s.lang, &s),
+            p_shown,
             &o,
             gpuplan::render::ranked::Work::of(&s),
             None,
             &[],
             o.recommendations.len(),
         );
-        let short = gpuplan::explain::ttft_short(f.ttft_s, s.lang);
+        let short = gpuplan::explain::ttft_short(f.ttft_s, p_shown.lang);
         prop_assert!(rows.contains(&short), "{q}\nrow lacks {short}");
     }
     let mp = msg.plan.as_ref();
@@ -454,7 +454,7 @@ proptest! {
         let peak = p.fleet_by_month.iter().copied().max().unwrap_or(top.n_instances);
         let bursts = if p.items.iter().any(|i| i.segment == gpuplan::engine::outcome::Segment::Burst) { s.purchase.burst_instances } else { 0 };
         // The managed card and the message weigh Bedrock against the plan's cost (F6).
-        let msg = gpuplan::message::result_message(c, &s, &[], &o);
+        let msg = gpuplan::message::result_message(c, &s, &Default::default(), &[], &o);
         if let (Some(m), Some(mp)) = (msg.managed.as_ref(), msg.plan.as_ref()) {
             let months = if m.per_job { 1.0 } else { f64::from(s.months.max(1)) };
             prop_assert!(close_opt(m.plan_monthly_usd, Some(mp.horizon_usd / months)), "{q}\n{m:?}");

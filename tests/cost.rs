@@ -197,14 +197,24 @@ fn every_option_counts_a_jobs_start_up_once() {
     let sp = option_cost(catalog(), &s, &r, Buy::InstanceSp1);
     assert!((sp.job_hours.unwrap_or(0.0) - (base + up)).abs() < 1e-9, "{sp:?}");
     // The formula line shows it.
-    let lines = gpuplan::explain::formulas(&s, &recommend(catalog(), &s).arch, &r, gpuplan::scenario::Lang::En);
+    let lines = gpuplan::explain::formulas(
+        &s,
+        &recommend(catalog(), &s).arch,
+        &r,
+        gpuplan::scenario::Lang::En.into(),
+    );
     assert!(
         lines
             .iter()
             .any(|l| l.starts_with("job = ") && l.contains(" × 0.2 h (start-up) = $26.87")),
         "{lines:?}"
     );
-    let zh = gpuplan::explain::formulas(&s, &recommend(catalog(), &s).arch, &r, gpuplan::scenario::Lang::Zh);
+    let zh = gpuplan::explain::formulas(
+        &s,
+        &recommend(catalog(), &s).arch,
+        &r,
+        gpuplan::scenario::Lang::Zh.into(),
+    );
     assert!(zh.iter().any(|l| l.contains(" × 0.2 h（启动）")), "{zh:?}");
     // No start-up (`restart=0`): the old figure.
     let s0 = scenario("v=1&task=finetune&tokens=0.05&inst=p6-b200.48xlarge&restart=0");
@@ -970,7 +980,7 @@ fn cost_line(q: &str) -> String {
     let s = scenario(q);
     let r = first(&s);
     let arch = s.model_arch();
-    let lines = gpuplan::explain::formulas(&s, &arch, &r, gpuplan::scenario::Lang::En);
+    let lines = gpuplan::explain::formulas(&s, &arch, &r, gpuplan::scenario::Lang::En.into());
     let line = lines
         .into_iter()
         .find(|l| l.starts_with("monthly =") || l.starts_with("job ="));
@@ -1187,9 +1197,9 @@ fn a_capacity_block_formula_multiplies_out_under_a_discount_and_reads_in_the_pag
         "{zh}"
     );
     // The detail's formulas follow the display currency too.
-    let s = scenario(&format!("{q}&cur=cny&fx=7"));
+    let (s, shown, _) = gpuplan::query::parse_link(&format!("{q}&cur=cny&fx=7&lang=zh"), catalog());
     let arch = s.model_arch();
-    let lines = gpuplan::explain::formulas(&s, &arch, &first(&s), Lang::Zh).join("\n");
+    let lines = gpuplan::explain::formulas(&s, &arch, &first(&s), shown).join("\n");
     assert!(lines.contains('¥') && !lines.contains('$'), "{lines}");
 }
 
@@ -1200,7 +1210,7 @@ fn formulas_give_one_copys_weights_and_the_fleets_sum_as_such() {
     let s = scenario("v=1&task=train&params=7&tokens=1000");
     let r = first(&s);
     assert!(r.n_accelerators > 1, "{}", r.n_accelerators);
-    let lines = gpuplan::explain::formulas(&s, &s.model_arch(), &r, Lang::En).join("\n");
+    let lines = gpuplan::explain::formulas(&s, &s.model_arch(), &r, Lang::En.into()).join("\n");
     let copy = 7e9 * 2.0 / f64::from(1u32 << 30);
     assert!(
         lines.contains(&format!(
@@ -1215,7 +1225,7 @@ fn formulas_give_one_copys_weights_and_the_fleets_sum_as_such() {
     );
     // QLoRA holds its base in 4 bits (with scales), whatever the compute precision.
     let s = scenario("v=1&task=finetune&model=llama3.1-70b&method=qlora&tokens=0.02");
-    let zh = gpuplan::explain::formulas(&s, &s.model_arch(), &first(&s), Lang::Zh).join("\n");
+    let zh = gpuplan::explain::formulas(&s, &s.model_arch(), &first(&s), Lang::Zh.into()).join("\n");
     assert!(zh.contains("× 0.5625 字节（4-bit 基座"), "{zh}");
 }
 

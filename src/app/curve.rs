@@ -2,7 +2,7 @@
 
 use super::{acts::refocus, Ctx};
 use crate::i18n::Msg;
-use crate::render::{curve, Fmt};
+use crate::render::curve;
 use crate::scenario::Scenario;
 use leptos::prelude::*;
 use leptos::tachys::renderer::dom::Dom;
@@ -50,7 +50,7 @@ pub(super) fn keep_focus(selector: String) {
 /// boot/curve-worker.js answers a query only when it differs from the one before (the latest answer
 /// wins: answers come in order).
 pub(super) fn section(ctx: Ctx, s: &Scenario) -> String {
-    let f = Fmt::new(s.lang, s);
+    let f = ctx.fmt();
     let open = ctx.curve.get();
     let mut out = curve::head(f, open);
     if open {
@@ -59,7 +59,7 @@ pub(super) fn section(ctx: Ctx, s: &Scenario) -> String {
                 w.worker = start(ctx);
             }
             if let Some(worker) = &w.worker {
-                let _ = worker.post_message(&JsValue::from_str(&crate::query::encode(s)));
+                let _ = worker.post_message(&JsValue::from_str(&crate::query::encode_link(s, &f)));
             }
             if w.body.is_empty() {
                 out.push_str("<p class=\"muted\" role=\"status\" data-testid=\"curve-computing\">");

@@ -25,8 +25,10 @@ fn post_result(ctx: Ctx) {
     let Some(parent) = parent_window() else { return };
     let msg = ctx.catalog.with_value(|c| {
         ctx.scenario.with(|s| {
-            ctx.outcome
-                .with(|o| ctx.warnings.with(|w| crate::message::result_message(c, s, w, o)))
+            ctx.outcome.with(|o| {
+                ctx.warnings
+                    .with(|w| ctx.present.with(|p| crate::message::result_message(c, s, p, w, o)))
+            })
         })
     });
     if let Ok(value) = js_sys::JSON::parse(&msg.to_json()) {
@@ -75,7 +77,7 @@ pub fn connect(ctx: Ctx) {
         // Track what the message is made of; post once per change.
         ctx.outcome.track();
         ctx.warnings.track();
-        ctx.lang.track();
+        ctx.present.track();
         post_result(ctx);
     });
 }
@@ -98,7 +100,7 @@ pub fn LineSummary(ctx: Ctx) -> impl IntoView {
         let lang = ctx.lang();
         let sentence = ctx.catalog.with_value(|c| {
             ctx.scenario
-                .with(|s| ctx.outcome.with(|o| crate::explain::line(c, s, o)))
+                .with(|s| ctx.outcome.with(|o| crate::explain::line(c, s, ctx.fmt(), o)))
         });
         let warned = ctx.warnings.with(|ws| {
             ws.iter()

@@ -7,7 +7,7 @@ use crate::engine::Outcome;
 use crate::format;
 use crate::i18n::{t, Msg};
 use crate::models::{ModelArch, PRESETS};
-use crate::scenario::{Lang, Scenario};
+use crate::scenario::Lang;
 use crate::state::{encode_state, parse_state, AppState, View};
 
 /// A text in the page language: the static pages' own words, written in English here and translated in
@@ -29,7 +29,7 @@ pub fn state_of(c: &Catalog, query: &str) -> AppState {
 /// The default scenario in `lang`, as a first visit starts it, with what its link and storage hold.
 pub fn default_state(c: &Catalog, lang: Lang) -> AppState {
     let mut st = AppState::fresh();
-    st.scenario.lang = lang;
+    st.presentation.lang = lang;
     st.catalog_date = Some(c.as_of);
     st
 }
@@ -111,7 +111,7 @@ pub fn first_frame(c: &Catalog, lang: Lang) -> (String, String) {
         .close("section")
         .close("aside");
     h.open("div", &[("class", "results-col")])
-        .fragment(&page::results_col(c, s, &a, &st.compare))
+        .fragment(&page::results_col(c, s, st.presentation, &a, &st.compare))
         .close("div")
         .close("div")
         .close("main");
@@ -247,7 +247,7 @@ fn opt_number(v: Option<f64>, unit: &str) -> String {
 /// option for the largest preset it serves alone, and what each preset needs of it.
 pub fn instance_page(c: &Catalog, id: &str, lang: Lang, answers: &Answers, css: &str) -> Option<String> {
     let inst = c.instance(id)?;
-    let f = Fmt::new(lang, &Scenario::default());
+    let f = Fmt::default().in_lang(lang);
     let other = format!("./{}", if lang == Lang::Zh { "index.html" } else { "zh.html" });
     let devices = inst
         .count
@@ -391,7 +391,7 @@ pub fn instance_page(c: &Catalog, id: &str, lang: Lang, answers: &Answers, css: 
                 )
                 .close("p")
                 .close("section");
-            h.fragment(&page::summary(c, &st.scenario, &a, false, ROOT));
+            h.fragment(&page::summary(c, &st.scenario, st.presentation, &a, false, ROOT));
         }
     }
     // What it fits.
@@ -454,7 +454,7 @@ pub(super) fn footer(h: &mut Html, c: &Catalog, lang: Lang) {
 /// One answer section of a model page: the card and plan the app draws, the ranked types as links to
 /// their pages, and the way into the app.
 fn answer_section(h: &mut Html, c: &Catalog, lang: Lang, title: &str, testid: &str, st: &AppState, a: &Answer) {
-    let f = Fmt::new(lang, &st.scenario);
+    let f = st.presentation;
     h.open("section", &[("class", "card"), ("data-testid", testid)])
         .el("h2", &[], title)
         .open("p", &[])
@@ -465,7 +465,7 @@ fn answer_section(h: &mut Html, c: &Catalog, lang: Lang, title: &str, testid: &s
         )
         .close("p")
         .close("section");
-    h.fragment(&page::summary(c, &st.scenario, a, false, ROOT));
+    h.fragment(&page::summary(c, &st.scenario, f, a, false, ROOT));
     let fitting: Vec<_> = a.outcome.recommendations.iter().filter(|r| r.fits).take(12).collect();
     if fitting.is_empty() {
         return;
@@ -499,7 +499,7 @@ fn answer_section(h: &mut Html, c: &Catalog, lang: Lang, title: &str, testid: &s
 pub fn model_page(c: &Catalog, m: &ModelArch, lang: Lang, answers: &Answers, css: &str) -> Option<String> {
     let (_, serve_st, serve) = answers.serve.iter().find(|x| x.0.id == m.id)?;
     let (_, tune_st, tune) = answers.finetune.iter().find(|x| x.0.id == m.id)?;
-    let f = Fmt::new(lang, &serve_st.scenario);
+    let f = serve_st.presentation;
     let other = format!("./{}", if lang == Lang::Zh { "index.html" } else { "zh.html" });
     let best = |a: &Answer, job: bool| {
         a.chosen().map_or_else(
@@ -648,7 +648,7 @@ mod tests {
             let best = a.chosen().map(|r| r.instance.clone()).unwrap_or_default();
             assert!(!best.is_empty());
             // The results column is the shared composition, verbatim.
-            assert!(html.contains(&page::results_col(&c, &st.scenario, &a, &[])));
+            assert!(html.contains(&page::results_col(&c, &st.scenario, st.presentation, &a, &[])));
             for id in ["top-instance", "top-hourly", "plan", "rec", "summary"] {
                 assert!(html.contains(&format!("data-testid=\"{id}\"")), "{id}");
             }
