@@ -118,7 +118,7 @@ pub fn ChangedNotice(ctx: Ctx) -> impl IntoView {
     // The notice as text: redrawn only when it changes, not on every edit of the scenario (an `inner_html`
     // string is set only when it differs from the last one, so no memo of its own is needed).
     let html = move || {
-        let labels = ctx.scenario.with(|s| ctx.present.with(|p| changed(s, p)));
+        let labels = ctx.state.with(|st| changed(&st.scenario, &st.presentation));
         if labels.is_empty() || ctx.embed.get() != crate::state::Embed::No {
             return String::new();
         }
@@ -144,7 +144,7 @@ fn column(ctx: Ctx, lines: &'static [Line]) -> impl IntoView {
         .map(|l| match l {
             Field(key, label, catalog) => {
                 let placeholder = catalog.then_some(Msg::FromCatalog);
-                let differs = move || ctx.scenario.with(|s| ctx.present.with(|p| is_changed(s, p, key)));
+                let differs = move || ctx.state.with(|st| is_changed(&st.scenario, &st.presentation, key));
                 view! {
                     <div class:changed=differs data-changed=move || differs().to_string()>
                         {number(ctx, key, *label, placeholder)}

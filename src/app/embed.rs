@@ -23,11 +23,13 @@ pub fn full_page_href(st: &AppState) -> String {
 /// Posts the result message (src/message.rs) to the parent, as the plain object its JSON text parses to.
 fn post_result(ctx: Ctx) {
     let Some(parent) = parent_window() else { return };
+    // Posted when what it is made of changes (`connect`'s effect tracks it): the currency is read untracked.
+    let shown = ctx.state.with_untracked(|st| st.presentation);
     let msg = ctx.catalog.with_value(|c| {
         ctx.scenario.with(|s| {
             ctx.outcome.with(|o| {
                 ctx.warnings
-                    .with(|w| ctx.present.with(|p| crate::message::result_message(c, s, p, w, o)))
+                    .with(|w| crate::message::result_message(c, s, &shown, w, o))
             })
         })
     });
@@ -77,7 +79,7 @@ pub fn connect(ctx: Ctx) {
         // Track what the message is made of; post once per change.
         ctx.outcome.track();
         ctx.warnings.track();
-        ctx.present.track();
+        ctx.lang.track();
         post_result(ctx);
     });
 }

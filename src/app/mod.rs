@@ -52,9 +52,6 @@ pub struct Ctx {
     pub scenario: Memo<Scenario>,
     pub outcome: Memo<Outcome>,
     pub warnings: RwSignal<Vec<Warning>>,
-    /// How answers are shown (language, currency, its rate): not part of the scenario, so a switch of
-    /// them redraws figures and runs no engine.
-    pub present: Memo<Presentation>,
     /// The page language alone, so labels re-render on a language switch and not on every input.
     pub lang: Memo<Lang>,
     /// The view shown and the embed mode alone: what decides which parts of the page exist, so those
@@ -91,9 +88,11 @@ impl Ctx {
         move || t(self.lang.get(), m)
     }
 
-    /// How figures are written: the language and display currency (reactive).
+    /// How figures are written: the language and display currency (reactive: it follows the page state,
+    /// not the scenario, so a switch of either redraws figures and runs no engine). No memo of its own: a
+    /// new memo type costs the page ~1 KB of wasm, and what reads it reads the scenario or the state anyway.
     pub fn fmt(&self) -> Presentation {
-        self.present.get()
+        self.state.with(|s| s.presentation)
     }
 
     /// Money in the chosen display currency (reactive).
@@ -300,15 +299,13 @@ pub fn App() -> impl IntoView {
         move |_| run_engine(|| catalog.with_value(|c| scenario.with(|s| recommend(c, s)))),
         changed,
     );
-    let present = Memo::new(move |_| state.with(|s| s.presentation));
     let ctx = Ctx {
         state,
         catalog,
         scenario,
         outcome,
         warnings: RwSignal::new(warnings),
-        present,
-        lang: Memo::new(move |_| present.with(|p| p.lang)),
+        lang: Memo::new(move |_| state.with(|s| s.presentation.lang)),
         full: RwSignal::new(pre_rendered),
         view: Memo::new(move |_| state.with(|s| s.view)),
         embed: Memo::new(move |_| state.with(|s| s.embed)),
