@@ -18,6 +18,7 @@ pub mod message;
 pub mod models;
 pub mod num;
 pub mod order;
+pub mod presentation;
 pub mod query;
 pub mod render;
 pub mod scenario;

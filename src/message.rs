@@ -3,6 +3,7 @@
 use crate::catalog::Catalog;
 use crate::engine::plan;
 use crate::engine::{Outcome, Recommendation};
+use crate::presentation::Presentation;
 use crate::query::Warning;
 use crate::scenario::Scenario;
 use serde::Serialize;
@@ -323,10 +324,12 @@ fn top_figures(catalog: &Catalog, region: &str, r: &Recommendation) -> TopFigure
     }
 }
 
-/// The result message for a scenario, the warnings its link produced and the engine's outcome.
+/// The result message for a scenario shown as `presentation` says, the warnings its link produced and the
+/// engine's outcome.
 pub fn result_message(
     catalog: &Catalog,
     scenario: &Scenario,
+    presentation: &Presentation,
     warnings: &[Warning],
     outcome: &Outcome,
 ) -> ResultMessage {
@@ -335,7 +338,7 @@ pub fn result_message(
     ResultMessage {
         gpuplan: "result",
         v: VERSION,
-        query: crate::query::encode(scenario),
+        query: crate::query::encode_link(scenario, presentation),
         catalog_as_of: catalog.as_of.to_string(),
         top: top.map(|r| top_figures(catalog, &scenario.region, r)),
         plan: top_plan.as_ref().map(|(_, p)| {
@@ -364,7 +367,7 @@ pub fn result_message(
             .iter()
             .map(|w| WarningText {
                 field: w.field.clone(),
-                message: crate::explain::warning(w, scenario.lang),
+                message: crate::explain::warning(w, presentation.lang),
             })
             .collect(),
         managed: top_plan
@@ -379,9 +382,9 @@ mod tests {
 
     fn message_for(q: &str) -> ResultMessage {
         let c = Catalog::bundled();
-        let (s, w) = crate::query::parse(q, &c);
+        let (s, p, w) = crate::query::parse_link(q, &c);
         let o = crate::engine::recommend(&c, &s);
-        result_message(&c, &s, &w, &o)
+        result_message(&c, &s, &p, &w, &o)
     }
 
     #[test]

@@ -5,6 +5,7 @@
 
 use crate::catalog::{Catalog, IsoDate};
 use crate::models;
+use crate::presentation::{Presentation, PRESENTATION_AFTER, PRESENTATION_KEYS};
 use crate::scenario::{Buy, ModelChoice, Scenario};
 use crate::state::Column;
 
@@ -257,10 +258,8 @@ pub static KEYS: &[Key<Scenario>] = &[
     Key { name: "buy", slot: |s| Slot::Word(&mut s.purchase.buy), unit: "", help: doc_text!("the purchase option headline figures follow (Compute / EC2 Instance Savings Plan, Reserved Instance, 1 or 3 years; Capacity Block)") },
     Key { name: "pay", slot: |s| Slot::Word(&mut s.purchase.payment), unit: "", help: doc_text!("upfront payment of commitments (partial = half upfront: an assumption)") },
     Key { name: "ricls", slot: |s| Slot::Word(&mut s.purchase.ri_class), unit: "", help: doc_text!("Reserved Instance class") },
-    Key { name: "cur", slot: |s| Slot::Word(&mut s.purchase.currency), unit: "", help: doc_text!("display currency") },
     Key { name: "disc", slot: |s| Slot::Num(&mut s.purchase.reseller_pct, 0.0, 90.0), unit: doc_text!("percent"), help: doc_text!("reseller or negotiated discount on list prices (On-Demand, Capacity Blocks); the articles' 8.5折 = 15") },
     Key { name: "discall", slot: |s| Slot::Bool(&mut s.purchase.reseller_on_all, "0|1"), unit: "", help: doc_text!("apply `disc` on top of Spot and commitments too") },
-    Key { name: "fx", slot: |s| Slot::Num(&mut s.purchase.cny_per_usd, 0.01, 1000.0), unit: doc_text!("CNY per USD"), help: doc_text!("the exchange rate you use (an assumption to set)") },
     Key { name: "spotdisc", slot: |s| Slot::MaybeNum(&mut s.purchase.spot_discount_pct, 0.0, 95.0), unit: doc_text!("percent"), help: doc_text!("Spot discount off On-Demand, overriding observed Spot prices (needed where none was observed)") },
     Key { name: "irate", slot: |s| Slot::MaybeNum(&mut s.purchase.interrupt_pct_month, 0.0, 99.0), unit: doc_text!("percent per month"), help: doc_text!("Spot interruptions per instance per month (absent: from the Spot Advisor band, the worst band if unknown)") },
     Key { name: "cspdisc", slot: |s| Slot::MaybeNum(&mut s.purchase.compute_sp_pct, 0.0, 66.0), unit: doc_text!("percent"), help: doc_text!("override the Compute Savings Plan discount assumption") },
@@ -275,7 +274,6 @@ pub static KEYS: &[Key<Scenario>] = &[
     Key { name: "bursth", slot: |s| Slot::Num(&mut s.purchase.burst_hours, 0.0, 744.0), unit: doc_text!("hours per month"), help: doc_text!("hours a month the bursts run") },
     Key { name: "growth", slot: |s| Slot::Num(&mut s.purchase.growth_pct, -50.0, 100.0), unit: doc_text!("percent per month"), help: doc_text!("a service's demand (users and any tps target; other fleets, their count) grows (or shrinks) by this much each month; the plan commits the level worth committing to") },
     Key { name: "window", slot: |s| Slot::Int(&mut s.purchase.window_days, 0, 182), unit: doc_text!("days"), help: doc_text!("a job must finish within this window (Capacity Blocks: 1-14 days or weeks up to 182)") },
-    Key { name: "lang", slot: |s| Slot::Word(&mut s.lang), unit: "", help: doc_text!("language") },
 ];
 
 /// The definition of a scenario key.
@@ -319,20 +317,34 @@ pub fn encode_keys<T: Clone>(out: &mut String, table: &[Key<T>], value: &T, defa
         let always = matches!((k.slot)(&mut d), Slot::Version);
         if always || text != slot_text((k.slot)(&mut d)) {
             if let Some(text) = text {
-                if !out.is_empty() {
-                    out.push('&');
-                }
-                out.push_str(k.name);
-                out.push('=');
-                out.push_str(&percent_encode(&text));
+                push_key(out, k.name, &text);
             }
         }
     }
 }
 
-/// Parses a query (with or without a leading `?`) against the catalog's regions and instances.
+/// Appends `&key=value` (no `&` first in an empty query), the value percent-encoded.
+fn push_key(out: &mut String, name: &str, text: &str) {
+    if !out.is_empty() {
+        out.push('&');
+    }
+    out.push_str(name);
+    out.push('=');
+    out.push_str(&percent_encode(text));
+}
+
+/// Parses a query (with or without a leading `?`) against the catalog's regions and instances: the
+/// scenario alone, for what shows nothing (its presentation keys are read and set aside: `parse_link`).
 pub fn parse(query: &str, catalog: &Catalog) -> (Scenario, Vec<Warning>) {
-    parse_with(query, catalog, |_, _, _| false)
+    let (s, _, w) = parse_link(query, catalog);
+    (s, w)
+}
+
+/// Parses a query into what it asks and how its answer is shown.
+pub fn parse_link(query: &str, catalog: &Catalog) -> (Scenario, Presentation, Vec<Warning>) {
+    let mut p = Presentation::default();
+    let (s, w) = parse_with(query, catalog, |k, v, w| p.apply(k, v, catalog, w));
+    (s, p, w)
 }
 
 /// Parses the scenario keys of a query; `other` applies the rest (`false`: unknown, a warning).
@@ -398,8 +410,25 @@ pub fn field_value(s: &Scenario, key: &str) -> Option<String> {
 
 /// Writes the scenario as a canonical query: `v=1` then only the fields that differ from the defaults, in `KEYS` order.
 pub fn encode(s: &Scenario) -> String {
-    let mut out = String::new();
-    encode_keys(&mut out, KEYS, s, &Scenario::default());
+    encode_link(s, &Presentation::default())
+}
+
+/// Writes a link's canonical query: `v=1` then only the fields that differ from the defaults, in `KEYS`
+/// order with each presentation key where v1 wrote it (`presentation::PRESENTATION_AFTER`).
+pub fn encode_link(s: &Scenario, p: &Presentation) -> String {
+    let (mut out, mut rest) = (String::new(), KEYS);
+    let (ds, dp) = (Scenario::default(), Presentation::default());
+    for (key, after) in PRESENTATION_KEYS.iter().zip(PRESENTATION_AFTER) {
+        let at = rest.iter().position(|k| k.name == after).map_or(rest.len(), |i| i + 1);
+        let (head, tail) = rest.split_at(at);
+        encode_keys(&mut out, head, s, &ds);
+        // Through the presentation's own reader, not `encode_keys`: one generic copy fewer in the page.
+        if let Some(text) = p.value(key.name).filter(|t| Some(t) != dp.value(key.name).as_ref()) {
+            push_key(&mut out, key.name, &text);
+        }
+        rest = tail;
+    }
+    encode_keys(&mut out, rest, s, &ds);
     out
 }
 

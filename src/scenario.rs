@@ -1,4 +1,4 @@
-//! What the user asks for, as typed data: the engine's whole input besides the catalog. Plain values, no web types.
+//! What the user asks for, as typed data: the engine's whole input besides the catalog. Plain values, no web types; how the answer is shown (language, currency) is `presentation`'s, never a field here.
 
 mod speculation;
 mod strategy;
@@ -373,7 +373,7 @@ impl Default for ResourceNeeds {
 /// A purchase option, as the `buy` key names it (the catalog's price history names options too).
 pub use crate::catalog::Buy;
 
-/// Display currency; all arithmetic is in USD.
+/// Display currency (`presentation::Presentation`, never a field of the scenario); all arithmetic is in USD.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Currency {
     Usd,
@@ -391,9 +391,6 @@ pub struct PurchaseSettings {
     pub reseller_pct: f64,
     /// Whether the reseller discount also applies on top of Spot and commitments.
     pub reseller_on_all: bool,
-    pub currency: Currency,
-    /// CNY per USD, set by the user (an assumption the page labels).
-    pub cny_per_usd: f64,
     /// Spot discount off On-Demand where the catalog has no observed Spot price; `None` = Spot not priced there.
     pub spot_discount_pct: Option<f64>,
     /// Spot interruptions per instance per month, percent; `None` = from the catalog's Spot Advisor band.
@@ -434,8 +431,6 @@ impl Default for PurchaseSettings {
             ri_class: crate::catalog::RiClass::Standard,
             reseller_pct: 0.0,
             reseller_on_all: false,
-            currency: Currency::Usd,
-            cny_per_usd: 7.1,
             spot_discount_pct: None,
             interrupt_pct_month: None,
             ckpt_interval_min: 30.0,
@@ -454,7 +449,7 @@ impl Default for PurchaseSettings {
     }
 }
 
-/// Language of the page and of explanations.
+/// Language of the page and of explanations (`presentation::Presentation`, never a field of the scenario).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Lang {
     Zh,
@@ -512,7 +507,6 @@ pub struct Scenario {
     pub months: u32,
     pub assumptions: Assumptions,
     pub purchase: PurchaseSettings,
-    pub lang: Lang,
 }
 
 impl Default for Scenario {
@@ -546,23 +540,11 @@ impl Default for Scenario {
             months: 12,
             assumptions: Assumptions::default(),
             purchase: PurchaseSettings::default(),
-            lang: Lang::En,
         }
     }
 }
 
 impl Scenario {
-    /// The scenario as the engine sees it: the page language, the display currency and its rate set
-    /// to their defaults, so switching them on the page changes no engine input (issue 15).
-    pub fn without_presentation(&self) -> Scenario {
-        let d = Scenario::default();
-        let mut s = self.clone();
-        s.lang = d.lang;
-        s.purchase.currency = d.purchase.currency;
-        s.purchase.cny_per_usd = d.purchase.cny_per_usd;
-        s
-    }
-
     /// Which of a type's rates the scenario prices: those of its payment and Reserved Instance class.
     pub fn rate_filter(&self) -> crate::catalog::RateFilter {
         crate::catalog::RateFilter {

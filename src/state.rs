@@ -1,6 +1,7 @@
-//! The whole page state as plain data: the scenario plus the view, Compare picks and Explore settings, with their link keys. The one source of truth the UI holds in a signal.
+//! The whole page state as plain data: the scenario, how it is shown (language, currency), the view, Compare picks and Explore settings, with their link keys. The one source of truth the UI holds in a signal.
 
 use crate::catalog::{Catalog, IsoDate};
+use crate::presentation::Presentation;
 use crate::query::{self, choice, doc_text, word_of, Choice, Key, Slot, Warning};
 use crate::scenario::Scenario;
 
@@ -222,7 +223,10 @@ pub static PAGE_KEYS: &[Key<AppState>] = &[
 /// Everything the page shows, as one value.
 #[derive(Clone, Debug, PartialEq)]
 pub struct AppState {
+    /// What is asked: the engine's whole input.
     pub scenario: Scenario,
+    /// How the answer is shown: language, display currency and its rate (`query::PRESENTATION_KEYS`).
+    pub presentation: Presentation,
     pub view: View,
     /// Instance types picked for Compare.
     pub compare: Vec<String>,
@@ -242,6 +246,7 @@ impl Default for AppState {
     fn default() -> Self {
         AppState {
             scenario: Scenario::default(),
+            presentation: Presentation::default(),
             view: View::Plan,
             compare: Vec::new(),
             pick: String::new(),
@@ -309,7 +314,7 @@ impl AppState {
     }
 }
 
-/// Applies one page-state field (not a scenario field); `false` if the key is not one.
+/// Applies one page-state field (a presentation or page key, not a scenario field); `false` if the key is not one.
 pub fn apply_state_pair(
     st: &mut AppState,
     key: &str,
@@ -317,6 +322,9 @@ pub fn apply_state_pair(
     catalog: &Catalog,
     warnings: &mut Vec<Warning>,
 ) -> bool {
+    if st.presentation.apply(key, value, catalog, warnings) {
+        return true;
+    }
     match PAGE_KEYS.iter().find(|k| k.name == key) {
         Some(k) => {
             query::apply_slot((k.slot)(st), key, value, catalog, warnings);
@@ -326,8 +334,12 @@ pub fn apply_state_pair(
     }
 }
 
-/// The value of a page-state field as the link writes it (`None` for a scenario key or an unset one).
+/// The value of a page-state field (presentation or page key) as the link writes it (`None` for a
+/// scenario key or an unset one).
 pub fn page_value(st: &AppState, key: &str) -> Option<String> {
+    if let Some(v) = st.presentation.value(key) {
+        return Some(v);
+    }
     let k = PAGE_KEYS.iter().find(|k| k.name == key)?;
     query::slot_text((k.slot)(&mut st.clone()))
 }
@@ -342,9 +354,9 @@ pub fn parse_state(query_str: &str, catalog: &Catalog) -> (AppState, Vec<Warning
     (st, warnings)
 }
 
-/// Writes the whole state as a canonical link query: the scenario, then page-state fields that differ from the defaults.
+/// Writes the whole state as a canonical link query: the scenario and its presentation, then page-state fields that differ from the defaults.
 pub fn encode_state(st: &AppState) -> String {
-    let mut q = query::encode(&st.scenario);
+    let mut q = query::encode_link(&st.scenario, &st.presentation);
     query::encode_keys(&mut q, PAGE_KEYS, st, &AppState::default());
     q
 }

@@ -9,6 +9,7 @@ use gpuplan::engine::plan;
 use gpuplan::engine::recommend;
 use gpuplan::engine::sensitivity::sensitivity;
 use gpuplan::engine::{Outcome, Recommendation};
+use gpuplan::presentation::Presentation;
 use gpuplan::query::{parse, Warning};
 use gpuplan::scenario::Scenario;
 use proptest::prelude::*;
@@ -82,7 +83,7 @@ fn cell(v: Option<f64>) -> String {
 
 fn check(q: &str) -> Result<(), TestCaseError> {
     let c = catalog();
-    let (s, warnings) = parse(q, c);
+    let (s, p_shown, warnings) = gpuplan::query::parse_link(q, c);
     let o = recommend(c, &s);
     let Some(top) = o.chosen("") else {
         return Ok(());
@@ -92,7 +93,7 @@ fn check(q: &str) -> Result<(), TestCaseError> {
     }
     headline_is_the_chosen_option(q, c, &s, top)?;
     exports_carry_the_headline(q, c, &s, &o, top)?;
-    message_and_plan_carry_the_headline(q, c, &s, &warnings, &o, top)?;
+    message_and_plan_carry_the_headline(q, (c, &s, p_shown), &warnings, &o, top)?;
     range_follows_the_headline(q, c, &s, top)
 }
 
@@ -232,14 +233,13 @@ fn exports_carry_the_headline(
 /// The embed message, the ranked row and the plan carry the headline's figures.
 fn message_and_plan_carry_the_headline(
     q: &str,
-    c: &Catalog,
-    s: &Scenario,
+    (c, s, shown): (&Catalog, &Scenario, Presentation),
     warnings: &[Warning],
     o: &Outcome,
     top: &Recommendation,
 ) -> Result<(), TestCaseError> {
     let p = plan(c, s, top);
-    let msg = gpuplan::message::result_message(c, s, warnings, o);
+    let msg = gpuplan::message::result_message(c, s, &shown, warnings, o);
     let m = msg.top.as_ref();
     prop_assert_eq!(m.map(|m| m.instance.as_str()), Some(top.instance.as_str()), "{}", q);
     prop_assert_eq!(m.map(|m| m.n_instances), Some(top.n_instances), "{}", q);
@@ -260,14 +260,14 @@ fn message_and_plan_carry_the_headline(
     // The card's figure and the ranked row print the same figure.
     if let Some(f) = top.first_token {
         let rows = gpuplan::render::ranked::rec_rows(
-            gpuplan::render::Fmt::new(s.lang, s),
+            shown,
             o,
             gpuplan::render::ranked::Work::of(s),
             None,
             &[],
             o.recommendations.len(),
         );
-        let short = gpuplan::explain::ttft_short(f.ttft_s, s.lang);
+        let short = gpuplan::explain::ttft_short(f.ttft_s, shown.lang);
         prop_assert!(rows.contains(&short), "{q}\nrow lacks {short}");
     }
     let mp = msg.plan.as_ref();

@@ -165,22 +165,21 @@ fn bedrock_prices_the_jobs_tokens_once() {
 
 #[test]
 fn the_line_the_formulas_and_the_columns_say_it_is_a_job() {
-    let mut s = scenario(&format!("{DOCS}&inst=g6e.xlarge"));
+    let s = scenario(&format!("{DOCS}&inst=g6e.xlarge"));
     let o = recommend(catalog(), &s);
-    let line = gpuplan::explain::line(catalog(), &s, &o);
+    let line = gpuplan::explain::line(catalog(), &s, Default::default(), &o);
     assert!(
         line.contains("a batch job of 20M requests") && line.contains("for the job ("),
         "{line}"
     );
     let r = o.recommendations.first().expect("a recommendation");
-    let f = gpuplan::explain::formulas(&s, &o.arch, r, Lang::En).join("\n");
+    let f = gpuplan::explain::formulas(&s, &o.arch, r, Lang::En.into()).join("\n");
     let hours = gpuplan::format::hours(gpuplan::engine::cost::base_job_hours(r).unwrap_or(0.0), Lang::En);
     assert!(
         f.contains("job time = 20,000,000 requests × 150 output tokens ÷ ") && f.contains(&hours),
         "{f}"
     );
     assert!(f.contains("per million tokens = the job's "), "{f}");
-    s.lang = Lang::Zh;
     let zh = gpuplan::explain::scenario_line(&s, Lang::Zh);
     assert!(
         zh.starts_with("批量推理作业") && zh.contains("2,000 万个请求，3 天内完成"),

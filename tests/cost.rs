@@ -174,14 +174,24 @@ fn every_option_counts_a_jobs_start_up_once() {
     let sp = option_cost(catalog(), &s, &r, Buy::InstanceSp1);
     assert!((sp.job_hours.unwrap_or(0.0) - (base + up)).abs() < 1e-9, "{sp:?}");
     // The formula line shows it.
-    let lines = gpuplan::explain::formulas(&s, &recommend(catalog(), &s).arch, &r, gpuplan::scenario::Lang::En);
+    let lines = gpuplan::explain::formulas(
+        &s,
+        &recommend(catalog(), &s).arch,
+        &r,
+        gpuplan::scenario::Lang::En.into(),
+    );
     assert!(
         lines
             .iter()
             .any(|l| l.starts_with("job = ") && l.contains(" × 0.2 h (start-up) = $26.87")),
         "{lines:?}"
     );
-    let zh = gpuplan::explain::formulas(&s, &recommend(catalog(), &s).arch, &r, gpuplan::scenario::Lang::Zh);
+    let zh = gpuplan::explain::formulas(
+        &s,
+        &recommend(catalog(), &s).arch,
+        &r,
+        gpuplan::scenario::Lang::Zh.into(),
+    );
     assert!(zh.iter().any(|l| l.contains(" × 0.2 h（启动）")), "{zh:?}");
     // No start-up (`restart=0`): the old figure.
     let s0 = scenario("v=1&task=finetune&tokens=0.05&inst=p6-b200.48xlarge&restart=0");

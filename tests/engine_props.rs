@@ -126,9 +126,9 @@ proptest! {
 
     #[test]
     fn the_engine_never_panics_and_never_yields_nan(link in extreme_link(), more in other_keys()) {
-        let (s, _) = parse(&format!("{link}{more}"), catalog());
+        let (s, p, _) = gpuplan::query::parse_link(&format!("{link}{more}"), catalog());
         let o = recommend(catalog(), &s);
-        explain_everything(&s, &o);
+        explain_everything(&s, p.lang, &o);
         for r in o.recommendations.iter().take(8) {
             prop_assert!(r.mem_needed_gib.is_finite() && r.mem_available_gib.is_finite(), "{}", encode(&s));
             for v in [r.hourly_usd, r.monthly_usd, r.job_usd, r.usd_per_million_tokens, r.job_hours, r.gpu_hours, r.tokens_per_s, r.energy_kwh] {
@@ -148,11 +148,10 @@ proptest! {
 }
 
 /// Every sentence and formula the page and CLI make from a result: none may panic, none is empty.
-fn explain_everything(s: &gpuplan::scenario::Scenario, o: &gpuplan::engine::Outcome) {
+fn explain_everything(s: &gpuplan::scenario::Scenario, lang: gpuplan::scenario::Lang, o: &gpuplan::engine::Outcome) {
     use gpuplan::explain;
-    let lang = s.lang;
     for r in o.recommendations.iter().take(3) {
-        for line in explain::formulas(s, &o.arch, r, lang) {
+        for line in explain::formulas(s, &o.arch, r, lang.into()) {
             assert!(!line.is_empty() && !line.contains("NaN"), "{}: {line}", encode(s));
         }
         for w in &r.reasons {
@@ -175,7 +174,7 @@ fn explain_everything(s: &gpuplan::scenario::Scenario, o: &gpuplan::engine::Outc
             let _ = explain::range(&sens, lang, &money);
         }
     }
-    assert!(!explain::line(catalog(), s, o).is_empty());
+    assert!(!explain::line(catalog(), s, lang.into(), o).is_empty());
 }
 
 /// The instances in ranked order, with their fleet sizes.

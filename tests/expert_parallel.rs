@@ -31,7 +31,7 @@ fn a_large_moe_on_p5_is_planned_with_expert_parallelism_and_its_all_to_all() {
     assert!(p.ep > 1, "{p:?}");
     assert!(t.a2a_s > 0.0 && t.moe_s > 0.0, "{t:?}");
     let arch = gpuplan::models::preset_by_id("deepseek-v3").unwrap_or_else(|| panic!("no preset"));
-    let lines = gpuplan::explain::formulas(&s, arch, &r, Lang::En).join("\n");
+    let lines = gpuplan::explain::formulas(&s, arch, &r, Lang::En.into()).join("\n");
     assert!(
         lines.contains(" + A2A") && lines.contains(&format!("EP = {}", p.ep)),
         "{lines}"

@@ -84,8 +84,8 @@ fn cheaper_elsewhere_is_never_a_capacity_block_rate_older_than_a_known_change() 
 fn the_line_dates_its_figure_by_the_rate_it_is() {
     let catalog = common::catalog();
     let line = |q: &str| {
-        let (s, o) = run(q);
-        gpuplan::explain::line(catalog, &s, &o)
+        let (s, shown, _) = gpuplan::query::parse_link(q, catalog);
+        gpuplan::explain::line(catalog, &s, shown, &gpuplan::engine::recommend(catalog, &s))
     };
     let cases = [
         (
@@ -201,20 +201,19 @@ fn decimals(v: &str) -> usize {
 #[test]
 fn no_float_noise_in_attributes_exports_or_the_cli() {
     use gpuplan::render::page::Answer;
-    use gpuplan::render::{options, ranked, Fmt};
+    use gpuplan::render::{options, ranked};
     let catalog = common::catalog();
     for q in [
         "v=1",
         "v=1&task=finetune&model=llama3.1-8b&tokens=1&buy=spot&cur=cny&disc=15&discall=1",
     ] {
-        let (s, _) = query::parse(q, catalog);
+        let (s, f, _) = query::parse_link(q, catalog);
         let a = Answer::compute(catalog, &s, "");
-        let f = Fmt::new(s.lang, &s);
         let (rec, fig) = a
             .chosen()
             .zip(a.figures.as_ref())
             .unwrap_or_else(|| panic!("{q}: no answer"));
-        let d = a.detail_in(catalog, &s, rec, "");
+        let d = a.detail_in(catalog, &s, f, rec, "");
         let html = [
             options::options(&d, &fig.options),
             ranked::rec_rows(

@@ -217,7 +217,7 @@ proptest! {
         let start = if line { "v=1&embed=line&theme=dark&bg=transparent&cur=cny" } else { "v=1&embed=1" };
         let (mut now, _) = parse_state(start, c);
         if zh {
-            now.scenario.lang = gpuplan::scenario::Lang::Zh;
+            now.presentation.lang = gpuplan::scenario::Lang::Zh;
         }
         let (next, warnings) = host_query(&now, &q, c);
         prop_assert_eq!(next.embed, now.embed, "{}", q);
@@ -227,22 +227,22 @@ proptest! {
         prop_assert_eq!(next.catalog_date, now.catalog_date, "{}", q);
         let names = |key: &str| gpuplan::query::pairs(&q).any(|(k, _)| k == key);
         if !names("lang") {
-            prop_assert_eq!(next.scenario.lang, now.scenario.lang, "{}", q);
+            prop_assert_eq!(next.presentation.lang, now.presentation.lang, "{}", q);
         }
         if !names("cur") {
-            prop_assert_eq!(next.scenario.purchase.currency, now.scenario.purchase.currency, "{}", q);
+            prop_assert_eq!(next.presentation.currency, now.presentation.currency, "{}", q);
         }
         prop_assert!(warnings.len() <= gpuplan::query::MAX_WARNINGS + 1, "{}: {} warnings", q, warnings.len());
         let o = gpuplan::engine::recommend(c, &next.scenario);
-        let msg = gpuplan::message::result_message(c, &next.scenario, &warnings, &o);
+        let msg = gpuplan::message::result_message(c, &next.scenario, &next.presentation, &warnings, &o);
         let text = msg.to_json();
         let parsed: Result<serde_json::Value, _> = serde_json::from_str(&text);
         prop_assert!(parsed.is_ok(), "{}: not JSON: {}", q, text);
         let serde = serde_json::to_value(&msg).unwrap_or_default();
         // Numbers are written as JavaScript writes them (shortest round-trip), serde's by ryu: equal as numbers.
         prop_assert!(same_json(&parsed.unwrap_or_default(), &serde), "{}: {} vs serde", q, text);
-        let (again, _) = gpuplan::query::parse(&msg.query, c);
-        prop_assert_eq!(gpuplan::query::encode(&again), msg.query.clone(), "{}", q);
+        let (again, shown, _) = gpuplan::query::parse_link(&msg.query, c);
+        prop_assert_eq!(gpuplan::query::encode_link(&again, &shown), msg.query.clone(), "{}", q);
     }
 }
 

@@ -140,7 +140,7 @@ fn the_ecs_fee_cut_is_named_for_g_and_p_families() {
 fn the_cumulative_chart_draws_bedrock_beside_the_plan() {
     let (c, s, r) = plan("v=1&model=llama3.1-8b&ctx=1200&out=200&tps=1000");
     let options = gpuplan::engine::option_costs(c, &s, &r);
-    let f = gpuplan::render::Fmt::new(Lang::En, &s);
+    let f = gpuplan::render::Fmt::from(Lang::En);
     let svg = gpuplan::render::cost_charts::cumulative(f, &options, 12, Some(3468.96));
     assert!(svg.contains(r#"data-testid="bedrock-line""#), "{svg}");
     // Twelve months of the stated load on Bedrock: 12 × $3,468.96.
@@ -155,7 +155,7 @@ fn the_embed_message_carries_the_same_figures() {
     let q = "v=1&model=llama3.1-8b&ctx=1200&out=200&tps=1000";
     let (c, s, _) = plan(q);
     let o = recommend(c, &s);
-    let msg = gpuplan::message::result_message(c, &s, &[], &o);
+    let msg = gpuplan::message::result_message(c, &s, &Default::default(), &[], &o);
     let m = msg.managed.unwrap_or_else(|| panic!("no managed figures"));
     assert_eq!((m.bedrock, m.bedrock_region.as_deref()), ("priced", Some("us-east-2")));
     assert!(close(m.bedrock_monthly_usd.unwrap_or(0.0), 3468.96));
@@ -167,7 +167,7 @@ fn the_embed_message_carries_the_same_figures() {
     assert!(close(m.plan_monthly_usd.unwrap_or(0.0), p.unwrap_or(-1.0)), "{m:?}");
     assert!(top.monthly_usd.is_some());
     let (qs, _) = gpuplan::query::parse("v=1&model=qwen2.5-7b&out=200", c);
-    let qm = gpuplan::message::result_message(c, &qs, &[], &recommend(c, &qs));
+    let qm = gpuplan::message::result_message(c, &qs, &Default::default(), &[], &recommend(c, &qs));
     let qm = qm.managed.unwrap_or_else(|| panic!("no managed figures"));
     assert_eq!(
         (qm.bedrock, qm.bedrock_monthly_usd, qm.cheaper),

@@ -99,9 +99,9 @@ fn a_short_events_block_is_sized_to_its_hours() {
 /// The plan box's lines (`ul.plan-items > li`) and its HTML for a link, as the page draws them.
 fn plan_box(q: &str) -> (Vec<String>, String) {
     let c = catalog();
-    let (s, _) = query::parse(q, c);
+    let (s, shown, _) = query::parse_link(q, c);
     let a = gpuplan::render::page::Answer::compute(c, &s, "");
-    let html = gpuplan::render::page::summary(c, &s, &a, false, "");
+    let html = gpuplan::render::page::summary(c, &s, shown, &a, false, "");
     let list = html.split("<ul class=\"plan-items\">").nth(1).unwrap_or("");
     let list = list.split("</ul>").next().unwrap_or("");
     let items = list

@@ -2,7 +2,8 @@
 #![allow(clippy::disallowed_methods)] // native tests: std sorts are fine outside the wasm
 
 use gpuplan::catalog::Payment;
-use gpuplan::query::{encode, parse, slot_text, Key, Problem, Slot, KEYS, MAX_WARNINGS};
+use gpuplan::presentation::{Presentation, PRESENTATION_KEYS};
+use gpuplan::query::{encode, encode_link, parse, parse_link, slot_text, Key, Problem, Slot, KEYS, MAX_WARNINGS};
 use gpuplan::scenario::{
     Architecture, Buy, Currency, FinetuneMethod, Lang, ModelChoice, Precision, Priority, Scenario, ServingMode, Task,
 };
@@ -140,7 +141,7 @@ fn fields(debug: &str) -> Vec<String> {
 
 #[test]
 fn v1_links_decode_to_pinned_states() {
-    for k in KEYS.iter().map(|k| k.name).chain(PAGE_KEYS.iter().map(|k| k.name)) {
+    for k in every_key_name() {
         assert!(
             V1_LINKS
                 .iter()
@@ -176,6 +177,52 @@ fn v1_links_decode_to_pinned_states() {
     expect_test::expect_file!["fixtures/v1_links.snap"].assert_eq(&out);
 }
 
+/// Links with the presentation keys as the encoder wrote them while `lang`, `cur` and `fx` were scenario
+/// fields (each the `query` field of the CLI built from the commit before they left `Scenario`): each reads
+/// as the scenario of the same link without those keys plus the presentation the keys say, warns of
+/// nothing, and re-encodes to the very same text, alone and as a page link.
+#[test]
+fn presentation_keys_keep_their_meaning_and_their_place() {
+    let p = |lang, currency, cny_per_usd| Presentation {
+        lang,
+        currency,
+        cny_per_usd,
+    };
+    let cases = [
+        ("v=1&lang=zh", p(Lang::Zh, Currency::Usd, 7.1)),
+        ("v=1&cur=cny&fx=7.25", p(Lang::En, Currency::Cny, 7.25)),
+        ("v=1&prio=cost&cur=cny&lang=zh", p(Lang::Zh, Currency::Cny, 7.1)),
+        ("v=1&task=hpc&fp64=40&cur=cny", p(Lang::En, Currency::Cny, 7.1)),
+        (
+            "v=1&task=train&model=llama3.1-70b&tokens=200&cur=cny&fx=6.9&lang=zh",
+            p(Lang::Zh, Currency::Cny, 6.9),
+        ),
+        (
+            "v=1&model=llama3.1-70b&buy=ri3&pay=all&ricls=convertible&cur=cny&disc=15&discall=1&fx=7.3&growth=5&lang=zh",
+            p(Lang::Zh, Currency::Cny, 7.3),
+        ),
+        (
+            "v=1&mode=batch&ctx=750&out=150&days=3&reqs=20000000&cur=cny&lang=zh",
+            p(Lang::Zh, Currency::Cny, 7.1),
+        ),
+    ];
+    for (q, want) in cases {
+        let (s, shown, w) = parse_link(q, catalog());
+        assert!(w.is_empty(), "{q}: {w:?}");
+        assert_eq!(shown, want, "{q}");
+        let bare: Vec<String> = gpuplan::query::pairs(q)
+            .filter(|(k, _)| !PRESENTATION_KEYS.iter().any(|p| p.name == k))
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect();
+        assert_eq!(parse(&bare.join("&"), catalog()), (s.clone(), vec![]), "{q}");
+        assert_eq!(parse(q, catalog()), (s.clone(), vec![]), "{q}");
+        assert_eq!(encode_link(&s, &shown), q);
+        let (st, _) = parse_state(q, catalog());
+        assert_eq!((&st.scenario, st.presentation), (&s, shown), "{q}");
+        assert_eq!(encode_state(&st), q);
+    }
+}
+
 /// README's key tables are generated from the definitions; `UPDATE_EXPECT=1` rewrites them.
 #[test]
 fn readme_key_tables_are_the_definitions() {
@@ -184,6 +231,10 @@ fn readme_key_tables_are_the_definitions() {
     let mut fixed = readme.clone();
     for (marker, table) in [
         ("<!-- keys:scenario", gpuplan::query::keys_markdown(KEYS)),
+        (
+            "<!-- keys:presentation",
+            gpuplan::query::keys_markdown(PRESENTATION_KEYS),
+        ),
         ("<!-- keys:page", gpuplan::query::keys_markdown(PAGE_KEYS)),
     ] {
         let start = fixed.find(marker).expect("README has the marker");
@@ -317,6 +368,7 @@ fn assert_taken_or_warned(key: &str, value: &str) -> Result<(), String> {
 fn every_key_name() -> Vec<&'static str> {
     KEYS.iter()
         .map(|k| k.name)
+        .chain(PRESENTATION_KEYS.iter().map(|k| k.name))
         .chain(PAGE_KEYS.iter().map(|k| k.name))
         .filter(|k| *k != "v")
         .collect()
@@ -360,6 +412,9 @@ proptest! {
 
 /// What `key` holds in `st`, read from the key's own slot.
 fn key_text(key: &str, st: &mut AppState) -> Option<String> {
+    if let Some(k) = PRESENTATION_KEYS.iter().find(|k| k.name == key) {
+        return slot_text((k.slot)(&mut st.presentation));
+    }
     match KEYS.iter().find(|k| k.name == key) {
         Some(k) => slot_text((k.slot)(&mut st.scenario)),
         None => PAGE_KEYS

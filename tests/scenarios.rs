@@ -188,7 +188,7 @@ fn hpc_is_compared_by_dollars_per_fp64_tflops_hour() {
     // The formula list shows how it was computed.
     let catalog = common::catalog();
     let (scenario, _) = query::parse("v=1&task=hpc&fp64=40", catalog);
-    let shown = p5.map(|r| gpuplan::explain::formulas(&scenario, &o.arch, r, gpuplan::scenario::Lang::En));
+    let shown = p5.map(|r| gpuplan::explain::formulas(&scenario, &o.arch, r, gpuplan::scenario::Lang::En.into()));
     assert!(
         shown
             .iter()
@@ -214,7 +214,7 @@ fn a_growing_service_shows_its_commitment_rule_and_a_job_does_not() {
         let o = run(q);
         o.recommendations
             .first()
-            .map(|r| gpuplan::explain::formulas(&scenario, &o.arch, r, gpuplan::scenario::Lang::En))
+            .map(|r| gpuplan::explain::formulas(&scenario, &o.arch, r, gpuplan::scenario::Lang::En.into()))
             .unwrap_or_default()
     };
     // A render farm compounds its count; a service sizes each month from its users on one replica's
@@ -268,7 +268,7 @@ fn serving_shows_what_a_million_tokens_cost_and_how() {
         "{m}"
     );
     let lines = top
-        .map(|r| gpuplan::explain::formulas(&scenario, &o.arch, r, gpuplan::scenario::Lang::En))
+        .map(|r| gpuplan::explain::formulas(&scenario, &o.arch, r, gpuplan::scenario::Lang::En.into()))
         .unwrap_or_default();
     assert!(
         lines

@@ -265,7 +265,7 @@ fn the_trn1_step_line_prints_the_neuron_terms_the_engine_used() {
         let s = scenario(q);
         let o = run(&s);
         let r = only(&o, "trn1.32xlarge").clone();
-        let lines = gpuplan::explain::formulas(&s, &o.arch, &r, gpuplan::scenario::Lang::En);
+        let lines = gpuplan::explain::formulas(&s, &o.arch, &r, gpuplan::scenario::Lang::En.into());
         let line = lines.into_iter().find(|l| l.starts_with("t_step")).unwrap_or_default();
         let after = |key: &str, end: &str| -> f64 {
             let from = line.find(key).map_or(0, |i| i + key.len());

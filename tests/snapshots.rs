@@ -8,7 +8,7 @@
 use expect_test::expect_file;
 use gpuplan::query;
 use gpuplan::render::page::{notice_fixes, notice_texts, Answer};
-use gpuplan::render::{detail, notes, options, ranked, Fmt};
+use gpuplan::render::{detail, notes, options, ranked};
 use std::process::Command;
 
 mod common;
@@ -53,14 +53,13 @@ fn part(out: &mut String, name: &str, html: &str) {
 /// The page's text for `query` in `lang` (`en` or `zh`): every part the four render modules draw.
 fn page_text(query: &str, lang: &str) -> String {
     let c = catalog();
-    let (s, warnings) = query::parse(&format!("{query}&lang={lang}"), c);
+    let (s, f, warnings) = query::parse_link(&format!("{query}&lang={lang}"), c);
     let a = Answer::compute(c, &s, "");
-    let f = Fmt::new(s.lang, &s);
     let mut out = String::new();
-    part(&mut out, "render::notes::warnings", &notes::warnings(s.lang, &warnings));
+    part(&mut out, "render::notes::warnings", &notes::warnings(f.lang, &warnings));
     match (a.chosen(), &a.figures) {
         (Some(rec), Some(fig)) => {
-            let d = a.detail_in(c, &s, rec, "");
+            let d = a.detail_in(c, &s, f, rec, "");
             part(&mut out, "render::detail::top", &detail::top(&d));
             part(&mut out, "render::options::plan", &options::plan(&d, &fig.plan));
             part(
@@ -70,7 +69,7 @@ fn page_text(query: &str, lang: &str) -> String {
             );
         }
         _ => {
-            let fixes = notes::fixes_that_fit(c, &s.without_presentation());
+            let fixes = notes::fixes_that_fit(c, &s);
             part(
                 &mut out,
                 "render::notes::nothing_fits",
@@ -78,11 +77,11 @@ fn page_text(query: &str, lang: &str) -> String {
             );
         }
     }
-    let texts = notice_texts(&a.outcome, a.figures.as_ref(), s.lang);
+    let texts = notice_texts(&a.outcome, a.figures.as_ref(), f.lang);
     part(
         &mut out,
         "render::notes::notices",
-        &notes::notices(s.lang, &texts, &notice_fixes(a.figures.as_ref())),
+        &notes::notices(f.lang, &texts, &notice_fixes(a.figures.as_ref())),
     );
     let chosen = a.chosen().map(|r| r.instance.as_str());
     part(
@@ -167,9 +166,9 @@ fn the_older_link_notice_names_each_option() {
     let since = gpuplan::catalog::IsoDate::parse("2025-01-15").unwrap_or(c.as_of);
     let used = ["p5.48xlarge".to_string(), "g6.xlarge".to_string()];
     for lang in ["en", "zh"] {
-        let s = common::scenario(&format!("v=1&lang={lang}"));
+        let (s, f, _) = query::parse_link(&format!("v=1&lang={lang}"), c);
         let (moved, unknown) = c.rates_since(since, "us-east-1", &used, s.rate_filter());
-        let html = notes::catalog_notice(Fmt::new(s.lang, &s), since, c.as_of, &moved, &unknown);
+        let html = notes::catalog_notice(f, since, c.as_of, &moved, &unknown);
         part(&mut out, &format!("catalog_notice ({lang})"), &html);
     }
     expect_file!["snapshots/catalog-notice.html"].assert_eq(&out);

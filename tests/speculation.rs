@@ -73,11 +73,11 @@ fn the_memory_bar_shows_the_draft() {
     use gpuplan::scenario::Lang;
     let s = scenario(&format!("{BASE}&spec=draft&specm=3"));
     let r = top_fit(&s);
-    let bar = gpuplan::render::charts::memory(gpuplan::render::Fmt::new(Lang::En, &s), &r.memory, 1, 48.0, 0.9);
+    let bar = gpuplan::render::charts::memory(gpuplan::render::Fmt::from(Lang::En), &r.memory, 1, 48.0, 0.9);
     let draft = gpuplan::format::number(r.memory.draft_gib + r.memory.draft_kv_gib, 1);
     assert!(bar.contains(&format!("Draft {draft} GiB")), "{bar}");
     let plain = top_fit(&scenario(BASE));
-    let bar = gpuplan::render::charts::memory(gpuplan::render::Fmt::new(Lang::En, &s), &plain.memory, 1, 48.0, 0.9);
+    let bar = gpuplan::render::charts::memory(gpuplan::render::Fmt::from(Lang::En), &plain.memory, 1, 48.0, 0.9);
     assert!(!bar.contains("Draft"), "{bar}");
 }
 
@@ -130,8 +130,8 @@ fn the_formula_line_states_the_end_to_end_gain() {
     let r = top_fit(&s);
     let gain = gpuplan::format::number(r.speculation.map_or(0.0, |x| x.speedup()), 2);
     assert_eq!(gain, "1.64");
-    let en = gpuplan::explain::formulas(&s, &s.model_arch(), &r, Lang::En).join("\n");
+    let en = gpuplan::explain::formulas(&s, &s.model_arch(), &r, Lang::En.into()).join("\n");
     assert!(en.contains(&format!("ms → ×{gain} end to end")), "{en}");
-    let zh = gpuplan::explain::formulas(&s, &s.model_arch(), &r, Lang::Zh).join("\n");
+    let zh = gpuplan::explain::formulas(&s, &s.model_arch(), &r, Lang::Zh.into()).join("\n");
     assert!(zh.contains(&format!("ms → ×{gain} 端到端")), "{zh}");
 }

@@ -8,8 +8,8 @@ use gpuplan::engine::{option_costs, OptionCost};
 use gpuplan::engine::{plan_among, Plan};
 use gpuplan::engine::{recommend, Recommendation};
 use gpuplan::explain;
-use gpuplan::format;
 use gpuplan::message;
+use gpuplan::presentation::Presentation;
 use gpuplan::query;
 use gpuplan::scenario::Scenario;
 use gpuplan::state::{parse_state, AppState};
@@ -28,7 +28,7 @@ const USAGE: &str = "usage: gpuplan '<query>' | gpuplan accuracy | gpuplan paret
 /// `gpuplan pareto '<query>'`: the cost-versus-latency curve as JSON, the front's points first.
 fn pareto(query: &str) -> String {
     let catalog = Catalog::bundled();
-    let (scenario, warnings) = query::parse(query, &catalog);
+    let (scenario, shown, warnings) = query::parse_link(query, &catalog);
     let points = gpuplan::engine::pareto::curve(&catalog, &scenario);
     let point = |p: &gpuplan::engine::pareto::CurvePoint| {
         json!({
@@ -44,9 +44,9 @@ fn pareto(query: &str) -> String {
     };
     let front: Vec<_> = points.iter().filter(|p| p.front).map(point).collect();
     let out = json!({
-        "query": query::encode(&scenario),
-        "warnings": warnings.iter().map(|w| explain::warning(w, scenario.lang)).collect::<Vec<_>>(),
-        "priced_as": explain::buy_name(scenario.purchase.buy, scenario.lang),
+        "query": query::encode_link(&scenario, &shown),
+        "warnings": warnings.iter().map(|w| explain::warning(w, shown.lang)).collect::<Vec<_>>(),
+        "priced_as": explain::buy_name(scenario.purchase.buy, shown.lang),
         "front": front,
         "points": points.iter().map(point).collect::<Vec<_>>(),
     });
@@ -239,7 +239,11 @@ fn recommendation_json(
 }
 
 /// The top recommendation re-estimated at both ends of the efficiency assumptions, and the sentence.
-fn range_json(catalog: &Catalog, scenario: &Scenario, card: &gpuplan::engine::Recommendation) -> Option<Value> {
+fn range_json(
+    catalog: &Catalog,
+    (scenario, shown): (&Scenario, &Presentation),
+    card: &gpuplan::engine::Recommendation,
+) -> Option<Value> {
     let s = sensitivity(catalog, scenario, card)?;
     let instance = &card.instance;
     let bound = |b: &Bound| {
@@ -255,17 +259,16 @@ fn range_json(catalog: &Catalog, scenario: &Scenario, card: &gpuplan::engine::Re
             "monthly_usd": b.monthly_usd,
         })
     };
-    let p = &scenario.purchase;
-    let money = |usd| gpuplan::format::money(usd, p.currency, p.cny_per_usd);
+    let money = |usd| shown.money(usd);
     Some(json!({
         "instance": instance,
         "pessimistic": bound(&s.low),
         "optimistic": bound(&s.high),
-        "text": explain::range(&s, scenario.lang, &money),
+        "text": explain::range(&s, shown.lang, &money),
         // The family's record against the published runs (`gpuplan accuracy`), as the page says it.
         "record": catalog.instance(instance).and_then(|i| {
             let moe = scenario.model_arch().is_moe();
-            explain::record(scenario.task, moe, &i.accelerator, &card.accelerator, scenario.lang)
+            explain::record(scenario.task, moe, &i.accelerator, &card.accelerator, shown.lang)
         }),
     }))
 }
@@ -274,23 +277,29 @@ edge::entry_point!(run_main);
 
 /// The program: reads the arguments, answers, returns the exit status.
 /// A recommendation's CO2e estimate (energy × PUE × the region's grid), with its basis; null without energy.
-/// The link's scenario, its catalog date and its warnings: a page link's own keys (`cat`, `view`, ...) are
-/// read, not warned of as unknown.
-fn read_link(query: &str, catalog: &Catalog) -> (Scenario, Option<gpuplan::catalog::IsoDate>, Vec<query::Warning>) {
+/// What the link reads as: its scenario, how the answer is shown, its catalog date.
+type Link = (Scenario, Presentation, Option<gpuplan::catalog::IsoDate>);
+
+/// The link's scenario, presentation, catalog date and warnings: a page link's own keys (`cat`, `view`, ...)
+/// are read, not warned of as unknown.
+fn read_link(query: &str, catalog: &Catalog) -> (Link, Vec<query::Warning>) {
     let (
         AppState {
-            scenario, catalog_date, ..
+            scenario,
+            presentation,
+            catalog_date,
+            ..
         },
         warnings,
     ) = parse_state(query, catalog);
-    (scenario, catalog_date, warnings)
+    ((scenario, presentation, catalog_date), warnings)
 }
 
 /// A link made on another catalog (`cat=`): which rates of the types it ranks first moved since, each with
 /// its option, in the plan's region, and which have no history back to its date, as the page's notice says.
 fn catalog_since(
     catalog: &Catalog,
-    scenario: &Scenario,
+    (scenario, lang): (&Scenario, gpuplan::scenario::Lang),
     recs: &[Recommendation],
     d: gpuplan::catalog::IsoDate,
 ) -> Option<Value> {
@@ -304,7 +313,6 @@ fn catalog_since(
     let filter = scenario.rate_filter();
     let (changes, unknown) = catalog.rates_since(d, region, &used, filter);
     let (said, then) = gpuplan::render::notes::catalog_notice_words(d, catalog.as_of, &changes, &unknown);
-    let lang = scenario.lang;
     let types = used.iter().filter(|u| unknown.iter().any(|(i, _)| i == *u)).count();
     Some(json!({
         "link_date": d.to_string(),
@@ -325,15 +333,14 @@ fn catalog_since(
 /// and the card's lines, in the display currency as the page's card and the CLI's other lines.
 fn managed_json(
     catalog: &Catalog,
-    scenario: &Scenario,
+    (scenario, shown): (&Scenario, &Presentation),
     outcome: &engine::Outcome,
     r: &Recommendation,
     plan: Option<&engine::Plan>,
 ) -> Option<Value> {
     let m = engine::managed::compare(catalog, scenario, r, plan)?;
-    let p = &scenario.purchase;
-    let money = |usd| format::money(usd, p.currency, p.cny_per_usd);
-    let lines = explain::managed_lines(catalog, &m, outcome.arch.name, &r.instance, scenario.lang, &money);
+    let money = |usd| shown.money(usd);
+    let lines = explain::managed_lines(catalog, &m, outcome.arch.name, &r.instance, shown.lang, &money);
     Some(json!({"figures": message::managed_figures(catalog, scenario, r, plan), "lines": lines}))
 }
 
@@ -371,8 +378,8 @@ fn run_main() -> u8 {
         }
     };
     let catalog = Catalog::bundled();
-    let (scenario, catalog_date, warnings) = read_link(&query, &catalog);
-    let lang = scenario.lang;
+    let ((scenario, shown, catalog_date), warnings) = read_link(&query, &catalog);
+    let lang = shown.lang;
     let outcome = recommend(&catalog, &scenario);
     // The plan and the range are for the top recommendation that fits.
     let top = outcome.recommendations.iter().find(|r| r.fits);
@@ -385,7 +392,7 @@ fn run_main() -> u8 {
         .map(|w| explain::why(w, lang))
         .collect();
     let out = json!({
-        "query": query::encode(&scenario),
+        "query": query::encode_link(&scenario, &shown),
         "catalog_as_of": catalog.as_of.to_string(),
         "warnings": warnings.iter().map(|w| json!({
             "field": w.field,
@@ -403,7 +410,7 @@ fn run_main() -> u8 {
             recommendation_json(r, &option_costs(&catalog, &scenario, r), lang, co2e_json(&catalog, &scenario.region, r, lang))
         }).collect::<Vec<_>>(),
         "plan": top_plan.as_ref().map(|p| plan_json(p, lang)),
-        "range": top.and_then(|r| range_json(&catalog, &scenario, r)),
+        "range": top.and_then(|r| range_json(&catalog, (&scenario, &shown), r)),
         "excluded": outcome.excluded.iter().map(|e| json!({
             "family": e.family,
             "instances": e.instances,
@@ -412,11 +419,11 @@ fn run_main() -> u8 {
         "nearest": outcome.nearest,
         "notices": notices,
         // Self-hosting the top recommendation against Bedrock, SageMaker AI and ECS Managed Instances.
-        "managed": top.and_then(|r| managed_json(&catalog, &scenario, &outcome, r, top_plan.as_ref())),
+        "managed": top.and_then(|r| managed_json(&catalog, (&scenario, &shown), &outcome, r, top_plan.as_ref())),
         // The embed's result message (v1) for the same query: the page posts the same builder's output.
-        "summary": serde_json::to_value(message::result_message(&catalog, &scenario, &warnings, &outcome)).unwrap_or(Value::Null),
-        "line": explain::line(&catalog, &scenario, &outcome),
-        "catalog_since": catalog_date.and_then(|d| catalog_since(&catalog, &scenario, &outcome.recommendations, d)),
+        "summary": serde_json::to_value(message::result_message(&catalog, &scenario, &shown, &warnings, &outcome)).unwrap_or(Value::Null),
+        "line": explain::line(&catalog, &scenario, shown, &outcome),
+        "catalog_since": catalog_date.and_then(|d| catalog_since(&catalog, (&scenario, lang), &outcome.recommendations, d)),
     });
     match serde_json::to_string_pretty(&denoised(out)) {
         Ok(s) => edge::exit_for("gpuplan", edge::write_stdout(&(s + "\n"))),

@@ -7,11 +7,12 @@ use crate::engine::outcome::{Parallelism, StepTerms};
 use crate::engine::Recommendation;
 use crate::format::number;
 use crate::models::ModelArch;
+use crate::presentation::Presentation;
 use crate::scenario::{Lang, Scenario, Task};
 use serving::{inference_lines, per_token_lines};
 
 /// One group of formula lines (empty where it does not apply).
-type Section = fn(&Scenario, &ModelArch, &Recommendation, Lang) -> Vec<String>;
+type Section = fn(&Scenario, &ModelArch, &Recommendation, Presentation) -> Vec<String>;
 
 /// The formula lines in the order shown: the estimate's terms, then its cost.
 const SECTIONS: [Section; 8] = [
@@ -25,24 +26,26 @@ const SECTIONS: [Section; 8] = [
     energy_lines,
 ];
 
-/// The formulas behind a recommendation's numbers, each with its inputs filled in.
-pub fn formulas(scenario: &Scenario, arch: &ModelArch, rec: &Recommendation, lang: Lang) -> Vec<String> {
+/// The formulas behind a recommendation's numbers, each with its inputs filled in, in `f`'s language and money.
+pub fn formulas(scenario: &Scenario, arch: &ModelArch, rec: &Recommendation, f: Presentation) -> Vec<String> {
     SECTIONS
         .iter()
-        .flat_map(|section| section(scenario, arch, rec, lang))
+        .flat_map(|section| section(scenario, arch, rec, f))
         .collect()
 }
 
 /// The headline cost's line (see `cost_line`).
-fn cost_lines(scenario: &Scenario, _: &ModelArch, rec: &Recommendation, lang: Lang) -> Vec<String> {
-    cost_line(rec, lang == Lang::Zh, &money_in(scenario))
+fn cost_lines(_: &Scenario, _: &ModelArch, rec: &Recommendation, f: Presentation) -> Vec<String> {
+    let lang = f.lang;
+    cost_line(rec, lang == Lang::Zh, &|v: f64| f.money(v))
         .into_iter()
         .collect()
 }
 
 /// The weights: parameters × bytes per parameter for one copy of the model (QLoRA's frozen base in 4
 /// bits, LoRA's in 16), then what the fleet holds when that differs: per accelerator × accelerators.
-fn weights_lines(scenario: &Scenario, arch: &ModelArch, rec: &Recommendation, lang: Lang) -> Vec<String> {
+fn weights_lines(scenario: &Scenario, arch: &ModelArch, rec: &Recommendation, f: Presentation) -> Vec<String> {
+    let lang = f.lang;
     use crate::scenario::{FinetuneMethod, Precision};
     let zh = lang == Lang::Zh;
     let mut out = Vec::new();
@@ -99,7 +102,8 @@ fn weights_lines(scenario: &Scenario, arch: &ModelArch, rec: &Recommendation, la
 }
 
 /// Training and fine-tuning: optimizer states, activations, the parallel plan, accelerator-hours and the wall clock.
-fn training_lines(scenario: &Scenario, arch: &ModelArch, rec: &Recommendation, lang: Lang) -> Vec<String> {
+fn training_lines(scenario: &Scenario, arch: &ModelArch, rec: &Recommendation, f: Presentation) -> Vec<String> {
+    let lang = f.lang;
     let zh = lang == Lang::Zh;
     let mut out = Vec::new();
     if !scenario.task.is_job() {
@@ -215,8 +219,9 @@ fn wall_clock_line(scenario: &Scenario, rec: &Recommendation, (g, j): (f64, f64)
 }
 
 /// HPC: what an hour of one FP64 TFLOPS costs.
-fn hpc_lines(scenario: &Scenario, _: &ModelArch, rec: &Recommendation, lang: Lang) -> Vec<String> {
-    let usd = &money_in(scenario);
+fn hpc_lines(scenario: &Scenario, _: &ModelArch, rec: &Recommendation, f: Presentation) -> Vec<String> {
+    let lang = f.lang;
+    let usd = &|v: f64| f.money(v);
     let zh = lang == Lang::Zh;
     let mut out = Vec::new();
     if scenario.task != Task::Hpc {
@@ -240,7 +245,8 @@ fn hpc_lines(scenario: &Scenario, _: &ModelArch, rec: &Recommendation, lang: Lan
 
 /// A growing service fleet: each month's count (from the demand on a serving plan's replicas, else
 /// compounded) and the commitment level the plan chooses.
-fn growth_lines(scenario: &Scenario, _: &ModelArch, rec: &Recommendation, lang: Lang) -> Vec<String> {
+fn growth_lines(scenario: &Scenario, _: &ModelArch, rec: &Recommendation, f: Presentation) -> Vec<String> {
+    let lang = f.lang;
     let zh = lang == Lang::Zh;
     let mut out = Vec::new();
     if rec.job_hours.is_none() && scenario.fleet_grows() {
@@ -288,7 +294,8 @@ fn growth_lines(scenario: &Scenario, _: &ModelArch, rec: &Recommendation, lang: 
 }
 
 /// Energy: TDP × accelerator-hours.
-fn energy_lines(_: &Scenario, _: &ModelArch, rec: &Recommendation, lang: Lang) -> Vec<String> {
+fn energy_lines(_: &Scenario, _: &ModelArch, rec: &Recommendation, f: Presentation) -> Vec<String> {
+    let lang = f.lang;
     let zh = lang == Lang::Zh;
     let mut out = Vec::new();
     if let Some(e) = rec.energy_kwh {

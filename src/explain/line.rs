@@ -3,11 +3,11 @@
 use super::*;
 use crate::catalog::{Catalog, IsoDate};
 use crate::engine::Outcome;
+use crate::presentation::Presentation;
 use crate::scenario::{Currency, FinetuneMethod, Lang, Scenario, Task};
 
 /// Money for a sentence: whole units from 100 up (`$553`, `¥3,930`), cents below (`$3.47`).
-fn money_in_words(usd_amount: f64, s: &Scenario) -> String {
-    let p = &s.purchase;
+fn money_in_words(usd_amount: f64, p: Presentation) -> String {
     let (v, sym) = match p.currency {
         Currency::Usd => (usd_amount, "$"),
         Currency::Cny => (usd_amount * p.cny_per_usd, "¥"),
@@ -20,8 +20,8 @@ fn money_in_words(usd_amount: f64, s: &Scenario) -> String {
 }
 
 /// What is asked for: "Llama 3.1 8B, serving 8 sequences", "FP64 HPC, 40 TFLOPS".
-fn workload(s: &Scenario, outcome: &Outcome) -> String {
-    let zh = s.lang == Lang::Zh;
+fn workload(s: &Scenario, lang: Lang, outcome: &Outcome) -> String {
+    let zh = lang == Lang::Zh;
     let arch = &outcome.arch;
     let model = if arch.name.is_empty() {
         let b = number(arch.total_params / 1e9, 1);
@@ -33,14 +33,14 @@ fn workload(s: &Scenario, outcome: &Outcome) -> String {
     } else {
         arch.name.to_string()
     };
-    let tokens = super::scenario_line::token_count(s.train_tokens_b, s.lang);
+    let tokens = super::scenario_line::token_count(s.train_tokens_b, lang);
     let method = match s.method {
         FinetuneMethod::Full if zh => "全参数",
         FinetuneMethod::Full => "full",
         FinetuneMethod::Lora => "LoRA",
         FinetuneMethod::Qlora => "QLoRA",
     };
-    let reqs = super::scenario_line::token_count(s.job_requests / 1e9, s.lang);
+    let reqs = super::scenario_line::token_count(s.job_requests / 1e9, lang);
     match (s.task, zh) {
         (Task::Inference, false) if s.batch_job() => format!("{model}, a batch job of {reqs} requests"),
         (Task::Inference, true) if s.batch_job() => format!("{model}，批量作业 {reqs}个请求"),
@@ -64,8 +64,8 @@ fn workload(s: &Scenario, outcome: &Outcome) -> String {
 }
 
 /// The answer: "1 × inf2.xlarge, $553/month On-Demand", a job's cost and time, or that nothing fits.
-fn answer(s: &Scenario, outcome: &Outcome) -> String {
-    let zh = s.lang == Lang::Zh;
+fn answer(s: &Scenario, p: Presentation, outcome: &Outcome) -> String {
+    let (lang, zh) = (p.lang, p.lang == Lang::Zh);
     let Some(r) = crate::message::top(outcome).filter(|r| r.fits) else {
         return if zh {
             "目录中没有能运行它的实例"
@@ -76,21 +76,21 @@ fn answer(s: &Scenario, outcome: &Outcome) -> String {
     };
     let what = format!("{} × {}", r.n_instances, r.instance);
     // The option the figures are: the chosen one, or On-Demand where it is not offered for the type.
-    let od = buy_name(r.priced_as(s.purchase.buy), s.lang);
+    let od = buy_name(r.priced_as(s.purchase.buy), lang);
     let job = s.is_job().then_some(r.job_usd.zip(r.job_hours)).flatten();
     match (job, r.monthly_usd, zh) {
         (Some((usd, h)), _, false) => format!(
             "{what}, {} for the job ({}) {od}",
-            money_in_words(usd, s),
-            crate::format::hours(h, s.lang)
+            money_in_words(usd, p),
+            crate::format::hours(h, lang)
         ),
         (Some((usd, h)), _, true) => format!(
             "{what}，{od}整个作业 {}（{}）",
-            money_in_words(usd, s),
-            crate::format::hours(h, s.lang)
+            money_in_words(usd, p),
+            crate::format::hours(h, lang)
         ),
-        (None, Some(m), false) => format!("{what}, {}/month {od}", money_in_words(m, s)),
-        (None, Some(m), true) => format!("{what}，{od}每月 {}", money_in_words(m, s)),
+        (None, Some(m), false) => format!("{what}, {}/month {od}", money_in_words(m, p)),
+        (None, Some(m), true) => format!("{what}，{od}每月 {}", money_in_words(m, p)),
         (None, None, false) => format!("{what}, no public price in {}", s.region),
         (None, None, true) => format!("{what}，{} 没有公开价格", s.region),
     }
@@ -105,11 +105,11 @@ fn figure_as_of(catalog: &Catalog, s: &Scenario, outcome: &Outcome) -> IsoDate {
 }
 
 /// The whole sentence: "Llama 3.1 8B, serving 8 sequences: 1 × inf2.xlarge, $553/month On-Demand
-/// (prices of 2026-07-20)", dated by the rate the figure is, not by the catalog.
-pub fn line(catalog: &Catalog, s: &Scenario, outcome: &Outcome) -> String {
+/// (prices of 2026-07-20)", dated by the rate the figure is, not by the catalog; in `p`'s language and money.
+pub fn line(catalog: &Catalog, s: &Scenario, p: Presentation, outcome: &Outcome) -> String {
     let prices_as_of = figure_as_of(catalog, s, outcome);
-    let (w, a) = (workload(s, outcome), answer(s, outcome));
-    match s.lang {
+    let (w, a) = (workload(s, p.lang, outcome), answer(s, p, outcome));
+    match p.lang {
         Lang::En => format!("{w}: {a} (prices of {prices_as_of})"),
         Lang::Zh => format!("{w}：{a}（{prices_as_of} 的价格）"),
     }
@@ -121,9 +121,9 @@ mod tests {
 
     fn line_for(q: &str) -> String {
         let c = Catalog::bundled();
-        let (s, w) = crate::query::parse(q, &c);
+        let (s, p, w) = crate::query::parse_link(q, &c);
         assert!(w.is_empty(), "{w:?}");
-        super::line(&c, &s, &crate::engine::recommend(&c, &s))
+        super::line(&c, &s, p, &crate::engine::recommend(&c, &s))
     }
 
     #[test]

@@ -31,10 +31,6 @@ pub use purchase::{
 /// Money as the page shows it: the display currency's symbol and amount.
 pub type Money<'a> = &'a dyn Fn(f64) -> String;
 
-/// Money in the scenario's display currency (formulas read in the currency the page shows).
-pub fn money_in(s: &crate::scenario::Scenario) -> impl Fn(f64) -> String + '_ {
-    move |v| crate::format::money(v, s.purchase.currency, s.purchase.cny_per_usd)
-}
 pub use ranges::{range, record};
 
 /// A CO2e estimate with its basis: "1,234 kg CO2e (accelerators' 1,000 kWh at TDP, host not counted, ×

@@ -286,7 +286,9 @@ pub fn range_of(key: &str, catalog: &Catalog) -> Option<(f64, f64)> {
     let mut w = Vec::new();
     // Through the form's own pairs: serving's prompt field takes the context's range.
     for (k, v) in super::form_pairs(&s.clone(), key, "1e300") {
-        apply_pair(&mut s, &k, &v, catalog, &mut w);
+        if !apply_pair(&mut s, &k, &v, catalog, &mut w) {
+            crate::presentation::Presentation::default().apply(&k, &v, catalog, &mut w);
+        }
     }
     w.into_iter().find_map(|w| match w.problem {
         Problem::OutOfRange { min, max } => Some((min, max)),
@@ -305,5 +307,6 @@ mod tests {
         assert!(min >= 0.0 && (730.0..1e300).contains(&max), "{min} {max}");
         assert_eq!(range_of("region", &c), None);
         assert_eq!(range_of("prompt", &c), range_of("ctx", &c));
+        assert_eq!(range_of("fx", &c), Some((0.01, 1000.0)));
     }
 }

@@ -98,7 +98,7 @@ mod tests {
         let o = crate::engine::recommend(&c, &s);
         let picks = ["g6e.xlarge".to_string(), "p5.48xlarge".to_string()];
         let costs = costs_of_picks(&c, &s, &o, &picks);
-        let html = table(Fmt::new(Lang::En, &s), &sheet(&c, &s, &o, &picks, &costs));
+        let html = table(Fmt::from(Lang::En), &sheet(&c, &s, &o, &picks, &costs));
         assert_eq!(html.matches("data-testid=\"compare-col\"").count(), 2);
         assert!(html.contains(crate::i18n::t(Lang::En, Msg::NotEvaluated)), "{html}");
         assert!(!html.contains(crate::i18n::t(Lang::En, Msg::DoesNotFit)), "{html}");

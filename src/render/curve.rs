@@ -250,8 +250,8 @@ pub fn body(f: Fmt, points: &[CurvePoint], pick: Option<&CurvePoint>) -> String 
 /// What the curve's worker (`web/src/bin/gpuplan-curve.rs`) answers for the page's link query: the opened
 /// section's `body` for the link's scenario, parsed as the page parses its link (`state::parse_state`),
 /// in its language and currency. The points are the curve of `pareto::page_scenario`, the pick the top
-/// recommendation of the scenario the page's engine sees (`Scenario::without_presentation`). Empty
-/// for a link that is not serving (the page draws no section then).
+/// recommendation of the scenario the page's engine sees. Empty for a link that is not serving (the page
+/// draws no section then).
 pub fn answer(catalog: &Catalog, query: &str) -> String {
     let (st, _) = crate::state::parse_state(query, catalog);
     let s = &st.scenario;
@@ -259,8 +259,8 @@ pub fn answer(catalog: &Catalog, query: &str) -> String {
         return String::new();
     }
     let points = pareto::curve(catalog, &pareto::page_scenario(s));
-    let top = pareto::pick(&crate::engine::recommend(catalog, &s.without_presentation()));
-    body(Fmt::new(s.lang, s), &points, top.as_ref())
+    let top = pareto::pick(&crate::engine::recommend(catalog, s));
+    body(st.presentation, &points, top.as_ref())
 }
 
 #[cfg(test)]
@@ -393,12 +393,12 @@ mod tests {
             let (st, _) = crate::state::parse_state(link, &c);
             let s = &st.scenario;
             let points = curve(&c, &page_scenario(s));
-            let top = pick(&crate::engine::recommend(&c, &s.without_presentation()));
-            let f = Fmt::new(s.lang, s);
+            let top = pick(&crate::engine::recommend(&c, s));
+            let f = st.presentation;
             let page = section(f, Some((&points, top.as_ref())));
             assert!(page.contains("data-testid=\"front-row\""), "{link}");
-            // The page posts its scenario's canonical query (`query::encode`), not the address as typed.
-            let drawn = head(f, true) + &answer(&c, &crate::query::encode(s)) + END;
+            // The page posts its scenario's canonical query (`query::encode_link`), not the address as typed.
+            let drawn = head(f, true) + &answer(&c, &crate::query::encode_link(s, &f)) + END;
             assert_eq!(drawn, page, "{link}");
             assert_eq!(answer(&c, link), body(f, &points, top.as_ref()), "{link}");
         }

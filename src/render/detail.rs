@@ -184,7 +184,7 @@ fn why_and_notes(h: &mut Html, d: &DetailIn) {
     }
     note_list(h, &[("class", "note")], f.t(Msg::ArticleNote), "", &article_notes(d));
     if !d.card {
-        let formulas = explain::formulas(s, &d.outcome.arch, rec, f.lang);
+        let formulas = explain::formulas(s, &d.outcome.arch, rec, f);
         h.open("details", &[("class", "formulas")])
             .el("summary", &[], f.t(Msg::Formula))
             .open("ul", &[]);
@@ -489,7 +489,7 @@ mod tests {
 
     fn card(query: &str, lang: Lang) -> (String, String, String) {
         let c = catalog();
-        let (s, _) = crate::query::parse(query, &c);
+        let (s, shown, _) = crate::query::parse_link(query, &c);
         let o = crate::engine::recommend(&c, &s);
         let rec = o
             .recommendations
@@ -507,7 +507,7 @@ mod tests {
             rec: &rec,
             plan: Some(&p),
             range: range.as_ref(),
-            fmt: Fmt::new(lang, &s),
+            fmt: shown.in_lang(lang),
             card: false,
             full: true,
             root: "",

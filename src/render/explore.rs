@@ -163,7 +163,7 @@ mod tests {
         x.hidden.push(Column::Vcpus);
         let rows = crate::explore::rows(&c, &x, &s.region);
         let first = rows.first().map(|r| r.id.clone()).unwrap_or_default();
-        let html = table(Fmt::new(Lang::En, &s), &rows, &x, std::slice::from_ref(&first));
+        let html = table(Fmt::from(Lang::En), &rows, &x, std::slice::from_ref(&first));
         assert_eq!(html.matches("data-testid=\"catalog-row\"").count(), rows.len());
         assert!(!html.contains("data-col=\"cpu\""), "hidden column still shown");
         assert!(html.contains("data-col=\"ram\""));

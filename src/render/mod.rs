@@ -18,9 +18,6 @@ pub mod ranked;
 pub mod site;
 mod svg;
 
-use crate::i18n::{t, Msg};
-use crate::scenario::{Currency, Lang, Scenario};
-
 /// What a button drawn as HTML text does: written into its `data-act` attribute here and read back by
 /// the page's one delegated click handler (`app::acts`), so the two can never disagree on a name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -198,59 +195,13 @@ pub fn options(options: &[(String, String)], current: &str) -> String {
     h.finish()
 }
 
-/// How figures are written: the page language and the display currency.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Fmt {
-    pub lang: Lang,
-    pub currency: Currency,
-    pub cny_per_usd: f64,
-}
-
-impl Fmt {
-    pub fn new(lang: Lang, s: &Scenario) -> Fmt {
-        Fmt {
-            lang,
-            currency: s.purchase.currency,
-            cny_per_usd: s.purchase.cny_per_usd,
-        }
-    }
-
-    pub fn t(&self, m: Msg) -> &'static str {
-        t(self.lang, m)
-    }
-
-    pub fn money(&self, usd: f64) -> String {
-        crate::format::money(usd, self.currency, self.cny_per_usd)
-    }
-
-    /// The decimals one table column of these amounts shares (in the display currency).
-    pub fn decimals_of(&self, usd: &[f64]) -> usize {
-        let rate = if self.currency == Currency::Cny {
-            self.cny_per_usd
-        } else {
-            1.0
-        };
-        let shown: Vec<f64> = usd.iter().map(|v| v * rate).collect();
-        crate::format::column_decimals(&shown)
-    }
-
-    /// Money at a column's precision (`decimals_of`).
-    pub fn money_at(&self, usd: f64, decimals: usize) -> String {
-        crate::format::money_at(usd, self.currency, self.cny_per_usd, decimals)
-    }
-
-    /// The currency's code, for axis titles.
-    pub fn code(&self) -> &'static str {
-        match self.currency {
-            Currency::Cny => "CNY",
-            Currency::Usd => "USD",
-        }
-    }
-}
+/// How figures are written: the page language and the display currency (the link's presentation).
+pub type Fmt = crate::presentation::Presentation;
 
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+    use crate::scenario::{Currency, Lang};
 
     /// How the render tests write figures: English, US dollars.
     pub(crate) const EN_USD: Fmt = Fmt {

@@ -376,7 +376,7 @@ mod tests {
         let (s, _) = crate::query::parse("v=1&params=70&prec=fp32&inst=g5.xlarge", &c);
         let o = crate::engine::recommend(&c, &s);
         assert!(o.recommendations.iter().all(|r| !r.fits));
-        let html = nothing_fits(Fmt::new(Lang::En, &s), &s, &o, &fixes_that_fit(&c, &s));
+        let html = nothing_fits(Fmt::from(Lang::En), &s, &o, &fixes_that_fit(&c, &s));
         assert!(html.contains("data-testid=\"nothing-fits\""), "{html}");
         for (key, value, _) in fixes_that_fit(&c, &s) {
             assert!(

@@ -359,7 +359,7 @@ mod tests {
             rec: &rec,
             plan: None,
             range: None,
-            fmt: Fmt::new(Lang::En, &s),
+            fmt: Fmt::from(Lang::En),
             card: false,
             full: true,
             root: "",

@@ -18,7 +18,7 @@ pub struct Figures {
     pub range: Option<Sensitivity>,
 }
 
-/// The figures for `rec` under the engine's scenario `s` (`Scenario::without_presentation`); the plan
+/// The figures for `rec` under the scenario `s`; the plan
 /// names a cheaper one on another type of `outcome`'s ranking where there is one.
 pub fn figures(c: &Catalog, s: &Scenario, outcome: &Outcome, rec: &Recommendation, card: bool) -> Figures {
     Figures {
@@ -85,11 +85,9 @@ pub struct Answer {
 }
 
 impl Answer {
-    /// `s` is the whole scenario (language and currency included); the engine sees it without them.
     pub fn compute(c: &Catalog, s: &Scenario, pick: &str) -> Answer {
-        let engine = s.without_presentation();
-        let outcome = recommend(c, &engine);
-        let figures = outcome.chosen(pick).map(|r| figures(c, &engine, &outcome, r, false));
+        let outcome = recommend(c, s);
+        let figures = outcome.chosen(pick).map(|r| figures(c, s, &outcome, r, false));
         Answer {
             outcome,
             pick: pick.to_string(),
@@ -102,11 +100,12 @@ impl Answer {
         self.outcome.chosen(&self.pick)
     }
 
-    /// What the card is drawn from, once everything is painted (`full`), for the full page.
+    /// What the card is drawn from, once everything is painted (`full`), for the full page, written as `f` says.
     pub fn detail_in<'a>(
         &'a self,
         c: &'a Catalog,
         s: &'a Scenario,
+        f: Fmt,
         rec: &'a Recommendation,
         root: &'static str,
     ) -> detail::DetailIn<'a> {
@@ -117,7 +116,7 @@ impl Answer {
             rec,
             plan: self.figures.as_ref().map(|f| &f.plan),
             range: self.figures.as_ref().and_then(|f| f.range.as_ref()),
-            fmt: Fmt::new(s.lang, s),
+            fmt: f,
             card: false,
             full: true,
             root,
@@ -139,7 +138,7 @@ pub fn plan_box(plan_html: &str, export: Option<Lang>) -> String {
 /// The chosen recommendation's card: the section `app::results::Results` draws, with its parts'
 /// HTML from `render::detail` and `render::options`. `buttons`: the export bars (the page's; a
 /// static page without the app leaves them out).
-pub fn summary(c: &Catalog, s: &Scenario, a: &Answer, buttons: bool, root: &'static str) -> String {
+pub fn summary(c: &Catalog, s: &Scenario, f: Fmt, a: &Answer, buttons: bool, root: &'static str) -> String {
     let mut h = Html::new();
     h.open(
         "section",
@@ -151,16 +150,16 @@ pub fn summary(c: &Catalog, s: &Scenario, a: &Answer, buttons: bool, root: &'sta
     );
     match (a.chosen(), &a.figures) {
         (Some(rec), Some(fig)) => {
-            let d = a.detail_in(c, s, rec, root);
+            let d = a.detail_in(c, s, f, rec, root);
             contents(&mut h, &detail::top(&d));
             h.open("div", &[("class", "plan-box"), ("data-testid", "plan")])
-                .fragment(&plan_box(&options::plan(&d, &fig.plan), buttons.then_some(s.lang)))
+                .fragment(&plan_box(&options::plan(&d, &fig.plan), buttons.then_some(f.lang)))
                 .close("div");
             contents(&mut h, &options::options(&d, &fig.options));
         }
         _ => {
-            let fixes = notes::fixes_that_fit(c, &s.without_presentation());
-            contents(&mut h, &notes::nothing_fits(Fmt::new(s.lang, s), s, &a.outcome, &fixes));
+            let fixes = notes::fixes_that_fit(c, s);
+            contents(&mut h, &notes::nothing_fits(f, s, &a.outcome, &fixes));
         }
     }
     h.close("section");
@@ -168,15 +167,14 @@ pub fn summary(c: &Catalog, s: &Scenario, a: &Answer, buttons: bool, root: &'sta
 }
 
 /// The ranked table's section as `app::results::RecTable` draws it on the full page.
-pub fn rec_table(s: &Scenario, a: &Answer, compare: &[String], buttons: bool) -> String {
-    let f = Fmt::new(s.lang, s);
+pub fn rec_table(s: &Scenario, f: Fmt, a: &Answer, compare: &[String], buttons: bool) -> String {
     let total = a.outcome.recommendations.len();
     let mut h = Html::new();
     let export = (buttons && total > 0).then_some("gpuplan-recommendations");
     h.open("section", &[("class", "card")])
         .open("div", &[("class", "section-head")])
         .fragment(&controls::section_head(
-            s.lang,
+            f.lang,
             Msg::Recommendations,
             Some(total),
             export,
@@ -200,7 +198,7 @@ pub fn rec_table(s: &Scenario, a: &Answer, compare: &[String], buttons: bool) ->
         .close("table")
         .close("div");
     let more = if total > 12 && buttons {
-        controls::show_all(s.lang, total)
+        controls::show_all(f.lang, total)
     } else {
         String::new()
     };
@@ -211,25 +209,24 @@ pub fn rec_table(s: &Scenario, a: &Answer, compare: &[String], buttons: bool) ->
 
 /// The results column's answer on the full page once painted, in the page's order: the card, the
 /// notices and the curve's closed section (serving), the ranked table, why the others were left out, and the articles' guidance.
-pub fn results_col(c: &Catalog, s: &Scenario, a: &Answer, compare: &[String]) -> String {
-    let f = Fmt::new(s.lang, s);
+pub fn results_col(c: &Catalog, s: &Scenario, f: Fmt, a: &Answer, compare: &[String]) -> String {
     let mut h = Html::new();
     // The changed-assumptions notice's place: the default scenario changes none.
     contents(&mut h, "");
-    h.fragment(&summary(c, s, a, true, ""));
+    h.fragment(&summary(c, s, f, a, true, ""));
     // The notices, then for serving the cost-versus-latency curve's section, closed (`app::curve`).
     let mut notices = notes::notices(
-        s.lang,
-        &notice_texts(&a.outcome, a.figures.as_ref(), s.lang),
+        f.lang,
+        &notice_texts(&a.outcome, a.figures.as_ref(), f.lang),
         &notice_fixes(a.figures.as_ref()),
     );
     if s.task == crate::scenario::Task::Inference {
         notices += &(super::curve::head(f, false) + super::curve::END);
     }
     contents(&mut h, &notices);
-    h.fragment(&rec_table(s, a, compare, true));
+    h.fragment(&rec_table(s, f, a, compare, true));
     contents(&mut h, &ranked::excluded(f, &a.outcome));
-    contents(&mut h, &notes::guidance(s.lang));
+    contents(&mut h, &notes::guidance(f.lang));
     h.finish()
 }
 

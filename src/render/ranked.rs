@@ -289,7 +289,7 @@ mod tests {
             .map(|r| r.instance.clone())
             .unwrap_or_default();
         let rows = rec_rows(
-            Fmt::new(Lang::En, &s),
+            Fmt::from(Lang::En),
             &o,
             Work::of(&s),
             Some(&first),
@@ -315,9 +315,9 @@ mod tests {
         let unfit: Vec<_> = o.recommendations.iter().filter(|r| !r.fits).collect();
         assert!(!unfit.is_empty(), "inf2.xlarge is expected not to fit");
         for lang in [Lang::En, Lang::Zh] {
-            let rows = rec_rows(Fmt::new(lang, &s), &o, Work::of(&s), None, &[], 5);
+            let rows = rec_rows(Fmt::from(lang), &o, Work::of(&s), None, &[], 5);
             assert!(!rows.contains("0 / 0 GiB"), "{rows}");
-            assert!(!rows.contains(Fmt::new(lang, &s).t(Msg::NoPrice)), "{rows}");
+            assert!(!rows.contains(Fmt::from(lang).t(Msg::NoPrice)), "{rows}");
             assert!(rows.contains("why-not"), "{rows}");
         }
     }

@@ -1,7 +1,7 @@
 //! The build's static pages (src/bin/prerender.rs writes them into dist/): the default scenario's answer for the front documents' first frame (`render::front`), a page per instance type and per model preset, sitemap.xml and llms.txt. Pure functions of the bundled catalog, drawn with the page's own `render::` functions.
 
 use super::page::{self, Answer};
-use super::{notes, Fmt, Html};
+use super::{notes, Html};
 use crate::catalog::Catalog;
 use crate::format;
 use crate::i18n::{t, Msg};
@@ -31,7 +31,7 @@ pub fn state_of(c: &Catalog, query: &str) -> AppState {
 /// The default scenario in `lang`, as a first visit starts it, with what its link and storage hold.
 pub fn default_state(c: &Catalog, lang: Lang) -> AppState {
     let mut st = AppState::fresh();
-    st.scenario.lang = lang;
+    st.presentation.lang = lang;
     st.catalog_date = Some(c.as_of);
     st
 }
@@ -113,7 +113,7 @@ pub fn first_frame(c: &Catalog, lang: Lang) -> (String, String) {
         .close("section")
         .close("aside");
     h.open("div", &[("class", "results-col")])
-        .fragment(&page::results_col(c, s, &a, &st.compare))
+        .fragment(&page::results_col(c, s, st.presentation, &a, &st.compare))
         .close("div")
         .close("div")
         .close("main");
@@ -242,7 +242,7 @@ pub(super) fn footer(h: &mut Html, c: &Catalog, lang: Lang) {
 /// One answer section of a model page: the card and plan the app draws, the ranked types as links to
 /// their pages, and the way into the app.
 fn answer_section(h: &mut Html, c: &Catalog, lang: Lang, title: &str, testid: &str, st: &AppState, a: &Answer) {
-    let f = Fmt::new(lang, &st.scenario);
+    let f = st.presentation;
     h.open("section", &[("class", "card"), ("data-testid", testid)])
         .el("h2", &[], title)
         .open("p", &[])
@@ -253,7 +253,7 @@ fn answer_section(h: &mut Html, c: &Catalog, lang: Lang, title: &str, testid: &s
         )
         .close("p")
         .close("section");
-    h.fragment(&page::summary(c, &st.scenario, a, false, ROOT));
+    h.fragment(&page::summary(c, &st.scenario, f, a, false, ROOT));
     let fitting: Vec<_> = a.outcome.recommendations.iter().filter(|r| r.fits).take(12).collect();
     if fitting.is_empty() {
         return;
@@ -287,7 +287,7 @@ fn answer_section(h: &mut Html, c: &Catalog, lang: Lang, title: &str, testid: &s
 pub fn model_page(c: &Catalog, m: &ModelArch, lang: Lang, answers: &Answers, css: &str) -> Option<String> {
     let (_, serve_st, serve) = answers.serve.iter().find(|x| x.0.id == m.id)?;
     let (_, tune_st, tune) = answers.finetune.iter().find(|x| x.0.id == m.id)?;
-    let f = Fmt::new(lang, &serve_st.scenario);
+    let f = serve_st.presentation;
     let other = format!("./{}", if lang == Lang::Zh { "index.html" } else { "zh.html" });
     let best = |a: &Answer, job: bool| {
         a.chosen().map_or_else(
@@ -436,7 +436,7 @@ mod tests {
             let best = a.chosen().map(|r| r.instance.clone()).unwrap_or_default();
             assert!(!best.is_empty());
             // The results column is the shared composition, verbatim.
-            assert!(html.contains(&page::results_col(&c, &st.scenario, &a, &[])));
+            assert!(html.contains(&page::results_col(&c, &st.scenario, st.presentation, &a, &[])));
             for id in ["top-instance", "top-hourly", "plan", "rec", "summary"] {
                 assert!(html.contains(&format!("data-testid=\"{id}\"")), "{id}");
             }

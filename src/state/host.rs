@@ -17,10 +17,10 @@ pub fn host_query(now: &AppState, query_str: &str, catalog: &Catalog) -> (AppSta
     next.view = now.view;
     next.catalog_date = now.catalog_date;
     if !names("lang") {
-        next.scenario.lang = now.scenario.lang;
+        next.presentation.lang = now.presentation.lang;
     }
     if !names("cur") {
-        next.scenario.purchase.currency = now.scenario.purchase.currency;
+        next.presentation.currency = now.presentation.currency;
     }
     (next, warnings)
 }

@@ -81,7 +81,7 @@ proptest! {
         let peak = p.fleet_by_month.iter().copied().max().unwrap_or(top.n_instances);
         let bursts = if p.items.iter().any(|i| i.segment == gpuplan::engine::outcome::Segment::Burst) { s.purchase.burst_instances } else { 0 };
         // The managed card and the message weigh Bedrock against the plan's cost (F6).
-        let msg = gpuplan::message::result_message(c, &s, &[], &o);
+        let msg = gpuplan::message::result_message(c, &s, &Default::default(), &[], &o);
         if let (Some(m), Some(mp)) = (msg.managed.as_ref(), msg.plan.as_ref()) {
             let months = if m.per_job { 1.0 } else { f64::from(s.months.max(1)) };
             prop_assert!(close_opt(m.plan_monthly_usd, Some(mp.horizon_usd / months)), "{q}\n{m:?}");

@@ -216,8 +216,8 @@ fn a_capacity_block_formula_multiplies_out_under_a_discount_and_reads_in_the_pag
         "{zh}"
     );
     // The detail's formulas follow the display currency too.
-    let s = scenario(&format!("{q}&cur=cny&fx=7"));
+    let (s, shown, _) = gpuplan::query::parse_link(&format!("{q}&cur=cny&fx=7&lang=zh"), catalog());
     let arch = s.model_arch();
-    let lines = gpuplan::explain::formulas(&s, &arch, &first(&s), Lang::Zh).join("\n");
+    let lines = gpuplan::explain::formulas(&s, &arch, &first(&s), shown).join("\n");
     assert!(lines.contains('¥') && !lines.contains('$'), "{lines}");
 }

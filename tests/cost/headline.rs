@@ -44,7 +44,7 @@ fn cost_line(q: &str) -> String {
     let s = scenario(q);
     let r = first(&s);
     let arch = s.model_arch();
-    let lines = gpuplan::explain::formulas(&s, &arch, &r, gpuplan::scenario::Lang::En);
+    let lines = gpuplan::explain::formulas(&s, &arch, &r, gpuplan::scenario::Lang::En.into());
     let line = lines
         .into_iter()
         .find(|l| l.starts_with("monthly =") || l.starts_with("job ="));
@@ -122,7 +122,7 @@ fn formulas_give_one_copys_weights_and_the_fleets_sum_as_such() {
     let s = scenario("v=1&task=train&params=7&tokens=1000");
     let r = first(&s);
     assert!(r.n_accelerators > 1, "{}", r.n_accelerators);
-    let lines = gpuplan::explain::formulas(&s, &s.model_arch(), &r, Lang::En).join("\n");
+    let lines = gpuplan::explain::formulas(&s, &s.model_arch(), &r, Lang::En.into()).join("\n");
     let copy = 7e9 * 2.0 / f64::from(1u32 << 30);
     assert!(
         lines.contains(&format!(
@@ -137,7 +137,7 @@ fn formulas_give_one_copys_weights_and_the_fleets_sum_as_such() {
     );
     // QLoRA holds its base in 4 bits (with scales), whatever the compute precision.
     let s = scenario("v=1&task=finetune&model=llama3.1-70b&method=qlora&tokens=0.02");
-    let zh = gpuplan::explain::formulas(&s, &s.model_arch(), &first(&s), Lang::Zh).join("\n");
+    let zh = gpuplan::explain::formulas(&s, &s.model_arch(), &first(&s), Lang::Zh.into()).join("\n");
     assert!(zh.contains("× 0.5625 字节（4-bit 基座"), "{zh}");
 }
 

@@ -3,7 +3,7 @@
 
 use super::*;
 
-fn scenario_strategy() -> impl Strategy<Value = Scenario> {
+fn scenario_strategy() -> impl Strategy<Value = (Scenario, Presentation)> {
     let regions: Vec<String> = {
         let mut r: Vec<String> = catalog().on_demand.iter().map(|p| p.region.clone()).collect();
         r.sort();
@@ -65,8 +65,8 @@ type Fleet = (u32, u32, u32, (bool, bool, bool, bool), Priority, String, Vec<Str
 type Usage = (u32, u32, u32, Lang, u32);
 type Purchase = (Buy, Payment, u32, Option<u32>, u32, bool, u32, i32);
 
-/// The scenario a draw of `scenario_strategy` describes.
-fn scenario_of((a, b, c, d): (Workload, Fleet, Usage, Purchase)) -> Scenario {
+/// The scenario and presentation a draw of `scenario_strategy` describes.
+fn scenario_of((a, b, c, d): (Workload, Fleet, Usage, Purchase)) -> (Scenario, Presentation) {
     let (task, serving, method, model, precision, context_tokens, batch) = a;
     let (tokens_k, days_c, tps, (cuda, other, urgent, multinode), priority, region, instances) = b;
     let (hours, months, mfu_pct, lang, seats) = c;
@@ -94,7 +94,6 @@ fn scenario_of((a, b, c, d): (Workload, Fleet, Usage, Purchase)) -> Scenario {
         instances,
         hours_per_month: f64::from(hours),
         months,
-        lang,
         ..Scenario::default()
     };
     s.assumptions.mfu = f64::from(mfu_pct) / 100.0;
@@ -105,21 +104,27 @@ fn scenario_of((a, b, c, d): (Workload, Fleet, Usage, Purchase)) -> Scenario {
     s.purchase.reseller_pct = f64::from(disc);
     s.purchase.spot_discount_pct = spot.map(f64::from);
     s.purchase.burst_instances = burst;
-    s.purchase.currency = if cny { Currency::Cny } else { Currency::Usd };
     s.purchase.window_days = window;
     s.purchase.growth_pct = f64::from(growth_tenths) / 10.0;
-    s
+    let p = Presentation {
+        lang,
+        currency: if cny { Currency::Cny } else { Currency::Usd },
+        ..Presentation::default()
+    };
+    (s, p)
 }
 
 proptest! {
     #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
 
     #[test]
-    fn decode_inverts_encode(s in scenario_strategy()) {
-        let q = encode(&s);
-        let (back, warnings) = parse(&q, catalog());
+    fn decode_inverts_encode((s, p) in scenario_strategy()) {
+        let q = encode_link(&s, &p);
+        let (back, shown, warnings) = parse_link(&q, catalog());
         prop_assert!(warnings.is_empty(), "{q}: {warnings:?}");
-        prop_assert_eq!(back, s);
+        prop_assert_eq!((back, shown), (s.clone(), p));
+        // The scenario alone reads the same from the link with or without its presentation.
+        prop_assert_eq!(parse(&q, catalog()).0, parse(&encode(&s), catalog()).0);
     }
 
 }
@@ -140,8 +145,8 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: fuzz_cases(45_000), failure_persistence: None, ..ProptestConfig::default() })]
 
     #[test]
-    fn mutated_links_parse_without_panic(s in scenario_strategy(), cut in 0usize..400, junk in "[&=%a-z0-9,.+<>\"'-]{0,20}", drop in 0usize..30) {
-        let q = encode(&s);
+    fn mutated_links_parse_without_panic((s, p) in scenario_strategy(), cut in 0usize..400, junk in "[&=%a-z0-9,.+<>\"'-]{0,20}", drop in 0usize..30) {
+        let q = encode_link(&s, &p);
         let chars: Vec<char> = q.chars().collect();
         let at = cut % chars.len().max(1);
         // Insert junk, and truncate the tail, as a hand-edited or cut-off link would.

@@ -97,8 +97,17 @@ proptest! {
             q.push_str(&format!("&{}={}", k.name, gpuplan::query::percent_encode(&v)));
             given.push((k.name, v));
         }
-        for (i, k) in PAGE_KEYS.iter().enumerate() {
+        for (i, k) in PRESENTATION_KEYS.iter().enumerate() {
             let r = seeds[KEYS.len() + i];
+            if r % 3 == 0 {
+                continue;
+            }
+            let v = value_for(k.name, (k.slot)(&mut d.presentation), r / 3);
+            q.push_str(&format!("&{}={}", k.name, gpuplan::query::percent_encode(&v)));
+            given.push((k.name, v));
+        }
+        for (i, k) in PAGE_KEYS.iter().enumerate() {
+            let r = seeds[KEYS.len() + PRESENTATION_KEYS.len() + i];
             if r % 3 == 0 {
                 continue;
             }
@@ -113,7 +122,9 @@ proptest! {
             if *name == "model" && has_params {
                 continue; // a custom size overrides the preset
             }
-            let now = held(KEYS, name, &mut st.scenario).or_else(|| held(PAGE_KEYS, name, &mut st));
+            let now = held(KEYS, name, &mut st.scenario)
+                .or_else(|| held(PRESENTATION_KEYS, name, &mut st.presentation))
+                .or_else(|| held(PAGE_KEYS, name, &mut st));
             let want = if *name == "embed" && v == "card" { "1".to_string() } else { v.clone() };
             prop_assert_eq!(now.as_deref().unwrap_or(""), want.as_str(), "{} in {}", name, q);
         }

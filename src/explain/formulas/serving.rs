@@ -4,7 +4,13 @@
 use super::*;
 
 /// Serving: the KV cache, then the decode step.
-pub(super) fn inference_lines(scenario: &Scenario, arch: &ModelArch, rec: &Recommendation, lang: Lang) -> Vec<String> {
+pub(super) fn inference_lines(
+    scenario: &Scenario,
+    arch: &ModelArch,
+    rec: &Recommendation,
+    f: Presentation,
+) -> Vec<String> {
+    let lang = f.lang;
     let zh = lang == Lang::Zh;
     let mut out = Vec::new();
     use crate::engine::memory::{cached_tokens, kv_bytes_per_token};
@@ -26,12 +32,18 @@ pub(super) fn inference_lines(scenario: &Scenario, arch: &ModelArch, rec: &Recom
 }
 
 /// Serving: a million output tokens at what the fleet's users generate (users × each one's speed).
-pub(super) fn per_token_lines(scenario: &Scenario, _: &ModelArch, rec: &Recommendation, lang: Lang) -> Vec<String> {
-    let usd = &money_in(scenario);
+pub(super) fn per_token_lines(
+    scenario: &Scenario,
+    _: &ModelArch,
+    rec: &Recommendation,
+    f: Presentation,
+) -> Vec<String> {
+    let lang = f.lang;
+    let usd = &|v: f64| f.money(v);
     let zh = lang == Lang::Zh;
     let mut out = Vec::new();
     if scenario.batch_job() {
-        return batch_job_lines(scenario, rec, zh);
+        return batch_job_lines(scenario, rec, f);
     }
     if let (Some(h), Some(t), Some(m)) = (rec.hourly_usd, rec.tokens_per_s, rec.usd_per_million_tokens) {
         // A commitment is paid for 730 hours a month whatever the fleet runs: its hour of use costs more.
@@ -105,9 +117,9 @@ pub(super) fn per_token_lines(scenario: &Scenario, _: &ModelArch, rec: &Recommen
 /// A batch inference job: its hours (the requests' output tokens over the fleet's tokens/s, then what
 /// the headline option adds: start-up, Spot's restarts) and its dollars per million (the job's cost over
 /// its tokens).
-fn batch_job_lines(scenario: &Scenario, rec: &Recommendation, zh: bool) -> Vec<String> {
-    let usd = &money_in(scenario);
-    let lang = if zh { Lang::Zh } else { Lang::En };
+fn batch_job_lines(scenario: &Scenario, rec: &Recommendation, f: Presentation) -> Vec<String> {
+    let usd = &|v: f64| f.money(v);
+    let (lang, zh) = (f.lang, f.lang == Lang::Zh);
     let (Some(t), Some(base), Some(j)) = (
         rec.tokens_per_s,
         crate::engine::cost::base_job_hours(rec),

@@ -10,7 +10,7 @@ use crate::i18n::Msg;
 use crate::models::ModelArch;
 use crate::render::page::{self, Answer};
 use crate::render::{Fmt, Html};
-use crate::scenario::{Lang, Scenario};
+use crate::scenario::Lang;
 use crate::state::AppState;
 
 /// One fact in the card's figure grid (`<dl class="figures">`, as the headline figures are laid out).
@@ -29,7 +29,7 @@ fn opt_number(v: Option<f64>, unit: &str) -> String {
 /// option for the largest preset it serves alone, and what each preset needs of it.
 pub fn instance_page(c: &Catalog, id: &str, lang: Lang, answers: &Answers, css: &str) -> Option<String> {
     let inst = c.instance(id)?;
-    let f = Fmt::new(lang, &Scenario::default());
+    let f = Fmt::default().in_lang(lang);
     let other = format!("./{}", if lang == Lang::Zh { "index.html" } else { "zh.html" });
     let devices = inst
         .count()
@@ -187,7 +187,7 @@ fn options_section(h: &mut Html, c: &Catalog, id: &str, lang: Lang, answers: &An
                 )
                 .close("p")
                 .close("section");
-            h.fragment(&page::summary(c, &st.scenario, &a, false, ROOT));
+            h.fragment(&page::summary(c, &st.scenario, st.presentation, &a, false, ROOT));
         }
     }
 }

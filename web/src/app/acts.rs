@@ -179,7 +179,7 @@ fn reset(ctx: Ctx) {
     let lang = ctx.lang.get_untracked();
     ctx.update(|s| {
         *s = super::fresh_state();
-        s.scenario.lang = lang;
+        s.presentation.lang = lang;
     });
     ctx.warnings.set(Vec::new());
 }

@@ -3,8 +3,10 @@
 use super::fields::number;
 use super::Ctx;
 use gpuplan::i18n::Msg;
+use gpuplan::presentation::Presentation;
 use gpuplan::render;
 use gpuplan::render::assumptions::Piece::{self, Note, Source};
+use gpuplan::scenario::Scenario;
 use leptos::prelude::*;
 
 /// One line of the Assumptions form.
@@ -91,18 +93,19 @@ const TRAINING_MORE: &[Line] = &[
     Field("gaudi", Msg::GaudiTflops, false),
 ];
 
-/// Whether an assumption differs from its default (a link or an edit changed it).
-fn is_changed(s: &gpuplan::scenario::Scenario, key: &str) -> bool {
-    gpuplan::query::field_value(s, key) != gpuplan::query::field_value(&gpuplan::scenario::Scenario::default(), key)
+/// Whether an assumption (a scenario key, or the rate `fx`) differs from its default (a link or an edit changed it).
+fn is_changed(s: &Scenario, p: &Presentation, key: &str) -> bool {
+    let value = |s, p: &Presentation| gpuplan::query::field_value(s, key).or_else(|| p.value(key));
+    value(s, p) != value(&Scenario::default(), &Presentation::default())
 }
 
 /// The labels of the assumptions that differ from their defaults, in the order Assumptions lists them.
-pub fn changed(s: &gpuplan::scenario::Scenario) -> Vec<Msg> {
+pub fn changed(s: &Scenario, p: &Presentation) -> Vec<Msg> {
     [GENERAL, PURCHASE, TRAINING, TRAINING_MORE]
         .iter()
         .flat_map(|lines| lines.iter())
         .filter_map(|l| match l {
-            Field(key, label, _) if is_changed(s, key) => Some(*label),
+            Field(key, label, _) if is_changed(s, p, key) => Some(*label),
             _ => None,
         })
         .collect()
@@ -115,7 +118,7 @@ pub fn ChangedNotice(ctx: Ctx) -> impl IntoView {
     // The notice as text: redrawn only when it changes, not on every edit of the scenario (an `inner_html`
     // string is set only when it differs from the last one, so no memo of its own is needed).
     let html = move || {
-        let labels = ctx.scenario.with(changed);
+        let labels = ctx.state.with(|st| changed(&st.scenario, &st.presentation));
         if labels.is_empty() || ctx.embed.get() != gpuplan::state::Embed::No {
             return String::new();
         }
@@ -141,7 +144,7 @@ fn column(ctx: Ctx, lines: &'static [Line]) -> impl IntoView {
         .map(|l| match l {
             Field(key, label, catalog) => {
                 let placeholder = catalog.then_some(Msg::FromCatalog);
-                let differs = move || ctx.scenario.with(|s| is_changed(s, key));
+                let differs = move || ctx.state.with(|st| is_changed(&st.scenario, &st.presentation, key));
                 view! {
                     <div class:changed=differs data-changed=move || differs().to_string()>
                         {number(ctx, key, *label, placeholder)}
@@ -176,10 +179,13 @@ mod tests {
     fn a_scenario_names_the_assumptions_it_changes() {
         // Issue 24 #15: a link whose assumptions differ from the defaults says so.
         let c = gpuplan::catalog_static::catalog();
-        let (s, _) = gpuplan::query::parse("v=1&mfu=0.35&ckpt=20&model=llama3.1-70b", &c);
-        assert_eq!(changed(&s), [Msg::Mfu, Msg::CkptInterval]);
-        assert!(changed(&gpuplan::scenario::Scenario::default()).is_empty());
-        let text = gpuplan::explain::changed_assumptions(&changed(&s), gpuplan::scenario::Lang::Zh);
+        let (s, p, _) = gpuplan::query::parse_link("v=1&mfu=0.35&ckpt=20&model=llama3.1-70b", &c);
+        assert_eq!(changed(&s, &p), [Msg::Mfu, Msg::CkptInterval]);
+        assert!(changed(&Scenario::default(), &Presentation::default()).is_empty());
+        // The CNY rate is the presentation's, not the scenario's, and still an assumption the page names.
+        let (s2, p2, _) = gpuplan::query::parse_link("v=1&fx=7.2", &c);
+        assert_eq!(changed(&s2, &p2), [Msg::Fx]);
+        let text = gpuplan::explain::changed_assumptions(&changed(&s, &p), gpuplan::scenario::Lang::Zh);
         assert_eq!(
             text,
             "此场景有 2 项假设不同于默认值：模型算力利用率（MFU）、检查点间隔（分钟）。"

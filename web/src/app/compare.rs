@@ -17,7 +17,7 @@ pub fn Compare(ctx: Ctx) -> impl IntoView {
             picks.track();
             super::run_engine(|| {
                 ctx.catalog.with_value(|c| {
-                    ctx.engine.with(|s| {
+                    ctx.scenario.with(|s| {
                         ctx.outcome.with(|o| {
                             ctx.state
                                 .with_untracked(|st| gpuplan::compare::costs_of_picks(c, s, o, &st.compare))
@@ -29,7 +29,7 @@ pub fn Compare(ctx: Ctx) -> impl IntoView {
         super::changed,
     );
     let table = move || {
-        let f = ctx.scenario.with(|s| render::Fmt::new(ctx.lang(), s));
+        let f = ctx.fmt();
         ctx.catalog.with_value(|c| {
             ctx.scenario.with(|s| {
                 ctx.outcome.with(|o| {

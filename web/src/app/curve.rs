@@ -1,8 +1,8 @@
-//! The page's side of the cost-versus-latency curve (issue 26 item 2): the only file that starts the curve's worker (web/src/bin/gpuplan-curve.rs, its own wasm, not the page's), posts it the link's query and keeps its answers. The page's wasm draws the section's head; what the worker draws (chart and table) is text from `render::curve`, the same as the native render.
+//! The page's side of the cost-versus-latency curve (issue 26 item 2): the only file that starts the curve's worker (src/bin/gpuplan-curve.rs, its own wasm, not the page's), posts it the link's query and keeps its answers. The page's wasm draws the section's head; what the worker draws (chart and table) is text from `render::curve`, the same as the native render.
 
 use super::{acts::refocus, Ctx};
 use gpuplan::i18n::Msg;
-use gpuplan::render::{curve, Fmt};
+use gpuplan::render::curve;
 use gpuplan::scenario::Scenario;
 use leptos::prelude::*;
 use leptos::tachys::renderer::dom::Dom;
@@ -50,7 +50,7 @@ pub(super) fn keep_focus(selector: String) {
 /// boot/curve-worker.js answers a query only when it differs from the one before (the latest answer
 /// wins: answers come in order).
 pub(super) fn section(ctx: Ctx, s: &Scenario) -> String {
-    let f = Fmt::new(s.lang, s);
+    let f = ctx.fmt();
     let open = ctx.curve.get();
     let mut out = curve::head(f, open);
     if open {
@@ -59,7 +59,7 @@ pub(super) fn section(ctx: Ctx, s: &Scenario) -> String {
                 w.worker = start(ctx);
             }
             if let Some(worker) = &w.worker {
-                let _ = worker.post_message(&JsValue::from_str(&gpuplan::query::encode(s)));
+                let _ = worker.post_message(&JsValue::from_str(&gpuplan::query::encode_link(s, &f)));
             }
             if w.body.is_empty() {
                 out.push_str("<p class=\"muted\" role=\"status\" data-testid=\"curve-computing\">");

@@ -23,10 +23,14 @@ pub fn full_page_href(st: &AppState) -> String {
 /// Posts the result message (src/message.rs) to the parent, as the plain object its JSON text parses to.
 fn post_result(ctx: Ctx) {
     let Some(parent) = parent_window() else { return };
+    // Posted when what it is made of changes (`connect`'s effect tracks it): the currency is read untracked.
+    let shown = ctx.state.with_untracked(|st| st.presentation);
     let msg = ctx.catalog.with_value(|c| {
         ctx.scenario.with(|s| {
-            ctx.outcome
-                .with(|o| ctx.warnings.with(|w| gpuplan::message::result_message(c, s, w, o)))
+            ctx.outcome.with(|o| {
+                ctx.warnings
+                    .with(|w| gpuplan::message::result_message(c, s, &shown, w, o))
+            })
         })
     });
     if let Ok(value) = js_sys::JSON::parse(&msg.to_json()) {
@@ -99,7 +103,7 @@ pub fn LineSummary(ctx: Ctx) -> impl IntoView {
         let lang = ctx.lang();
         let sentence = ctx.catalog.with_value(|c| {
             ctx.scenario
-                .with(|s| ctx.outcome.with(|o| gpuplan::explain::line(c, s, o)))
+                .with(|s| ctx.outcome.with(|o| gpuplan::explain::line(c, s, ctx.fmt(), o)))
         });
         let warned = ctx.warnings.with(|ws| {
             ws.iter()

@@ -115,7 +115,7 @@ pub fn Explore(ctx: Ctx) -> impl IntoView {
     let picks = move || ctx.state.with(|s| s.compare.len());
     // The table as HTML text (`render::explore::table`); its buttons act through `acts`.
     let table = move || {
-        let f = ctx.scenario.with(|s| render::Fmt::new(ctx.lang(), s));
+        let f = ctx.fmt();
         let rows = shown();
         ctx.state
             .with(|s| render::explore::table(f, &rows, &s.explore, &s.compare))

@@ -19,6 +19,7 @@ mod url_sync;
 use gpuplan::catalog::Catalog;
 use gpuplan::engine::{recommend, Outcome};
 use gpuplan::i18n::{t, Msg};
+use gpuplan::presentation::Presentation;
 use gpuplan::query::{apply_pair, Warning};
 use gpuplan::scenario::{Lang, Scenario};
 use gpuplan::state::{apply_state_pair, encode_state, parse_state, AppState, Embed, View};
@@ -50,9 +51,6 @@ pub struct Ctx {
     pub catalog: StoredValue<&'static Catalog>, // leaked, kept for the page's life: no drop code in the wasm
     pub scenario: Memo<Scenario>,
     pub outcome: Memo<Outcome>,
-    /// The scenario as the engine sees it (`Scenario::without_presentation`): language and currency
-    /// switches leave it, and so every engine result, unchanged.
-    pub engine: Memo<Scenario>,
     pub warnings: RwSignal<Vec<Warning>>,
     /// The page language alone, so labels re-render on a language switch and not on every input.
     pub lang: Memo<Lang>,
@@ -90,10 +88,16 @@ impl Ctx {
         move || t(self.lang.get(), m)
     }
 
+    /// How figures are written: the language and display currency (reactive: it follows the page state,
+    /// not the scenario, so a switch of either redraws figures and runs no engine). No memo of its own: a
+    /// new memo type costs the page ~1 KB of wasm, and what reads it reads the scenario or the state anyway.
+    pub fn fmt(&self) -> Presentation {
+        self.state.with(|s| s.presentation)
+    }
+
     /// Money in the chosen display currency (reactive).
     pub fn money(&self, usd: f64) -> String {
-        self.scenario
-            .with(|s| gpuplan::format::money(usd, s.purchase.currency, s.purchase.cny_per_usd))
+        self.fmt().money(usd)
     }
 
     /// Sets one field by its link key, exactly as a link would; a bad value keeps the old one and warns.
@@ -150,8 +154,8 @@ fn initial_state(catalog: &Catalog) -> (AppState, Vec<Warning>) {
         st.embed = Embed::No;
         st.transparent = false;
     }
-    if !from_link && !has_lang && st.scenario.lang == Lang::En && url_sync::prefers_chinese() {
-        st.scenario.lang = Lang::Zh;
+    if !from_link && !has_lang && st.presentation.lang == Lang::En && url_sync::prefers_chinese() {
+        st.presentation.lang = Lang::Zh;
     }
     // A stored scenario that no longer parses cleanly is dropped silently.
     (st, if from_link { warnings } else { Vec::new() })
@@ -291,9 +295,8 @@ pub fn App() -> impl IntoView {
     let scenario = Memo::new(move |_| state.with(|s| s.scenario.clone()));
     // A new scenario is a new outcome: no comparison of the old one (its derived `PartialEq` would be
     // compiled into the page for nothing; BENCHMARKS.md).
-    let engine = Memo::new(move |_| scenario.with(Scenario::without_presentation));
     let outcome = Memo::new_with_compare(
-        move |_| run_engine(|| catalog.with_value(|c| engine.with(|s| recommend(c, s)))),
+        move |_| run_engine(|| catalog.with_value(|c| scenario.with(|s| recommend(c, s)))),
         changed,
     );
     let ctx = Ctx {
@@ -301,9 +304,8 @@ pub fn App() -> impl IntoView {
         catalog,
         scenario,
         outcome,
-        engine,
         warnings: RwSignal::new(warnings),
-        lang: Memo::new(move |_| scenario.with(|s| s.lang)),
+        lang: Memo::new(move |_| state.with(|s| s.presentation.lang)),
         full: RwSignal::new(pre_rendered),
         view: Memo::new(move |_| state.with(|s| s.view)),
         embed: Memo::new(move |_| state.with(|s| s.embed)),

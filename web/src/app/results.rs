@@ -34,7 +34,7 @@ pub fn Results(ctx: Ctx) -> impl IntoView {
             chosen.get().and_then(|i| {
                 super::run_engine(|| {
                     ctx.catalog.with_value(|c| {
-                        ctx.engine.with(|s| {
+                        ctx.scenario.with(|s| {
                             ctx.outcome.with(|o| {
                                 o.recommendations
                                     .get(i)
@@ -84,16 +84,16 @@ fn NothingFits(ctx: Ctx) -> impl IntoView {
         move |_| {
             super::run_engine(|| {
                 ctx.catalog
-                    .with_value(|c| ctx.engine.with(|s| render::notes::fixes_that_fit(c, s)))
+                    .with_value(|c| ctx.scenario.with(|s| render::notes::fixes_that_fit(c, s)))
             })
         },
         super::changed,
     );
     let html = move || {
-        let lang = ctx.lang();
+        let f = ctx.fmt();
         ctx.scenario.with(|s| {
             ctx.outcome
-                .with(|o| fixes.with(|x| render::notes::nothing_fits(render::Fmt::new(lang, s), s, o, x)))
+                .with(|o| fixes.with(|x| render::notes::nothing_fits(f, s, o, x)))
         })
     };
     view! { <div class="contents" inner_html=html></div> }
@@ -109,7 +109,7 @@ fn Detail(ctx: Ctx, rec: usize, figures: Memo<Option<Figures>>) -> impl IntoView
     let card = ctx.state.with_untracked(|s| s.embed == gpuplan::state::Embed::Card);
     // Renders one part of the card with everything it is drawn from.
     let draw = move |part: &dyn Fn(&render::detail::DetailIn) -> String| {
-        let (lang, full) = (ctx.lang(), ctx.full.get());
+        let (fmt, full) = (ctx.fmt(), ctx.full.get());
         ctx.catalog.with_value(|c| {
             ctx.scenario.with(|s| {
                 ctx.outcome.with(|o| {
@@ -124,7 +124,7 @@ fn Detail(ctx: Ctx, rec: usize, figures: Memo<Option<Figures>>) -> impl IntoView
                             rec,
                             plan: f.as_ref().map(|f| &f.plan),
                             range: f.as_ref().and_then(|f| f.range.as_ref()),
-                            fmt: render::Fmt::new(lang, s),
+                            fmt,
                             card,
                             full,
                             root: "",
@@ -169,10 +169,7 @@ fn RecTable(ctx: Ctx, chosen: Memo<Option<usize>>) -> impl IntoView {
     ctx.show_all.set(false);
     // The rows and the head read the scenario anyway: what the columns hold (`Work`) is read with it, no
     // memo of its own (one reactive type less in the page).
-    let fmt_work = move || {
-        ctx.scenario
-            .with(|s| (render::Fmt::new(ctx.lang(), s), render::ranked::Work::of(s)))
-    };
+    let fmt_work = move || (ctx.fmt(), ctx.scenario.with(render::ranked::Work::of));
     // The rows as HTML text (`render::ranked::rec_rows`); their buttons act through `acts`.
     let rows = move || {
         let card = ctx.embed.get() == gpuplan::state::Embed::Card;
@@ -235,7 +232,7 @@ fn Excluded(ctx: Ctx) -> impl IntoView {
         if ctx.embed.get() == gpuplan::state::Embed::Card {
             return String::new();
         }
-        let f = ctx.scenario.with(|s| render::Fmt::new(ctx.lang(), s));
+        let f = ctx.fmt();
         ctx.outcome.with(|o| render::ranked::excluded(f, o))
     };
     view! { <div class="contents" inner_html=html></div> }

@@ -36,7 +36,7 @@ pub(super) fn catalog_note(ctx: Ctx, d: IsoDate) -> CatalogNote {
 pub(super) fn CatalogNotice(ctx: Ctx, note: CatalogNote) -> impl IntoView {
     let as_of = ctx.catalog.with_value(|c| c.as_of);
     let html = move || {
-        let f = ctx.scenario.with(|s| gpuplan::render::Fmt::new(ctx.lang(), s));
+        let f = ctx.fmt();
         gpuplan::render::notes::catalog_notice(f, note.link_date, as_of, &note.changes, &note.unknown)
     };
     view! { <div class="contents" inner_html=html></div> }
