@@ -1,5 +1,8 @@
 //! The read-only parts of the Plan view (the chosen recommendation's card, its tables, the charts) as HTML text, built by pure functions the page sets with `inner_html`: one string writer instead of a compiled view type per element (BENCHMARKS.md: −40 KB gzip), testable natively.
 
+// Render runs in the page, where a panic kills it: no slice indexing.
+#![deny(clippy::indexing_slicing)]
+
 pub mod assumptions;
 pub mod charts;
 pub mod compare;

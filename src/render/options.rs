@@ -247,7 +247,14 @@ fn option_row(h: &mut Html, f: Fmt, o: &OptionCost, row: &Row) {
         .el(
             "td",
             &[
-                ("colspan", ["5", "6", "7"][usize::from(per_mtok) + usize::from(is_job)]),
+                (
+                    "colspan",
+                    match (per_mtok, is_job) {
+                        (false, false) => "5",
+                        (true, true) => "7",
+                        _ => "6",
+                    },
+                ),
                 ("class", "reason"),
             ],
             &text,
