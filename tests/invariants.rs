@@ -359,3 +359,18 @@ fn slice_indexing_is_denied_where_a_link_reaches_or_a_panic_kills_the_page() {
         }
     }
 }
+
+#[test]
+fn data_act_is_written_and_read_only_through_render_act() {
+    // `render::Act` names every act, writes the attribute (`Act::attr`, `Html::act`) and builds the
+    // selectors the page finds and refocuses buttons with (`Act::selector`): a name typed anywhere else
+    // could disagree with it.
+    for (rel, code) in sources() {
+        if rel == "render/mod.rs" {
+            continue;
+        }
+        let hit =
+            code.strings.iter().any(|s| s.contains("data-act")) || code.markup.iter().any(|m| m.contains("data - act"));
+        assert!(!hit, "src/{rel} writes `data-act` itself: go through render::Act");
+    }
+}

@@ -48,15 +48,15 @@ pub fn on_click(ctx: Ctx, ev: leptos::ev::MouseEvent) {
     let Some((el, act)) = ev
         .target()
         .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-        .and_then(|e| e.closest("[data-act]").ok().flatten())
-        .and_then(|e| Some((e.clone(), e.get_attribute("data-act").as_deref().and_then(Act::parse)?)))
+        .and_then(|e| e.closest(Act::ANY).ok().flatten())
+        .and_then(|e| Some((e.clone(), e.get_attribute(Act::ATTR).as_deref().and_then(Act::parse)?)))
     else {
         return;
     };
     let attr = |name: &str| el.get_attribute(name).unwrap_or_default();
     let id = attr("data-id");
     // The same button once the page is redrawn.
-    let again = || refocus(format!("[data-act=\"{}\"][data-id=\"{id}\"]", act.key()));
+    let again = || refocus(act.selector(Some(&id)));
     match act {
         Act::Best => ctx.update(|s| s.pick = String::new()),
         Act::Pick => ctx.update(|s| s.pick = id.clone()),
@@ -81,7 +81,7 @@ pub fn on_click(ctx: Ctx, ev: leptos::ev::MouseEvent) {
         }
         Act::Uncmp => {
             ctx.update(|s| s.toggle_compare(&id));
-            refocus(".compare [data-act=\"uncmp\"]".to_string());
+            refocus(format!(".compare {}", Act::Uncmp.selector(None)));
         }
         Act::Set => {
             let key = el
@@ -131,7 +131,7 @@ fn set_pairs(ctx: Ctx, pairs: &str) {
     for (k, v) in crate::query::pairs(pairs) {
         ctx.set(&k, &v);
     }
-    super::curve::keep_focus(format!("button[data-act=\"pairs\"][data-id=\"{pairs}\"]"));
+    super::curve::keep_focus(format!("button{}", Act::Pairs.selector(Some(pairs))));
 }
 
 /// A change anywhere in the page: a `<select>` or a checkbox drawn as HTML text (`Act::Select`,
@@ -145,7 +145,7 @@ pub fn on_change(ctx: Ctx, ev: leptos::ev::Event) {
     let Some(el) = ev.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) else {
         return;
     };
-    let value = match el.get_attribute("data-act").as_deref().and_then(Act::parse) {
+    let value = match el.get_attribute(Act::ATTR).as_deref().and_then(Act::parse) {
         Some(Act::Select) => event_target_value(&ev),
         Some(Act::Check) => el.get_attribute("data-id").unwrap_or_default(),
         _ => return,

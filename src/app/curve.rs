@@ -2,7 +2,7 @@
 
 use super::{acts::refocus, Ctx};
 use crate::i18n::Msg;
-use crate::render::{curve, Fmt};
+use crate::render::{curve, Act, Fmt};
 use crate::scenario::Scenario;
 use leptos::prelude::*;
 use leptos::tachys::renderer::dom::Dom;
@@ -35,7 +35,7 @@ pub(super) fn toggle(ctx: Ctx) {
         w.open
     });
     ctx.curve.set(open);
-    keep_focus("[data-act=\"curve\"]".to_string());
+    keep_focus(Act::Curve.selector(None));
 }
 
 /// Puts the focus on the element `selector` finds once the page is redrawn (`acts::refocus`), and again

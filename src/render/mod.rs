@@ -107,6 +107,27 @@ impl Act {
     pub fn parse(key: &str) -> Option<Act> {
         ACTS.iter().find(|(_, k)| *k == key).map(|(a, _)| *a)
     }
+
+    /// The attribute every act is written in.
+    pub const ATTR: &'static str = "data-act";
+
+    /// A selector for any element that names an act (what the page's handlers look for).
+    pub const ANY: &'static str = "[data-act]";
+
+    /// The act as an attribute of an `Attrs` list.
+    pub fn attr(self) -> (&'static str, &'static str) {
+        (Self::ATTR, self.key())
+    }
+
+    /// The selector of this act's element, with `data-id` `id` where given: how the page finds a button
+    /// drawn as text again once it has been redrawn (`app::acts::refocus`).
+    pub fn selector(self, id: Option<&str>) -> String {
+        let mut out = format!("[{}=\"{}\"]", Self::ATTR, self.key());
+        if let Some(id) = id {
+            out.push_str(&format!("[data-id=\"{id}\"]"));
+        }
+        out
+    }
 }
 
 /// An HTML fragment being written. Every text and attribute value passes through `escape`, so catalog
@@ -160,6 +181,15 @@ impl Html {
     }
 
     /// A fragment another function of this module wrote (already escaped); private to `render`.
+    /// ` data-act="…"` inside a tag written as fragments.
+    fn act(&mut self, act: Act) -> &mut Html {
+        self.fragment(" ")
+            .fragment(Act::ATTR)
+            .fragment("=\"")
+            .fragment(act.key())
+            .fragment("\"")
+    }
+
     fn fragment(&mut self, html: &str) -> &mut Html {
         self.out.push_str(html);
         self
@@ -314,6 +344,16 @@ pub(crate) mod tests {
         }
         assert_eq!(Act::parse("nonsense"), None);
         assert_eq!(Act::Pick.key(), "pick");
+        // What is written is what the selectors find.
+        assert_eq!(Act::Pairs.attr(), ("data-act", "pairs"));
+        assert_eq!(Act::Curve.selector(None), "[data-act=\"curve\"]");
+        assert_eq!(
+            Act::Cmp.selector(Some("p5.48xlarge")),
+            "[data-act=\"cmp\"][data-id=\"p5.48xlarge\"]"
+        );
+        let mut h = Html::new();
+        h.fragment("<b").act(Act::Pick).fragment(">");
+        assert_eq!(h.finish(), "<b data-act=\"pick\">");
     }
 
     #[test]
