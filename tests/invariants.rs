@@ -374,3 +374,48 @@ fn data_act_is_written_and_read_only_through_render_act() {
         assert!(!hit, "src/{rel} writes `data-act` itself: go through render::Act");
     }
 }
+
+/// The one file of the page that touches location, history, clipboard, storage, downloads or the clock.
+const BROWSER_EDGE: &str = "app/url_sync.rs";
+
+#[test]
+fn only_url_sync_touches_the_address_bar_storage_and_the_clock() {
+    for (rel, code) in sources() {
+        if rel == BROWSER_EDGE || module_of(rel) == "bin" {
+            continue;
+        }
+        let clock = code
+            .paths
+            .iter()
+            .filter(|p| {
+                [
+                    "Date::",
+                    "SystemTime",
+                    "Instant::",
+                    "Blob",
+                    "create_object_url",
+                    "HtmlAnchorElement",
+                ]
+                .iter()
+                .any(|x| p.contains(x))
+            })
+            .filter(|p| !p.contains("IsoDate"));
+        let edge = code.methods.iter().filter(|m| {
+            [
+                "location",
+                "history",
+                "local_storage",
+                "session_storage",
+                "clipboard",
+                "navigator",
+                "performance",
+            ]
+            .contains(&m.as_str())
+        });
+        let hits: Vec<&String> = clock.chain(edge).collect();
+        assert!(
+            hits.is_empty(),
+            "src/{rel} touches {hits:?}: only src/{BROWSER_EDGE} may"
+        );
+    }
+}
