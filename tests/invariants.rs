@@ -419,3 +419,19 @@ fn only_url_sync_touches_the_address_bar_storage_and_the_clock() {
         );
     }
 }
+
+#[test]
+fn nothing_prints_but_through_the_edge() {
+    // A `println!` on a closed or full stdout panics; the tools write through `edge::write_stdout` and `edge::say`.
+    for (rel, code) in sources() {
+        let printed: Vec<&String> = code
+            .macros
+            .iter()
+            .filter(|m| ["println", "print", "eprintln", "eprint", "dbg"].contains(&m.as_str()))
+            .collect();
+        assert!(
+            printed.is_empty(),
+            "src/{rel} prints with {printed:?}: use edge::write_stdout or edge::say"
+        );
+    }
+}
