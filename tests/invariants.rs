@@ -435,3 +435,24 @@ fn nothing_prints_but_through_the_edge() {
         );
     }
 }
+
+#[test]
+fn only_the_binaries_touch_files_the_environment_and_the_process() {
+    // The importer reads what its binary opens for it (`import::Input`), the pre-render step writes what
+    // `render` drew: the library does no I/O of its own.
+    for (rel, code) in sources() {
+        if module_of(rel) == "bin" {
+            continue;
+        }
+        let io: Vec<&String> = code
+            .paths
+            .iter()
+            .filter(|p| {
+                ["std::fs", "std::env", "std::process", "std::net", "File::"]
+                    .iter()
+                    .any(|x| p.starts_with(x) || p.contains(&format!("::{x}")))
+            })
+            .collect();
+        assert!(io.is_empty(), "src/{rel} does I/O: {io:?}");
+    }
+}
