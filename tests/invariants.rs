@@ -456,3 +456,17 @@ fn only_the_binaries_touch_files_the_environment_and_the_process() {
         assert!(io.is_empty(), "src/{rel} does I/O: {io:?}");
     }
 }
+
+#[test]
+fn the_app_writes_no_markup_as_text() {
+    // Its `inner_html` is crate::render's; markup typed in a string in src/app/ escapes the escaping writer.
+    let tag = |s: &str| {
+        s.as_bytes()
+            .windows(2)
+            .any(|w| w[0] == b'<' && (w[1].is_ascii_alphabetic() || w[1] == b'/'))
+    };
+    for (rel, code) in sources().iter().filter(|(r, _)| module_of(r) == "app") {
+        let tags: Vec<&String> = code.strings.iter().filter(|s| tag(s)).collect();
+        assert!(tags.is_empty(), "src/{rel} writes markup as text: {tags:?}");
+    }
+}

@@ -83,18 +83,7 @@ pub fn on_click(ctx: Ctx, ev: leptos::ev::MouseEvent) {
             ctx.update(|s| s.toggle_compare(&id));
             refocus(format!(".compare {}", Act::Uncmp.selector(None)));
         }
-        Act::Set => {
-            let key = el
-                .parent_element()
-                .and_then(|p| p.closest("[data-key]").ok().flatten())
-                .and_then(|f| f.get_attribute("data-key"))
-                .unwrap_or_default();
-            let value = attr("data-value");
-            if !key.is_empty() {
-                ctx.set(&key, &value);
-                refocus(format!("[data-key=\"{key}\"] [data-value=\"{value}\"]"));
-            }
-        }
+        Act::Set => set_segment(ctx, &el, &attr("data-value")),
         Act::Export => {
             if let Some(bar) = el.closest("[data-what]").ok().flatten() {
                 export_bar::run(ctx, bar, &attr("data-export"));
@@ -115,6 +104,7 @@ pub fn on_click(ctx: Ctx, ev: leptos::ev::MouseEvent) {
         Act::Strategy => strategy(ctx, &id),
         Act::ShowAll => ctx.show_all.set(true),
         Act::Curve => super::curve::toggle(ctx),
+        Act::Retry => super::curve::retry(ctx),
         Act::Col => {
             if let Some(c) = Column::from_key(&id) {
                 ctx.update(|s| s.toggle_column(c));
@@ -122,6 +112,20 @@ pub fn on_click(ctx: Ctx, ev: leptos::ev::MouseEvent) {
             again();
         }
         Act::Check | Act::Select | Act::Num => {}
+    }
+}
+
+/// A segmented input's button: sets the link key its group names (the nearest `data-key` above it) to its
+/// value, and keeps the focus on it once the page is redrawn.
+fn set_segment(ctx: Ctx, el: &web_sys::Element, value: &str) {
+    let key = el
+        .parent_element()
+        .and_then(|p| p.closest("[data-key]").ok().flatten())
+        .and_then(|f| f.get_attribute("data-key"))
+        .unwrap_or_default();
+    if !key.is_empty() {
+        ctx.set(&key, value);
+        refocus(format!("[data-key=\"{key}\"] [data-value=\"{value}\"]"));
     }
 }
 

@@ -246,6 +246,37 @@ pub fn head(f: Fmt, open: bool) -> String {
     h.finish()
 }
 
+/// The opened section's line until the worker's first answer.
+pub fn computing(f: Fmt) -> String {
+    let mut h = Html::new();
+    h.el(
+        "p",
+        &[
+            ("class", "muted"),
+            ("role", "status"),
+            ("data-testid", "curve-computing"),
+        ],
+        f.t(Msg::CurveComputing),
+    );
+    h.finish()
+}
+
+/// The opened section's line when the worker failed to load or stopped: what happened, and a button that
+/// starts it again (`Act::Retry`).
+pub fn failed(f: Fmt) -> String {
+    let mut h = Html::new();
+    h.open("p", &[("role", "alert"), ("data-testid", "curve-failed")])
+        .text(f.t(Msg::CurveFailed))
+        .text(" ")
+        .el(
+            "button",
+            &[("type", "button"), ("class", "small"), Act::Retry.attr()],
+            f.t(Msg::Retry),
+        )
+        .close("p");
+    h.finish()
+}
+
 /// The opened section's content: the chart, then the front's table.
 pub fn body(f: Fmt, points: &[CurvePoint], pick: Option<&CurvePoint>) -> String {
     chart(f, points, pick) + &front_table(f, points, pick)
@@ -408,6 +439,30 @@ mod tests {
         }
         assert_eq!(answer(&c, "v=1&task=train&model=llama3.1-8b"), "");
         assert_eq!(section(F, None), head(F, false) + END);
+    }
+
+    #[test]
+    fn a_failed_worker_is_said_in_both_languages_with_a_button_that_retries() {
+        assert_eq!(
+            computing(F),
+            "<p class=\"muted\" role=\"status\" data-testid=\"curve-computing\">Computing every layout…</p>"
+        );
+        for lang in [Lang::En, Lang::Zh] {
+            let f = Fmt { lang, ..F };
+            let html = failed(f);
+            let want = format!(
+                "<p role=\"alert\" data-testid=\"curve-failed\">{} <button type=\"button\" class=\"small\" \
+                 data-act=\"retry\">{}</button></p>",
+                crate::i18n::t(lang, Msg::CurveFailed),
+                crate::i18n::t(lang, Msg::Retry)
+            );
+            assert_eq!(html, want);
+            assert_eq!(Act::parse("retry"), Some(Act::Retry));
+        }
+        assert_ne!(
+            crate::i18n::t(Lang::Zh, Msg::CurveFailed),
+            crate::i18n::t(Lang::En, Msg::CurveFailed)
+        );
     }
 
     #[test]

@@ -36,6 +36,8 @@ pub enum Act {
     Fix,
     /// Open or close the cost-versus-latency curve.
     Curve,
+    /// Start the curve's worker again after it failed.
+    Retry,
     /// Several link keys at once (`data-id`: `key=value&…`): a point of the cost-versus-latency curve.
     Pairs,
     /// Open a view (`data-id`: its key).
@@ -73,12 +75,13 @@ pub enum Act {
 }
 
 /// Every act with the name its `data-act` carries.
-const ACTS: [(Act, &str); 21] = [
+const ACTS: [(Act, &str); 22] = [
     (Act::Best, "best"),
     (Act::Region, "region"),
     (Act::Fix, "fix"),
     (Act::Pairs, "pairs"),
     (Act::Curve, "curve"),
+    (Act::Retry, "retry"),
     (Act::View, "view"),
     (Act::Pick, "pick"),
     (Act::Cmp, "cmp"),
