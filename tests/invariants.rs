@@ -2,227 +2,10 @@
 //! inside `format!`), held by reading the code with `syn`: which crate modules each module names, where the
 //! clock, files and stdout are touched, who writes `data-act` and markup, and where slice indexing is denied.
 
-use std::collections::BTreeSet;
-use std::fs;
-use std::path::{Path, PathBuf};
-use syn::visit::{self, Visit};
+#[path = "invariants/scan.rs"]
+mod scan;
 
-/// What a file's code holds, tests, comments and doc lines left out: string literals (also inside macro
-/// calls such as `format!` and `view!`), called macros, paths (`use` trees too) and called methods.
-#[derive(Default)]
-struct Code {
-    strings: Vec<String>,
-    macros: BTreeSet<String>,
-    paths: BTreeSet<String>,
-    methods: BTreeSet<String>,
-    /// The text of every macro call whose tokens are not expressions (`view!`), spaced as tokens (`data - act`).
-    markup: Vec<String>,
-    /// The file's inner attributes (`#![deny(...)]`) as token text.
-    inner_attrs: Vec<String>,
-}
-
-fn is_test(attrs: &[syn::Attribute]) -> bool {
-    attrs.iter().any(|a| {
-        let text = quote::ToTokens::to_token_stream(a).to_string().replace(' ', "");
-        text == "#[test]" || text.starts_with("#[cfg(test)") || text.starts_with("#[cfg(all(test")
-    })
-}
-
-fn joined(path: &syn::Path) -> String {
-    path.segments
-        .iter()
-        .map(|s| s.ident.to_string())
-        .collect::<Vec<_>>()
-        .join("::")
-}
-
-impl Code {
-    /// The tokens of a macro call: as comma-separated expressions where they parse (`format!`, `println!`),
-    /// so paths inside count; otherwise (`view!`) every literal, and every `a::b` run of identifiers.
-    fn tokens(&mut self, tokens: proc_macro2::TokenStream) {
-        let parser = syn::punctuated::Punctuated::<syn::Expr, syn::Token![,]>::parse_terminated;
-        if let Ok(exprs) = syn::parse::Parser::parse2(parser, tokens.clone()) {
-            for e in &exprs {
-                self.visit_expr(e);
-            }
-            return;
-        }
-        self.markup.push(tokens.to_string());
-        let mut run: Vec<String> = Vec::new();
-        let flush = |run: &mut Vec<String>, paths: &mut BTreeSet<String>| {
-            if run.len() > 1 {
-                paths.insert(run.join("::"));
-            }
-            run.clear();
-        };
-        let mut colons = 0;
-        for t in tokens {
-            match t {
-                proc_macro2::TokenTree::Ident(i) => {
-                    if colons != 2 {
-                        flush(&mut run, &mut self.paths);
-                    }
-                    run.push(i.to_string());
-                    colons = 0;
-                }
-                proc_macro2::TokenTree::Punct(p) if p.as_char() == ':' => colons += 1,
-                proc_macro2::TokenTree::Literal(l) => {
-                    flush(&mut run, &mut self.paths);
-                    if let Ok(s) = syn::parse_str::<syn::LitStr>(&l.to_string()) {
-                        self.strings.push(s.value());
-                    }
-                }
-                proc_macro2::TokenTree::Group(g) => {
-                    flush(&mut run, &mut self.paths);
-                    self.tokens(g.stream());
-                }
-                proc_macro2::TokenTree::Punct(_) => {
-                    flush(&mut run, &mut self.paths);
-                    colons = 0;
-                }
-            }
-        }
-        flush(&mut run, &mut self.paths);
-    }
-}
-
-impl<'a> Visit<'a> for Code {
-    // Doc lines and other attributes are not code.
-    fn visit_attribute(&mut self, _: &'a syn::Attribute) {}
-
-    fn visit_item(&mut self, i: &'a syn::Item) {
-        let attrs = match i {
-            syn::Item::Mod(m) => &m.attrs,
-            syn::Item::Fn(f) => &f.attrs,
-            syn::Item::Impl(m) => &m.attrs,
-            syn::Item::Use(u) => &u.attrs,
-            syn::Item::Const(c) => &c.attrs,
-            syn::Item::Static(s) => &s.attrs,
-            _ => return visit::visit_item(self, i),
-        };
-        if !is_test(attrs) {
-            visit::visit_item(self, i);
-        }
-    }
-
-    fn visit_lit_str(&mut self, l: &'a syn::LitStr) {
-        self.strings.push(l.value());
-    }
-
-    fn visit_macro(&mut self, m: &'a syn::Macro) {
-        if let Some(last) = m.path.segments.last() {
-            self.macros.insert(last.ident.to_string());
-        }
-        self.paths.insert(joined(&m.path));
-        self.tokens(m.tokens.clone());
-    }
-
-    fn visit_path(&mut self, p: &'a syn::Path) {
-        self.paths.insert(joined(p));
-        visit::visit_path(self, p);
-    }
-
-    fn visit_item_use(&mut self, u: &'a syn::ItemUse) {
-        fn walk(prefix: &str, tree: &syn::UseTree, out: &mut BTreeSet<String>) {
-            let at = |name: &syn::Ident| {
-                if prefix.is_empty() {
-                    name.to_string()
-                } else {
-                    format!("{prefix}::{name}")
-                }
-            };
-            match tree {
-                syn::UseTree::Path(p) => walk(&at(&p.ident), &p.tree, out),
-                syn::UseTree::Name(n) => {
-                    out.insert(at(&n.ident));
-                }
-                syn::UseTree::Rename(r) => {
-                    out.insert(at(&r.ident));
-                }
-                syn::UseTree::Glob(_) => {
-                    out.insert(prefix.to_string());
-                }
-                syn::UseTree::Group(g) => g.items.iter().for_each(|t| walk(prefix, t, out)),
-            }
-        }
-        if !is_test(&u.attrs) {
-            walk("", &u.tree, &mut self.paths);
-        }
-    }
-
-    fn visit_expr_method_call(&mut self, m: &'a syn::ExprMethodCall) {
-        self.methods.insert(m.method.to_string());
-        visit::visit_expr_method_call(self, m);
-    }
-}
-
-/// The code of one file's text; a file `syn` cannot parse fails the test naming it.
-fn code_of(name: &str, text: &str) -> Code {
-    let file = syn::parse_file(text).unwrap_or_else(|e| panic!("{name}: syn cannot parse it: {e}"));
-    let mut code = Code {
-        inner_attrs: file
-            .attrs
-            .iter()
-            .map(|a| quote::ToTokens::to_token_stream(a).to_string().replace(' ', ""))
-            .collect(),
-        ..Code::default()
-    };
-    code.visit_file(&file);
-    code
-}
-
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    for entry in fs::read_dir(dir).into_iter().flatten().flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            rust_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            out.push(path);
-        }
-    }
-}
-
-/// Every file under src/ as (its path from src/, with `/`), its code), in path order; parsed once.
-fn sources() -> &'static [(String, Code)] {
-    static ALL: std::sync::OnceLock<Vec<(String, Code)>> = std::sync::OnceLock::new();
-    ALL.get_or_init(parse_sources)
-}
-
-fn parse_sources() -> Vec<(String, Code)> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let mut files = Vec::new();
-    rust_files(&root, &mut files);
-    // In path order (a BTreeMap), so a failure names the files the same way every run.
-    let out: Vec<(String, Code)> = files
-        .iter()
-        .map(|f| {
-            let rel = f
-                .strip_prefix(&root)
-                .map_or_else(|_| f.display().to_string(), |r| r.to_string_lossy().replace('\\', "/"));
-            let code = code_of(&rel, &fs::read_to_string(f).unwrap_or_default());
-            (rel, code)
-        })
-        .collect::<std::collections::BTreeMap<_, _>>()
-        .into_iter()
-        .collect();
-    assert!(out.len() > 100, "found only {} files under src/", out.len());
-    out
-}
-
-/// The top-level module a file under src/ belongs to (`engine/plan/cover.rs` is `engine`; `bin/x.rs` is `bin`).
-fn module_of(rel: &str) -> &str {
-    rel.split('/').next().unwrap_or(rel).trim_end_matches(".rs")
-}
-
-/// The crate's modules a file's code names (`crate::x`, `super::…` left aside: within a module).
-fn crate_modules(code: &Code) -> BTreeSet<String> {
-    code.paths
-        .iter()
-        .filter_map(|p| p.strip_prefix("crate::"))
-        .map(|rest| rest.split("::").next().unwrap_or(rest).to_string())
-        .collect()
-}
-
+use scan::{code_of, crate_modules, engine_edges, module_of, sources};
 #[test]
 fn the_scan_sees_code_inside_macros_and_skips_comments_docs_and_tests() {
     let text = r##"//! x
@@ -458,15 +241,127 @@ fn only_the_binaries_touch_files_the_environment_and_the_process() {
 }
 
 #[test]
-fn the_app_writes_no_markup_as_text() {
-    // Its `inner_html` is crate::render's; markup typed in a string in src/app/ escapes the escaping writer.
+fn the_app_and_prerender_write_no_markup_as_text() {
+    // The page's `inner_html` is crate::render's, and so is every page the pre-render step writes; markup
+    // typed in a string elsewhere escapes the escaping writer.
     let tag = |s: &str| {
         s.as_bytes()
             .windows(2)
             .any(|w| w[0] == b'<' && (w[1].is_ascii_alphabetic() || w[1] == b'/'))
     };
-    for (rel, code) in sources().iter().filter(|(r, _)| module_of(r) == "app") {
+    for (rel, code) in sources()
+        .iter()
+        .filter(|(r, _)| module_of(r) == "app" || r == "bin/prerender.rs")
+    {
         let tags: Vec<&String> = code.strings.iter().filter(|s| tag(s)).collect();
         assert!(tags.is_empty(), "src/{rel} writes markup as text: {tags:?}");
     }
+}
+
+/// What an engine module may name of the engine, where its ARCHITECTURE line is narrower than tests/layers.rs.
+const ENGINE_MAY_NAME: &[(&str, &[&str])] = &[
+    // "of the engine, `cost` imports only `outcome` and `carbon` nothing".
+    ("cost", &["outcome"]),
+    ("carbon", &[]),
+    // "`rank` imports only `outcome`".
+    ("rank", &["outcome"]),
+];
+
+#[test]
+fn cost_names_only_outcome_carbon_nothing_and_rank_only_outcome() {
+    assert_eq!(
+        engine_edges(
+            "engine/cost/spot.rs",
+            &code_of(
+                "x.rs",
+                "use super::Basis;\nuse super::super::plan::Term;\nuse crate::engine::outcome::Why;\n"
+            )
+        ),
+        ["outcome", "plan"].map(String::from).into_iter().collect()
+    );
+    for (rel, code) in sources() {
+        let module = rel.split('/').nth(1).unwrap_or("").trim_end_matches(".rs");
+        let Some((_, may)) = ENGINE_MAY_NAME
+            .iter()
+            .find(|(m, _)| module_of(rel) == "engine" && *m == module)
+        else {
+            continue;
+        };
+        for to in engine_edges(rel, code) {
+            assert!(may.contains(&to.as_str()), "src/{rel}: `{module}` names engine `{to}`");
+        }
+    }
+}
+
+/// The catalog's price tables and figures, as fields.
+const PRICE_FIELDS: &[&str] = &[
+    "on_demand",
+    "spot",
+    "reserved",
+    "savings_plan_assumptions",
+    "savings_plan_rates",
+    "capacity_blocks",
+    "price_history",
+    "managed",
+    "usd_hr",
+    "median_usd_hr",
+    "min_usd_hr",
+    "max_usd_hr",
+    "effective_usd_hr",
+];
+
+#[test]
+fn the_models_and_sizing_read_no_price() {
+    // How many instances a type needs never depends on what they cost; `eligibility` asks only whether a
+    // region's prices were collected (`PriceCoverage`).
+    for (rel, code) in sources() {
+        let module = rel.split('/').nth(1).unwrap_or("").trim_end_matches(".rs");
+        if module_of(rel) != "engine" || !["memory", "perf", "parallel", "eligibility", "sizing"].contains(&module) {
+            continue;
+        }
+        let read: Vec<&String> = code
+            .fields
+            .iter()
+            .filter(|f| PRICE_FIELDS.contains(&f.as_str()))
+            .collect();
+        assert!(read.is_empty(), "src/{rel} reads a price: {read:?}");
+    }
+}
+
+#[test]
+fn only_tests_read_the_work_counts_and_the_one_allowed_sort_is_the_native_importers() {
+    for (rel, code) in sources() {
+        let counts = code.paths.iter().any(|p| p.ends_with("work::counts") || p == "counts");
+        assert!(!counts, "src/{rel} reads engine::work's counts outside a test");
+        if rel != "import/read.rs" {
+            let allowed = code.attrs.iter().any(|a| a.contains("disallowed_methods"));
+            assert!(
+                !allowed,
+                "src/{rel} allows a disallowed method (clippy.toml) outside its tests"
+            );
+        }
+    }
+}
+
+#[test]
+fn main_only_mounts_the_app() {
+    let Some((_, code)) = sources().iter().find(|(r, _)| r == "main.rs") else {
+        panic!("no src/main.rs");
+    };
+    let named: Vec<&str> = code
+        .paths
+        .iter()
+        .map(String::as_str)
+        .filter(|p| !p.starts_with("target_arch"))
+        .collect();
+    assert_eq!(
+        named,
+        [
+            "gpuplan::app::App",
+            "gpuplan::app::install_panic_hook",
+            "leptos::mount::mount_to_body"
+        ],
+        "src/main.rs"
+    );
+    assert!(code.macros.is_empty() && code.methods.is_empty() && code.strings.is_empty());
 }
