@@ -56,7 +56,7 @@ pub fn on_click(ctx: Ctx, ev: leptos::ev::MouseEvent) {
     let attr = |name: &str| el.get_attribute(name).unwrap_or_default();
     let id = attr("data-id");
     // The same button once the page is redrawn.
-    let again = || refocus(act.selector(Some(&id)));
+    let again = || refocus(act.selector("", Some(&id)));
     match act {
         Act::Best => ctx.update(|s| s.pick = String::new()),
         Act::Pick => ctx.update(|s| s.pick = id.clone()),
@@ -81,7 +81,7 @@ pub fn on_click(ctx: Ctx, ev: leptos::ev::MouseEvent) {
         }
         Act::Uncmp => {
             ctx.update(|s| s.toggle_compare(&id));
-            refocus(format!(".compare {}", Act::Uncmp.selector(None)));
+            refocus(Act::Uncmp.selector(".compare ", None));
         }
         Act::Set => set_segment(ctx, &el, &attr("data-value")),
         Act::Export => {
@@ -135,7 +135,7 @@ fn set_pairs(ctx: Ctx, pairs: &str) {
     for (k, v) in crate::query::pairs(pairs) {
         ctx.set(&k, &v);
     }
-    super::curve::keep_focus(format!("button{}", Act::Pairs.selector(Some(pairs))));
+    super::curve::keep_focus(Act::Pairs.selector("button", Some(pairs)));
 }
 
 /// A change anywhere in the page: a `<select>` or a checkbox drawn as HTML text (`Act::Select`,

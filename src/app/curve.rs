@@ -36,7 +36,7 @@ pub(super) fn toggle(ctx: Ctx) {
         w.open
     });
     ctx.curve.set(open);
-    keep_focus(Act::Curve.selector(None));
+    keep_focus(Act::Curve.selector("", None));
 }
 
 /// Starts the worker again after a failure (`Act::Retry`): the next redraw starts a new one and asks it.
@@ -46,7 +46,7 @@ pub(super) fn retry(ctx: Ctx) {
         w.open
     });
     ctx.curve.set(open);
-    keep_focus(Act::Curve.selector(None));
+    keep_focus(Act::Curve.selector("", None));
 }
 
 /// Puts the focus on the element `selector` finds once the page is redrawn (`acts::refocus`), and again
@@ -97,11 +97,12 @@ fn start(ctx: Ctx) -> Option<web_sys::Worker> {
     let worker = web_sys::Worker::new(&url).ok()?;
     // Through the function Leptos adds its event listeners with (a Worker is an EventTarget like an
     // element), so no glue of its own; kept for the page's life.
-    let on_answer = Box::new(move |e: JsValue| answered(ctx, e));
-    std::mem::forget(Dom::add_event_listener(worker.unchecked_ref(), "message", on_answer));
-    // Its script or glue failed to load, or threw: an `ErrorEvent`, whose missing `data` is no text.
-    let on_error = Box::new(move |e: JsValue| answered(ctx, e));
-    std::mem::forget(Dom::add_event_listener(worker.unchecked_ref(), "error", on_error));
+    // Its answers, and its `error` event (its script or glue failed to load, or threw: an `ErrorEvent`, whose
+    // missing `data` is no text), through one listener.
+    for event in ["message", "error"] {
+        let listener = Box::new(move |e: JsValue| answered(ctx, e));
+        std::mem::forget(Dom::add_event_listener(worker.unchecked_ref(), event, listener));
+    }
     Some(worker)
 }
 

@@ -249,15 +249,9 @@ pub fn head(f: Fmt, open: bool) -> String {
 /// The opened section's line until the worker's first answer.
 pub fn computing(f: Fmt) -> String {
     let mut h = Html::new();
-    h.el(
-        "p",
-        &[
-            ("class", "muted"),
-            ("role", "status"),
-            ("data-testid", "curve-computing"),
-        ],
-        f.t(Msg::CurveComputing),
-    );
+    h.fragment("<p class=\"muted\" role=\"status\" data-testid=\"curve-computing\">")
+        .text(f.t(Msg::CurveComputing))
+        .fragment("</p>");
     h.finish()
 }
 
@@ -265,15 +259,13 @@ pub fn computing(f: Fmt) -> String {
 /// starts it again (`Act::Retry`).
 pub fn failed(f: Fmt) -> String {
     let mut h = Html::new();
-    h.open("p", &[("role", "alert"), ("data-testid", "curve-failed")])
+    h.fragment("<p role=\"alert\" data-testid=\"curve-failed\">")
         .text(f.t(Msg::CurveFailed))
-        .text(" ")
-        .el(
-            "button",
-            &[("type", "button"), ("class", "small"), Act::Retry.attr()],
-            f.t(Msg::Retry),
-        )
-        .close("p");
+        .fragment(" <button type=\"button\" class=\"small\"")
+        .act(Act::Retry)
+        .fragment(">")
+        .text(f.t(Msg::Retry))
+        .fragment("</button></p>");
     h.finish()
 }
 

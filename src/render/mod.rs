@@ -122,14 +122,15 @@ impl Act {
         (Self::ATTR, self.key())
     }
 
-    /// The selector of this act's element, with `data-id` `id` where given: how the page finds a button
-    /// drawn as text again once it has been redrawn (`app::acts::refocus`).
-    pub fn selector(self, id: Option<&str>) -> String {
-        let mut out = format!("[{}=\"{}\"]", Self::ATTR, self.key());
-        if let Some(id) = id {
-            out.push_str(&format!("[data-id=\"{id}\"]"));
+    /// The selector of this act's element after `within` (a selector it is in or a tag, or ""), with
+    /// `data-id` `id` where given: how the page finds a button drawn as text again once it has been redrawn
+    /// (`app::acts::refocus`).
+    pub fn selector(self, within: &str, id: Option<&str>) -> String {
+        let key = self.key();
+        match id {
+            Some(id) => format!("{within}[data-act=\"{key}\"][data-id=\"{id}\"]"),
+            None => format!("{within}[data-act=\"{key}\"]"),
         }
-        out
     }
 }
 
@@ -186,11 +187,7 @@ impl Html {
     /// A fragment another function of this module wrote (already escaped); private to `render`.
     /// ` data-act="…"` inside a tag written as fragments.
     fn act(&mut self, act: Act) -> &mut Html {
-        self.fragment(" ")
-            .fragment(Act::ATTR)
-            .fragment("=\"")
-            .fragment(act.key())
-            .fragment("\"")
+        self.fragment(" data-act=\"").fragment(act.key()).fragment("\"")
     }
 
     fn fragment(&mut self, html: &str) -> &mut Html {
@@ -349,10 +346,11 @@ pub(crate) mod tests {
         assert_eq!(Act::Pick.key(), "pick");
         // What is written is what the selectors find.
         assert_eq!(Act::Pairs.attr(), ("data-act", "pairs"));
-        assert_eq!(Act::Curve.selector(None), "[data-act=\"curve\"]");
+        assert_eq!(Act::Curve.selector("", None), "[data-act=\"curve\"]");
+        assert_eq!(Act::Uncmp.selector(".compare ", None), ".compare [data-act=\"uncmp\"]");
         assert_eq!(
-            Act::Cmp.selector(Some("p5.48xlarge")),
-            "[data-act=\"cmp\"][data-id=\"p5.48xlarge\"]"
+            Act::Pairs.selector("button", Some("inst=a&tp=2")),
+            "button[data-act=\"pairs\"][data-id=\"inst=a&tp=2\"]"
         );
         let mut h = Html::new();
         h.fragment("<b").act(Act::Pick).fragment(">");
