@@ -10,5 +10,10 @@ onmessage = (event) => {
   const query = String(event.data);
   if (query === last) return;
   last = query;
-  ready.then(() => postMessage(wasm_bindgen.curve(query)));
+  // Text is an answer; `null` says the wasm failed to load or stopped (src/app/curve.rs then offers to try
+  // again with a new worker). The next question is asked again, even the same one.
+  ready.then(() => postMessage(wasm_bindgen.curve(query))).catch(() => {
+    last = null;
+    postMessage(null);
+  });
 };

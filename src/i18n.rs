@@ -310,6 +310,8 @@ messages! {
     CurveTitle => "Cost against each user's speed, every layout", "成本与每用户速度：所有部署方式";
     // The curve's other words are its worker's alone (`render::curve::Word`): not in the page's wasm.
     CurveComputing => "Computing every layout…", "正在计算所有部署方式…";
+    CurveFailed => "The curve could not be computed: its worker failed to load or stopped.", "无法计算该曲线：其工作线程未能加载或已停止。";
+    Retry => "Try again", "重试";
     MonthAxis => "Month", "月";
     CostAxis => "Cost", "成本";
     Weights => "Weights", "权重";

@@ -18,7 +18,7 @@ mod stream;
 pub use plausible::{is_aws_region, AWS_REGIONS, BAND_FACTOR, RI_FLOOR_SHARE};
 use read::{parse_offer, parse_spot, RiRate};
 use savings_plans::parse_savings_plans;
-pub use stream::Source;
+pub use stream::{Open, Source};
 
 /// Why an input was refused. Always names the file.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -39,14 +39,15 @@ fn err(file: &str, problem: impl Into<String>) -> ImportError {
 pub enum Input<'a> {
     /// AWS Price List bulk offer file (AmazonEC2, one region): name, text.
     Offer(&'a str, &'a str),
-    /// The same, read from disk as a stream in bounded memory (the real files run to gigabytes): name, path.
-    OfferFile(&'a str, &'a std::path::Path),
+    /// The same, read as a stream in bounded memory (the real files run to gigabytes): name, and how to
+    /// open its bytes (the binary opens the file; the library opens nothing).
+    OfferReader(&'a str, &'a Open),
     /// `aws ec2 describe-spot-price-history` output: name, text.
     SpotHistory(&'a str, &'a str),
     /// AWS Savings Plans offer file (one region): name, text.
     SavingsPlans(&'a str, &'a str),
-    /// The same, read from disk as a stream in bounded memory: name, path.
-    SavingsPlansFile(&'a str, &'a std::path::Path),
+    /// The same, read as a stream in bounded memory: name, and how to open its bytes.
+    SavingsPlansReader(&'a str, &'a Open),
     /// The public Spot price feed (`spot.json`, or its JSONP form `spot.js`): name, text, the day it was
     /// fetched (the file carries no date). Regional prices: written with `n_az: 0` (zones not counted).
     SpotFeed(&'a str, &'a str, IsoDate),
@@ -60,10 +61,10 @@ impl Input<'_> {
     pub fn name(&self) -> &str {
         match self {
             Input::Offer(file, _)
-            | Input::OfferFile(file, _)
+            | Input::OfferReader(file, _)
             | Input::SpotHistory(file, _)
             | Input::SavingsPlans(file, _)
-            | Input::SavingsPlansFile(file, _)
+            | Input::SavingsPlansReader(file, _)
             | Input::SpotFeed(file, _, _)
             | Input::SpotAdvisor(file, _, _) => file,
         }
@@ -129,10 +130,10 @@ fn apply_one(
 ) -> Result<IsoDate, ImportError> {
     match *input {
         Input::Offer(file, text) => apply_offer(root, report, current, file, Source::Text(text)),
-        Input::OfferFile(file, path) => apply_offer(root, report, current, file, Source::File(path)),
+        Input::OfferReader(file, open) => apply_offer(root, report, current, file, Source::Reader(open)),
         Input::SpotHistory(file, text) => apply_spot_history(root, report, current, file, text),
         Input::SavingsPlans(file, text) => apply_savings_plans(root, report, current, file, Source::Text(text)),
-        Input::SavingsPlansFile(file, path) => apply_savings_plans(root, report, current, file, Source::File(path)),
+        Input::SavingsPlansReader(file, open) => apply_savings_plans(root, report, current, file, Source::Reader(open)),
         Input::SpotFeed(file, text, fetched) => spot_merge::apply_spot_feed(root, report, current, file, text, fetched),
         Input::SpotAdvisor(file, text, fetched) => {
             spot_merge::apply_spot_advisor(root, report, current, file, text, fetched)

@@ -2,7 +2,7 @@
 
 use gpuplan::catalog::IsoDate;
 use gpuplan::catalog::{Catalog, Payment, RiClass, BUNDLED_JSON};
-use gpuplan::import::{apply, apply_at, Input};
+use gpuplan::import::{apply, apply_at, Input, Open};
 
 const OFFER: &str = include_str!("fixtures/prices/offer-us-east-1.json");
 const SPOT: &str = include_str!("fixtures/spot-history.json");
@@ -290,6 +290,12 @@ fn offer_parts() -> (String, String, String) {
     (header, part("products"), part("terms"))
 }
 
+/// Opens the file at `path` from its start at each call, as the importer's binary does.
+fn opener(path: &std::path::Path) -> Box<Open> {
+    let path = path.to_path_buf();
+    Box::new(move || std::fs::File::open(&path).map(|f| Box::new(f) as Box<dyn std::io::Read>))
+}
+
 #[test]
 fn an_offer_file_read_from_disk_as_a_stream_imports_what_its_text_does() {
     let path = std::env::temp_dir().join(format!("gpuplan-offer-{}.json", std::process::id()));
@@ -297,7 +303,8 @@ fn an_offer_file_read_from_disk_as_a_stream_imports_what_its_text_does() {
         panic!("{e}");
     }
     let from_text = apply(BUNDLED_JSON, &[Input::Offer("offer.json", OFFER)]);
-    let from_file = apply(BUNDLED_JSON, &[Input::OfferFile("offer.json", &path)]);
+    let open = opener(&path);
+    let from_file = apply(BUNDLED_JSON, &[Input::OfferReader("offer.json", &*open)]);
     let _ = std::fs::remove_file(&path);
     match (from_text, from_file) {
         (Ok(a), Ok(b)) => {
@@ -441,7 +448,8 @@ fn a_savings_plans_file_read_from_disk_as_a_stream_imports_what_its_text_does() 
         panic!("{e}");
     }
     let from_text = apply(BUNDLED_JSON, &[Input::SavingsPlans("sp.json", SP)]);
-    let from_file = apply(BUNDLED_JSON, &[Input::SavingsPlansFile("sp.json", &path)]);
+    let open = opener(&path);
+    let from_file = apply(BUNDLED_JSON, &[Input::SavingsPlansReader("sp.json", &*open)]);
     let _ = std::fs::remove_file(&path);
     match (from_text, from_file) {
         (Ok(a), Ok(b)) => {

@@ -2,7 +2,7 @@
 #![cfg_attr(all(unix, not(test)), no_main)]
 
 use gpuplan::catalog::IsoDate;
-use gpuplan::import::{apply_at, Input};
+use gpuplan::import::{apply_at, Input, Open};
 use std::path::Path;
 
 #[path = "common/edge.rs"]
@@ -150,6 +150,12 @@ fn read_all(a: &Args) -> Result<(String, Vec<String>), String> {
     Ok((catalog, texts))
 }
 
+/// Opens the file at `path` from its start, at each call.
+fn opener(path: &str) -> Box<Open> {
+    let path = std::path::PathBuf::from(path);
+    Box::new(move || std::fs::File::open(&path).map(|f| Box::new(f) as Box<dyn std::io::Read>))
+}
+
 /// Applies the files to the catalog, prints what changed, and writes the catalog unless a dry run.
 fn run(a: &Args) -> u8 {
     let (catalog, texts) = match read_all(a) {
@@ -161,14 +167,17 @@ fn run(a: &Args) -> u8 {
     };
     // parse_args refuses a feed without --fetched; the epoch is never used.
     let fetched = a.fetched.unwrap_or(IsoDate::from_days_since_epoch(0));
+    // The streamed files are opened here, at the binary's edge, each time the importer walks one.
+    let openers: Vec<Box<Open>> = a.files.iter().map(|(_, p)| opener(p)).collect();
     let inputs: Vec<Input> = a
         .files
         .iter()
         .zip(&texts)
-        .map(|((kind, p), t)| match kind {
-            Kind::Offer => Input::OfferFile(p, Path::new(p)),
+        .zip(&openers)
+        .map(|(((kind, p), t), open)| match kind {
+            Kind::Offer => Input::OfferReader(p, &**open),
             Kind::Spot => Input::SpotHistory(p, t),
-            Kind::SavingsPlans => Input::SavingsPlansFile(p, Path::new(p)),
+            Kind::SavingsPlans => Input::SavingsPlansReader(p, &**open),
             Kind::SpotFeed => Input::SpotFeed(p, t, fetched),
             Kind::SpotAdvisor => Input::SpotAdvisor(p, t, fetched),
         })

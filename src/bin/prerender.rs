@@ -1,4 +1,10 @@
 //! The build's pre-render step (Trunk's post_build hook, after the loader and CSS hooks): writes the default scenario's answer into the front documents' first frame (index.html in English, zh.html in Chinese), a page per instance type and per model preset, the accuracy ledger (a/accuracy/), sitemap.xml, llms.txt and the service worker (boot/sw.js with this build's id and files) into the staging dir. Usage: `prerender <dist dir>` (Trunk passes TRUNK_STAGING_DIR).
+#![cfg_attr(all(unix, not(test)), no_main)]
+
+// The tools' edge with the shell; this step takes a path, not text, so `text_args` goes unused here.
+#[allow(dead_code)]
+#[path = "common/edge.rs"]
+mod edge;
 
 use gpuplan::catalog::Catalog;
 use gpuplan::models::PRESETS;
@@ -6,29 +12,32 @@ use gpuplan::render::{front, site};
 use gpuplan::scenario::Lang;
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::ExitCode;
 
-fn main() -> ExitCode {
+edge::entry_point!(run_main);
+
+/// The step as a Trunk hook runs it; its line goes to stdout through the tools' edge (`edge::write_stdout`),
+/// so a closed or full stdout is a message and a status, not a panic.
+fn run_main() -> u8 {
     // A path need not be UTF-8: taken as the OS gives it.
     let dir = std::env::args_os()
         .nth(1)
         .or_else(|| std::env::var_os("TRUNK_STAGING_DIR"))
         .map(PathBuf::from);
     let Some(dir) = dir else {
-        eprintln!("prerender: give the built dist/ directory (or run as a Trunk hook)");
-        return ExitCode::FAILURE;
+        edge::say("prerender: give the built dist/ directory (or run as a Trunk hook)");
+        return 1;
     };
     match run(&dir) {
         Ok(pages) => {
-            println!(
-                "prerender: index.html's and zh.html's first frames and {pages} pages in {}",
+            let line = format!(
+                "prerender: index.html's and zh.html's first frames and {pages} pages in {}\n",
                 dir.display()
             );
-            ExitCode::SUCCESS
+            edge::exit_for("prerender", edge::write_stdout(&line))
         }
         Err(e) => {
-            eprintln!("prerender: {e}");
-            ExitCode::FAILURE
+            edge::say(&format!("prerender: {e}"));
+            1
         }
     }
 }

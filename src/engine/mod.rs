@@ -12,6 +12,9 @@
 //! This facade composes the top: `plan` (the mix and the buyer's notices) and the option costs with a
 //! Capacity Block's fleet timed by sizing.
 
+// The engine runs on whatever a link asks for: no index a link could push out of range may panic.
+#![deny(clippy::indexing_slicing)]
+
 pub mod buyer;
 pub mod carbon;
 mod cautions;

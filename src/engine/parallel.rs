@@ -374,7 +374,7 @@ pub fn fits(job: &Job, hw: &Hardware, n_inst: u32) -> bool {
 /// overhead (GiB).
 pub fn floor_gib(job: &Job, hw: &Hardware) -> f64 {
     let tp = tp_choices(job, hw).max().unwrap_or(1);
-    let pp = PP_CHOICES[PP_CHOICES.len() - 1].min(job.layers.max(1.0) as u32);
+    let pp = PP_CHOICES.last().copied().unwrap_or(1).min(job.layers.max(1.0) as u32);
     let ep = max_ep(job, 1 << 20);
     memory_gib(job, (tp, pp, ep), u32::MAX, 1, Recompute::Full, 1.0).3
 }

@@ -13,13 +13,17 @@ use serde::de::{self, DeserializeSeed, IgnoredAny, MapAccess, SeqAccess, Visitor
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::fmt;
-use std::path::Path;
 
-/// Where a file's JSON is: text already in memory, or a file on disk read as it is walked.
+/// Opens a file's bytes, from its start at each call (an offer file is walked twice). The importer's binary
+/// passes it (`std::fs::File::open` on the path it was given): the library reads what it is handed and opens
+/// nothing itself.
+pub type Open = dyn Fn() -> std::io::Result<Box<dyn std::io::Read>>;
+
+/// Where a file's JSON is: text already in memory, or bytes read as they are walked.
 #[derive(Clone, Copy)]
 pub enum Source<'a> {
     Text(&'a str),
-    File(&'a Path),
+    Reader(&'a Open),
 }
 
 /// A read buffer: large enough that a gigabyte file is a few thousand reads.
@@ -71,8 +75,8 @@ pub(super) fn walk(file: &str, src: Source, ask: &Ask, each: &mut Each) -> Resul
             .deserialize(&mut de)
             .and_then(|()| de.end())
         }
-        Source::File(path) => {
-            let f = std::fs::File::open(path).map_err(|e| err(file, e.to_string()))?;
+        Source::Reader(open) => {
+            let f = open().map_err(|e| err(file, e.to_string()))?;
             let mut de = serde_json::Deserializer::from_reader(std::io::BufReader::with_capacity(READ_BUFFER_BYTES, f));
             Level {
                 s: &mut state,

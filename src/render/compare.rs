@@ -45,7 +45,7 @@ fn head(h: &mut Html, f: Fmt, t: &Sheet) {
                 ("type", "button"),
                 ("class", "small"),
                 ("aria-label", &label),
-                ("data-act", super::Act::Uncmp.key()),
+                super::Act::Uncmp.attr(),
                 ("data-id", &i.id),
             ],
             "×",

@@ -30,7 +30,7 @@ pub fn export_bar(lang: Lang, what: &str) -> String {
             ("type", "button"),
             ("class", "small"),
             ("data-export", kind),
-            ("data-act", Act::Export.key()),
+            Act::Export.attr(),
         ];
         h.el("button", &attrs, t(lang, m));
     }
@@ -48,12 +48,7 @@ pub fn header_buttons(lang: Lang) -> String {
         (Act::Reset, "", Msg::Reset),
     ] {
         let class = if class.is_empty() { ("", "") } else { ("class", class) };
-        let attrs = [
-            ("type", "button"),
-            class,
-            ("data-testid", act.key()),
-            ("data-act", act.key()),
-        ];
+        let attrs = [("type", "button"), class, ("data-testid", act.key()), act.attr()];
         h.el("button", &attrs, t(lang, m));
     }
     h.el(
@@ -77,7 +72,7 @@ pub fn segmented(lang: Lang, label: Msg, options: &[(&str, Msg)], current: &str)
             if on { ("class", "active") } else { ("", "") },
             ("aria-pressed", if on { "true" } else { "false" }),
             ("data-value", value),
-            ("data-act", Act::Set.key()),
+            Act::Set.attr(),
         ];
         h.el("button", &attrs, t(lang, *m));
     }
@@ -92,7 +87,7 @@ pub fn strategy_chips(lang: Lang) -> String {
         let attrs = [
             ("type", "button"),
             ("class", "chip"),
-            ("data-act", Act::Strategy.key()),
+            Act::Strategy.attr(),
             ("data-id", id),
         ];
         h.el("button", &attrs, t(lang, m));
@@ -115,7 +110,7 @@ pub fn only_types(lang: Lang, types: &[String]) -> String {
         ("class", "small"),
         ("data-testid", "all-types"),
         ("data-key", "inst"),
-        ("data-act", Act::Fix.key()),
+        Act::Fix.attr(),
         ("data-id", ""),
     ];
     h.el("button", &attrs, t(lang, Msg::AllTypes)).close("div");
@@ -132,7 +127,7 @@ pub fn changed_notice(lang: Lang, text: &str) -> String {
         ("type", "button"),
         ("class", "small"),
         ("data-key", "view"),
-        ("data-act", Act::Fix.key()),
+        Act::Fix.attr(),
         ("data-id", "assumptions"),
     ];
     h.el("button", &attrs, t(lang, Msg::ReviewAssumptions)).close("p");
@@ -157,7 +152,7 @@ pub fn section_head(lang: Lang, title: Msg, count: Option<usize>, export: Option
 /// The button under the first twelve ranked recommendations that shows all `total`.
 pub fn show_all(lang: Lang, total: usize) -> String {
     let mut h = Html::new();
-    let attrs = [("type", "button"), ("class", "small"), ("data-act", Act::ShowAll.key())];
+    let attrs = [("type", "button"), ("class", "small"), Act::ShowAll.attr()];
     h.el("button", &attrs, &format!("{} ({total})", t(lang, Msg::All)));
     h.finish()
 }
@@ -172,7 +167,7 @@ pub fn compare_picks(lang: Lang, picks: usize) -> String {
         ("class", "small"),
         if picks == 0 { ("disabled", "") } else { ("", "") },
         ("data-key", "view"),
-        ("data-act", Act::Fix.key()),
+        Act::Fix.attr(),
         ("data-id", "compare"),
     ];
     h.el("button", &attrs, t(lang, Msg::OpenCompare)).close("p");
@@ -188,7 +183,7 @@ pub fn column_switches(lang: Lang, columns: &[(&str, Msg, bool)]) -> String {
         let attrs = [
             ("type", "checkbox"),
             if *shown { ("checked", "") } else { ("", "") },
-            ("data-act", Act::Col.key()),
+            Act::Col.attr(),
             ("data-id", key),
         ];
         h.open("label", &[("class", "check")])
@@ -208,7 +203,7 @@ pub fn check(lang: Lang, key: &str, label: Msg, checked: bool, on: &str, off: &s
         ("type", "checkbox"),
         ("data-key", key),
         if checked { ("checked", "") } else { ("", "") },
-        ("data-act", Act::Check.key()),
+        Act::Check.attr(),
         ("data-id", if checked { off } else { on }),
     ];
     let mut h = Html::new();
@@ -226,10 +221,7 @@ pub fn select(lang: Lang, key: &str, label: Msg, options: &[(String, String)], c
     let mut h = Html::new();
     h.open("label", &[("class", "field"), ("for", &id)])
         .el("span", &[("class", "label")], t(lang, label))
-        .open(
-            "select",
-            &[("id", &id), ("data-key", key), ("data-act", Act::Select.key())],
-        )
+        .open("select", &[("id", &id), ("data-key", key), Act::Select.attr()])
         .fragment(&super::options(options, current))
         .close("select")
         .close("label");

@@ -1,7 +1,7 @@
 //! The cost-versus-latency curve (issue 26 item 2) as HTML text: every serving layout the planner builds as a small mark, dollars per million output tokens against each user's tokens/s, the Pareto front marked and joined, the current pick ringed and labelled; then the front as a table whose buttons plan a point (`Act::Pairs`: its link keys). Geometry from `crate::chart::Axis`, drawing from `svg`.
 
 use super::svg::{label, legend_entry, line, pc, px, y_title};
-use super::{Fmt, Html};
+use super::{Act, Fmt, Html};
 use crate::catalog::Catalog;
 use crate::chart::Axis;
 use crate::engine::pareto::{self, CurvePoint};
@@ -130,7 +130,9 @@ pub fn chart(f: Fmt, points: &[CurvePoint], pick: Option<&CurvePoint>) -> String
     for p in points {
         if p.front {
             mark(&mut h, "pt front", at(p), "4")
-                .fragment("\" data-act=\"pairs\" data-id=\"")
+                .fragment("\"")
+                .act(Act::Pairs)
+                .fragment(" data-id=\"")
                 .text(&point_link(p))
                 .fragment("\"><title>")
                 .text(&layout(p))
@@ -205,7 +207,9 @@ pub fn front_table(f: Fmt, points: &[CurvePoint], pick: Option<&CurvePoint>) -> 
             .text(word(f, Word::PlanThis))
             .text(f.t(Msg::Colon))
             .text(&layout(p))
-            .fragment("\" data-act=\"pairs\" data-id=\"")
+            .fragment("\"")
+            .act(Act::Pairs)
+            .fragment(" data-id=\"")
             .text(&point_link(p))
             .fragment("\">")
             .text(word(f, Word::PlanThis))
@@ -236,9 +240,32 @@ pub fn head(f: Fmt, open: bool) -> String {
     let mut h = Html::new();
     h.fragment("<section class=\"card curve\" data-testid=\"curve\"><h2><button type=\"button\" class=\"link\" aria-expanded=\"")
         .fragment(if open { "true" } else { "false" })
-        .fragment("\" data-act=\"curve\" data-id=\"curve\">")
+        .fragment("\"").act(Act::Curve).fragment(" data-id=\"curve\">")
         .text(f.t(Msg::CurveTitle))
         .fragment("</button></h2>");
+    h.finish()
+}
+
+/// The opened section's line until the worker's first answer.
+pub fn computing(f: Fmt) -> String {
+    let mut h = Html::new();
+    h.fragment("<p class=\"muted\" role=\"status\" data-testid=\"curve-computing\">")
+        .text(f.t(Msg::CurveComputing))
+        .fragment("</p>");
+    h.finish()
+}
+
+/// The opened section's line when the worker failed to load or stopped: what happened, and a button that
+/// starts it again (`Act::Retry`).
+pub fn failed(f: Fmt) -> String {
+    let mut h = Html::new();
+    h.fragment("<p role=\"alert\" data-testid=\"curve-failed\">")
+        .text(f.t(Msg::CurveFailed))
+        .fragment(" <button type=\"button\" class=\"small\"")
+        .act(Act::Retry)
+        .fragment(">")
+        .text(f.t(Msg::Retry))
+        .fragment("</button></p>");
     h.finish()
 }
 
@@ -404,6 +431,30 @@ mod tests {
         }
         assert_eq!(answer(&c, "v=1&task=train&model=llama3.1-8b"), "");
         assert_eq!(section(F, None), head(F, false) + END);
+    }
+
+    #[test]
+    fn a_failed_worker_is_said_in_both_languages_with_a_button_that_retries() {
+        assert_eq!(
+            computing(F),
+            "<p class=\"muted\" role=\"status\" data-testid=\"curve-computing\">Computing every layout…</p>"
+        );
+        for lang in [Lang::En, Lang::Zh] {
+            let f = Fmt { lang, ..F };
+            let html = failed(f);
+            let want = format!(
+                "<p role=\"alert\" data-testid=\"curve-failed\">{} <button type=\"button\" class=\"small\" \
+                 data-act=\"retry\">{}</button></p>",
+                crate::i18n::t(lang, Msg::CurveFailed),
+                crate::i18n::t(lang, Msg::Retry)
+            );
+            assert_eq!(html, want);
+            assert_eq!(Act::parse("retry"), Some(Act::Retry));
+        }
+        assert_ne!(
+            crate::i18n::t(Lang::Zh, Msg::CurveFailed),
+            crate::i18n::t(Lang::En, Msg::CurveFailed)
+        );
     }
 
     #[test]

@@ -81,7 +81,7 @@ pub fn top(d: &DetailIn) -> String {
                 ("type", "button"),
                 ("class", "small"),
                 ("data-testid", "back-to-best"),
-                ("data-act", super::Act::Best.key()),
+                super::Act::Best.attr(),
             ],
             f.t(Msg::BackToBest),
         );
@@ -464,7 +464,7 @@ fn regions(h: &mut Html, d: &DetailIn) {
                 &[
                     ("type", "button"),
                     ("class", "small"),
-                    ("data-act", super::Act::Region.key()),
+                    super::Act::Region.attr(),
                     ("data-id", &p.region),
                     disabled,
                 ],

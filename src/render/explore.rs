@@ -81,7 +81,7 @@ pub fn table(f: Fmt, rows: &[Row], x: &ExploreState, compare: &[String]) -> Stri
                     ("type", "button"),
                     ("class", "sort"),
                     ("data-col", c.key()),
-                    ("data-act", super::Act::Sort.key()),
+                    super::Act::Sort.attr(),
                     ("data-id", c.key()),
                 ],
                 &format!("{}{arrow}", f.t(column_label(*c))),

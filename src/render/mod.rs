@@ -1,5 +1,8 @@
 //! The read-only parts of the Plan view (the chosen recommendation's card, its tables, the charts) as HTML text, built by pure functions the page sets with `inner_html`: one string writer instead of a compiled view type per element (BENCHMARKS.md: −40 KB gzip), testable natively.
 
+// Render runs in the page, where a panic kills it: no slice indexing.
+#![deny(clippy::indexing_slicing)]
+
 pub mod assumptions;
 pub mod charts;
 pub mod compare;
@@ -30,6 +33,8 @@ pub enum Act {
     Fix,
     /// Open or close the cost-versus-latency curve.
     Curve,
+    /// Start the curve's worker again after it failed.
+    Retry,
     /// Several link keys at once (`data-id`: `key=value&…`): a point of the cost-versus-latency curve.
     Pairs,
     /// Open a view (`data-id`: its key).
@@ -67,12 +72,13 @@ pub enum Act {
 }
 
 /// Every act with the name its `data-act` carries.
-const ACTS: [(Act, &str); 21] = [
+const ACTS: [(Act, &str); 22] = [
     (Act::Best, "best"),
     (Act::Region, "region"),
     (Act::Fix, "fix"),
     (Act::Pairs, "pairs"),
     (Act::Curve, "curve"),
+    (Act::Retry, "retry"),
     (Act::View, "view"),
     (Act::Pick, "pick"),
     (Act::Cmp, "cmp"),
@@ -100,6 +106,33 @@ impl Act {
     /// The act a `data-act` value names; `None` for anything else.
     pub fn parse(key: &str) -> Option<Act> {
         ACTS.iter().find(|(_, k)| *k == key).map(|(a, _)| *a)
+    }
+
+    /// The attribute every act is written in.
+    pub const ATTR: &'static str = "data-act";
+
+    /// A selector for any element that names an act (what the page's handlers look for).
+    pub const ANY: &'static str = "[data-act]";
+
+    /// The act as an attribute of an `Attrs` list.
+    pub fn attr(self) -> (&'static str, &'static str) {
+        (Self::ATTR, self.key())
+    }
+
+    /// The selector of this act's element after `within` (a selector it is in or a tag, or ""), with
+    /// `data-id` `id` where given: how the page finds a button drawn as text again once it has been redrawn
+    /// (`app::acts::refocus`).
+    pub fn selector(self, within: &str, id: Option<&str>) -> String {
+        // Pushed, not `format!`ted: no formatting machinery for a concatenation (~240 B of the page's wasm).
+        let mut out = String::from(within);
+        out.push_str("[data-act=\"");
+        out.push_str(self.key());
+        if let Some(id) = id {
+            out.push_str("\"][data-id=\"");
+            out.push_str(id);
+        }
+        out.push_str("\"]");
+        out
     }
 }
 
@@ -154,6 +187,11 @@ impl Html {
     }
 
     /// A fragment another function of this module wrote (already escaped); private to `render`.
+    /// ` data-act="…"` inside a tag written as fragments.
+    fn act(&mut self, act: Act) -> &mut Html {
+        self.fragment(" data-act=\"").fragment(act.key()).fragment("\"")
+    }
+
     fn fragment(&mut self, html: &str) -> &mut Html {
         self.out.push_str(html);
         self
@@ -262,6 +300,17 @@ pub(crate) mod tests {
         }
         assert_eq!(Act::parse("nonsense"), None);
         assert_eq!(Act::Pick.key(), "pick");
+        // What is written is what the selectors find.
+        assert_eq!(Act::Pairs.attr(), ("data-act", "pairs"));
+        assert_eq!(Act::Curve.selector("", None), "[data-act=\"curve\"]");
+        assert_eq!(Act::Uncmp.selector(".compare ", None), ".compare [data-act=\"uncmp\"]");
+        assert_eq!(
+            Act::Pairs.selector("button", Some("inst=a&tp=2")),
+            "button[data-act=\"pairs\"][data-id=\"inst=a&tp=2\"]"
+        );
+        let mut h = Html::new();
+        h.fragment("<b").act(Act::Pick).fragment(">");
+        assert_eq!(h.finish(), "<b data-act=\"pick\">");
     }
 
     #[test]

@@ -89,7 +89,7 @@ fn fix_chips(h: &mut Html, lang: Lang, fixes: &[(&'static str, String, Msg)]) {
             ("class", "chip"),
             ("data-testid", "fix"),
             ("data-key", key),
-            ("data-act", super::Act::Fix.key()),
+            super::Act::Fix.attr(),
             ("data-id", value),
         ];
         h.el("button", &attrs, &text);
@@ -357,7 +357,7 @@ pub fn tabs(lang: Lang, open: View) -> String {
             ("type", "button"),
             ("class", if on { "tab active" } else { "tab" }),
             ("aria-pressed", if on { "true" } else { "false" }),
-            ("data-act", super::Act::View.key()),
+            super::Act::View.attr(),
             ("data-id", v.key()),
         ];
         h.el("button", &attrs, t(lang, m));

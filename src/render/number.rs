@@ -39,7 +39,7 @@ pub fn number(lang: Lang, n: &NumberIn) -> String {
         ("placeholder", n.placeholder.map_or("", |m| t(lang, m))),
         ("value", n.value),
         ("data-v", n.value),
-        ("data-act", Act::Num.key()),
+        Act::Num.attr(),
     ];
     let label = t(lang, n.label);
     let mut h = Html::new();

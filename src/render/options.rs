@@ -236,7 +236,14 @@ fn unavailable_row(h: &mut Html, f: Fmt, (name, key): (&str, &str), why: &NotOff
     .el(
         "td",
         &[
-            ("colspan", ["5", "6", "7"][usize::from(per_mtok) + usize::from(is_job)]),
+            (
+                "colspan",
+                match (per_mtok, is_job) {
+                    (false, false) => "5",
+                    (true, true) => "7",
+                    _ => "6",
+                },
+            ),
             ("class", "reason"),
         ],
         &text,

@@ -148,7 +148,7 @@ fn rec_row(h: &mut Html, f: Fmt, r: &Recommendation, work: Work, marks: (bool, b
         &[
             ("type", "button"),
             ("class", "link"),
-            ("data-act", super::Act::Pick.key()),
+            super::Act::Pick.attr(),
             ("data-id", &r.instance),
         ],
         &r.instance,
@@ -235,7 +235,7 @@ pub(super) fn compare_cell(h: &mut Html, f: Fmt, id: &str, picked: bool) {
                 ("type", "button"),
                 ("class", "small"),
                 ("aria-pressed", if picked { "true" } else { "false" }),
-                ("data-act", super::Act::Cmp.key()),
+                super::Act::Cmp.attr(),
                 ("data-id", id),
             ],
             label,

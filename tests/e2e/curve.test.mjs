@@ -146,3 +146,44 @@ test('a training link has no curve', async () => {
   g.assertClean();
   await g.page.context().close();
 });
+
+// The worker fails: its wasm missing (English) or its script missing (Chinese). The opened curve says so in the page's
+// language with a button to try again, instead of "computing" forever; once the files are back, the button starts a new
+// worker and the curve is drawn. Service workers are blocked so the routes see every request.
+for (const L of [
+  { lang: '', name: 'its wasm missing, in English', files: /gpuplan-curve-[0-9a-f]+_bg\.wasm$/,
+    says: 'The curve could not be computed: its worker failed to load or stopped.', retry: 'Try again' },
+  { lang: '&lang=zh', name: 'its script missing, in Chinese', files: /gpuplan-curve-[0-9a-f]+\.js$/,
+    says: '无法计算该曲线：其工作线程未能加载或已停止。', retry: '重试' },
+]) {
+  test(`a failed curve worker is said, and tried again (${L.name})`, async () => {
+    const page = await newPage(browser, { serviceWorkers: 'block' });
+    const g = new Gpuplan(page, server.url);
+    const missing = [];
+    await page.context().route(L.files, (route) => {
+      missing.push(route.request().url());
+      return route.fulfill({ status: 404, body: 'gone' });
+    });
+    await g.goto(Q + L.lang);
+    await g.topInstance();
+    const curve = page.getByTestId('curve');
+    await curve.locator('button[data-act="curve"]').click();
+    const failed = page.getByTestId('curve-failed');
+    await failed.waitFor();
+    assert.equal(missing.length, 1, 'the routed file was asked for');
+    assert.equal(await page.getByTestId('curve-computing').count(), 0, 'no "computing" line once failed');
+    assert.equal(await curve.locator('circle').count(), 0);
+    assert.equal((await failed.evaluate((p) => p.firstChild.textContent)).trim(), L.says);
+    const again = failed.locator('button[data-act="retry"]');
+    assert.equal((await again.innerText()).trim(), L.retry);
+    // (With service workers blocked, the page's registration script reads a missing registration: not a panic.)
+    assert.deepEqual(page.problems.filter((p) => /panicked|unreachable|RuntimeError/.test(p)), [], 'the page did not panic');
+    // The files are back: the button starts a new worker, which answers.
+    await page.context().unroute(L.files);
+    await again.click();
+    await page.getByTestId('front-row').first().waitFor();
+    assert.equal(await failed.count(), 0);
+    assert.deepEqual(await tableRows(page), engineFront(Q));
+    await page.context().close();
+  });
+}

@@ -36,39 +36,48 @@ pub fn cover_layer(need: &[bool], terms: &[Term], flex_usd: Option<f64>) -> Opti
         crate::engine::work::Unit::CoverCell,
         (m_total * (terms.len() + 1)) as u64,
     );
+    // best[m]: the least cost of months m.. (m_total: nothing left); choice[m]: the cover that starts at m.
+    // Read and written through `get`: every index is in range by construction, and a slip is no panic.
     let mut best: Vec<Option<f64>> = vec![None; m_total + 1];
     let mut choice = vec![Cover::Idle; m_total];
-    best[m_total] = Some(0.0);
+    if let Some(end) = best.last_mut() {
+        *end = Some(0.0);
+    }
     for m in (0..m_total).rev() {
-        if !need[m] {
-            best[m] = best[m + 1];
-            continue;
-        }
-        let mut here: Option<(f64, Cover)> = match (flex_usd, best[m + 1]) {
-            (Some(f), Some(rest)) => Some((f + rest, Cover::Flexible)),
-            _ => None,
-        };
-        for (i, t) in terms.iter().enumerate() {
-            let end = (m + t.months.max(1) as usize).min(m_total);
-            if let Some(rest) = best[end] {
-                let c = t.usd + rest;
-                let better = |h: f64, k: Cover| match k {
-                    Cover::Flexible => c <= h * (1.0 + 1e-12),
-                    _ => c < h * (1.0 - 1e-12),
-                };
-                if here.is_none_or(|(h, k)| better(h, k)) {
-                    here = Some((c, Cover::Commit(i)));
+        let after = best.get(m + 1).copied().flatten();
+        let here: Option<(f64, Cover)> = if need.get(m).copied().unwrap_or(false) {
+            let mut here = match (flex_usd, after) {
+                (Some(f), Some(rest)) => Some((f + rest, Cover::Flexible)),
+                _ => None,
+            };
+            for (i, t) in terms.iter().enumerate() {
+                let end = (m + t.months.max(1) as usize).min(m_total);
+                if let Some(rest) = best.get(end).copied().flatten() {
+                    let c = t.usd + rest;
+                    let better = |h: f64, k: Cover| match k {
+                        Cover::Flexible => c <= h * (1.0 + 1e-12),
+                        _ => c < h * (1.0 - 1e-12),
+                    };
+                    if here.is_none_or(|(h, k)| better(h, k)) {
+                        here = Some((c, Cover::Commit(i)));
+                    }
                 }
             }
+            here
+        } else {
+            // Not needed: idle, at the cost of the months after.
+            after.map(|rest| (rest, Cover::Idle))
+        };
+        if let (Some(b), Some(k)) = (best.get_mut(m), choice.get_mut(m)) {
+            *b = here.map(|(c, _)| c);
+            *k = here.map_or(Cover::Idle, |(_, k)| k);
         }
-        best[m] = here.map(|(c, _)| c);
-        choice[m] = here.map_or(Cover::Idle, |(_, k)| k);
     }
-    let total = best[0]?;
+    let total = best.first().copied().flatten()?;
     let mut path = Vec::new();
     let mut m = 0;
     while m < m_total {
-        match choice[m] {
+        match choice.get(m).copied().unwrap_or(Cover::Idle) {
             Cover::Idle => m += 1,
             Cover::Flexible => {
                 path.push((m as u32, Cover::Flexible));
@@ -117,7 +126,11 @@ pub fn cover_fleet(
                     Some(x) => x.2 = x.2.saturating_add(same),
                     None => commits.push((i, m, same)),
                 },
-                Cover::Flexible => flex[m as usize] = flex[m as usize].saturating_add(same),
+                Cover::Flexible => {
+                    if let Some(f) = flex.get_mut(m as usize) {
+                        *f = f.saturating_add(same);
+                    }
+                }
                 Cover::Idle => {}
             }
         }

@@ -38,9 +38,8 @@ pub(super) fn per_token_lines(
     rec: &Recommendation,
     f: Presentation,
 ) -> Vec<String> {
-    let lang = f.lang;
     let usd = &|v: f64| f.money(v);
-    let zh = lang == Lang::Zh;
+    let zh = f.lang == Lang::Zh;
     let mut out = Vec::new();
     if scenario.batch_job() {
         return batch_job_lines(scenario, rec, f);

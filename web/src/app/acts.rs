@@ -48,15 +48,15 @@ pub fn on_click(ctx: Ctx, ev: leptos::ev::MouseEvent) {
     let Some((el, act)) = ev
         .target()
         .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-        .and_then(|e| e.closest("[data-act]").ok().flatten())
-        .and_then(|e| Some((e.clone(), e.get_attribute("data-act").as_deref().and_then(Act::parse)?)))
+        .and_then(|e| e.closest(Act::ANY).ok().flatten())
+        .and_then(|e| Some((e.clone(), e.get_attribute(Act::ATTR).as_deref().and_then(Act::parse)?)))
     else {
         return;
     };
     let attr = |name: &str| el.get_attribute(name).unwrap_or_default();
     let id = attr("data-id");
     // The same button once the page is redrawn.
-    let again = || refocus(format!("[data-act=\"{}\"][data-id=\"{id}\"]", act.key()));
+    let again = || refocus(act.selector("", Some(&id)));
     match act {
         Act::Best => ctx.update(|s| s.pick = String::new()),
         Act::Pick => ctx.update(|s| s.pick = id.clone()),
@@ -81,20 +81,9 @@ pub fn on_click(ctx: Ctx, ev: leptos::ev::MouseEvent) {
         }
         Act::Uncmp => {
             ctx.update(|s| s.toggle_compare(&id));
-            refocus(".compare [data-act=\"uncmp\"]".to_string());
+            refocus(Act::Uncmp.selector(".compare ", None));
         }
-        Act::Set => {
-            let key = el
-                .parent_element()
-                .and_then(|p| p.closest("[data-key]").ok().flatten())
-                .and_then(|f| f.get_attribute("data-key"))
-                .unwrap_or_default();
-            let value = attr("data-value");
-            if !key.is_empty() {
-                ctx.set(&key, &value);
-                refocus(format!("[data-key=\"{key}\"] [data-value=\"{value}\"]"));
-            }
-        }
+        Act::Set => set_segment(ctx, &el, &attr("data-value")),
         Act::Export => {
             if let Some(bar) = el.closest("[data-what]").ok().flatten() {
                 export_bar::run(ctx, bar, &attr("data-export"));
@@ -115,6 +104,7 @@ pub fn on_click(ctx: Ctx, ev: leptos::ev::MouseEvent) {
         Act::Strategy => strategy(ctx, &id),
         Act::ShowAll => ctx.show_all.set(true),
         Act::Curve => super::curve::toggle(ctx),
+        Act::Retry => super::curve::retry(ctx),
         Act::Col => {
             if let Some(c) = Column::from_key(&id) {
                 ctx.update(|s| s.toggle_column(c));
@@ -125,13 +115,27 @@ pub fn on_click(ctx: Ctx, ev: leptos::ev::MouseEvent) {
     }
 }
 
+/// A segmented input's button: sets the link key its group names (the nearest `data-key` above it) to its
+/// value, and keeps the focus on it once the page is redrawn.
+fn set_segment(ctx: Ctx, el: &web_sys::Element, value: &str) {
+    let key = el
+        .parent_element()
+        .and_then(|p| p.closest("[data-key]").ok().flatten())
+        .and_then(|f| f.get_attribute("data-key"))
+        .unwrap_or_default();
+    if !key.is_empty() {
+        ctx.set(&key, value);
+        refocus(format!("[data-key=\"{key}\"] [data-value=\"{value}\"]"));
+    }
+}
+
 /// Sets every `key=value` pair of `pairs` (a point of the cost-versus-latency curve), and keeps the focus on
 /// the table's button for it once the page is redrawn.
 fn set_pairs(ctx: Ctx, pairs: &str) {
     for (k, v) in gpuplan::query::pairs(pairs) {
         ctx.set(&k, &v);
     }
-    super::curve::keep_focus(format!("button[data-act=\"pairs\"][data-id=\"{pairs}\"]"));
+    super::curve::keep_focus(Act::Pairs.selector("button", Some(pairs)));
 }
 
 /// A change anywhere in the page: a `<select>` or a checkbox drawn as HTML text (`Act::Select`,
@@ -145,7 +149,7 @@ pub fn on_change(ctx: Ctx, ev: leptos::ev::Event) {
     let Some(el) = ev.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) else {
         return;
     };
-    let value = match el.get_attribute("data-act").as_deref().and_then(Act::parse) {
+    let value = match el.get_attribute(Act::ATTR).as_deref().and_then(Act::parse) {
         Some(Act::Select) => event_target_value(&ev),
         Some(Act::Check) => el.get_attribute("data-id").unwrap_or_default(),
         _ => return,

@@ -1,8 +1,7 @@
 //! The page's side of the cost-versus-latency curve (issue 26 item 2): the only file that starts the curve's worker (src/bin/gpuplan-curve.rs, its own wasm, not the page's), posts it the link's query and keeps its answers. The page's wasm draws the section's head; what the worker draws (chart and table) is text from `render::curve`, the same as the native render.
 
 use super::{acts::refocus, Ctx};
-use gpuplan::i18n::Msg;
-use gpuplan::render::curve;
+use gpuplan::render::{curve, Act};
 use gpuplan::scenario::Scenario;
 use leptos::prelude::*;
 use leptos::tachys::renderer::dom::Dom;
@@ -21,11 +20,13 @@ struct Worker {
     body: String,
     /// The curve's button to focus again once an answer is drawn (`keep_focus`).
     focus: String,
+    /// The worker failed to start, to load its wasm, or stopped: the section says so until `retry`.
+    failed: bool,
 }
 
 thread_local! {
     static WORKER: RefCell<Worker> =
-        const { RefCell::new(Worker { worker: None, open: false, body: String::new(), focus: String::new() }) };
+        const { RefCell::new(Worker { worker: None, open: false, body: String::new(), focus: String::new(), failed: false }) };
 }
 
 /// Opens or closes the curve (`Act::Curve`), keeping the focus on its button.
@@ -35,7 +36,17 @@ pub(super) fn toggle(ctx: Ctx) {
         w.open
     });
     ctx.curve.set(open);
-    keep_focus("[data-act=\"curve\"]".to_string());
+    keep_focus(Act::Curve.selector("", None));
+}
+
+/// Starts the worker again after a failure (`Act::Retry`): the next redraw starts a new one and asks it.
+pub(super) fn retry(ctx: Ctx) {
+    let open = WORKER.with_borrow_mut(|w| {
+        w.failed = false;
+        w.open
+    });
+    ctx.curve.set(open);
+    keep_focus(Act::Curve.selector("", None));
 }
 
 /// Puts the focus on the element `selector` finds once the page is redrawn (`acts::refocus`), and again
@@ -46,7 +57,8 @@ pub(super) fn keep_focus(selector: String) {
 }
 
 /// The curve's section for the scenario (serving): closed, its head; open, its head and the worker's
-/// last answer, or a "computing" line until the first arrives. Each redraw posts the scenario's query:
+/// last answer, or a "computing" line until the first arrives, or the failure with a button to try again
+/// (`curve::failed`). Each redraw posts the scenario's query:
 /// boot/curve-worker.js answers a query only when it differs from the one before (the latest answer
 /// wins: answers come in order).
 pub(super) fn section(ctx: Ctx, s: &Scenario) -> String {
@@ -55,16 +67,19 @@ pub(super) fn section(ctx: Ctx, s: &Scenario) -> String {
     let mut out = curve::head(f, open);
     if open {
         WORKER.with_borrow_mut(|w| {
-            if w.worker.is_none() {
+            if w.worker.is_none() && !w.failed {
                 w.worker = start(ctx);
+                w.failed = w.worker.is_none();
+            }
+            if w.failed {
+                out.push_str(&curve::failed(f));
+                return;
             }
             if let Some(worker) = &w.worker {
                 let _ = worker.post_message(&JsValue::from_str(&gpuplan::query::encode_link(s, &f)));
             }
             if w.body.is_empty() {
-                out.push_str("<p class=\"muted\" role=\"status\" data-testid=\"curve-computing\">");
-                out.push_str(f.t(Msg::CurveComputing));
-                out.push_str("</p>");
+                out.push_str(&curve::computing(f));
             }
             out.push_str(&w.body);
         });
@@ -82,20 +97,29 @@ fn start(ctx: Ctx) -> Option<web_sys::Worker> {
     let worker = web_sys::Worker::new(&url).ok()?;
     // Through the function Leptos adds its event listeners with (a Worker is an EventTarget like an
     // element), so no glue of its own; kept for the page's life.
-    let on_answer = Box::new(move |e: JsValue| answered(ctx, e));
-    std::mem::forget(Dom::add_event_listener(worker.unchecked_ref(), "message", on_answer));
+    // Its answers, and its `error` event (its script or glue failed to load, or threw: an `ErrorEvent`, whose
+    // missing `data` is no text), through one listener.
+    for event in ["message", "error"] {
+        let listener = Box::new(move |e: JsValue| answered(ctx, e));
+        std::mem::forget(Dom::add_event_listener(worker.unchecked_ref(), event, listener));
+    }
     Some(worker)
 }
 
 /// An answer: kept, and drawn (again, if the curve is open) with the focus where the last action left it.
+/// One that is not text (boot/curve-worker.js posts `null` when its wasm failed to load or stopped; the
+/// worker's `error` event has no `data`) is a failure: the worker is ended, its last answer dropped (it
+/// answered another question), and the section says so.
 fn answered(ctx: Ctx, e: JsValue) {
-    let body = e
-        .unchecked_into::<web_sys::MessageEvent>()
-        .data()
-        .as_string()
-        .unwrap_or_default();
+    let body = e.unchecked_into::<web_sys::MessageEvent>().data().as_string();
     let (open, focus) = WORKER.with_borrow_mut(|w| {
-        w.body = body;
+        w.failed = body.is_none();
+        if w.failed {
+            if let Some(worker) = w.worker.take() {
+                worker.terminate();
+            }
+        }
+        w.body = body.unwrap_or_default();
         (w.open, std::mem::take(&mut w.focus))
     });
     ctx.curve.set(open);

@@ -65,7 +65,7 @@ pub fn number(ctx: Ctx, key: &'static str, label: Msg, placeholder: Option<Msg>)
 /// The number field an event is about, with its link key and its value as typed.
 fn number_target(ev: &leptos::ev::Event) -> Option<(web_sys::HtmlInputElement, String, String)> {
     let el = ev.target()?.dyn_into::<web_sys::HtmlInputElement>().ok()?;
-    if el.get_attribute("data-act").as_deref().and_then(Act::parse) != Some(Act::Num) {
+    if el.get_attribute(Act::ATTR).as_deref().and_then(Act::parse) != Some(Act::Num) {
         return None;
     }
     let key = el.get_attribute("data-key")?;

@@ -461,7 +461,7 @@ fn Footer(ctx: Ctx) -> impl IntoView {
 pub fn bench_recompute(query: &str, runs: u32) -> f64 {
     let catalog: &'static Catalog = Box::leak(Box::new(Catalog::bundled())); // as the page's (Ctx)
     let (st, _) = parse_state(query, catalog);
-    let start = js_sys::Date::now();
+    let start = url_sync::now_ms();
     for _ in 0..runs.max(1) {
         let o = recommend(catalog, &st.scenario);
         if let Some(r) = o.recommendations.first() {
@@ -469,5 +469,5 @@ pub fn bench_recompute(query: &str, runs: u32) -> f64 {
             let _ = gpuplan::engine::plan(catalog, &st.scenario, r);
         }
     }
-    (js_sys::Date::now() - start) / f64::from(runs.max(1))
+    (url_sync::now_ms() - start) / f64::from(runs.max(1))
 }

@@ -45,6 +45,11 @@ pub fn today() -> Option<IsoDate> {
     iso.get(..10).and_then(IsoDate::parse)
 }
 
+/// Milliseconds since the epoch on the user's clock (the benchmark hook's timer).
+pub fn now_ms() -> f64 {
+    js_sys::Date::now()
+}
+
 /// The browser's preferred language starts with "zh".
 pub fn prefers_chinese() -> bool {
     web_sys::window()
