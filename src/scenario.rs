@@ -552,6 +552,13 @@ impl Default for Scenario {
 }
 
 impl Scenario {
+    /// A copy of the scenario, for the page: the derived `clone` is `#[inline]`, so each crate that calls
+    /// it compiles its own copy; the page calls this function of the library's instead (BENCHMARKS.md,
+    /// sixteenth session).
+    pub fn duplicate(&self) -> Scenario {
+        self.clone()
+    }
+
     /// The scenario as the engine sees it: the page language, the display currency and its rate set
     /// to their defaults, so switching them on the page changes no engine input (issue 15).
     pub fn without_presentation(&self) -> Scenario {

@@ -40,12 +40,7 @@ fn all_then(ctx: Ctx, rest: Vec<(String, String)>) -> Vec<(String, String)> {
 }
 
 fn families(ctx: Ctx) -> Vec<(String, String)> {
-    let f: Vec<String> = ctx
-        .catalog
-        .with_value(|c| c.instances.iter().map(|i| i.family.clone()).collect());
-    let mut f = gpuplan::order::sorted(f, &|a, b| a.cmp(b));
-    f.dedup();
-    all_then(ctx, f.into_iter().map(|x| (x.clone(), x)).collect())
+    all_then(ctx, ctx.catalog.with_value(|c| gpuplan::explore::family_options(c)))
 }
 
 fn accels(ctx: Ctx) -> Vec<(String, String)> {

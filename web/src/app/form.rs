@@ -164,12 +164,7 @@ fn usage_lines(job: bool) -> &'static [Line] {
 
 /// Every region a type is offered in (an On-Demand, Spot or Capacity Block price), in name order.
 fn regions(ctx: Ctx) -> Vec<(String, String)> {
-    ctx.catalog.with_value(|c| {
-        let r: Vec<String> = c.instances.iter().flat_map(|i| i.regions.iter().cloned()).collect();
-        let mut r = gpuplan::order::sorted(r, &|a, b| a.cmp(b));
-        r.dedup();
-        r.into_iter().map(|x| (x.clone(), x)).collect::<Vec<_>>()
-    })
+    ctx.catalog.with_value(|c| gpuplan::explore::region_options(c))
 }
 
 /// The articles' combined strategies, one click each (HTML text; `acts` applies them), and what the
