@@ -51,11 +51,7 @@ fn accels(ctx: Ctx) -> Vec<(String, String)> {
 }
 
 fn stacks(ctx: Ctx) -> Vec<(String, String)> {
-    vec![
-        ("all".into(), ctx.t(Msg::All).into()),
-        ("cuda".into(), "CUDA".into()),
-        ("neuron".into(), "Neuron".into()),
-    ]
+    gpuplan::render::controls::options(&[("all", ctx.t(Msg::All)), ("cuda", "CUDA"), ("neuron", "Neuron")])
 }
 
 fn units(ctx: Ctx) -> Vec<(String, String)> {
