@@ -8,6 +8,11 @@ pub fn family_options(c: &Catalog) -> Vec<(String, String)> {
     name_options(c.instances.iter().map(|i| i.family.clone()).collect())
 }
 
+/// The catalog's accelerators, in its order, as (id, name) pairs for a select.
+pub fn accelerator_options(c: &Catalog) -> Vec<(String, String)> {
+    c.accelerators.iter().map(|a| (a.id.clone(), a.name.clone())).collect()
+}
+
 /// Every region a type is offered in (an On-Demand, Spot or Capacity Block price), in name order, each
 /// once, as (value, label) pairs for a select.
 pub fn region_options(c: &Catalog) -> Vec<(String, String)> {

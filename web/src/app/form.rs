@@ -198,15 +198,8 @@ fn only_types(ctx: Ctx) -> impl IntoView {
 #[component]
 fn PurchaseForm(ctx: Ctx) -> impl IntoView {
     let buys = move || {
-        gpuplan::scenario::Buy::ALL
-            .iter()
-            .map(|b| {
-                (
-                    gpuplan::query::buy_key(*b).to_string(),
-                    gpuplan::explain::buy_name(*b, ctx.lang()).to_string(),
-                )
-            })
-            .collect::<Vec<_>>()
+        let lang = ctx.lang();
+        options(&gpuplan::scenario::Buy::ALL.map(|b| (gpuplan::query::buy_key(b), gpuplan::explain::buy_name(b, lang))))
     };
     let pays = move || {
         options(&[
