@@ -3,6 +3,29 @@
 use crate::catalog::{Catalog, IsoDate};
 use crate::state::{Column, ExploreState, PricePer};
 
+/// The catalog's instance families, in name order, each once, as (value, label) pairs for a select.
+pub fn family_options(c: &Catalog) -> Vec<(String, String)> {
+    name_options(c.instances.iter().map(|i| i.family.clone()).collect())
+}
+
+/// The catalog's accelerators, in its order, as (id, name) pairs for a select.
+pub fn accelerator_options(c: &Catalog) -> Vec<(String, String)> {
+    c.accelerators.iter().map(|a| (a.id.clone(), a.name.clone())).collect()
+}
+
+/// Every region a type is offered in (an On-Demand, Spot or Capacity Block price), in name order, each
+/// once, as (value, label) pairs for a select.
+pub fn region_options(c: &Catalog) -> Vec<(String, String)> {
+    name_options(c.instances.iter().flat_map(|i| i.regions.iter().cloned()).collect())
+}
+
+/// Names sorted and deduplicated, each its own value and label.
+fn name_options(names: Vec<String>) -> Vec<(String, String)> {
+    let mut names = crate::order::sorted(names, &|a, b| a.cmp(b));
+    names.dedup();
+    names.into_iter().map(|x| (x.clone(), x)).collect()
+}
+
 /// A price cell with its provenance.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PriceCell {

@@ -545,6 +545,13 @@ impl Default for Scenario {
 }
 
 impl Scenario {
+    /// A copy of the scenario, for the page: the derived `clone` is `#[inline]`, so each crate that calls
+    /// it compiles its own copy; the page calls this function of the library's instead (BENCHMARKS.md,
+    /// sixteenth session).
+    pub fn duplicate(&self) -> Scenario {
+        self.clone()
+    }
+
     /// Which of a type's rates the scenario prices: those of its payment and Reserved Instance class.
     pub fn rate_filter(&self) -> crate::catalog::RateFilter {
         crate::catalog::RateFilter {

@@ -286,6 +286,11 @@ impl AppState {
         st
     }
 
+    /// The picks for Compare as their link text (`a,b`).
+    pub fn picks_text(&self) -> String {
+        self.compare.join(",")
+    }
+
     /// Adds or removes an instance type from Compare (at most 6).
     pub fn toggle_compare(&mut self, id: &str) {
         if let Some(i) = self.compare.iter().position(|x| x == id) {
@@ -359,6 +364,15 @@ pub fn encode_state(st: &AppState) -> String {
     let mut q = query::encode_link(&st.scenario, &st.presentation);
     query::encode_keys(&mut q, PAGE_KEYS, st, &AppState::default());
     q
+}
+
+/// The link to the full page for the same scenario, from an embedded mode: `?` and the state's query
+/// without the embed mode and the transparent background.
+pub fn full_page_href(st: &AppState) -> String {
+    let mut full = st.clone();
+    full.embed = Embed::No;
+    full.transparent = false;
+    format!("?{}", encode_state(&full))
 }
 
 /// HTML to paste into a documentation page: an iframe with the scenario as a read-only card, and the

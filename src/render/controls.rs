@@ -242,6 +242,12 @@ pub fn explore_line(lang: Lang, rows: usize, region: &str, basis: &str, list_not
     h.finish()
 }
 
+/// A select's options from (value, label) pairs: one compiled copy of the conversion for every list the
+/// page's form writes out literally.
+pub fn options(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
+    pairs.iter().map(|(k, l)| (k.to_string(), l.to_string())).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

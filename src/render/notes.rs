@@ -7,7 +7,7 @@ use crate::explain;
 use crate::i18n::{t, Msg};
 use crate::query::Warning;
 use crate::scenario::{Lang, Scenario, Task};
-use crate::state::View;
+use crate::state::{full_page_href, AppState, Embed, View};
 
 /// One-click changes after which something fits: multi-node, a lower precision, a shorter context,
 /// fewer sequences (or a smaller micro-batch); each tried on the engine, the first that fits kept.
@@ -191,6 +191,20 @@ pub fn guidance(lang: Lang) -> String {
     h.finish()
 }
 
+/// The rates a link made on the catalog of `since` is told of (`Catalog::rates_since`): those of the
+/// five types ranked first in `o` and of the picks for Compare, in the scenario's region, under its rate
+/// filter. One call for the page, which has the state and the outcome.
+pub fn link_rates_since(
+    c: &Catalog,
+    since: IsoDate,
+    st: &AppState,
+    o: &Outcome,
+) -> (Vec<PriceChange>, Vec<(String, Buy)>) {
+    let mut used: Vec<String> = o.recommendations.iter().take(5).map(|r| r.instance.clone()).collect();
+    used.extend(st.compare.iter().cloned());
+    c.rates_since(since, &st.scenario.region, &used, st.scenario.rate_filter())
+}
+
 /// What the page says when a link was made with another catalog: its date, this catalog's, and the
 /// rates of the types it shows that moved in between (each with its option).
 /// `unknown`: the rates (type, option) with no price history back to the link's date: then "none changed"
@@ -296,24 +310,42 @@ pub fn catalog_line(lang: Lang, as_of: IsoDate, stale: bool) -> String {
     h.finish()
 }
 
-/// In an embed's footer: the full page for the same scenario (`href`), in a new tab.
-pub fn open_full(lang: Lang, href: &str) -> String {
+/// The page's footer: in an embed (`st.embed`), the full page for the same scenario, in a new tab; then
+/// the catalog's date (`catalog_line`).
+pub fn footer(st: &AppState, as_of: IsoDate, stale: bool) -> String {
+    let lang = st.presentation.lang;
     let mut h = Html::new();
-    let attrs = [
-        ("href", href),
-        ("target", "_blank"),
-        ("rel", "noopener"),
-        ("data-testid", "open-full"),
-    ];
-    h.open("p", &[])
-        .el("a", &attrs, &format!("{} ↗", t(lang, Msg::OpenFull)))
-        .close("p");
-    h.finish()
+    if st.embed != Embed::No {
+        let href = full_page_href(st);
+        let attrs = [
+            ("href", href.as_str()),
+            ("target", "_blank"),
+            ("rel", "noopener"),
+            ("data-testid", "open-full"),
+        ];
+        h.open("p", &[])
+            .el("a", &attrs, &format!("{} ↗", t(lang, Msg::OpenFull)))
+            .close("p");
+    }
+    let mut out = h.finish();
+    out.push_str(&catalog_line(lang, as_of, stale));
+    out
 }
 
-/// `embed=line`: a warning mark (its text in `warned`, empty for none), the one-sentence summary, and
-/// an arrow to the full plan (`href`).
-pub fn line(lang: Lang, sentence: &str, warned: &str, href: &str) -> String {
+/// `embed=line`: a warning mark (the link's `warnings`, their sentences in one text; none, no mark), the
+/// one-sentence summary of `o`, and an arrow to the full plan for the same scenario.
+pub fn line(c: &Catalog, st: &AppState, o: &Outcome, warnings: &[Warning]) -> String {
+    let lang = st.presentation.lang;
+    let sentence = explain::line(c, &st.scenario, st.presentation, o);
+    let sentence = sentence.as_str();
+    let warned = warnings
+        .iter()
+        .map(|w| explain::warning(w, lang))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let warned = warned.as_str();
+    let href = full_page_href(st);
+    let href = href.as_str();
     let mut h = Html::new();
     h.open("p", &[("class", "line")]);
     if !warned.is_empty() {

@@ -4,6 +4,7 @@ use super::{export_bar, url_sync, Ctx};
 use gpuplan::i18n::{t, Msg};
 use gpuplan::render::controls::STRATEGIES;
 use gpuplan::render::Act;
+use gpuplan::scenario::Scenario;
 use gpuplan::state::{encode_state, Column};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -193,7 +194,7 @@ fn strategy(ctx: Ctx, id: &str) {
     let Some((_, s, _)) = STRATEGIES.iter().find(|(k, _, _)| *k == id) else {
         return;
     };
-    let before = ctx.scenario.get_untracked();
+    let before = ctx.scenario.with_untracked(Scenario::duplicate);
     ctx.update(|st| {
         let job = st.scenario.task.is_job();
         s.apply(&mut st.scenario);
@@ -201,8 +202,8 @@ fn strategy(ctx: Ctx, id: &str) {
             super::new_kind_of_task(&mut st.scenario);
         }
     });
-    let after = ctx.scenario.get_untracked();
-    let value = |sc: &gpuplan::scenario::Scenario, k: &str| gpuplan::query::field_value(sc, k);
+    let after = ctx.scenario.with_untracked(Scenario::duplicate);
+    let value = |sc: &Scenario, k: &str| gpuplan::query::field_value(sc, k);
     ctx.strategy_changed.set(Some(
         STRATEGY_FIELDS
             .iter()

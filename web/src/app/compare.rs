@@ -4,6 +4,7 @@ use super::Ctx;
 use gpuplan::compare::sheet;
 use gpuplan::i18n::Msg;
 use gpuplan::render;
+use gpuplan::state::AppState;
 use leptos::prelude::*;
 
 #[component]
@@ -11,7 +12,7 @@ pub fn Compare(ctx: Ctx) -> impl IntoView {
     let empty = Memo::new(move |_| ctx.state.with(|s| s.compare.is_empty()));
     // Every option's cost for each pick: computed once per scenario and picks, not per language.
     // The picks as their link text (a `Memo<String>`, a type the page already compiles).
-    let picks = Memo::new(move |_| ctx.state.with(|s| s.compare.join(",")));
+    let picks = Memo::new(move |_| ctx.state.with(AppState::picks_text));
     let costs = Memo::new_with_compare(
         move |_| {
             picks.track();

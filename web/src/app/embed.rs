@@ -1,7 +1,7 @@
 //! Embedding: the result message posted to the host page after every computation, the query messages the host may send (accepted from the parent window only), the one-line mode and the colour theme. Messages go to and come from the parent frame, never anywhere else.
 
 use super::Ctx;
-use gpuplan::state::{encode_state, AppState, Embed, Theme};
+use gpuplan::state::{Embed, Theme};
 use leptos::prelude::*;
 use wasm_bindgen::JsValue;
 
@@ -10,14 +10,6 @@ fn parent_window() -> Option<web_sys::Window> {
     let w = web_sys::window()?;
     let parent = w.parent().ok().flatten()?;
     (parent != w).then_some(parent)
-}
-
-/// The link to the full page for the same scenario, from an embedded mode.
-pub fn full_page_href(st: &AppState) -> String {
-    let mut full = st.clone();
-    full.embed = Embed::No;
-    full.transparent = false;
-    format!("?{}", encode_state(&full))
 }
 
 /// Posts the result message (src/message.rs) to the parent, as the plain object its JSON text parses to.
@@ -100,19 +92,12 @@ pub fn show_theme(theme: Theme) {
 #[component]
 pub fn LineSummary(ctx: Ctx) -> impl IntoView {
     let html = move || {
-        let lang = ctx.lang();
-        let sentence = ctx.catalog.with_value(|c| {
-            ctx.scenario
-                .with(|s| ctx.outcome.with(|o| gpuplan::explain::line(c, s, ctx.fmt(), o)))
-        });
-        let warned = ctx.warnings.with(|ws| {
-            ws.iter()
-                .map(|w| gpuplan::explain::warning(w, lang))
-                .collect::<Vec<_>>()
-                .join(" ")
-        });
-        let href = ctx.state.with(full_page_href);
-        gpuplan::render::notes::line(lang, &sentence, &warned, &href)
+        ctx.catalog.with_value(|c| {
+            ctx.state.with(|st| {
+                ctx.outcome
+                    .with(|o| ctx.warnings.with(|ws| gpuplan::render::notes::line(c, st, o, ws)))
+            })
+        })
     };
     view! { <div data-testid="app" class="app embed line" data-embed="true" inner_html=html></div> }
 }

@@ -10,6 +10,7 @@ use super::Ctx;
 use gpuplan::explore::rows;
 use gpuplan::i18n::Msg;
 use gpuplan::render;
+use gpuplan::render::controls::options;
 use gpuplan::state::{Column, PricePer, PriceUnit};
 use leptos::prelude::*;
 
@@ -34,47 +35,32 @@ fn per_label(p: PricePer) -> Msg {
 
 /// "All" first, then `rest`.
 fn all_then(ctx: Ctx, rest: Vec<(String, String)>) -> Vec<(String, String)> {
-    let mut o = vec![(String::new(), ctx.t(Msg::All).to_string())];
+    let mut o = options(&[("", ctx.t(Msg::All))]);
     o.extend(rest);
     o
 }
 
 fn families(ctx: Ctx) -> Vec<(String, String)> {
-    let f: Vec<String> = ctx
-        .catalog
-        .with_value(|c| c.instances.iter().map(|i| i.family.clone()).collect());
-    let mut f = gpuplan::order::sorted(f, &|a, b| a.cmp(b));
-    f.dedup();
-    all_then(ctx, f.into_iter().map(|x| (x.clone(), x)).collect())
+    all_then(ctx, ctx.catalog.with_value(|c| gpuplan::explore::family_options(c)))
 }
 
 fn accels(ctx: Ctx) -> Vec<(String, String)> {
-    let a = ctx
-        .catalog
-        .with_value(|c| c.accelerators.iter().map(|a| (a.id.clone(), a.name.clone())).collect());
-    all_then(ctx, a)
+    all_then(
+        ctx,
+        ctx.catalog.with_value(|c| gpuplan::explore::accelerator_options(c)),
+    )
 }
 
 fn stacks(ctx: Ctx) -> Vec<(String, String)> {
-    vec![
-        ("all".into(), ctx.t(Msg::All).into()),
-        ("cuda".into(), "CUDA".into()),
-        ("neuron".into(), "Neuron".into()),
-    ]
+    options(&[("all", ctx.t(Msg::All)), ("cuda", "CUDA"), ("neuron", "Neuron")])
 }
 
 fn units(ctx: Ctx) -> Vec<(String, String)> {
-    PriceUnit::ALL
-        .iter()
-        .map(|u| (u.key().to_string(), ctx.t(unit_label(*u)).to_string()))
-        .collect()
+    options(&PriceUnit::ALL.map(|u| (u.key(), ctx.t(unit_label(u)))))
 }
 
 fn pers(ctx: Ctx) -> Vec<(String, String)> {
-    PricePer::ALL
-        .iter()
-        .map(|p| (p.key().to_string(), ctx.t(per_label(*p)).to_string()))
-        .collect()
+    options(&PricePer::ALL.map(|p| (p.key(), ctx.t(per_label(p)))))
 }
 
 /// Explore's filters, each bound to its page key.

@@ -12,6 +12,7 @@ use gpuplan::models::PRESETS;
 use gpuplan::scenario::{ModelChoice, Task};
 use leptos::prelude::*;
 
+use gpuplan::render::controls::options;
 pub(crate) use gpuplan::state::new_kind_of_task;
 
 /// A new visitor's state (no link, nothing stored, or Reset): `AppState::fresh`.
@@ -20,25 +21,19 @@ pub(crate) fn fresh_state() -> gpuplan::state::AppState {
 }
 
 fn modes(ctx: Ctx) -> Vec<(String, String)> {
-    vec![
-        ("online".to_string(), ctx.t(Msg::Online).to_string()),
-        ("batch".to_string(), ctx.t(Msg::Batch).to_string()),
-    ]
+    options(&[("online", ctx.t(Msg::Online)), ("batch", ctx.t(Msg::Batch))])
 }
 
 fn spec_methods(ctx: Ctx) -> Vec<(String, String)> {
-    vec![
-        ("off".to_string(), ctx.t(Msg::SpecOff).to_string()),
-        ("eagle".to_string(), ctx.t(Msg::SpecEagle).to_string()),
-        ("draft".to_string(), ctx.t(Msg::SpecDraft).to_string()),
-    ]
+    options(&[
+        ("off", ctx.t(Msg::SpecOff)),
+        ("eagle", ctx.t(Msg::SpecEagle)),
+        ("draft", ctx.t(Msg::SpecDraft)),
+    ])
 }
 
 fn methods(ctx: Ctx) -> Vec<(String, String)> {
-    [("full", ctx.t(Msg::FullTuning)), ("lora", "LoRA"), ("qlora", "QLoRA")]
-        .iter()
-        .map(|(k, l)| (k.to_string(), l.to_string()))
-        .collect()
+    options(&[("full", ctx.t(Msg::FullTuning)), ("lora", "LoRA"), ("qlora", "QLoRA")])
 }
 
 /// The lengths a task asks for under the precision: a request's prompt and output (serving), or the
@@ -108,10 +103,15 @@ pub fn WorkloadForm(ctx: Ctx) -> impl IntoView {
         opts
     };
     let precisions = move || {
-        ["fp32", "bf16", "fp16", "fp8", "int8", "int4", "fp4"]
-            .iter()
-            .map(|p| (p.to_string(), p.to_ascii_uppercase()))
-            .collect::<Vec<_>>()
+        options(&[
+            ("fp32", "FP32"),
+            ("bf16", "BF16"),
+            ("fp16", "FP16"),
+            ("fp8", "FP8"),
+            ("int8", "INT8"),
+            ("int4", "INT4"),
+            ("fp4", "FP4"),
+        ])
     };
     // Serving asks for users beside the precision, then the lengths of a request; jobs their sequence
     // length, then the batch.
@@ -164,12 +164,7 @@ fn usage_lines(job: bool) -> &'static [Line] {
 
 /// Every region a type is offered in (an On-Demand, Spot or Capacity Block price), in name order.
 fn regions(ctx: Ctx) -> Vec<(String, String)> {
-    ctx.catalog.with_value(|c| {
-        let r: Vec<String> = c.instances.iter().flat_map(|i| i.regions.iter().cloned()).collect();
-        let mut r = gpuplan::order::sorted(r, &|a, b| a.cmp(b));
-        r.dedup();
-        r.into_iter().map(|x| (x.clone(), x)).collect::<Vec<_>>()
-    })
+    ctx.catalog.with_value(|c| gpuplan::explore::region_options(c))
 }
 
 /// The articles' combined strategies, one click each (HTML text; `acts` applies them), and what the
@@ -203,21 +198,15 @@ fn only_types(ctx: Ctx) -> impl IntoView {
 #[component]
 fn PurchaseForm(ctx: Ctx) -> impl IntoView {
     let buys = move || {
-        gpuplan::scenario::Buy::ALL
-            .iter()
-            .map(|b| {
-                (
-                    gpuplan::query::buy_key(*b).to_string(),
-                    gpuplan::explain::buy_name(*b, ctx.lang()).to_string(),
-                )
-            })
-            .collect::<Vec<_>>()
+        let lang = ctx.lang();
+        options(&gpuplan::scenario::Buy::ALL.map(|b| (gpuplan::query::buy_key(b), gpuplan::explain::buy_name(b, lang))))
     };
     let pays = move || {
-        [("no", Msg::PayNo), ("partial", Msg::PayPartial), ("all", Msg::PayAll)]
-            .iter()
-            .map(|(k, m)| (k.to_string(), ctx.t(*m).to_string()))
-            .collect::<Vec<_>>()
+        options(&[
+            ("no", ctx.t(Msg::PayNo)),
+            ("partial", ctx.t(Msg::PayPartial)),
+            ("all", ctx.t(Msg::PayAll)),
+        ])
     };
     let commitment = move || ctx.scenario.with(|s| s.purchase.buy.term_years().is_some());
     let job = Memo::new(move |_| ctx.scenario.with(|s| s.is_job()));

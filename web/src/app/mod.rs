@@ -292,7 +292,7 @@ pub fn App() -> impl IntoView {
     let state = RwSignal::new(st);
     // Over the pre-rendered answer, the page draws everything at once (the same HTML, so nothing moves).
     let pre_rendered = url_sync::take_first_frame();
-    let scenario = Memo::new(move |_| state.with(|s| s.scenario.clone()));
+    let scenario = Memo::new(move |_| state.with(|s| s.scenario.duplicate()));
     // A new scenario is a new outcome: no comparison of the old one (its derived `PartialEq` would be
     // compiled into the page for nothing; BENCHMARKS.md).
     let outcome = Memo::new_with_compare(
@@ -441,17 +441,7 @@ fn WarningList(ctx: Ctx) -> impl IntoView {
 fn Footer(ctx: Ctx) -> impl IntoView {
     let as_of = ctx.catalog.with_value(|c| c.as_of);
     let stale = url_sync::today().is_some_and(|d| ctx.catalog.with_value(|c| c.age_days(d)) > 180);
-    let html = move || {
-        let lang = ctx.lang();
-        let mut out = if ctx.embed.get() != Embed::No {
-            // The full page for the same scenario, from an embed.
-            gpuplan::render::notes::open_full(lang, &ctx.state.with(embed::full_page_href))
-        } else {
-            String::new()
-        };
-        out.push_str(&gpuplan::render::notes::catalog_line(lang, as_of, stale));
-        out
-    };
+    let html = move || ctx.state.with(|st| gpuplan::render::notes::footer(st, as_of, stale));
     view! { <footer class="foot" inner_html=html></footer> }
 }
 

@@ -17,13 +17,13 @@ pub(super) struct CatalogNote {
 /// What a link made on another catalog (dated `d`) is told of the prices of its types ranked first and
 /// compared, in its plan's region.
 pub(super) fn catalog_note(ctx: Ctx, d: IsoDate) -> CatalogNote {
-    let mut used: Vec<String> = ctx
-        .outcome
-        .with_untracked(|o| o.recommendations.iter().take(5).map(|r| r.instance.clone()).collect());
-    used.extend(ctx.state.with_untracked(|s| s.compare.clone()));
-    let (region, filter) = ctx.scenario.with_untracked(|s| (s.region.clone(), s.rate_filter()));
     // A newer link's rates all have a level by its date: it is told of no move and no unknown.
-    let (changes, unknown) = ctx.catalog.with_value(|c| c.rates_since(d, &region, &used, filter));
+    let (changes, unknown) = ctx.catalog.with_value(|c| {
+        ctx.state.with_untracked(|st| {
+            ctx.outcome
+                .with_untracked(|o| gpuplan::render::notes::link_rates_since(c, d, st, o))
+        })
+    });
     CatalogNote {
         link_date: d,
         changes,
