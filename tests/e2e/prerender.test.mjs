@@ -216,6 +216,9 @@ test('after one visit the service worker opens zh.html at the bare address for a
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
   const [en] = await defaultLinks();
   for (const [path, lang, shown] of [['', 'zh-CN', ZH], [`?${en}`, 'en', EN]]) {
+    // The page before has written its link (120 ms after its last change); leaving sooner notes it as this
+    // tab's edit awaiting its link, which the next load would rightly open instead.
+    await page.waitForFunction(() => sessionStorage.getItem('gpuplan:unwritten') === null);
     await page.evaluate(() => { localStorage.clear(); sessionStorage.clear(); });
     const seen = requests(page, server.url);
     await page.goto(server.url + path);
