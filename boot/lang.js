@@ -11,6 +11,8 @@
 (function () {
   var q = location.search.slice(1), root = document.documentElement, doc = /^zh/.test(root.lang), saved = null, unwritten = null;
   try { saved = localStorage.getItem('gpuplan:last'); unwritten = sessionStorage.getItem('gpuplan:unwritten'); } catch (e) { saved = null; }
+  // The tab's note counts only where the app reads it (url_sync::take_unwritten): a reload of the address it was to replace.
+  if (unwritten !== null && unwritten.split('\n')[0] !== q) unwritten = null;
   var defaults = (root.getAttribute('data-default') || '').split(' ');
   var pre = defaults[0] !== '' && unwritten === null && (q ? defaults.indexOf(q) >= 0 : saved === null || defaults.indexOf(saved) >= 0);
   var zh = /(^|&)lang=zh/.test(q || saved) || !/(^|&)lang=en/.test(q) && (!pre || !q) && /^zh/i.test(navigator.language);
