@@ -8,10 +8,10 @@
 // too. Any other link (`?lang=zh`, `?v=1&…`) stays where it is, for the wasm to draw, its loading text in the browser's language. A host may
 // serve zh.html at the bare address for a Chinese-preferring browser (README: Hosting): a Chinese document found anywhere but at zh.html sends
 // English to index.html by name, which a host never negotiates, so never loops.
+// This tab's note of an unwritten edit counts only where the app reads it (url_sync::take_unwritten): a reload of the address it was to replace.
 (function () {
   var q = location.search.slice(1), root = document.documentElement, doc = /^zh/.test(root.lang), saved = null, unwritten = null;
   try { saved = localStorage.getItem('gpuplan:last'); unwritten = sessionStorage.getItem('gpuplan:unwritten'); } catch (e) { saved = null; }
-  // The tab's note counts only where the app reads it (url_sync::take_unwritten): a reload of the address it was to replace.
   if (unwritten !== null && unwritten.split('\n')[0] !== q) unwritten = null;
   var defaults = (root.getAttribute('data-default') || '').split(' ');
   var pre = defaults[0] !== '' && unwritten === null && (q ? defaults.indexOf(q) >= 0 : saved === null || defaults.indexOf(saved) >= 0);
