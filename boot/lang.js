@@ -9,6 +9,12 @@
 // serve zh.html at the bare address for a Chinese-preferring browser (README: Hosting): a Chinese document found anywhere but at zh.html sends
 // English to index.html by name, which a host never negotiates, so never loops.
 // This tab's note of an unwritten edit counts only where the app reads it (url_sync::take_unwritten): a reload of the address it was to replace.
+// A link (or a saved scenario) the build did not pre-render gets its first frame from the small wasm (web/src/bin/gpuplan-curve.rs, whose
+// `frame` export is render::site::link_frame: the layout and HTML the app then draws over it), asked for here with the document's first
+// bytes; scripts/inline_lang.py fills in its files' hashed names. `gpuplanFrame` settles once the frame is drawn (or cannot be: a view or
+// an embed it does not lay out, a link with warnings, a file that fails), and only then does the page's loader (scripts/externalize_loader.py)
+// ask for the page's own wasm, so the two do not share a slow link. The frame is in the link's language (a saved scenario's, else the
+// browser's, as the app reads it), and the loading text leaves with the `linked` class.
 (function () {
   var q = location.search.slice(1), root = document.documentElement, doc = /^zh/.test(root.lang), saved = null, unwritten = null;
   try { saved = localStorage.getItem('gpuplan:last'); unwritten = sessionStorage.getItem('gpuplan:unwritten'); } catch (e) { saved = null; }
@@ -19,5 +25,31 @@
   if (pre && doc && !zh && !q) history.replaceState(null, '', '?' + defaults[1]), zh = true;
   if (pre && zh !== doc) return root.hidden = true, stop(), location.replace((zh ? 'zh.html' : /zh\.html$/.test(location.pathname) ? './' : 'index.html') + location.search);
   root.lang = zh ? 'zh-CN' : 'en';
-  if (!pre) root.className += ' linked';
+  if (pre) return;
+  root.className += ' linked';
+  var link = q || saved && saved + (zh && !/(^|&)lang=/.test(saved) ? '&lang=zh' : '');
+  if (link && unwritten === null) window.gpuplanFrame = new Promise(function (done) {
+    var wasm = fetch('__FRAME_WASM__'), glue = document.createElement('script');
+    var draw = function () {
+      try {
+        var html = wasm_bindgen.frame(link), el = document.querySelector('#boot [data-answer]');
+        if (html && el) {
+          el.innerHTML = html;
+          el.className = 'boot-answer';
+          root.lang = el.lang = /(^|&)lang=zh/.test(link) ? 'zh-CN' : 'en';
+          root.classList.remove('linked');
+        }
+      } finally {
+        done();
+      }
+    };
+    glue.src = '__FRAME_GLUE__';
+    glue.onerror = done;
+    glue.onload = function () {
+      wasm_bindgen({ module_or_path: wasm }).then(function () {
+        if (document.readyState === 'loading') addEventListener('DOMContentLoaded', draw); else draw();
+      }).catch(done);
+    };
+    document.head.appendChild(glue);
+  });
 })();

@@ -20,6 +20,16 @@ scripts = pattern.findall(html)
 if len(scripts) != 1:
     sys.exit(f"expected one inline module script from Trunk, found {len(scripts)}")
 body = scripts[0].strip() + "\n"
+# A link's first frame comes first (boot/lang.js, inline atop <head>, draws it with the small wasm and settles `gpuplanFrame`): the
+# page's wasm is asked for only then, so on a slow link the two do not share it. Trunk's preload of the page's wasm goes for the same
+# reason (the loader asks for the wasm once the document is parsed: on the default page, after the first frame's stylesheet).
+if body.count("const wasm = await init(") != 1:
+    sys.exit("externalize_loader.py: Trunk's loader no longer reads `const wasm = await init(`; where does it wait for a link's frame?")
+body = body.replace("const wasm = await init(", "await window.gpuplanFrame;\nconst wasm = await init(", 1)
+preload = re.compile(r'<link rel="preload" href="\./gpuplan-web-[0-9a-f]+_bg\.wasm"[^>]*>')
+if len(preload.findall(html)) != 1:
+    sys.exit("externalize_loader.py: expected Trunk's one preload of the page's wasm")
+html = preload.sub("", html, count=1)
 name = f"boot-{hashlib.sha256(body.encode()).hexdigest()[:16]}.js"
 open(os.path.join(staging, name), "w", encoding="utf-8").write(body)
 html = pattern.sub(f'<script type="module" src="./{name}"></script>', html, count=1)

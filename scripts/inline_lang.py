@@ -25,6 +25,13 @@ if len(found) != 1:
     sys.exit(f"inline_lang.py: expected one boot/lang.js script in index.html, found {len(found)}")
 file = os.path.join(staging, found[0])
 body = open(file, encoding="utf-8").read().strip()
+# The link frame's files (boot/lang.js asks for them on a link's first bytes): the curve's worker's wasm and its no-modules glue, by the
+# content-hashed names scripts/curve_worker.py gave them.
+for mark, pattern in (("__FRAME_GLUE__", "gpuplan-curve-*-glue.js"), ("__FRAME_WASM__", "gpuplan-curve-*_bg.wasm")):
+    files = glob.glob(os.path.join(staging, pattern))
+    if len(files) != 1 or body.count(mark) != 1:
+        sys.exit(f"inline_lang.py: expected one {pattern} in dist/ and one {mark} in boot/lang.js, found {len(files)} and {body.count(mark)}")
+    body = body.replace(mark, "./" + os.path.basename(files[0]))
 if "</script" in body.lower() or "<!--" in body:
     sys.exit("inline_lang.py: boot/lang.js holds text that would end or change an inline script")
 html = tag.sub(lambda _: f"<script>{body}</script>", html, count=1)

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Trunk post_build hook: gives the wasm's imports from wasm-bindgen's glue short names (`a`, `b`, ...,
-module `a`) in both the wasm's import section and the glue's import object, then updates both files'
-integrity hashes in index.html. wasm-bindgen names each import after its function and a 16-digit hash
+module `a`) in both the wasm's import section and the glue's import object, then updates the glue's
+integrity hash in index.html (the wasm has none there: externalize_loader.py drops its preload). wasm-bindgen names each import after its function and a 16-digit hash
 (`__wbg_addEventListener_4f6c7cfa6c8d2d43`), written twice, in the wasm and in the glue, and the hashes
 do not compress: ~4 KB gzip (BENCHMARKS.md). Only names change; every import keeps its place and type.
 Anything unexpected (another import module, a name that is not exactly one key of the import object)
@@ -148,9 +148,10 @@ wasm = open(wasm_files[0], "rb").read()
 glue = open(glue_files[0], "rb").read()
 small_wasm, names = renamed_wasm(wasm)
 small_glue = renamed_glue(glue.decode("utf-8"), names).encode("utf-8")
-for old, new, path in ((wasm, small_wasm, wasm_files[0]), (glue, small_glue, glue_files[0])):
-    if sri(old) not in html:
-        fail(f"no integrity hash for {os.path.basename(path)} in index.html")
-    html = html.replace(sri(old), sri(new))
+# The glue's integrity hash is in index.html (its modulepreload); the wasm's is not (externalize_loader.py drops its preload).
+if sri(glue) not in html:
+    fail(f"no integrity hash for {os.path.basename(glue_files[0])} in index.html")
+html = html.replace(sri(glue), sri(small_glue))
+for new, path in ((small_wasm, wasm_files[0]), (small_glue, glue_files[0])):
     open(path, "wb").write(new)
 open(index, "w", encoding="utf-8").write(html)

@@ -7,6 +7,7 @@ pub const CHINESE: &str = "中文";
 /// holds that every text the pages use has one).
 pub fn zh(en: &'static str) -> &'static str {
     match en {
+        "This link's answer, computed in your browser while the planner loads. Loading the planner to edit it…" => "这是此链接的答案，已在你的浏览器中算出，规划器仍在加载。正在加载规划器以便修改……",
         "The default scenario's answer, computed when this page was built. Loading the planner to edit it… (Editing needs JavaScript and WebAssembly.)" => "这是构建页面时为默认场景算好的答案。正在加载规划器以便修改……（修改需要 JavaScript 和 WebAssembly。）",
         "per device" => "每卡显存",
         "On-Demand from" => "按需价最低",
@@ -72,10 +73,11 @@ mod tests {
     #[test]
     fn every_static_page_text_has_its_chinese() {
         let sources: [&'static str; 2] = [include_str!("render/site.rs"), include_str!("render/ledger.rs")];
-        let more: [&'static str; 3] = [
+        let more: [&'static str; 4] = [
             crate::render::front::TEXTS[0],
             crate::render::front::TEXTS[1],
             crate::render::site::LOADING,
+            crate::render::site::LINK_LOADING,
         ];
         for en in more {
             assert_ne!(super::zh(en), en, "no Chinese for {en:?}");

@@ -4,7 +4,8 @@ use super::Html;
 use crate::catalog::{Catalog, Payment, SavingsPlan};
 use crate::format;
 use crate::i18n::{t, Msg};
-use crate::scenario::Lang;
+use crate::presentation::Presentation;
+use crate::scenario::{Lang, Scenario};
 
 /// A read-only part of the Assumptions view (the fields between them stay inputs).
 pub enum Piece {
@@ -18,6 +19,118 @@ pub enum Piece {
     Source(&'static str, Msg),
     /// A note under the fields.
     Note(Msg),
+}
+
+/// One line of the Assumptions form.
+pub enum Line {
+    /// An editable assumption: its link key and label; `true` when empty means "the catalog's figure".
+    Field(&'static str, Msg, bool),
+    /// A read-only line (a source or a note), HTML text.
+    Text(Piece),
+}
+
+use Line::{Field, Text};
+use Piece::{Note, Source};
+
+pub const GENERAL: &[Line] = &[
+    Field("mfu", Msg::Mfu, false),
+    Text(Source("mfu", Msg::SrcMfu)),
+    Text(Note(Msg::HintMfu)),
+    Field("bweff", Msg::BwEff, false),
+    Text(Source("bweff", Msg::SrcBw)),
+    Field("usable", Msg::MemUsable, false),
+    Text(Source("usable", Msg::SrcUsable)),
+    Field("overhead", Msg::OverheadGib, false),
+    Text(Source("overhead", Msg::SrcOverhead)),
+    Field("budgetx", Msg::PerfBudget, false),
+    Field("rank", Msg::LoraRank, false),
+    Field("arlat", Msg::ArLat, false),
+    Field("arhop", Msg::ArHop, false),
+    Field("nvsar", Msg::NvsAr, false),
+    Text(Source("nvsar", Msg::SrcNvsAr)),
+    Field("stepms", Msg::StepMs, false),
+    Field("pfmfu", Msg::PrefillMfu, false),
+    Text(Source("pfmfu", Msg::SrcPrefill)),
+    Field("fp4x", Msg::Fp4Speedup, false),
+    Field("nmfu", Msg::NeuronMfu, false),
+    Field("nhop", Msg::NeuronHop, false),
+    Field("nstepms", Msg::NeuronStep, false),
+    Text(Source("nmfu", Msg::SrcNeuronServing)),
+    Field("moes", Msg::MoeServingBytes, false),
+    Text(Source("moes", Msg::SrcMoeServing)),
+    Field("readtps", Msg::ReadableTps, false),
+    Text(Source("readtps", Msg::SrcReadable)),
+    Field("speca", Msg::SpecAccept, false),
+    Text(Source("speca", Msg::SrcSpec)),
+    Field("seatuse", Msg::SeatUse, false),
+    Text(Note(Msg::SrcServing)),
+];
+
+pub const PURCHASE: &[Line] = &[
+    Field("cspdisc", Msg::CspDisc, true),
+    Field("ispdisc", Msg::IspDisc, true),
+    Text(Source("", Msg::SrcSp)),
+    Field("spotdisc", Msg::SpotDisc, true),
+    Field("irate", Msg::InterruptRate, true),
+    Text(Source("", Msg::SrcSpot)),
+    Field("ckpt", Msg::CkptInterval, false),
+    Text(Source("ckpt", Msg::SrcCkpt)),
+    Field("ckptw", Msg::CkptWrite, false),
+    Field("restart", Msg::RestartMin, false),
+    Field("reacq", Msg::ReacqMin, false),
+    Field("fx", Msg::Fx, false),
+    Text(Note(Msg::HoursMonthNote)),
+];
+
+pub const TRAINING: &[Line] = &[
+    Field("teff", Msg::TrainMfu, false),
+    Field("nteff", Msg::NeuronTrainMfu, false),
+    Field("linkeff", Msg::LinkEff, false),
+    Field("overlap", Msg::CommOverlap, false),
+    Field("fp8x", Msg::Fp8Speedup, false),
+    Field("moeb", Msg::MoeBytes, false),
+    Text(Source("moeb", Msg::SrcMoe)),
+    Field("moecap", Msg::MoeCap, false),
+    Text(Source("moecap", Msg::SrcMoeCap)),
+    Field("ggeff", Msg::GgEff, false),
+    Text(Source("ggeff", Msg::SrcGgEff)),
+    Field("a2aov", Msg::A2aOverlap, false),
+    Text(Source("a2aov", Msg::SrcA2a)),
+    Field("nogdr", Msg::NoGdr, false),
+];
+
+pub const TRAINING_MORE: &[Line] = &[
+    Field("ppchunks", Msg::PpChunks, false),
+    Field("a10g", Msg::A10gTflops, false),
+    Field("rtx6000", Msg::Rtx6000Tflops, false),
+    Field("gaudi", Msg::GaudiTflops, false),
+];
+
+/// Whether an assumption (a scenario key, or the rate `fx`) differs from its default (a link or an edit changed it).
+pub fn is_changed(s: &Scenario, p: &Presentation, key: &str) -> bool {
+    let value = |s, p: &Presentation| crate::query::field_value(s, key).or_else(|| p.value(key));
+    value(s, p) != value(&Scenario::default(), &Presentation::default())
+}
+
+/// The labels of the assumptions that differ from their defaults, in the order Assumptions lists them.
+pub fn changed(s: &Scenario, p: &Presentation) -> Vec<Msg> {
+    [GENERAL, PURCHASE, TRAINING, TRAINING_MORE]
+        .iter()
+        .flat_map(|lines| lines.iter())
+        .filter_map(|l| match l {
+            Field(key, label, _) if is_changed(s, p, key) => Some(*label),
+            _ => None,
+        })
+        .collect()
+}
+
+/// On the Plan: the notice of a scenario whose assumptions differ from the defaults, naming them (empty when none do).
+pub fn changed_notice(s: &Scenario, p: &Presentation) -> String {
+    let labels = changed(s, p);
+    if labels.is_empty() {
+        return String::new();
+    }
+    super::controls::changed_notice(p.lang, &crate::explain::changed_assumptions(&labels, p.lang))
 }
 
 /// `<p class="source muted">` with a text; `{runs}` in it is the ledger's count of published serving runs.
@@ -220,6 +333,23 @@ pub fn sources(lang: Lang, c: &Catalog) -> String {
 mod tests {
     use super::*;
     use crate::catalog_static::catalog;
+
+    #[test]
+    fn a_scenario_names_the_assumptions_it_changes() {
+        // Issue 24 #15: a link whose assumptions differ from the defaults says so.
+        let c = crate::catalog_static::catalog();
+        let (s, p, _) = crate::query::parse_link("v=1&mfu=0.35&ckpt=20&model=llama3.1-70b", &c);
+        assert_eq!(changed(&s, &p), [Msg::Mfu, Msg::CkptInterval]);
+        assert!(changed(&Scenario::default(), &Presentation::default()).is_empty());
+        // The CNY rate is the presentation's, not the scenario's, and still an assumption the page names.
+        let (s2, p2, _) = crate::query::parse_link("v=1&fx=7.2", &c);
+        assert_eq!(changed(&s2, &p2), [Msg::Fx]);
+        let text = crate::explain::changed_assumptions(&changed(&s, &p), Lang::Zh);
+        assert_eq!(
+            text,
+            "此场景有 2 项假设不同于默认值：模型算力利用率（MFU）、检查点间隔（分钟）。"
+        );
+    }
 
     #[test]
     fn the_read_only_lines_are_the_text_the_view_drew() {

@@ -207,12 +207,12 @@ pub fn rec_table(s: &Scenario, f: Fmt, a: &Answer, compare: &[String], buttons: 
     h.finish()
 }
 
-/// The results column's answer on the full page once painted, in the page's order: the card, the
+/// The results column's answer on the full page once painted, in the page's order: the changed-assumptions
+/// notice (`changed`, HTML text from `render::assumptions::changed_notice`; empty for the default), the card, the
 /// notices and the curve's closed section (serving), the ranked table, why the others were left out, and the articles' guidance.
-pub fn results_col(c: &Catalog, s: &Scenario, f: Fmt, a: &Answer, compare: &[String]) -> String {
+pub fn results_col(c: &Catalog, s: &Scenario, f: Fmt, a: &Answer, compare: &[String], changed: &str) -> String {
     let mut h = Html::new();
-    // The changed-assumptions notice's place: the default scenario changes none.
-    contents(&mut h, "");
+    contents(&mut h, changed);
     h.fragment(&summary(c, s, f, a, true, ""));
     // The notices, then for serving the cost-versus-latency curve's section, closed (`app::curve`).
     let mut notices = notes::notices(

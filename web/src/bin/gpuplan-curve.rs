@@ -14,6 +14,14 @@ mod worker {
     pub fn curve(query: &str) -> String {
         gpuplan::render::curve::answer(CATALOG.get_or_init(Catalog::bundled), query)
     }
+
+    /// The first frame of a link the build did not pre-render (`render::site::link_frame`), drawn on the
+    /// page's main thread by boot/lang.js before the page's own wasm arrives; empty where the page draws
+    /// something this frame does not lay out.
+    #[wasm_bindgen]
+    pub fn frame(query: &str) -> String {
+        gpuplan::render::site::link_frame(CATALOG.get_or_init(Catalog::bundled), query).unwrap_or_default()
+    }
 }
 
 // The worker's work is its export, called by boot/curve-worker.js; start-up has nothing to do.
