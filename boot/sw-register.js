@@ -1,6 +1,8 @@
 // Registers the service worker (sw.js) that keeps this page working offline, and says when the copy on screen is older than the one
 // deployed: a new build's worker waits until the visitor reloads through the notice. A classic (blocking) script after the stylesheet
-// (index.html says why); it does nothing until the page has loaded.
+// (index.html says why); it does nothing until the page has loaded and the app has started (Trunk's loader says so with
+// `TrunkApplicationStarted`): its install fetches every file the page has and the pre-rendered pages, which must not share a slow
+// link with the page's own wasm, nor with a link's first frame (boot/lang.js), before the first answer.
 (function () {
   if (!('serviceWorker' in navigator) || !window.isSecureContext) return;
   var zh = /^zh/.test(document.documentElement.lang);
@@ -23,7 +25,9 @@
   navigator.serviceWorker.addEventListener('controllerchange', function () {
     if (document.querySelector('.sw-update') && !reloaded) { reloaded = true; location.reload(); }
   });
-  window.addEventListener('load', function () {
+  var loaded = new Promise(function (done) { window.addEventListener('load', done); });
+  var started = new Promise(function (done) { window.addEventListener('TrunkApplicationStarted', done); });
+  Promise.all([loaded, started]).then(function () {
     navigator.serviceWorker.register('./sw.js').then(function (reg) {
       if (reg.waiting && navigator.serviceWorker.controller) tell(reg.waiting);
       reg.addEventListener('updatefound', function () {

@@ -246,6 +246,30 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig { cases: fuzz_cases(24), failure_persistence: None, ..ProptestConfig::default() })]
+
+    /// Issue 27: any link (a hostile one included) gets a first frame from the small wasm or is left to the page, never a panic
+    /// (one would stop the frame's wasm on the visitor's page); a frame is drawn only for a Plan link with no warnings, and names
+    /// the answer the engine gives for the link's scenario.
+    #[test]
+    fn a_hostile_link_gets_its_own_answer_as_first_frame_or_none(q in host_query_text()) {
+        use gpuplan::state::{parse_state, Embed, View};
+        let c = common::catalog();
+        let frame = gpuplan::render::site::link_frame(c, &q);
+        let (st, warnings) = parse_state(&q, c);
+        let laid_out = warnings.is_empty() && st.view == View::Plan && st.embed == Embed::No;
+        prop_assert_eq!(frame.is_some(), laid_out, "{}", q);
+        if let Some(html) = frame {
+            let o = gpuplan::engine::recommend(c, &st.scenario);
+            if let Some(best) = o.chosen(&st.pick) {
+                let marker = format!("data-instance=\"{}\"", best.instance);
+                prop_assert!(html.contains(&marker), "{}", q);
+            }
+        }
+    }
+}
+
 /// Two JSON values equal field for field, numbers within a relative 1e-12 (two shortest writings of one f64).
 fn same_json(a: &serde_json::Value, b: &serde_json::Value) -> bool {
     use serde_json::Value::{Array, Number, Object};

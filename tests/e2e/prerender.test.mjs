@@ -52,8 +52,12 @@ test('the English document carries no Chinese answer, and the Chinese one no Eng
   assert.match(zh, /<title>gpuplan：/);
   // boot/lang.js is the one inline script, right after the CSP <meta> (which governs only what follows it) and before any file is asked
   // for, allowed by its hash in that policy, which is README's; no lang-*.js is left in dist/. Then the stylesheet, then the service
-  // worker's registration, a classic script that holds the parser until the stylesheet is in, and only then the wasm's preloads.
-  const lang = (await readFile('boot/lang.js', 'utf8')).match(/\(function \(\) \{[\s\S]*\}\)\(\);/)[0];
+  // worker's registration, a classic script that holds the parser until the stylesheet is in, and only then the glue's preload.
+  // The link frame's file names, filled in by the build.
+  const files = await readdir('dist');
+  const lang = (await readFile('boot/lang.js', 'utf8')).match(/\(function \(\) \{[\s\S]*\}\)\(\);/)[0]
+    .replace('__FRAME_GLUE__', './' + files.find((f) => /^gpuplan-curve-[0-9a-f]+-glue\.js$/.test(f)))
+    .replace('__FRAME_WASM__', './' + files.find((f) => /^gpuplan-curve-[0-9a-f]+_bg\.wasm$/.test(f)));
   for (const doc of [en, zh]) {
     const [script] = inlineScripts(doc);
     assert.deepEqual(inlineScripts(doc), [script]);
@@ -65,7 +69,9 @@ test('the English document carries no Chinese answer, and the Chinese one no Eng
     const at = (re) => doc.search(re);
     assert.ok(at(/<script>/) < at(/<link rel="stylesheet"/));
     assert.ok(at(/<link rel="stylesheet"/) < at(/<script src="\.\/sw-register-[0-9a-f]+\.js"(?![^>]*\b(defer|async)\b)[^>]*>/));
-    assert.ok(at(/<script src="\.\/sw-register-/) < at(/<link rel="preload"/));
+    assert.ok(at(/<script src="\.\/sw-register-/) < at(/<link rel="modulepreload"/));
+    // No preload of the page's wasm: its loader asks for it once a link's first frame is drawn (scripts/externalize_loader.py).
+    assert.equal(at(/<link rel="preload"[^>]*\.wasm/), -1);
   }
   assert.deepEqual((await readdir('dist')).filter((f) => /^lang-/.test(f)), []);
 });

@@ -1,15 +1,13 @@
-//! The Assumptions view: every default the estimates rest on, editable, with where it comes from (fields from one table; everything read-only, headings, source and note lines, the Savings Plan rates and the sources, as HTML text from `render::assumptions`).
+//! The Assumptions view: every default the estimates rest on, editable, with where it comes from (fields from one table, `render::assumptions`'s; everything read-only, headings, source and note lines, the Savings Plan rates and the sources, as HTML text from `render::assumptions`).
 
 use super::fields::number;
 use super::Ctx;
 use gpuplan::i18n::Msg;
-use gpuplan::presentation::Presentation;
 use gpuplan::render;
 use gpuplan::render::assumptions::Line::{Field, Text};
 use gpuplan::render::assumptions::{
-    changed, changed_notice, is_changed, Line, Piece, GENERAL, PURCHASE, TRAINING, TRAINING_MORE,
+    changed_notice, is_changed, Line, Piece, GENERAL, PURCHASE, TRAINING, TRAINING_MORE,
 };
-use gpuplan::scenario::Scenario;
 use leptos::prelude::*;
 
 /// On the Plan: a scenario whose assumptions differ from the defaults says which, a click from them
