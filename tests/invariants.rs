@@ -2,6 +2,7 @@
 //! inside `format!`), held by reading the code with `syn`: which crate modules each module names, where the
 //! clock, files and stdout are touched, who writes `data-act` and markup, and where slice indexing is denied.
 
+mod common;
 #[path = "invariants/scan.rs"]
 mod scan;
 
