@@ -1,6 +1,6 @@
 //! ARCHITECTURE.md's invariants that a grep would be fooled by (a comment, a doc line, a test module, a path
 //! inside `format!`), held by reading the code with `syn`: which crate modules each module names, where the
-//! clock, files and stdout are touched, who writes `data-act` and markup, and where slice indexing is denied.
+//! clock, files and stdout are touched, who writes `data-act`, `data-key` and markup, and where slice indexing is denied.
 
 mod common;
 #[path = "invariants/scan.rs"]
@@ -156,6 +156,31 @@ fn data_act_is_written_and_read_only_through_render_act() {
         let hit =
             code.strings.iter().any(|s| s.contains("data-act")) || code.markup.iter().any(|m| m.contains("data - act"));
         assert!(!hit, "src/{rel} writes `data-act` itself: go through render::Act");
+    }
+}
+
+#[test]
+fn form_control_keys_values_and_field_selectors_are_written_and_read_only_through_render_controls() {
+    // `render::controls` writes a control's link key (`data-key`), a segmented button's value (`data-value`)
+    // and a field's id, and builds the selectors the page reads and refocuses them with (`KEY_ATTR`,
+    // `field_selector`, `segment_selector`): a name typed on either side alone could disagree with it.
+    for (rel, code) in sources() {
+        if rel == "render/controls.rs" {
+            continue;
+        }
+        let literal = code
+            .strings
+            .iter()
+            .find(|s| s.contains("data-key") || s.contains("data-value") || s.contains("#f-"));
+        let markup = code
+            .markup
+            .iter()
+            .find(|m| m.contains("data - key") || m.contains("data - value"));
+        assert!(
+            literal.is_none() && markup.is_none(),
+            "src/{rel} writes a form control's key, value or field selector itself ({:?}): go through render::controls",
+            literal.or(markup)
+        );
     }
 }
 
