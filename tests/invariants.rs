@@ -184,6 +184,26 @@ fn form_control_keys_values_and_field_selectors_are_written_and_read_only_throug
     }
 }
 
+#[test]
+fn figures_outside_the_engine_and_explain_read_the_plans_fields_not_its_notices() {
+    // `Plan::rates` and `Plan::larger_batch` hold what `Why::RateDates` and `Why::CommBound` state
+    // (tests/explained_figures.rs): the page, the exports and the messages read the fields; only the engine
+    // builds those items and only explain words them.
+    for (rel, code) in sources() {
+        if ["engine", "explain"].contains(&module_of(rel)) {
+            continue;
+        }
+        let named = code
+            .paths
+            .iter()
+            .find(|p| p.ends_with("Why::RateDates") || p.ends_with("Why::CommBound"));
+        assert!(
+            named.is_none(),
+            "src/{rel} reads {named:?}: read the plan's field (`rates`, `larger_batch`) instead"
+        );
+    }
+}
+
 /// The one file of the page that touches location, history, clipboard, storage, downloads or the clock.
 const BROWSER_EDGE: &str = "app/url_sync.rs";
 
