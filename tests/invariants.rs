@@ -204,6 +204,24 @@ fn figures_outside_the_engine_and_explain_read_the_plans_fields_not_its_notices(
     }
 }
 
+#[test]
+fn the_engine_reads_classes_from_the_catalog_not_from_name_prefixes() {
+    // What a type or region is (its quota family, an ECS fee-cut class, where a group Capacity Block rate is
+    // stated, a chip's generation) is catalog data held by a named rule (src/catalog/rules/capabilities.rs):
+    // an engine that matched an id's prefix or suffix would class a new family or region unseen.
+    for (rel, code) in sources() {
+        if module_of(rel) != "engine" {
+            continue;
+        }
+        let hit = ["starts_with", "strip_prefix", "ends_with", "strip_suffix"]
+            .into_iter()
+            .find(|m| code.methods.contains(*m));
+        if let Some(m) = hit {
+            panic!("src/{rel} calls `{m}`: read the class from the catalog, held by a rule");
+        }
+    }
+}
+
 /// The one file of the page that touches location, history, clipboard, storage, downloads or the clock.
 const BROWSER_EDGE: &str = "app/url_sync.rs";
 
