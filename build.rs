@@ -359,6 +359,7 @@ fn main() {
             ("max_days", U32),
             ("max_instances", U32),
             ("max_lead_weeks", U32),
+            ("group_rate_regions", Strs),
             ("source", Str),
             ("as_of", Date),
         ],

@@ -241,6 +241,10 @@ CB_RATES = [
     ("p6-b200.48xlarge", "*", 98.84, "2026-07-01", "article-001", "Article 001: $12.355 per GPU-hour from 2026-07-01 (x 8 GPUs)."),
     ("p6-b300.48xlarge", "*", 112.32, "2026-07-01", "article-001", "Articles 001 and 003: $14.04 per GPU-hour from 2026-07-01 (x 8 GPUs)."),
 ]
+# The regions a rate stated for a group of regions ("*") is stated for: the sources quote US regions
+# (Article 003: "in US regions"); elsewhere such a rate is applied, and the plan says it is derived. Rule
+# cb_group_rate_regions_priced: each is a region the catalog prices On-Demand, listed once.
+CB_GROUP_RATE_REGIONS = ["us-east-1", "us-east-2", "us-west-1", "us-west-2"]
 CB_FAMILIES = ["p6-b200", "p6-b300", "p5", "p5e", "p5en", "p4d", "p4de", "trn1", "trn2", "p6e-gb200", "trn2u"]
 
 # The articles' quoted prices, cross-checked by tests/catalog_articles.rs against the catalog.
@@ -656,6 +660,8 @@ BEDROCK_PRESETS = {
 }
 MANAGED_SOURCE_IDS = {"MS1": "aws-pricing-cache", "MS5": "ecs-pricing"}
 # Article 001: from July 2026 the ECS Managed Instances fee falls 35 % for G families, 60 % for P and Trainium.
+# Article 001's ECS Managed Instances fee cuts by class, each class named by its vCPU quota family's key
+# (quota_families: G and VT, P, Trn); rule ecs_fee_cuts_name_quota_families.
 ECS_FEE_CUTS = [("g", 35), ("p", 60), ("trn", 60)]
 
 
@@ -916,7 +922,8 @@ def main():
         "savings_plan_rates": savings_plan_rates(instances),
         "capacity_blocks": {
             "families": CB_FAMILIES, "min_days": 1, "max_daily_days": 14, "weekly_step_days": 7, "max_days": 182,
-            "max_instances": 64, "max_lead_weeks": 8, "source": "aws-cb-docs", "as_of": "2026-06-01",
+            "max_instances": 64, "max_lead_weeks": 8, "group_rate_regions": CB_GROUP_RATE_REGIONS,
+            "source": "aws-cb-docs", "as_of": "2026-06-01",
             "rates": [{"instance": c[0], "region": c[1], "usd_hr": c[2], "as_of": c[3], "source": c[4], "note": c[5]} for c in CB_RATES],
             "changes": capacity_block_changes(),
         },

@@ -279,6 +279,7 @@ pub fn catalog() -> Catalog {
             max_days: r.u32(),
             max_instances: r.u32(),
             max_lead_weeks: r.u32(),
+            group_rate_regions: r.texts(),
             source: r.text(),
             as_of: r.date(),
             rates: r.list(|r| CapacityBlockRate {

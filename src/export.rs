@@ -113,18 +113,10 @@ pub fn recommendations(catalog: &Catalog, region: &str, outcome: &Outcome) -> Ta
     }
 }
 
-/// The plan's items, each with the source and date of the rate it is priced at (the plan's
-/// `Why::RateDates`, what its notice lists).
+/// The plan's items, each with the source and date of the rate it is priced at (`Plan::rates`, what its
+/// notice lists).
 pub fn plan_table(plan: &Plan) -> Table {
-    let rates: &[crate::engine::outcome::RateDate] = plan
-        .notices
-        .iter()
-        .find_map(|w| match w {
-            crate::engine::outcome::Why::RateDates { rates } => Some(rates.as_slice()),
-            _ => None,
-        })
-        .unwrap_or(&[]);
-    let rate = |b| rates.iter().find(|r| r.buy == b);
+    let rate = |b| plan.rates.iter().find(|r| r.buy == b);
     Table {
         header: [
             "segment",

@@ -343,13 +343,7 @@ pub fn result_message(
         top: top.map(|r| top_figures(catalog, &scenario.region, r)),
         plan: top_plan.as_ref().map(|(_, p)| {
             let rates = p
-                .notices
-                .iter()
-                .find_map(|w| match w {
-                    crate::engine::outcome::Why::RateDates { rates } => Some(rates.as_slice()),
-                    _ => None,
-                })
-                .unwrap_or(&[])
+                .rates
                 .iter()
                 .map(|r| RateFigure {
                     buy: crate::query::buy_key(r.buy),

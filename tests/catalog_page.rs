@@ -1,6 +1,9 @@
 //! The page's compiled-in catalog (build.rs's token stream, read by `catalog_static`): it equals the
 //! validated catalog.json less the fields it leaves out, and no page or engine code reads those.
 
+mod common;
+
+use common::rust_files;
 use gpuplan::catalog::{Catalog, BUNDLED_JSON};
 
 fn catalog() -> Catalog {
@@ -69,17 +72,6 @@ fn the_pages_compiled_in_catalog_equals_the_validated_file() {
 }
 
 /// Every .rs file under `dir`.
-fn rust_files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
-    for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            rust_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            out.push(path);
-        }
-    }
-}
-
 #[test]
 fn no_page_or_engine_code_reads_a_field_the_page_copy_leaves_out() {
     let mut files = Vec::new();

@@ -1,20 +1,11 @@
 //! Keeps ARCHITECTURE.md's codemap honest: every source file under src/ and web/src/ is named in it, and every entry
 //! that names a `src/` module says what it guarantees on a line of its own starting `Invariant:`.
 
-use std::fs;
-use std::path::{Path, PathBuf};
+mod common;
 
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = fs::read_dir(dir) else { return };
-    for e in entries.flatten() {
-        let p = e.path();
-        if p.is_dir() {
-            rust_files(&p, out);
-        } else if p.extension().is_some_and(|x| x == "rs") {
-            out.push(p);
-        }
-    }
-}
+use common::rust_files;
+use std::fs;
+use std::path::Path;
 
 /// The codemap's entries: a list item with its wrapped lines, or a paragraph.
 fn entries(codemap: &str) -> Vec<String> {

@@ -1,10 +1,12 @@
 //! The figures the ranking reads are typed fields of each recommendation (issue 28 item 6), and the
 //! explanation states the same ones: `fp64_tflops` is `Why::Fp64`'s, `seats_per_instance` is `Why::Seats`'s,
 //! `short_of_target` is there exactly when `Why::SlowerThanTarget` or `Why::BelowReadingSpeed` is, and
-//! `priced_instead` is `Why::BuyNotOffered`'s option. Checked on every recommendation of a fixed set of
-//! links that exercises each field, and of generated links over every task and purchase option.
+//! `priced_instead` is `Why::BuyNotOffered`'s option. The plan's too: `rates` is `Why::RateDates`'s list and
+//! `larger_batch` is `Why::CommBound`'s offer (the page's fix). Checked on every recommendation (and the
+//! best one's plan) of a fixed set of links that exercises each field, and of generated links over every
+//! task and purchase option.
 
-use gpuplan::engine::{recommend, Recommendation, Why};
+use gpuplan::engine::{plan, recommend, Plan, Recommendation, Why};
 use gpuplan::query::parse;
 use gpuplan::scenario::Buy;
 use proptest::prelude::*;
@@ -14,7 +16,8 @@ use common::catalog;
 
 /// Links where each field takes a value: HPC and graphics fleets, a job slower than its target, users
 /// below a readable speed, a type priced only on Spot, purchase options some types are not offered on,
-/// and chosen types that do not fit.
+/// chosen types that do not fit, and communication-bound training offered a larger batch or global batch
+/// (and offered none).
 const LINKS: &[&str] = &[
     "v=1",
     "v=1&task=hpc&fp64=50&gmem=100&prio=cost",
@@ -27,6 +30,9 @@ const LINKS: &[&str] = &[
     "v=1&task=train&params=7&tokens=100&region=us-east-2",
     "v=1&task=train&model=llama3.1-8b&tokens=10&buy=cb",
     "v=1&task=finetune&model=llama3.1-8b&buy=ri3",
+    "v=1&task=train&model=llama3.1-70b&batch=1&tokens=30&region=us-east-2&inst=p4d.24xlarge&buy=cb",
+    "v=1&task=train&model=llama3.1-70b&gbatch=8&tokens=30&region=us-east-2&inst=p4d.24xlarge&buy=cb",
+    "v=1&task=train&model=llama3.1-8b&gbatch=8&tokens=30&inst=p4d.24xlarge",
 ];
 
 /// The figure each `Why` states, one of each at most.
@@ -73,6 +79,70 @@ fn check(q: &str) -> Result<Vec<Recommendation>, String> {
         }
     }
     Ok(o.recommendations)
+}
+
+/// The plan's fields against its notices, for the best fitting recommendation of `q` (`None` when nothing
+/// fits).
+fn check_plan(q: &str) -> Result<Option<Plan>, String> {
+    let (s, _) = parse(q, catalog());
+    let o = recommend(catalog(), &s);
+    let Some(r) = o.recommendations.iter().find(|r| r.fits) else {
+        return Ok(None);
+    };
+    let p = plan(catalog(), &s, r);
+    let fail = |what: &str| format!("{q}\n{}: the plan's {what} disagrees with {:?}", r.instance, p.notices);
+    let one = |n: usize| {
+        if n > 1 {
+            Err(fail("notices (one of a kind twice)"))
+        } else {
+            Ok(())
+        }
+    };
+    let rates: Vec<_> = p
+        .notices
+        .iter()
+        .filter_map(|w| match w {
+            Why::RateDates { rates } => Some(rates.clone()),
+            _ => None,
+        })
+        .collect();
+    one(rates.len())?;
+    if rates.first().cloned().unwrap_or_default() != p.rates {
+        return Err(fail("rates"));
+    }
+    let offers: Vec<_> = p
+        .notices
+        .iter()
+        .filter_map(|w| match w {
+            Why::CommBound { key, better, .. } => Some(better.map(|(v, _)| (*key, v))),
+            _ => None,
+        })
+        .collect();
+    one(offers.len())?;
+    if offers.first().copied().flatten() != p.larger_batch {
+        return Err(fail("larger_batch"));
+    }
+    Ok(Some(p))
+}
+
+#[test]
+fn the_plans_fields_are_the_figures_its_notices_state() {
+    let plans: Vec<Plan> = LINKS
+        .iter()
+        .filter_map(|q| check_plan(q).unwrap_or_else(|e| panic!("{e}")))
+        .collect();
+    assert!(
+        plans.iter().any(|p| !p.rates.is_empty()),
+        "no link of the set dates a rate"
+    );
+    assert!(
+        plans.iter().any(|p| p.larger_batch.is_some_and(|(k, _)| k == "batch")),
+        "no link of the set offers a larger batch"
+    );
+    assert!(
+        plans.iter().any(|p| p.larger_batch.is_some_and(|(k, _)| k == "gbatch")),
+        "no link of the set offers a larger global batch"
+    );
 }
 
 #[test]
@@ -141,5 +211,6 @@ proptest! {
     #[test]
     fn the_fields_agree_with_the_explanation_on_generated_links(q in link()) {
         check(&q).map_err(TestCaseError::fail)?;
+        check_plan(&q).map_err(TestCaseError::fail)?;
     }
 }

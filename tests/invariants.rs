@@ -1,7 +1,8 @@
 //! ARCHITECTURE.md's invariants that a grep would be fooled by (a comment, a doc line, a test module, a path
 //! inside `format!`), held by reading the code with `syn`: which crate modules each module names, where the
-//! clock, files and stdout are touched, who writes `data-act` and markup, and where slice indexing is denied.
+//! clock, files and stdout are touched, who writes `data-act`, `data-key` and markup, and where slice indexing is denied.
 
+mod common;
 #[path = "invariants/scan.rs"]
 mod scan;
 
@@ -155,6 +156,69 @@ fn data_act_is_written_and_read_only_through_render_act() {
         let hit =
             code.strings.iter().any(|s| s.contains("data-act")) || code.markup.iter().any(|m| m.contains("data - act"));
         assert!(!hit, "src/{rel} writes `data-act` itself: go through render::Act");
+    }
+}
+
+#[test]
+fn form_control_keys_values_and_field_selectors_are_written_and_read_only_through_render_controls() {
+    // `render::controls` writes a control's link key (`data-key`), a segmented button's value (`data-value`)
+    // and a field's id, and builds the selectors the page reads and refocuses them with (`KEY_ATTR`,
+    // `field_selector`, `segment_selector`): a name typed on either side alone could disagree with it.
+    for (rel, code) in sources() {
+        if rel == "render/controls.rs" {
+            continue;
+        }
+        let literal = code
+            .strings
+            .iter()
+            .find(|s| s.contains("data-key") || s.contains("data-value") || s.contains("#f-"));
+        let markup = code
+            .markup
+            .iter()
+            .find(|m| m.contains("data - key") || m.contains("data - value"));
+        assert!(
+            literal.is_none() && markup.is_none(),
+            "src/{rel} writes a form control's key, value or field selector itself ({:?}): go through render::controls",
+            literal.or(markup)
+        );
+    }
+}
+
+#[test]
+fn figures_outside_the_engine_and_explain_read_the_plans_fields_not_its_notices() {
+    // `Plan::rates` and `Plan::larger_batch` hold what `Why::RateDates` and `Why::CommBound` state
+    // (tests/explained_figures.rs): the page, the exports and the messages read the fields; only the engine
+    // builds those items and only explain words them.
+    for (rel, code) in sources() {
+        if ["engine", "explain"].contains(&module_of(rel)) {
+            continue;
+        }
+        let named = code
+            .paths
+            .iter()
+            .find(|p| p.ends_with("Why::RateDates") || p.ends_with("Why::CommBound"));
+        assert!(
+            named.is_none(),
+            "src/{rel} reads {named:?}: read the plan's field (`rates`, `larger_batch`) instead"
+        );
+    }
+}
+
+#[test]
+fn the_engine_reads_classes_from_the_catalog_not_from_name_prefixes() {
+    // What a type or region is (its quota family, an ECS fee-cut class, where a group Capacity Block rate is
+    // stated, a chip's generation) is catalog data held by a named rule (src/catalog/rules/capabilities.rs):
+    // an engine that matched an id's prefix or suffix would class a new family or region unseen.
+    for (rel, code) in sources() {
+        if module_of(rel) != "engine" {
+            continue;
+        }
+        let hit = ["starts_with", "strip_prefix", "ends_with", "strip_suffix"]
+            .into_iter()
+            .find(|m| code.methods.contains(*m));
+        if let Some(m) = hit {
+            panic!("src/{rel} calls `{m}`: read the class from the catalog, held by a rule");
+        }
     }
 }
 

@@ -1,8 +1,11 @@
 //! The engine's layers: every edge between two engine modules (`use`, or a path inline in code, through `super::` or `crate::engine::`) goes to a lower layer or is listed, and the graph has no cycle.
 
+mod common;
+
+use common::rust_files;
 use std::collections::BTreeSet;
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// The engine's modules, bottom layer first; a module may use any module of a lower layer.
 const LAYERS: &[&[&str]] = &[
@@ -263,22 +266,11 @@ fn violations(rel: &str, text: &str) -> Vec<String> {
         .collect()
 }
 
-fn engine_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    for entry in fs::read_dir(dir).into_iter().flatten().flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            engine_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            out.push(path);
-        }
-    }
-}
-
 /// (path under src/engine/, text) of every engine file but the facade.
 fn engine_sources() -> Vec<(String, String)> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/engine");
     let mut files = Vec::new();
-    engine_files(&root, &mut files);
+    rust_files(&root, &mut files);
     // In path order (a BTreeMap), so a failure lists the files the same way every run.
     let out: Vec<(String, String)> = files
         .iter()

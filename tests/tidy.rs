@@ -1,18 +1,10 @@
 //! Tidy checks: every source file says what it owns; the engine never touches the web.
 
+mod common;
+
+use common::rust_files;
 use std::fs;
 use std::path::{Path, PathBuf};
-
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    for entry in fs::read_dir(dir).into_iter().flatten().flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            rust_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            out.push(path);
-        }
-    }
-}
 
 fn sources() -> Vec<PathBuf> {
     let mut files = Vec::new();

@@ -7,7 +7,8 @@ use serde::Deserialize;
 /// (`tier` on-demand, latency, batch) or per model unit-hour of provisioned throughput (pt-0, pt-1, pt-6:
 /// no commitment, 1 or 6 months) for a model preset (`model`); a SageMaker AI instance rate (`offer` the
 /// ml. type, `tier` its use: realtime, training); an ECS Managed Instances fee (`tier` fee, `offer` the
-/// type) or fee cut (`tier` fee-cut, `model` the family prefix, `pct`).
+/// type) or fee cut (`tier` fee-cut, `model` the vCPU quota family whose instance families it applies to,
+/// `pct`).
 #[derive(Clone, Debug, Deserialize, PartialEq)]
 pub struct ManagedPrice {
     /// bedrock, sagemaker or ecs.

@@ -20,7 +20,8 @@ pub enum QuotaFamily {
 
 impl QuotaFamily {
     /// The letters that begin the name of every instance family counted against this quota (AWS names a
-    /// quota by them; rule `quota_families_named`).
+    /// quota by them; rule `quota_families_named`); also its key in `quota_families` and in an ECS fee
+    /// cut's `model` (rule `ecs_fee_cuts_name_quota_families`).
     pub fn letters(self) -> &'static str {
         match self {
             QuotaFamily::P => "p",

@@ -103,6 +103,9 @@ pub struct CapacityBlocks {
     pub max_days: u32,
     pub max_instances: u32,
     pub max_lead_weeks: u32,
+    /// The regions a rate stated for a group of regions (`region` "*") is stated for (the sources quote US
+    /// regions); elsewhere such a rate is applied and derived (rule `cb_group_rate_regions_priced`).
+    pub group_rate_regions: Vec<String>,
     pub source: String,
     pub as_of: IsoDate,
     pub rates: Vec<CapacityBlockRate>,

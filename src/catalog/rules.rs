@@ -134,6 +134,14 @@ pub const RULES: &[Rule] = &[
         check: quota_families_named,
     },
     Rule {
+        name: "ecs_fee_cuts_name_quota_families",
+        check: ecs_fee_cuts_name_quota_families,
+    },
+    Rule {
+        name: "cb_group_rate_regions_priced",
+        check: cb_group_rate_regions_priced,
+    },
+    Rule {
         name: "article_quotes_cite_articles",
         check: article_quotes_cite_articles,
     },

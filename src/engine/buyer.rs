@@ -107,7 +107,7 @@ pub fn plan_notices(catalog: &Catalog, scenario: &Scenario, rec: &Recommendation
     if let Some(w) = shallow_compute_sp(catalog, scenario, rec, plan) {
         out.push(w);
     }
-    let dates = rate_dates(catalog, scenario, rec, plan);
+    let dates = plan.rates.clone();
     let stale: Vec<(RateDate, i64)> = dates
         .iter()
         .map(|r| (r.clone(), r.as_of.days_until(catalog.as_of)))
@@ -125,8 +125,9 @@ pub fn plan_notices(catalog: &Catalog, scenario: &Scenario, rec: &Recommendation
     out
 }
 
-/// The catalog date of every rate the plan uses (On-Demand underlies every option but Spot and blocks).
-fn rate_dates(catalog: &Catalog, scenario: &Scenario, rec: &Recommendation, plan: &Plan) -> Vec<RateDate> {
+/// The catalog date of every rate the plan uses (On-Demand underlies every option but Spot and blocks),
+/// what `engine::plan` keeps in `Plan::rates`.
+pub(super) fn rate_dates(catalog: &Catalog, scenario: &Scenario, rec: &Recommendation, plan: &Plan) -> Vec<RateDate> {
     let mut out: Vec<RateDate> = Vec::new();
     for item in &plan.items {
         if !out.iter().any(|r| r.buy == item.buy) {

@@ -18,13 +18,23 @@ pub const MIN_GLOBAL_TOKENS: f64 = 0.5e6;
 /// The accelerators AWS has announced for one EC2 UltraCluster: up to 20,000 H100 GPUs (P5, July 2023).
 pub const ULTRACLUSTER_ACCELERATORS: u32 = 20_000;
 
-/// The cautions for a plan on `rec`, after the buyer's notices.
-pub fn cautions(catalog: &Catalog, scenario: &Scenario, rec: &Recommendation, plan: &Plan) -> Vec<Why> {
+/// The cautions for a plan on `rec`, after the buyer's notices, and the larger batch `Why::CommBound`
+/// offers (`Plan::larger_batch`).
+pub fn cautions(
+    catalog: &Catalog,
+    scenario: &Scenario,
+    rec: &Recommendation,
+    plan: &Plan,
+) -> (Vec<Why>, Option<(&'static str, u32)>) {
     let mut out = Vec::new();
+    let mut larger_batch = None;
     if rec.job_hours.is_some() {
         let spot = super::cost::option_cost(catalog, scenario, rec, Buy::Spot, super::sizing::hours_on);
         spot_cautions(scenario, rec, plan, &spot, &mut out);
-        out.extend(comm_bound(catalog, scenario, rec));
+        if let Some((w, batch)) = comm_bound(catalog, scenario, rec) {
+            out.push(w);
+            larger_batch = batch;
+        }
     } else if scenario.hours_per_month <= 0.0 {
         out.push(Why::Limit(Limit::NoHours));
     }
@@ -46,7 +56,7 @@ pub fn cautions(catalog: &Catalog, scenario: &Scenario, rec: &Recommendation, pl
     if accelerators > ULTRACLUSTER_ACCELERATORS {
         out.push(Why::Limit(Limit::BeyondCluster { accelerators }));
     }
-    out
+    (out, larger_batch)
 }
 
 /// Spot for a job: past the target or the window, left out of a windowed plan, and its risks.
@@ -113,8 +123,13 @@ fn spot_cautions(scenario: &Scenario, rec: &Recommendation, plan: &Plan, spot: &
 }
 
 /// Training whose steps mostly wait on communication or whose global batch is small, and a larger
-/// batch (×2 … ×32) on the same type that waits less and costs less at the chosen option, if one does.
-fn comm_bound(catalog: &Catalog, scenario: &Scenario, rec: &Recommendation) -> Option<Why> {
+/// batch (×2 … ×32) on the same type that waits less and costs less at the chosen option, if one does (its
+/// link key and value).
+fn comm_bound(
+    catalog: &Catalog,
+    scenario: &Scenario,
+    rec: &Recommendation,
+) -> Option<(Why, Option<(&'static str, u32)>)> {
     let par = rec.parallelism.as_ref()?;
     let tokens = |p: &super::outcome::Parallelism| {
         f64::from(p.dp) * f64::from(p.micro_batch) * f64::from(p.grad_accum) * f64::from(scenario.context_tokens)
@@ -155,10 +170,11 @@ fn comm_bound(catalog: &Catalog, scenario: &Scenario, rec: &Recommendation) -> O
         .iter()
         .find(|t| t.2)
         .or_else(|| tried.iter().min_by(|a, b| a.1.total_cmp(&b.1)));
-    Some(Why::CommBound {
+    let why = Why::CommBound {
         comm_share: par.comm_share,
         global_tokens: tokens(par),
         key,
         better: pick.map(|t| (t.0, (1.0 - t.1 / usd) * 100.0)),
-    })
+    };
+    Some((why, pick.map(|t| (key, t.0))))
 }

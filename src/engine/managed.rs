@@ -311,14 +311,16 @@ fn sagemaker(c: &Catalog, instance: &str, region: &str) -> Option<(HourlyRate, f
     Some((rate, markup))
 }
 
-/// Article 001's July-2026 ECS Managed Instances fee cut for a family: its class is the family's prefix
-/// (g, p, trn: every G, P and Trainium family of the catalog), the longest that matches.
+/// Article 001's July-2026 ECS Managed Instances fee cut for a family: its class is the family's vCPU quota
+/// family (the catalog's `quota_families`), which the cut names (G-series, P-series, Trainium; rule
+/// `ecs_fee_cuts_name_quota_families`).
 fn ecs_fee_cut(c: &Catalog, family: &str) -> Option<(f64, String)> {
-    let cuts = c.managed.iter().filter(|m| m.service == "ecs" && m.tier == "fee-cut");
-    let best = cuts
-        .filter(|m| family.starts_with(m.model.as_str()))
-        .max_by_key(|m| m.model.len())?;
-    Some((best.pct?, best.source.clone()))
+    let class = c.quota_family(family)?.letters();
+    let cut = c
+        .managed
+        .iter()
+        .find(|m| m.service == "ecs" && m.tier == "fee-cut" && m.model == class)?;
+    Some((cut.pct?, cut.source.clone()))
 }
 
 #[cfg(test)]
@@ -327,7 +329,7 @@ mod tests {
     use crate::catalog_static::catalog;
 
     #[test]
-    fn the_fee_cut_class_is_the_family_prefix() {
+    fn the_fee_cut_class_is_the_familys_quota_family() {
         let c = catalog();
         let cut = |f: &str| ecs_fee_cut(&c, f).map(|(p, _)| p);
         assert_eq!(cut("g6e"), Some(35.0));
@@ -336,6 +338,7 @@ mod tests {
         assert_eq!(cut("p6-b200"), Some(60.0));
         assert_eq!(cut("trn2"), Some(60.0));
         assert_eq!(cut("inf2"), None);
+        assert_eq!(cut("dl1"), None);
     }
 
     #[test]

@@ -49,14 +49,17 @@ pub use rank::{cost_key, speed_key, usd_per_fp64_tflops_hour, SPEED_TOLERANCE};
 pub use recommend::recommend;
 pub use sizing::{serving_estimate, serving_layouts, HOST_RAM_RESERVE_GIB, READABLE_TOKENS_PER_S};
 
-/// The plan for one recommendation: the cheapest mix (`plan::cheapest_plan`), then what a buyer must
-/// know about it (`buyer::plan_notices`).
+/// The plan for one recommendation: the cheapest mix (`plan::cheapest_plan`) and the dates of its rates,
+/// then what a buyer must know about it (`buyer::plan_notices`, `cautions::cautions`, which also offers a
+/// larger batch).
 pub fn plan(catalog: &Catalog, scenario: &Scenario, rec: &Recommendation) -> Plan {
     let mut out = plan::cheapest_plan(catalog, scenario, rec);
+    out.rates = buyer::rate_dates(catalog, scenario, rec, &out);
     let notices = buyer::plan_notices(catalog, scenario, rec, &out);
     out.notices.extend(notices);
-    let cautions = cautions::cautions(catalog, scenario, rec, &out);
+    let (cautions, larger_batch) = cautions::cautions(catalog, scenario, rec, &out);
     out.notices.extend(cautions);
+    out.larger_batch = larger_batch;
     out
 }
 

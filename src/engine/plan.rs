@@ -355,6 +355,8 @@ pub fn cheapest_plan(catalog: &Catalog, scenario: &Scenario, rec: &Recommendatio
         items,
         fleet_by_month: fleet,
         notices,
+        rates: Vec::new(),
+        larger_batch: None,
         elsewhere: None,
     }
 }

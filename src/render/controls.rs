@@ -1,8 +1,50 @@
 //! The page's buttons as HTML text (export bars, the header's copy and reset, segmented inputs, the strategies' chips, the type restriction, the changed-assumptions notice, the ranked list's head and "All" button): each names its `Act`, and the page's one delegated click handler does it.
+//! It owns the form controls' attributes too: the link key (`data-key`), a segmented button's value (`data-value`)
+//! and a field's id (`f-{key}`), and the selectors the page reads them and refocuses with, as `Act` owns `data-act`.
 
 use super::{Act, Html};
 use crate::i18n::{t, Msg};
 use crate::scenario::{Lang, Strategy};
+
+/// The attribute a control carries its link key in (the page reads it to know what a change sets).
+pub const KEY_ATTR: &str = "data-key";
+
+/// The attribute a segmented input's button carries its value in.
+pub const VALUE_ATTR: &str = "data-value";
+
+/// A selector for any element that names a link key (a segmented button's group is the nearest one).
+pub const ANY_KEY: &str = "[data-key]";
+
+/// The link key as an attribute of an `Attrs` list.
+pub fn key_attr(key: &str) -> (&'static str, &str) {
+    (KEY_ATTR, key)
+}
+
+/// The id of the field for link key `key` (`f-{key}`): its label's `for`, and what `field_selector` finds.
+pub fn field_id(key: &str) -> String {
+    // Pushed, not `format!`ted, as in `Act::selector`.
+    let mut out = String::from("f-");
+    out.push_str(key);
+    out
+}
+
+/// The selector of the field for link key `key`: how the page finds it again once it has been redrawn.
+pub fn field_selector(key: &str) -> String {
+    let mut out = String::from("#");
+    out.push_str(&field_id(key));
+    out
+}
+
+/// The selector of the button for `value` in the segmented input for link key `key` (what the page refocuses
+/// once a press has redrawn it).
+pub fn segment_selector(key: &str, value: &str) -> String {
+    let mut out = String::from("[data-key=\"");
+    out.push_str(key);
+    out.push_str("\"] [data-value=\"");
+    out.push_str(value);
+    out.push_str("\"]");
+    out
+}
 
 /// The articles' combined strategies: the `data-id` of each chip, what it applies and its label.
 pub const STRATEGIES: [(&str, Strategy, Msg); 5] = [
@@ -59,19 +101,19 @@ pub fn header_buttons(lang: Lang) -> String {
     h.finish()
 }
 
-/// A segmented input's legend and buttons (the fieldset around them carries the link key); the
-/// `current` value's button pressed.
-pub fn segmented(lang: Lang, label: Msg, options: &[(&str, Msg)], current: &str) -> String {
+/// A segmented input's legend and buttons for link key `key` (the buttons' row carries it); the `current`
+/// value's button pressed.
+pub fn segmented(lang: Lang, key: &str, label: Msg, options: &[(&str, Msg)], current: &str) -> String {
     let mut h = Html::new();
     h.el("legend", &[], t(lang, label));
-    h.open("div", &[("class", "seg-buttons")]);
+    h.open("div", &[("class", "seg-buttons"), key_attr(key)]);
     for (value, m) in options {
         let on = *value == current;
         let attrs = [
             ("type", "button"),
             if on { ("class", "active") } else { ("", "") },
             ("aria-pressed", if on { "true" } else { "false" }),
-            ("data-value", value),
+            (VALUE_ATTR, value),
             Act::Set.attr(),
         ];
         h.el("button", &attrs, t(lang, *m));
@@ -109,7 +151,7 @@ pub fn only_types(lang: Lang, types: &[String]) -> String {
         ("type", "button"),
         ("class", "small"),
         ("data-testid", "all-types"),
-        ("data-key", "inst"),
+        key_attr("inst"),
         Act::Fix.attr(),
         ("data-id", ""),
     ];
@@ -126,7 +168,7 @@ pub fn changed_notice(lang: Lang, text: &str) -> String {
     let attrs = [
         ("type", "button"),
         ("class", "small"),
-        ("data-key", "view"),
+        key_attr("view"),
         Act::Fix.attr(),
         ("data-id", "assumptions"),
     ];
@@ -166,7 +208,7 @@ pub fn compare_picks(lang: Lang, picks: usize) -> String {
         ("type", "button"),
         ("class", "small"),
         if picks == 0 { ("disabled", "") } else { ("", "") },
-        ("data-key", "view"),
+        key_attr("view"),
         Act::Fix.attr(),
         ("data-id", "compare"),
     ];
@@ -197,11 +239,11 @@ pub fn column_switches(lang: Lang, columns: &[(&str, Msg, bool)]) -> String {
 /// A labelled checkbox for a link key whose values are `on` and `off` (the form's and Explore's filters):
 /// a change sets the other value through `acts::on_change` (`Act::Check`).
 pub fn check(lang: Lang, key: &str, label: Msg, checked: bool, on: &str, off: &str) -> String {
-    let id = format!("f-{key}");
+    let id = field_id(key);
     let attrs = [
         ("id", id.as_str()),
         ("type", "checkbox"),
-        ("data-key", key),
+        key_attr(key),
         if checked { ("checked", "") } else { ("", "") },
         Act::Check.attr(),
         ("data-id", if checked { off } else { on }),
@@ -217,11 +259,11 @@ pub fn check(lang: Lang, key: &str, label: Msg, checked: bool, on: &str, off: &s
 /// A labelled `<select>` for a link key, `options` as (value, label) with `current` selected: a change
 /// sets the key through `acts` (`Act::Select`).
 pub fn select(lang: Lang, key: &str, label: Msg, options: &[(String, String)], current: &str) -> String {
-    let id = format!("f-{key}");
+    let id = field_id(key);
     let mut h = Html::new();
     h.open("label", &[("class", "field"), ("for", &id)])
         .el("span", &[("class", "label")], t(lang, label))
-        .open("select", &[("id", &id), ("data-key", key), Act::Select.attr()])
+        .open("select", &[("id", &id), key_attr(key), Act::Select.attr()])
         .fragment(&super::options(options, current))
         .close("select")
         .close("label");
@@ -281,6 +323,7 @@ mod tests {
                 t(Lang::En, Msg::CudaOnly)
             )
         );
+        assert_eq!(field_selector("cuda"), "#f-cuda", "the id the field is found again by");
         // Checked: a click sets the other value ("arch" is a word key).
         let on = check(Lang::Zh, "arch", Msg::NonTransformer, true, "other", "transformer");
         assert!(
@@ -294,11 +337,18 @@ mod tests {
     fn the_pressed_segment_is_the_current_value() {
         let html = segmented(
             Lang::En,
+            "prio",
             Msg::Priority,
             &[("cost", Msg::PrioCost), ("perf", Msg::PrioPerf)],
             "perf",
         );
         assert!(html.starts_with("<legend>"), "{html}");
+        // The buttons' row names the key: the group the page's handler finds and refocuses in.
+        assert!(html.contains("<div class=\"seg-buttons\" data-key=\"prio\">"), "{html}");
+        assert_eq!(
+            segment_selector("prio", "perf"),
+            "[data-key=\"prio\"] [data-value=\"perf\"]"
+        );
         assert!(html.contains("aria-pressed=\"false\" data-value=\"cost\""), "{html}");
         assert!(
             html.contains("class=\"active\" aria-pressed=\"true\" data-value=\"perf\" data-act=\"set\""),

@@ -88,7 +88,7 @@ fn fix_chips(h: &mut Html, lang: Lang, fixes: &[(&'static str, String, Msg)]) {
             ("type", "button"),
             ("class", "chip"),
             ("data-testid", "fix"),
-            ("data-key", key),
+            super::controls::key_attr(key),
             super::Act::Fix.attr(),
             ("data-id", value),
         ];

@@ -20,7 +20,7 @@ pub struct NumberIn<'a> {
 /// through the page's one input and change handlers (`Act::Num`). `data-v` is the state's value the field
 /// last showed, so a redraw of the state moves the field only when that value changes.
 pub fn number(lang: Lang, n: &NumberIn) -> String {
-    let (id, err_id) = (format!("f-{}", n.key), format!("e-{}", n.key));
+    let (id, err_id) = (super::controls::field_id(n.key), format!("e-{}", n.key));
     let (min, max) = n.range.map_or((String::new(), String::new()), |(a, b)| {
         (crate::num::shortest(a), crate::num::shortest(b))
     });
@@ -30,7 +30,7 @@ pub fn number(lang: Lang, n: &NumberIn) -> String {
         ("type", "number"),
         ("step", "any"),
         ("inputmode", "decimal"),
-        ("data-key", n.key),
+        super::controls::key_attr(n.key),
         when(n.range.is_some(), ("min", &min)),
         when(n.range.is_some(), ("max", &max)),
         when(bad, ("class", "invalid")),

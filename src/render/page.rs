@@ -44,22 +44,14 @@ pub fn notice_texts(outcome: &Outcome, figures: Option<&Figures>, lang: Lang) ->
 pub fn notice_fixes(figures: Option<&Figures>) -> Vec<(&'static str, String, Msg)> {
     figures
         .iter()
-        .flat_map(|f| f.plan.notices.iter())
-        .filter_map(|w| match w {
-            crate::engine::Why::CommBound {
-                key,
-                better: Some((v, _)),
-                ..
-            } => Some((
-                *key,
-                v.to_string(),
-                if *key == "gbatch" {
-                    Msg::GlobalBatch
-                } else {
-                    Msg::MicroBatch
-                },
-            )),
-            _ => None,
+        .filter_map(|f| f.plan.larger_batch)
+        .map(|(key, v)| {
+            let label = if key == "gbatch" {
+                Msg::GlobalBatch
+            } else {
+                Msg::MicroBatch
+            };
+            (key, v.to_string(), label)
         })
         .collect()
 }

@@ -1,5 +1,7 @@
 //! The mutations that break the catalog's capability rules (src/catalog/rules/capabilities.rs) and the
 //! kind of the derived prices' source: each names the rule that must refuse it (tests/catalog.rs runs them).
+//! Among them the rules that replaced rules on id strings: quota families, ECS fee-cut classes and the
+//! regions a group Capacity Block rate is stated for.
 
 /// A chip, family or source given a capability that is not its own.
 pub const BROKEN: &[super::Mutation] = &[
@@ -66,6 +68,36 @@ pub const BROKEN: &[super::Mutation] = &[
         r#""g":["g4dn","#,
         r#""g":["g4dn","g4dn","#,
         &["quota_families (g4dn)", "family listed twice"],
+    ),
+    (
+        // A fee cut for a prefix ("gr…") rather than a quota family: it would apply to no type.
+        "ecs_fee_cuts_name_quota_families",
+        r#"{"service":"ecs","model":"g","offer":"g""#,
+        r#"{"service":"ecs","model":"gr","offer":"g""#,
+        &["managed (ecs gr all fee-cut)", "`gr` names no quota family"],
+    ),
+    (
+        // The P-series cut said to be the G family's: two cuts for one class.
+        "ecs_fee_cuts_name_quota_families",
+        r#"{"service":"ecs","model":"p","offer":"p""#,
+        r#"{"service":"ecs","model":"g","offer":"p""#,
+        &["managed (ecs g all fee-cut)", "a second cut for the same quota family"],
+    ),
+    (
+        // A misspelt US region: its own group rates would be called derived.
+        "cb_group_rate_regions_priced",
+        r#""group_rate_regions":["us-east-1","#,
+        r#""group_rate_regions":["us-east-9","#,
+        &[
+            "capacity_blocks.group_rate_regions (us-east-9)",
+            "no On-Demand price in this region",
+        ],
+    ),
+    (
+        "cb_group_rate_regions_priced",
+        r#""group_rate_regions":["us-east-1","us-east-2","#,
+        r#""group_rate_regions":["us-east-1","us-east-1","#,
+        &["capacity_blocks.group_rate_regions (us-east-1)", "region listed twice"],
     ),
     (
         // Article 001 said to be a published page: its quotes no longer cite an article.

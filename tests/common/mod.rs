@@ -1,12 +1,13 @@
 //! What several test binaries share: the bundled catalog, parsed once per binary, a link parsed without
-//! a warning, its top fitting recommendation, and the case count of a hostile-input property
-//! (`scripts/fuzz` raises it).
+//! a warning, its top fitting recommendation, the case count of a hostile-input property
+//! (`scripts/fuzz` raises it), and the `.rs` files under a folder (for the tests that read the code).
 #![allow(dead_code)] // each binary uses what it needs
 
 use gpuplan::catalog::Catalog;
 use gpuplan::engine::{recommend, Outcome, Recommendation};
 use gpuplan::query;
 use gpuplan::scenario::Scenario;
+use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
 /// The bundled catalog, parsed once.
@@ -43,4 +44,17 @@ pub fn fuzz_cases(default: u32) -> u32 {
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(default)
+}
+
+/// Every `.rs` file under `dir`, at any depth, appended to `out` in the order the file system lists them; a
+/// folder that cannot be read adds nothing.
+pub fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            rust_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
 }

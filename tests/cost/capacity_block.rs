@@ -54,6 +54,15 @@ fn capacity_blocks_follow_the_rules() {
     assert_eq!((rate, derived), (41.528, false));
     // Stated for US regions, applied in Tokyo: derived, and the option says so.
     assert!(cb_rate(c, "p5.48xlarge", "ap-northeast-1").is_some_and(|(_, d)| d));
+    // Where a group rate is stated is catalog data (`capacity_blocks.group_rate_regions`, the four US
+    // regions): p6-b200's only rate is not derived there, and is in every other region the catalog prices.
+    let stated = &c.capacity_blocks.group_rate_regions;
+    assert_eq!(stated, &["us-east-1", "us-east-2", "us-west-1", "us-west-2"]);
+    let regions: std::collections::BTreeSet<&str> = c.on_demand.iter().map(|p| p.region.as_str()).collect();
+    for r in regions {
+        let derived = cb_rate(c, "p6-b200.48xlarge", r).map(|(_, d)| d);
+        assert_eq!(derived, Some(!stated.iter().any(|s| s == r)), "{r}");
+    }
     let o = cost(
         "v=1&task=train&model=llama3.1-8b&tokens=10&inst=p5.48xlarge&region=ap-northeast-1",
         Buy::CapacityBlock,

@@ -1,9 +1,10 @@
 //! How tests/invariants.rs reads src/ as code: each file parsed with `syn` into what its code (not its
 //! comments, doc lines or tests) holds, macro calls looked into.
 
+use crate::common::rust_files;
 use std::collections::BTreeSet;
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use syn::visit::{self, Visit};
 
 /// What a file's code holds, tests, comments and doc lines left out: string literals (also inside macro
@@ -184,17 +185,6 @@ pub(crate) fn code_of(name: &str, text: &str) -> Code {
     };
     code.visit_file(&file);
     code
-}
-
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    for entry in fs::read_dir(dir).into_iter().flatten().flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            rust_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            out.push(path);
-        }
-    }
 }
 
 /// Every file under src/ as (its path from src/, with `/`), its code), in path order; parsed once. The page

@@ -1,6 +1,7 @@
-//! The catalog's rules for what chips, families and sources are: a chip's generation agrees with its arch
-//! text and stack and bounds the peaks it may have, an assumed peak stands only where none is published,
-//! every family has its vCPU quota, and article quotes cite articles.
+//! The catalog's rules for what chips, families, regions and sources are: a chip's generation agrees with its
+//! arch text and stack and bounds the peaks it may have, an assumed peak stands only where none is published,
+//! every family has its vCPU quota, an ECS fee cut names the quota family its class is, a Capacity Block rate
+//! stated for a group of regions names regions the catalog prices, and article quotes cite articles.
 
 use super::*;
 
@@ -92,6 +93,41 @@ pub(super) fn quota_families_named(c: &Catalog, _: &Index) -> Result<(), Broken>
             &i.label(),
             format!("family `{}` has no entry in `quota_families`", i.family),
         )),
+        None => Ok(()),
+    }
+}
+
+/// An ECS Managed Instances fee cut (`tier` fee-cut) names, as its `model`, the vCPU quota family whose
+/// instance families it applies to (`quota_families`' key: `g`, `p`, `trn`, ...), one cut per family: the
+/// engine finds a type's cut through its family's quota family, so a class that names none would never apply.
+pub(super) fn ecs_fee_cuts_name_quota_families(c: &Catalog, _: &Index) -> Result<(), Broken> {
+    let cuts = c.managed.iter().filter(|m| m.service == "ecs" && m.tier == "fee-cut");
+    let quotas = c.quota_families.lists();
+    for m in cuts.clone() {
+        if !quotas.iter().any(|(q, _)| q.letters() == m.model) {
+            return Err(broken(
+                &m.label(),
+                format!("field `model` `{}` names no quota family", m.model),
+            ));
+        }
+    }
+    match first_repeat(cuts.map(|m| (m.model.clone(), m.label()))) {
+        Some(label) => Err(broken(&label, "a second cut for the same quota family")),
+        None => Ok(()),
+    }
+}
+
+/// The regions a Capacity Block rate stated for a group of regions (`region` "*") is stated for are regions
+/// the catalog prices On-Demand, each listed once: elsewhere the rate is derived, so a misspelt region would
+/// call its own rate derived unseen.
+pub(super) fn cb_group_rate_regions_priced(c: &Catalog, _: &Index) -> Result<(), Broken> {
+    let regions = &c.capacity_blocks.group_rate_regions;
+    let label = |r: &str| format!("capacity_blocks.group_rate_regions ({r})");
+    if let Some(r) = regions.iter().find(|r| !c.on_demand.iter().any(|p| &p.region == *r)) {
+        return Err(broken(&label(r), "no On-Demand price in this region"));
+    }
+    match first_repeat(regions.iter().map(|r| (r.clone(), label(r)))) {
+        Some(label) => Err(broken(&label, "region listed twice")),
         None => Ok(()),
     }
 }

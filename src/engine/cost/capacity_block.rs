@@ -53,14 +53,16 @@ pub fn cb_days(job_hours: f64, max_daily: u32, week: u32, max_days: u32) -> Resu
 
 /// The Capacity Block rate for a type in a region: the newest published rate among the region's own
 /// and those stated for a group of regions ("*"); on equal dates the region's own. Returns the rate and
-/// whether it is derived (a group rate applied outside the US regions it is stated for).
+/// whether it is derived (a group rate applied outside the regions it is stated for, the catalog's
+/// `capacity_blocks.group_rate_regions`).
 pub fn cb_rate<'a>(
     catalog: &'a Catalog,
     instance: &str,
     region: &str,
 ) -> Option<(&'a crate::catalog::CapacityBlockRate, bool)> {
     let best = catalog.block_rate(instance, region, None)?;
-    Some((best, best.region == "*" && !region.starts_with("us-")))
+    let stated_here = catalog.capacity_blocks.group_rate_regions.iter().any(|r| r == region);
+    Some((best, best.region == "*" && !stated_here))
 }
 
 /// A larger Capacity Block fleet is booked only when it costs this share less than the smallest fleet

@@ -63,6 +63,14 @@ pub struct Plan {
     pub fleet_by_month: Vec<u32>,
     /// What a buyer must know about this plan (a window no option meets, ...).
     pub notices: Vec<Why>,
+    /// The catalog source and date of each rate the plan uses, one per option in the order its items
+    /// first use them (what `Why::RateDates` lists); empty for a plan without the buyer's notices
+    /// (`elsewhere`).
+    pub rates: Vec<RateDate>,
+    /// For training that mostly waits on communication or has a small global batch: a larger batch that
+    /// waits less and costs less, as its link key (`batch` or `gbatch`) and value (what `Why::CommBound`
+    /// offers, and the page's one-click fix); `None` otherwise.
+    pub larger_batch: Option<(&'static str, u32)>,
     /// The cheapest plan over every other type that fits, where it costs less than this one (without
     /// its own notices); `None` when this type's is the least, or the others were not searched.
     pub elsewhere: Option<Box<Plan>>,

@@ -2,7 +2,7 @@
 
 use super::{export_bar, url_sync, Ctx};
 use gpuplan::i18n::{t, Msg};
-use gpuplan::render::controls::STRATEGIES;
+use gpuplan::render::controls::{self, STRATEGIES};
 use gpuplan::render::Act;
 use gpuplan::scenario::Scenario;
 use gpuplan::state::{encode_state, Column};
@@ -62,7 +62,7 @@ pub fn on_click(ctx: Ctx, ev: leptos::ev::MouseEvent) {
         Act::Best => ctx.update(|s| s.pick = String::new()),
         Act::Pick => ctx.update(|s| s.pick = id.clone()),
         Act::Region => ctx.set("region", &id),
-        Act::Fix => Some(attr("data-key"))
+        Act::Fix => Some(attr(controls::KEY_ATTR))
             .filter(|k| !k.is_empty())
             .map_or((), |k| ctx.set(&k, &id)),
         Act::Pairs => set_pairs(ctx, &id),
@@ -84,7 +84,7 @@ pub fn on_click(ctx: Ctx, ev: leptos::ev::MouseEvent) {
             ctx.update(|s| s.toggle_compare(&id));
             refocus(Act::Uncmp.selector(".compare ", None));
         }
-        Act::Set => set_segment(ctx, &el, &attr("data-value")),
+        Act::Set => set_segment(ctx, &el, &attr(controls::VALUE_ATTR)),
         Act::Export => {
             if let Some(bar) = el.closest("[data-what]").ok().flatten() {
                 export_bar::run(ctx, bar, &attr("data-export"));
@@ -116,17 +116,17 @@ pub fn on_click(ctx: Ctx, ev: leptos::ev::MouseEvent) {
     }
 }
 
-/// A segmented input's button: sets the link key its group names (the nearest `data-key` above it) to its
-/// value, and keeps the focus on it once the page is redrawn.
+/// A segmented input's button: sets the link key its group names (the nearest element naming one, its row)
+/// to its value, and keeps the focus on it once the page is redrawn.
 fn set_segment(ctx: Ctx, el: &web_sys::Element, value: &str) {
     let key = el
         .parent_element()
-        .and_then(|p| p.closest("[data-key]").ok().flatten())
-        .and_then(|f| f.get_attribute("data-key"))
+        .and_then(|p| p.closest(controls::ANY_KEY).ok().flatten())
+        .and_then(|f| f.get_attribute(controls::KEY_ATTR))
         .unwrap_or_default();
     if !key.is_empty() {
         ctx.set(&key, value);
-        refocus(format!("[data-key=\"{key}\"] [data-value=\"{value}\"]"));
+        refocus(controls::segment_selector(&key, value));
     }
 }
 
@@ -155,14 +155,14 @@ pub fn on_change(ctx: Ctx, ev: leptos::ev::Event) {
         Some(Act::Check) => el.get_attribute("data-id").unwrap_or_default(),
         _ => return,
     };
-    let key = el.get_attribute("data-key").unwrap_or_default();
+    let key = el.get_attribute(controls::KEY_ATTR).unwrap_or_default();
     if key == "model" && value == "custom" {
         // A custom model starts from the current one's parameters.
         ctx.set("params", &ctx.scenario.with(|s| s.model_arch().params_b_text()));
     } else if !key.is_empty() {
         ctx.set(&key, &value);
     }
-    refocus(format!("#f-{key}"));
+    refocus(controls::field_selector(&key));
 }
 
 /// Copies `text` and says how it went in the header's status.

@@ -131,7 +131,7 @@ pub fn Explore(ctx: Ctx) -> impl IntoView {
             </div>
             <label class="field search" for="f-xq">
                 <span class="label">{ctx.tx(Msg::SearchInstances)}</span>
-                <input id="f-xq" type="search" data-key="xq" placeholder="g6e, p5.48xlarge…" prop:value=move || search.get()
+                <input id="f-xq" type="search" placeholder="g6e, p5.48xlarge…" prop:value=move || search.get()
                     on:input=move |ev| search.set(event_target_value(&ev)) />
             </label>
             <div class="filters">{lines(ctx, FILTERS)}</div>

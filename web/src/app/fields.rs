@@ -68,7 +68,7 @@ fn number_target(ev: &leptos::ev::Event) -> Option<(web_sys::HtmlInputElement, S
     if el.get_attribute(Act::ATTR).as_deref().and_then(Act::parse) != Some(Act::Num) {
         return None;
     }
-    let key = el.get_attribute("data-key")?;
+    let key = el.get_attribute(gpuplan::render::controls::KEY_ATTR)?;
     let value = el.value().trim().to_string();
     Some((el, key, value))
 }
@@ -220,8 +220,8 @@ pub fn check(ctx: Ctx, key: &'static str, label: Msg, on: &'static str, off: &'s
 /// A row of toggle buttons for a word key (HTML text from `render::controls`; a press acts through `acts`).
 pub fn segmented(ctx: Ctx, key: &'static str, label: Msg, options: &'static [(&'static str, Msg)]) -> AnyView {
     let current = value_of(ctx, key);
-    let html = move || current.with(|c| gpuplan::render::controls::segmented(ctx.lang(), label, options, c));
-    view! { <fieldset class="segmented" data-key=key inner_html=html></fieldset> }.into_any()
+    let html = move || current.with(|c| gpuplan::render::controls::segmented(ctx.lang(), key, label, options, c));
+    view! { <fieldset class="segmented" inner_html=html></fieldset> }.into_any()
 }
 
 /// One input of a form, as data: the view for each kind is compiled once, not once per input.
