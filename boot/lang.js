@@ -1,9 +1,11 @@
-// The first frame's language (index.html is English, zh.html beside it Chinese, each with one language's pre-rendered default answer). Inlined
+// The first frame's language (index.html carries the pre-rendered default answer in English and then in Chinese, <html data-both>; zh.html
+// beside it the Chinese one only, for hosts and the service worker that negotiate the language). Inlined
 // atop <head> by scripts/inline_lang.py, so it runs on the document's first bytes, before any other file is asked for. Marks <html
 // class="linked"> unless this visit opens the default scenario the build pre-rendered: the bare address with nothing else saved here, or the
-// link the app writes for either default (<html data-default> lists them, English's first), and no edit of this tab awaiting its link. A visit
-// that opens it in the other document's language is sent there before anything paints (this document's loading stopped, so its rest and its
-// files do not share the link with the next one); the language is the app's (web/src/app/mod.rs, initial_state): the link's lang=, else the saved
+// link the app writes for either default (<html data-default> lists them, English's first), and no edit of this tab awaiting its link. On
+// index.html the answer in the visit's language is shown where it stands (the stylesheet hides the other by <html lang>), with its title; a
+// visit to zh.html that opens the English default is sent to index.html before anything paints (this document's loading stopped, so its
+// rest and its files do not share the link with the next one); the language is the app's (web/src/app/mod.rs, initial_state): the link's lang=, else the saved
 // scenario's, else the browser's. zh.html opened bare stays Chinese: the Chinese default's link is put in its address, so the app reads it
 // too. Any other link (`?lang=zh`, `?v=1&…`) stays where it is, for the wasm to draw, its loading text in the browser's language. A host may
 // serve zh.html at the bare address for a Chinese-preferring browser (README: Hosting): a Chinese document found anywhere but at zh.html sends
@@ -22,9 +24,11 @@
   var defaults = (root.getAttribute('data-default') || '').split(' ');
   var pre = defaults[0] !== '' && unwritten === null && (q ? defaults.indexOf(q) >= 0 : saved === null || defaults.indexOf(saved) >= 0);
   var zh = /(^|&)lang=zh/.test(q || saved) || !/(^|&)lang=en/.test(q) && (!pre || !q) && /^zh/i.test(navigator.language);
+  var both = root.hasAttribute('data-both');
   if (pre && doc && !zh && !q) history.replaceState(null, '', '?' + defaults[1]), zh = true;
-  if (pre && zh !== doc) return root.hidden = true, stop(), location.replace((zh ? 'zh.html' : /zh\.html$/.test(location.pathname) ? './' : 'index.html') + location.search);
+  if (pre && zh !== doc && !both) return root.hidden = true, stop(), location.replace((zh ? 'zh.html' : /zh\.html$/.test(location.pathname) ? './' : 'index.html') + location.search);
   root.lang = zh ? 'zh-CN' : 'en';
+  if (both && zh) document.title = root.getAttribute('data-zh-title');
   if (pre) return;
   root.className += ' linked';
   var link = q || saved && saved + (zh && !/(^|&)lang=/.test(saved) ? '&lang=zh' : '');
@@ -32,8 +36,9 @@
     var wasm = fetch('__FRAME_WASM__'), glue = document.createElement('script');
     var draw = function () {
       try {
-        var html = wasm_bindgen.frame(link), el = document.querySelector('#boot [data-answer]');
+        var html = wasm_bindgen.frame(link), all = document.querySelectorAll('#boot [data-answer]'), el = all[0];
         if (html && el) {
+          for (var i = 1; i < all.length; i++) all[i].remove();
           el.innerHTML = html;
           el.className = 'boot-answer';
           root.lang = el.lang = /(^|&)lang=zh/.test(link) ? 'zh-CN' : 'en';

@@ -1,4 +1,4 @@
-//! The site's two front documents, drawn from the built index.html: `index.html` with the default scenario's answer in English only and `zh.html` beside it with the Chinese one only, each with its own `<html lang>`, title and description, the saved forms of both defaults (boot/lang.js) and the other as `hreflang` alternate. Invariant: each document carries one language's answer, and both sit in dist/'s root, so every relative URL the Trunk build and the app write means the same in both.
+//! The site's two front documents, drawn from the built `index.html`: `index.html` with the default scenario's answer in both languages, English's first (boot/lang.js shows the Chinese one to a Chinese-preferring browser where it stands: no second document on its first visit), and `zh.html` beside it with the Chinese one only (for a host or the service worker that negotiates the language, and as the `hreflang` alternate), each with its own `<html lang>`, title and description, the saved forms of both defaults (boot/lang.js) and the other as `hreflang` alternate. Invariant: both sit in dist/'s root, so every relative URL the Trunk build and the app write means the same in both.
 
 use super::site::{first_frame, tr};
 use super::Html;
@@ -49,10 +49,11 @@ fn swap(out: &str, from: &str, to: &str) -> Result<String, String> {
     }
 }
 
-/// The two front documents drawn from the built `index` (English's and Chinese's, in that order): the
-/// default answer in the document's language only; on `<html>` its language and the queries the page
-/// saves for either default (boot/lang.js: a visit that would open one sees its document); the title and
-/// description in the document's language; the other document as its `hreflang` alternate.
+/// The two front documents drawn from the built `index` (English's and Chinese's, in that order): index.html
+/// with both default answers, English's first, and `data-both` and the Chinese title on `<html>` (boot/lang.js
+/// shows the Chinese answer and title in place); zh.html with the Chinese answer only; on `<html>` the document's
+/// language and the queries the page saves for either default (boot/lang.js: a visit that would open one sees its
+/// answer); the title and description in the document's language; the other document as its `hreflang` alternate.
 pub fn front_documents(c: &Catalog, index: &str) -> Result<[String; 2], String> {
     let frames = [first_frame(c, Lang::En), first_frame(c, Lang::Zh)];
     let saved = frames.iter().map(|(_, q)| q.as_str()).collect::<Vec<_>>().join(" ");
@@ -60,10 +61,20 @@ pub fn front_documents(c: &Catalog, index: &str) -> Result<[String; 2], String> 
     for (doc, (lang, (html, _))) in docs.iter_mut().zip([Lang::En, Lang::Zh].iter().zip(&frames)) {
         let other = if *lang == Lang::En { Lang::Zh } else { Lang::En };
         let mut out = replace_answer(index, code(*lang), Some(html))?;
-        out = replace_answer(&out, code(other), None)?;
+        let both = *lang == Lang::En;
+        let zh_frame = frames.get(1).map(|(html, _)| html.as_str());
+        out = replace_answer(&out, code(other), if both { zh_frame } else { None })?;
         let mut root = Html::new();
         let lang_attr = if *lang == Lang::Zh { "zh-CN" } else { "en" };
-        root.open("html", &[("lang", lang_attr), ("data-default", &saved)]);
+        let (both_attr, title_attr) = if both {
+            (("data-both", ""), ("data-zh-title", tr(Lang::Zh, TITLE)))
+        } else {
+            (("", ""), ("", ""))
+        };
+        root.open(
+            "html",
+            &[("lang", lang_attr), both_attr, title_attr, ("data-default", &saved)],
+        );
         out = swap(&out, "<html lang=\"en\">", &root.finish())?;
         for text in TEXTS {
             let mut h = Html::new();
@@ -93,30 +104,33 @@ pub const TEXTS: [&str; 2] = [TITLE, DESCRIPTION];
 mod tests {
     use super::*;
     use crate::i18n::{t, Msg};
-    use crate::render::site::LOADING;
+    use crate::render::site::{first_frame, LOADING};
 
     const INDEX: &str = "<html lang=\"en\"><head><title>gpuplan: AWS GPU and accelerator instance planner</title><meta name=\"description\" content=\"Choose AWS accelerated instances (G, P, Trainium, Inferentia) and plan what they cost under every purchase option.\"></head><body><div lang=\"en\" class=\"boot-en\" data-answer=\"en\"></div>\n<div lang=\"zh-CN\" class=\"boot-zh\" data-answer=\"zh\"></div></body></html>";
 
     #[test]
-    fn each_front_document_carries_its_own_language_only() {
+    fn index_html_carries_both_answers_english_first_and_zh_html_the_chinese_one_only() {
         let c = Catalog::bundled();
         let Ok([en, zh]) = front_documents(&c, INDEX) else {
             panic!("the front documents are drawn");
         };
+        let [(en_frame, _), (zh_frame, _)] = [first_frame(&c, Lang::En), first_frame(&c, Lang::Zh)];
         for doc in [&en, &zh] {
             assert!(doc.contains("data-default=\""));
-            assert_eq!(doc.matches("data-testid=\"summary\"").count(), 1);
         }
-        assert!(en.starts_with("<html lang=\"en\""));
-        assert!(en.contains("data-answer=\"en\">") && !en.contains("data-answer=\"zh\""));
-        // Neither answer's words in the other document (the catalog's own source titles may be Chinese).
-        for (doc, other) in [(&en, Lang::Zh), (&zh, Lang::En)] {
-            for m in [Msg::Workload, Msg::EditInputs, Msg::ShowResult] {
-                assert!(!doc.contains(&format!(">{}<", t(other, m))), "{m:?}");
-            }
-            assert!(!doc.contains(tr(other, LOADING)));
-        }
+        // index.html: both answers, whole, English's first (a Chinese browser's answer comes after it in the same document).
+        assert!(en.starts_with("<html lang=\"en\" data-both=\"\" data-zh-title=\""));
+        assert!(en.contains(&format!("data-zh-title=\"{}\"", tr(Lang::Zh, TITLE))));
+        assert_eq!(en.matches("data-testid=\"summary\"").count(), 2);
+        let (at_en, at_zh) = (en.find(&en_frame), en.find(&zh_frame));
+        assert!(at_en.is_some() && at_zh.is_some() && at_en < at_zh);
         assert!(en.contains("hreflang=\"zh-CN\" href=\"zh.html\""));
+        // zh.html: the Chinese answer alone; no English answer's words.
+        assert_eq!(zh.matches("data-testid=\"summary\"").count(), 1);
+        for m in [Msg::Workload, Msg::EditInputs, Msg::ShowResult] {
+            assert!(!zh.contains(&format!(">{}<", t(Lang::En, m))), "{m:?}");
+        }
+        assert!(!zh.contains(tr(Lang::En, LOADING)) && !zh.contains("data-both"));
         assert!(zh.starts_with("<html lang=\"zh-CN\""));
         assert!(zh.contains("data-answer=\"zh\">") && !zh.contains("data-answer=\"en\""));
         assert!(zh.contains(&format!("<title>{}</title>", tr(Lang::Zh, TITLE))));

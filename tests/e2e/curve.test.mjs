@@ -1,5 +1,6 @@
 // The cost-versus-latency curve in the browser (issue 26 item 2), drawn by its own Web Worker (web/src/bin/gpuplan-curve.rs)
-// on the normal release build: closed, nothing is drawn and the page has asked for no part of the worker; opened (by click in
+// on the normal release build: closed, nothing is drawn and the page has started no worker (a link's first frame asked for the small
+// wasm and its glue on load, tests/e2e/linkframe.test.mjs); opened (by click in
 // English, by keyboard in Chinese) on a serving link, the chart has a mark per layout, the front marked and the pick ringed,
 // and the front's table lists the engine's front (the CLI's `pareto`) cheapest first; a row's button plans its point: the
 // link gains the point's keys and the top pick becomes its type, the curve staying where it was (the worker asked again), the
@@ -39,6 +40,8 @@ async function openRecording(base, query) {
     if (/gpuplan-curve/.test(r.url()) && !r.serviceWorker()) g.workerRequests.push(r.url());
   });
   await g.goto(query);
+  // A link's first frame asked for the small wasm and its glue on the page, before the app (boot/lang.js): not the worker's requests.
+  g.workerRequests.length = 0;
   return g;
 }
 
@@ -166,6 +169,8 @@ for (const L of [
     });
     await g.goto(Q + L.lang);
     await g.topInstance();
+    // (The link's first frame asked for the small wasm too, failed, and left the page to the app.)
+    missing.length = 0;
     const curve = page.getByTestId('curve');
     await curve.locator('button[data-act="curve"]').click();
     const failed = page.getByTestId('curve-failed');

@@ -24,7 +24,7 @@ test('with scripts blocked the default page shows the recommendation, its price 
   for (const [locale, file, scenario, label] of [['en-US', '', /^Llama 3\.1 8B/, 'On-Demand'], ['zh-CN', 'zh.html', /个并发序列/, '按需']]) {
     const page = await newPage(browser, { javaScriptEnabled: false, locale });
     await page.goto(server.url + file);
-    const top = page.getByTestId('top-instance').first();
+    const top = page.locator('[data-testid="top-instance"]:visible');
     assert.equal(await top.isVisible(), true, 'the recommendation');
     assert.match(await top.innerText(), /^\d+ × [a-z0-9]+\.[a-z0-9-]+/);
     assert.match(await page.getByTestId('top-hourly').first().innerText(), /^\$[\d,]+\.\d\d$/);
@@ -32,22 +32,22 @@ test('with scripts blocked the default page shows the recommendation, its price 
     assert.match(await page.getByTestId('top-plan').first().innerText(), /^\$[\d,]+\.\d\d$/);
     assert.equal(await page.getByTestId('priced-as').first().innerText(), label);
     assert.ok((await page.getByTestId('rec').count()) >= 5, 'the ranked rows');
-    // One answer per document, in its language.
-    assert.equal(await page.getByTestId('summary').count(), 1);
-    assert.match(await page.locator('#boot aside .scenario').innerText(), scenario);
+    // One answer shown, in the document's language (index.html holds the Chinese one too, after it, hidden without the script).
+    assert.equal(await page.locator('[data-testid="summary"]:visible').count(), 1);
+    assert.match(await page.locator('#boot aside .scenario:visible').innerText(), scenario);
     assert.deepEqual(page.problems, []);
     await page.context().close();
   }
 });
 
-test('the English document carries no Chinese answer, and the Chinese one no English answer', async () => {
+test('index.html carries both answers, English first; zh.html the Chinese one only', async () => {
   const en = await readFile('dist/index.html', 'utf8');
   const zh = await readFile('dist/zh.html', 'utf8');
-  assert.match(en, /^<!doctype html>\s*<html lang="en" data-default="/);
+  assert.match(en, /^<!doctype html>\s*<html lang="en" data-both="" data-zh-title="gpuplan：[^"]*" data-default="/);
   assert.match(zh, /^<!doctype html>\s*<html lang="zh-CN" data-default="/);
-  assert.equal((en.match(/data-testid="summary"/g) ?? []).length, 1);
+  assert.equal((en.match(/data-testid="summary"/g) ?? []).length, 2);
+  assert.ok(en.indexOf('data-answer="en"') < en.indexOf('data-answer="zh"'), "English's answer first, Chinese's after it");
   assert.equal((zh.match(/data-testid="summary"/g) ?? []).length, 1);
-  assert.doesNotMatch(en, /data-answer="zh"|工作负载|个并发序列|这是构建页面时/);
   assert.doesNotMatch(zh, /data-answer="en"|>Workload<|sequences · us-east-1|The default scenario's answer/);
   assert.match(zh, /<title>gpuplan：/);
   // boot/lang.js is the one inline script, right after the CSP <meta> (which governs only what follows it) and before any file is asked
@@ -94,12 +94,13 @@ test('a Chinese-preferring browser gets the Chinese first frame with the app\'s 
   const [en, zh] = await defaultLinks();
   assert.match(zh, /(^|&)lang=zh(&|$)/);
     for (const [locale, path, lands, shown] of [
-    ['zh-CN', '', 'zh.html', ZH],
+    // index.html shows the Chinese answer where it stands: no second document.
+    ['zh-CN', '', '', ZH],
     ['en-US', '', '', EN],
     // zh.html means Chinese: opened bare by an English browser, the Chinese default's link is put in its address for the app.
     ['en-US', 'zh.html', `zh.html?${zh}`, ZH],
     // The links the app writes for a default open the document of their own language, whatever the browser prefers.
-    ['en-US', `?${zh}`, `zh.html?${zh}`, ZH],
+    ['en-US', `?${zh}`, `?${zh}`, ZH],
     ['zh-CN', `?${en}`, `?${en}`, EN],
     ['zh-CN', `zh.html?${en}`, `?${en}`, EN],
   ]) {
@@ -107,10 +108,10 @@ test('a Chinese-preferring browser gets the Chinese first frame with the app\'s 
     await onlyLangScript(page);
     await page.goto(server.url + path, { waitUntil: 'commit' });
     await page.waitForURL(server.url + lands);
-    const scenario = page.locator('#boot aside .scenario');
-    assert.equal(await scenario.isVisible(), true, `${locale} ${path}`);
+    const scenario = page.locator('#boot aside .scenario:visible');
+    assert.equal(await scenario.count(), 1, `${locale} ${path}`);
     assert.match(await scenario.innerText(), shown, `${locale} ${path}`);
-    assert.equal(await page.getByTestId('top-instance').isVisible(), true);
+    assert.equal(await page.locator('[data-testid="top-instance"]:visible').count(), 1);
     await page.context().close();
   }
   // Any other link stays where it is (no second document) for the wasm to draw, its loading text in the browser's language.
@@ -119,8 +120,8 @@ test('a Chinese-preferring browser gets the Chinese first frame with the app\'s 
     await onlyLangScript(page);
     await page.goto(server.url + query);
     await page.getByText(loading).waitFor();
-    assert.equal(await page.getByTestId('top-instance').count(), 1, 'the answer is in the document');
-    assert.equal(await page.getByTestId('top-instance').isVisible(), false, 'but not shown under a link');
+    assert.equal(await page.getByTestId('top-instance').count(), 2, 'the answers are in the document');
+    assert.equal(await page.locator('[data-testid="top-instance"]:visible').count(), 0, 'but not shown under a link');
     assert.equal(page.url(), server.url + query);
     await page.context().close();
   }
@@ -131,13 +132,13 @@ test('a Chinese-preferring browser gets the Chinese first frame with the app\'s 
   assert.match(await old.getByTestId('scenario-line').innerText(), /8K 上下文/);
   assert.deepEqual(old.problems, []);
   await old.context().close();
-  // With the app: a Chinese browser on the bare address ends on zh.html with the Chinese app over the Chinese frame.
+  // With the app: a Chinese browser on the bare address stays on index.html, with the Chinese app over the Chinese frame.
   const live = await newPage(browser, { locale: 'zh-CN' });
   await live.goto(server.url, { waitUntil: 'commit' });
-  await live.waitForURL(`${server.url}zh.html`);
   await live.getByTestId('app').waitFor();
-  // (The app then writes the scenario's link into the address, on zh.html.)
-  assert.match(live.url(), /\/zh\.html(\?|$)/);
+  // (The app then writes the scenario's link into the address.)
+  assert.doesNotMatch(live.url(), /zh\.html/);
+  assert.equal(await live.title(), 'gpuplan：AWS GPU 与加速器实例规划器');
   assert.match(await live.getByTestId('scenario-line').innerText(), ZH);
   assert.deepEqual(live.problems, []);
   await live.context().close();
@@ -155,18 +156,18 @@ function requests(page, url) {
   return seen;
 }
 
-test('the inline redirect runs under the policy, as a header and as the <meta> alone: no violation, no file asked for before it', async () => {
+test('the inline script runs under the policy, as a header and as the <meta> alone: no violation, one document', async () => {
   const strict = await serve({ headers: { 'content-security-policy': CSP } });
   for (const srv of [strict, server]) {
-    for (const [locale, lands, shown] of [['zh-CN', 'zh.html', ZH], ['en-US', '', EN]]) {
+    for (const [locale, lands, shown] of [['zh-CN', '', ZH], ['en-US', '', EN]]) {
       const page = await newPage(browser, { locale });
       const seen = requests(page, srv.url);
       await page.goto(srv.url, { waitUntil: 'commit' });
       await page.waitForURL(srv.url + lands);
       await page.getByTestId('app').waitFor();
       assert.match(await page.getByTestId('scenario-line').innerText(), shown, locale);
-      // A Chinese browser: index.html, stopped by the script before it asked for any file, then zh.html. An English one: index.html alone.
-      assert.deepEqual(seen.docs, locale === 'zh-CN' ? ['', 'zh.html'] : ['']);
+      // Either browser: index.html alone (a Chinese one sees the Chinese answer in it).
+      assert.deepEqual(seen.docs, ['']);
       assert.equal(seen.all.filter((p) => p.endsWith('.css')).length, 1, 'the stylesheet asked for once');
       assert.deepEqual(page.problems, [], `${locale}: no violation, no error (the console included)`);
       await page.context().close();
@@ -184,7 +185,7 @@ test('a host that negotiates the language serves zh.html at the bare address: on
     [host, 'zh-CN', '', '', ZH, 1],
     [host, 'en-US', '', '', EN, 1],
     [host, 'zh-CN', `?${en}`, `?${en}`, EN, 1],
-    [host, 'en-US', `?${zh}`, `zh.html?${zh}`, ZH, 2],
+    [host, 'en-US', `?${zh}`, `?${zh}`, ZH, 1],
     [host, 'zh-CN', '?lang=en', '?lang=en', null, 1],
     [sloppy, 'zh-CN', `?${en}`, `index.html?${en}`, EN, 2],
   ]) {
@@ -194,7 +195,7 @@ test('a host that negotiates the language serves zh.html at the bare address: on
     await page.goto(srv.url + path, { waitUntil: 'commit' });
     await page.waitForURL(srv.url + lands);
     await page.waitForLoadState('load');
-    if (shown) assert.match(await page.locator('#boot aside .scenario').innerText(), shown, `${locale} ${path}`);
+    if (shown) assert.match(await page.locator('#boot aside .scenario:visible').innerText(), shown, `${locale} ${path}`);
     else assert.equal(await page.getByText('Loading the planner…').isVisible(), true, 'a link: the loading text in its language');
     assert.equal(seen.docs.length, docs, `${locale} ${path}: ${seen.docs}`);
     await page.context().close();
@@ -263,8 +264,8 @@ test('the app mounts over the first frame without moving the answer, on a phone 
     const frame = await newPage(browser, { locale, viewport: { width, height: 800 } });
     await onlyLangScript(frame);
     await frame.goto(server.url, { waitUntil: 'commit' });
-    await frame.locator('#boot [data-testid="top-instance"]').waitFor();
-    const before = await top(frame, '#boot [data-testid="top-instance"]');
+    await frame.locator('#boot [data-testid="top-instance"]:visible').waitFor();
+    const before = await top(frame, '#boot [data-testid="top-instance"]:visible');
     await frame.context().close();
     const app = await newPage(browser, { locale, viewport: { width, height: 800 } });
     await app.goto(server.url, { waitUntil: 'commit' });
@@ -276,10 +277,10 @@ test('the app mounts over the first frame without moving the answer, on a phone 
 });
 
 test('the pre-rendered results column is the HTML the wasm draws for the default scenario, in both languages', async () => {
-  for (const [locale, lang, file] of [['en-US', 'en', 'index.html'], ['zh-CN', 'zh', 'zh.html']]) {
+  for (const [locale, lang, file] of [['en-US', 'en', 'index.html'], ['zh-CN', 'zh', 'zh.html'], ['zh-CN', 'zh', 'index.html']]) {
     const html = await readFile(`dist/${file}`, 'utf8');
     const page = await newPage(browser, { locale });
-    await page.goto(server.url + (lang === 'zh' ? file : ''));
+    await page.goto(server.url + (file === 'zh.html' ? file : ''));
     await page.getByTestId('app').waitFor();
     await page.locator('#result [data-testid="rec"]').first().waitFor();
     assert.equal(await page.locator('#boot').count(), 0, 'the first frame is gone once the app mounts');
