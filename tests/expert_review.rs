@@ -1,0 +1,119 @@
+//! An expert user's review (2026-12-06): figures the explanation states are the ones it multiplies.
+//! Each case is worked by hand from the model's shape and the scenario; none reads the engine's figures
+//! back as the expected value.
+
+use gpuplan::engine::Recommendation;
+use gpuplan::explain::formulas;
+use gpuplan::scenario::Lang;
+
+mod common;
+use common::run;
+
+/// The formula lines of `instance`'s recommendation for `q`, in English.
+fn lines_of(q: &str, instance: &str) -> (Recommendation, Vec<String>) {
+    let (s, o) = run(q);
+    let Some(r) = o.recommendations.iter().find(|r| r.instance == instance && r.fits) else {
+        panic!("{q}: {instance} is not among the fitting recommendations");
+    };
+    let lines = formulas(&s, &o.arch, r, Lang::En.into());
+    (r.clone(), lines)
+}
+
+/// The KV-cache line of a recommendation's formulas.
+fn kv_line(lines: &[String]) -> &str {
+    match lines.iter().find(|l| l.starts_with("KV = ")) {
+        Some(l) => l,
+        None => panic!("no KV line in {lines:?}"),
+    }
+}
+
+/// Mixtral 8x7B (32 layers, 8 KV heads of 128, BF16): 2 × 32 × 8 × 128 × 2 B = 131,072 B a token. On
+/// inf2.48xlarge at TP 12, 12 ranks share 8 KV heads, so each head is held by 1.5 ranks on average:
+/// one replica of 32 sequences of 4,096 tokens holds 131,072 × 4,096 × 32 × 1.5 B = 24 GiB.
+#[test]
+fn the_kv_line_counts_the_copies_tensor_parallel_ranks_hold() {
+    let q = "v=1&model=mixtral-8x7b&ctx=4096&out=512&batch=32&seqtps=25&inst=inf2.48xlarge";
+    let (r, lines) = lines_of(q, "inf2.48xlarge");
+    let p = r.parallelism.as_ref().map(|p| (p.tp, p.micro_batch));
+    assert_eq!(p, Some((12, 32)), "the case assumes one replica at TP 12");
+    assert!((r.memory.kv_cache_gib - 24.0).abs() < 1e-9, "{}", r.memory.kv_cache_gib);
+    assert_eq!(
+        kv_line(&lines),
+        "KV = 2·L·n_kv·d_head·b_kv × s × B × c = 131,072 B/token × 4,096 × 32 × 1.5 = 24 GiB (c: copies over TP 12)"
+    );
+}
+
+/// Llama 3.1 8B (131,072 B a token in BF16) for 32 users at 30 tokens/s each on g7e.2xlarge: four
+/// one-GPU replicas of 8 users. The cache shown is one replica's, 131,072 × 8,192 × 8 B = 8 GiB; the
+/// line used to multiply by the 32 users of the whole fleet and still state 8 GiB.
+#[test]
+fn the_kv_line_multiplies_one_replicas_sequences() {
+    let q = "v=1&out=512&batch=32&seqtps=30&inst=g7e.2xlarge";
+    let (r, lines) = lines_of(q, "g7e.2xlarge");
+    assert_eq!(r.n_instances, 4, "the case assumes four one-GPU replicas");
+    assert_eq!(
+        kv_line(&lines),
+        "KV = 2·L·n_kv·d_head·b_kv × s × B = 131,072 B/token × 8,192 × 8 = 8 GiB"
+    );
+}
+
+/// The KV line's factors multiply to the GiB it states, on fleets of many replicas, a batch job packed
+/// far past the stated users, and MLA's latent cache copied on every TP rank (DeepSeek-V3 at FP8:
+/// (512 + 64) × 61 layers × 1 B = 35,136 B a token).
+#[test]
+fn the_kv_lines_factors_multiply_to_what_it_states() {
+    let links = [
+        (
+            "v=1&model=llama3.1-70b&out=512&batch=256&inst=p6-b200.48xlarge",
+            "p6-b200.48xlarge",
+        ),
+        (
+            "v=1&mode=batch&ctx=2048&out=512&reqs=10000000&days=7&inst=p6-b200.48xlarge",
+            "p6-b200.48xlarge",
+        ),
+        (
+            "v=1&model=deepseek-v3&prec=fp8&out=1024&batch=64&seqtps=20&inst=p5en.48xlarge",
+            "p5en.48xlarge",
+        ),
+        (
+            "v=1&model=mixtral-8x7b&ctx=4096&out=512&batch=32&seqtps=25&inst=inf2.48xlarge",
+            "inf2.48xlarge",
+        ),
+    ];
+    for (q, instance) in links {
+        let (r, lines) = lines_of(q, instance);
+        let line = kv_line(&lines);
+        // "KV = <formula> = <factors> = <GiB> GiB[ (note)]"
+        let parts: Vec<&str> = line.split(" = ").collect();
+        let [_, _, factors, stated] = parts.as_slice() else {
+            panic!("{q}: {line}");
+        };
+        let product: f64 = factors
+            .split(" × ")
+            .map(|f| {
+                let digits: String = f.chars().filter(|c| c.is_ascii_digit() || *c == '.').collect();
+                digits
+                    .parse::<f64>()
+                    .unwrap_or_else(|_| panic!("{q}: factor {f:?} in {line}"))
+            })
+            .product();
+        let gib = product / f64::from(1u32 << 30);
+        let stated_gib: f64 = stated
+            .split(" GiB")
+            .next()
+            .and_then(|v| v.replace(',', "").parse().ok())
+            .unwrap_or_else(|| panic!("{q}: {line}"));
+        assert!(
+            (gib - stated_gib).abs() <= 0.05 + 1e-3 * gib,
+            "{q}: {line} (factors give {gib} GiB)"
+        );
+        assert!(
+            (gib - r.memory.kv_cache_gib).abs() <= 1e-6 * gib,
+            "{q}: {line} vs {}",
+            r.memory.kv_cache_gib
+        );
+        if instance == "p5en.48xlarge" {
+            assert!(line.contains("35,136 B/token × 8,192 × 64 × 8 = "), "{line}");
+        }
+    }
+}
