@@ -117,3 +117,40 @@ fn the_kv_lines_factors_multiply_to_what_it_states() {
         }
     }
 }
+
+/// The Compute Savings Plan notice names the discount behind the figures shown. For a 3-year plan on
+/// p6-b200.48xlarge (no published RI or Savings Plan rate: the catalog's median 3-year, no-upfront
+/// Convertible RI discount, 46 %) the headline is $113.9328 × (1 − 0.46) = $61.523712 an hour; the notice
+/// used to state the 1-year median, 22.6 %, beside it.
+#[test]
+fn the_compute_sp_notice_states_the_discount_of_the_term_shown() {
+    use gpuplan::engine::{option_costs, plan, Why};
+    use gpuplan::scenario::Buy;
+    let notice = |q: &str| {
+        let (s, o) = run(q);
+        let Some(r) = o.recommendations.iter().find(|r| r.instance == "p6-b200.48xlarge") else {
+            panic!("{q}: no p6-b200.48xlarge");
+        };
+        let p = plan(common::catalog(), &s, r);
+        let Some(w) = p.notices.iter().find(|w| matches!(w, Why::ComputeSpShallow { .. })) else {
+            panic!("{q}: no Compute SP notice in {:?}", p.notices);
+        };
+        let csp3 = option_costs(common::catalog(), &s, r)
+            .into_iter()
+            .find(|c| c.buy == Buy::ComputeSp3);
+        (gpuplan::explain::why(w, Lang::En), csp3.map(|c| c.hourly_usd))
+    };
+    let (en, csp3_hourly) = notice("v=1&model=llama3.1-70b&out=512&batch=256&months=36&buy=csp3&inst=p6-b200.48xlarge");
+    let hourly = csp3_hourly.unwrap_or(f64::NAN);
+    assert!((hourly - 113.9328 * (1.0 - 0.46)).abs() < 1e-9, "{hourly}");
+    assert!(
+        en.contains("median 3-year Convertible RI discount over GPU types, 46 %"),
+        "{en}"
+    );
+    // On-Demand headline over a year: the 1-year median, 22.6 %, as before.
+    let (en, _) = notice("v=1&model=llama3.1-70b&out=512&batch=256&inst=p6-b200.48xlarge");
+    assert!(
+        en.contains("median 1-year Convertible RI discount over GPU types, 22.6 %"),
+        "{en}"
+    );
+}
