@@ -147,6 +147,12 @@ fn the_compute_sp_notice_states_the_discount_of_the_term_shown() {
         en.contains("median 3-year Convertible RI discount over GPU types, 46 %"),
         "{en}"
     );
+    // A 1-year headline over three years: the 1-year median, 22.6 %, the discount of the figures shown.
+    let (en, _) = notice("v=1&model=llama3.1-70b&out=512&batch=256&months=36&buy=csp1&inst=p6-b200.48xlarge");
+    assert!(
+        en.contains("median 1-year Convertible RI discount over GPU types, 22.6 %"),
+        "{en}"
+    );
     // On-Demand headline over a year: the 1-year median, 22.6 %, as before.
     let (en, _) = notice("v=1&model=llama3.1-70b&out=512&batch=256&inst=p6-b200.48xlarge");
     assert!(

@@ -215,9 +215,13 @@ fn shallow_compute_sp(catalog: &Catalog, scenario: &Scenario, rec: &Recommendati
     if !used {
         return None;
     }
-    // The term the figures shown use: 3 years where the plan or the headline buys it, else 1.
-    let three = scenario.purchase.buy == Buy::ComputeSp3 || plan.items.iter().any(|i| i.buy == Buy::ComputeSp3);
-    let term = if three { 3 } else { 1 };
+    // The term the figures shown use: the headline's Compute SP, else 3 years where the plan buys it, else 1.
+    let term = match scenario.purchase.buy {
+        Buy::ComputeSp3 => 3,
+        Buy::ComputeSp1 => 1,
+        _ if plan.items.iter().any(|i| i.buy == Buy::ComputeSp3) => 3,
+        _ => 1,
+    };
     let own = cost::sp_discount(catalog, scenario, &rec.instance, SavingsPlan::Compute, term)?;
     let median = catalog
         .savings_plan_assumptions
