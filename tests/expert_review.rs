@@ -160,3 +160,21 @@ fn the_compute_sp_notice_states_the_discount_of_the_term_shown() {
         "{en}"
     );
 }
+
+/// HPC: an H100 is 34 FP64 TFLOPS as vector code and 67 on its tensor cores (NVIDIA's figures, in
+/// ../shared/reference/accelerators.csv). Three p5.4xlarge are 3 × 34 = 102 TFLOPS, the vector rate the
+/// ranking counts; the reason says which rate it is, since DGEMM-bound code reaches about twice it.
+#[test]
+fn an_hpc_fleets_fp64_says_it_is_the_vector_rate() {
+    let (_, o) = run("v=1&task=hpc&fp64=100&gmem=200&vcpu=64&ram=512&inst=p5.4xlarge");
+    let Some(r) = o.recommendations.iter().find(|r| r.instance == "p5.4xlarge") else {
+        panic!("no p5.4xlarge");
+    };
+    assert_eq!((r.n_instances, r.fp64_tflops), (3, Some(3.0 * 34.0)));
+    let text: Vec<String> = r.reasons.iter().map(|w| gpuplan::explain::why(w, Lang::En)).collect();
+    assert!(
+        text.iter()
+            .any(|t| t.starts_with("102 FP64 TFLOPS at peak in all (the vector rate;")),
+        "{text:?}"
+    );
+}
