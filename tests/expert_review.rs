@@ -39,7 +39,7 @@ fn the_kv_line_counts_the_copies_tensor_parallel_ranks_hold() {
     assert!((r.memory.kv_cache_gib - 24.0).abs() < 1e-9, "{}", r.memory.kv_cache_gib);
     assert_eq!(
         kv_line(&lines),
-        "KV = 2·L·n_kv·d_head·b_kv × s × B × c = 131,072 B/token × 4,096 × 32 × 1.5 = 24 GiB (c: copies over TP 12)"
+        "KV = 2·L·n_kv·d_head·b_kv × s × B × c = 131,072 B/token × 4,096 × 32 × 1.5 = 24 GiB (c: copies over the TP ranks)"
     );
 }
 

@@ -25,18 +25,15 @@ pub(super) fn inference_lines(
         .as_ref()
         .map_or((1, scenario.batch), |p| (p.tp, p.micro_batch));
     let copies = crate::engine::memory::kv_copies(arch, tp);
-    let (c, c_val, c_note) = match (copies > 1.0, zh) {
-        (false, _) => ("", String::new(), String::new()),
-        (true, false) => (
-            " × c",
-            format!(" × {}", number(copies, 2)),
-            format!(" (c: copies over TP {tp})"),
-        ),
-        (true, true) => (
-            " × c",
-            format!(" × {}", number(copies, 2)),
-            format!("（c：TP {tp} 上的副本数）"),
-        ),
+    let (c, c_val, c_note) = if copies > 1.0 {
+        let note = if zh {
+            "（c：TP 各秩上的副本数）"
+        } else {
+            " (c: copies over the TP ranks)"
+        };
+        (" × c", format!(" × {}", number(copies, 2)), note)
+    } else {
+        ("", String::new(), "")
     };
     out.push(format!(
         "KV = 2·L·n_kv·d_head·b_kv × s × B{c} = {} B/token × {} × {seqs}{c_val} = {}{c_note}",
