@@ -202,7 +202,7 @@ pub fn rate_date(catalog: &Catalog, scenario: &Scenario, rec: &Recommendation, b
 }
 
 /// A Compute Savings Plan in the plan (or considered for it) for a P-family type: its discount is the
-/// type's own published Convertible RI discount (else the P family's median); say why it is shallow.
+/// type's own published Convertible RI discount (else the catalog's median); say why it is shallow.
 fn shallow_compute_sp(catalog: &Catalog, scenario: &Scenario, rec: &Recommendation, plan: &Plan) -> Option<Why> {
     // The P families' June 2025 cut is what makes their commitments shallow.
     let p_family = catalog.quota_family(&rec.family) == Some(QuotaFamily::P);
@@ -223,9 +223,13 @@ fn shallow_compute_sp(catalog: &Catalog, scenario: &Scenario, rec: &Recommendati
         _ => 1,
     };
     let own = cost::sp_discount(catalog, scenario, &rec.instance, SavingsPlan::Compute, term)?;
+    let median = catalog
+        .savings_plan_assumptions
+        .iter()
+        .find(|a| a.plan == SavingsPlan::Compute && a.term_years == term && a.payment == scenario.purchase.payment)?
+        .discount_pct
+        / 100.0;
     let p = scenario.purchase.payment;
-    let (median, _, _) =
-        cost::p_family_ri_median(catalog, &rec.instance, crate::catalog::RiClass::Convertible, term, p)?;
     let own_ri = cost::ri_discount(catalog, &rec.instance, crate::catalog::RiClass::Convertible, term, p).is_some();
     Some(Why::ComputeSpShallow {
         term_years: term,

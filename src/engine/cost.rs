@@ -15,7 +15,7 @@ pub use capacity_block::*;
 pub use savings_plan::*;
 pub use spot::*;
 
-use super::outcome::{CostTerm, NotOffered, QuotaFamily, Recommendation, TermKind};
+use super::outcome::{CostTerm, NotOffered, Recommendation, TermKind};
 use crate::catalog::{Catalog, IsoDate, Payment, RiClass, SavingsPlan};
 use crate::scenario::{Buy, Scenario};
 
@@ -131,9 +131,8 @@ pub fn ri_discount(catalog: &Catalog, instance: &str, class: RiClass, term: u32,
 }
 
 /// A Savings Plan discount derived where no rate is published: the type's own RI discount of the matching
-/// class (EC2 Instance SP ~ Standard RI, Compute SP ~ Convertible RI), else for a P type's Compute SP the P
-/// family's median (`p_family_ri_median`), else the catalog's assumption; with the source and date of the input it
-/// comes from.
+/// class (EC2 Instance SP ~ Standard RI, Compute SP ~ Convertible RI), else the catalog's assumption; with
+/// the source and date of the input it comes from.
 pub fn derived_sp_discount<'a>(
     catalog: &'a Catalog,
     instance: &str,
@@ -148,47 +147,13 @@ pub fn derived_sp_discount<'a>(
     let own = ri_discount(catalog, instance, class, term, payment)
         .zip(ri_rate(catalog, instance, class, term, payment))
         .map(|(d, r)| (d, r.source.as_str(), r.as_of));
-    // P types' Standard RIs agree with the median over GPU types (1 year 36.6-37 %, 3 years 56.8-57.3 % off,
-    // no upfront); their Convertible ones sit far under it: a P type's Compute SP takes the P family's.
-    let p_median = (class == RiClass::Convertible)
-        .then(|| p_family_ri_median(catalog, instance, class, term, payment))
-        .flatten();
-    own.or(p_median).or_else(|| {
+    own.or_else(|| {
         catalog
             .savings_plan_assumptions
             .iter()
             .find(|a| a.plan == plan && a.term_years == term && a.payment == payment)
             .map(|a| (a.discount_pct / 100.0, a.source.as_str(), a.as_of))
     })
-}
-
-/// A P type without its own RI: the median discount of the P family's published us-east-1 RIs of the
-/// class, term and payment (the June 2025 cut left P commitments shallower than other GPU types': 3-year
-/// Convertible 26.6-31.7 % off no upfront, against 46 % over all GPU types), with the oldest input's source
-/// and date. `None` for other families, or where the P family publishes none.
-pub fn p_family_ri_median<'a>(
-    catalog: &'a Catalog,
-    instance: &str,
-    class: RiClass,
-    term: u32,
-    payment: Payment,
-) -> Option<(f64, &'a str, IsoDate)> {
-    let is_p = |id: &str| catalog.instance(id).and_then(|i| catalog.quota_family(&i.family)) == Some(QuotaFamily::P);
-    if !is_p(instance) {
-        return None;
-    }
-    let found: Vec<(f64, &crate::catalog::ReservedRate)> = catalog
-        .reserved
-        .iter()
-        .filter(|r| r.region == "us-east-1" && r.class == class && r.term_years == term && r.payment == payment)
-        .filter(|r| is_p(&r.instance))
-        .filter_map(|r| ri_discount(catalog, &r.instance, class, term, payment).map(|d| (d, r)))
-        .collect();
-    let found = crate::order::sorted(found, &|a, b| a.0.total_cmp(&b.0));
-    let n = found.len();
-    let (lo, hi) = (found.get((n.max(1) - 1) / 2)?, found.get(n / 2)?);
-    let oldest = found.iter().map(|(_, r)| r).min_by_key(|r| r.as_of)?;
-    Some(((lo.0 + hi.0) / 2.0, oldest.source.as_str(), oldest.as_of))
 }
 
 /// The Savings Plan discount used: the user's override, else `derived_sp_discount`.
