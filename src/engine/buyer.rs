@@ -216,16 +216,24 @@ fn shallow_compute_sp(catalog: &Catalog, scenario: &Scenario, rec: &Recommendati
     if !used {
         return None;
     }
-    let own = cost::sp_discount(catalog, scenario, &rec.instance, SavingsPlan::Compute, 1)?;
+    // The term the figures shown use: the headline's Compute SP, else 3 years where the plan buys it, else 1.
+    let term = match scenario.purchase.buy {
+        Buy::ComputeSp3 => 3,
+        Buy::ComputeSp1 => 1,
+        _ if plan.items.iter().any(|i| i.buy == Buy::ComputeSp3) => 3,
+        _ => 1,
+    };
+    let own = cost::sp_discount(catalog, scenario, &rec.instance, SavingsPlan::Compute, term)?;
     let median = catalog
         .savings_plan_assumptions
         .iter()
-        .find(|a| a.plan == SavingsPlan::Compute && a.term_years == 1 && a.payment == scenario.purchase.payment)?
+        .find(|a| a.plan == SavingsPlan::Compute && a.term_years == term && a.payment == scenario.purchase.payment)?
         .discount_pct
         / 100.0;
     let p = scenario.purchase.payment;
-    let own_ri = cost::ri_discount(catalog, &rec.instance, crate::catalog::RiClass::Convertible, 1, p).is_some();
+    let own_ri = cost::ri_discount(catalog, &rec.instance, crate::catalog::RiClass::Convertible, term, p).is_some();
     Some(Why::ComputeSpShallow {
+        term_years: term,
         discount_pct: own * 100.0,
         median_pct: median * 100.0,
         own_ri,

@@ -127,21 +127,22 @@ pub(super) fn why_buyer(w: &Why, lang: Lang) -> Option<String> {
             together,
         } => spot_scale_text(*instances, *zones, *zones_at_on_demand, *supply, *together, zh),
         Why::ComputeSpShallow {
+            term_years,
             discount_pct,
             median_pct,
             own_ri,
         } => {
-            let (d, m) = (number(*discount_pct, 1), number(*median_pct, 1));
+            let (d, m, y) = (number(*discount_pct, 1), number(*median_pct, 1), term_years);
             let basis = match (*own_ri, zh) {
-                (true, true) => format!("该类型公布的 1 年期可转换预留实例折扣假设为 {d} %（未导入该类型在此区域公布的 Savings Plan 费率；GPU 类型的中位数为 {m} %）"),
-                (false, true) => format!(" GPU 类型 1 年期可转换预留实例折扣的中位数假设为 {d} %（该类型没有公布的预留实例价格；未导入其公布的 Savings Plan 费率）"),
-                (true, false) => format!("this type's published 1-year Convertible RI discount, {d} % (AWS's published Savings Plan rate for this type and region is not imported; the median over GPU types is {m} %)"),
-                (false, false) => format!("the median 1-year Convertible RI discount over GPU types, {d} % (this type has no published RI; its published Savings Plan rate is not imported)"),
+                (true, true) => format!("该类型公布的 {y} 年期可转换预留实例折扣假设为 {d} %（未导入该类型在此区域公布的 Savings Plan 费率；GPU 类型的中位数为 {m} %）"),
+                (false, true) => format!(" GPU 类型 {y} 年期可转换预留实例折扣的中位数假设为 {d} %（该类型没有公布的预留实例价格；未导入其公布的 Savings Plan 费率）"),
+                (true, false) => format!("this type's published {y}-year Convertible RI discount, {d} % (AWS's published Savings Plan rate for this type and region is not imported; the median over GPU types is {m} %)"),
+                (false, false) => format!("the median {y}-year Convertible RI discount over GPU types, {d} % (this type has no published RI; its published Savings Plan rate is not imported)"),
             };
             if zh {
-                format!("Compute Savings Plan 折扣按{basis}，远低于 AWS 宣传的“最高 66 %”：2025 年 6 月 P 系列按需大幅降价后，承诺价相对按需只剩较小折扣。可在假设中改写。")
+                format!("Compute Savings Plan 折扣按{basis}，低于 AWS 宣传的“最高 66 %”：2025 年 6 月 P 系列按需大幅降价后，承诺价相对按需的折扣变小。可在假设中改写。")
             } else {
-                format!("The Compute Savings Plan discount is assumed equal to {basis}, far from AWS's \"up to 66 %\": after the June 2025 cut of P-family On-Demand prices, commitments sit close to On-Demand. Override it in the assumptions.")
+                format!("The Compute Savings Plan discount is assumed equal to {basis}, short of AWS's \"up to 66 %\": after the June 2025 cut of P-family On-Demand prices, commitments save less against On-Demand. Override it in the assumptions.")
             }
         }
         _ => return None,

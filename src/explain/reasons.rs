@@ -321,9 +321,12 @@ fn why_price(w: &Why, lang: Lang) -> Option<String> {
         }
         Why::Fp64 { tflops } => {
             if zh {
-                format!("FP64 峰值合计 {} TFLOPS。", number(*tflops, 1))
+                format!(
+                    "FP64 峰值合计 {} TFLOPS（向量峰值；A100/H100/H200 张量核心矩阵乘法约 2 倍）。",
+                    number(*tflops, 1)
+                )
             } else {
-                format!("{} FP64 TFLOPS at peak in all.", number(*tflops, 1))
+                format!("{} FP64 TFLOPS at peak in all (the vector rate; A100/H100/H200 tensor-core matrix multiplies: about 2×).", number(*tflops, 1))
             }
         }
         Why::Legacy => {

@@ -257,6 +257,8 @@ pub enum Why {
     /// The Compute Savings Plan discount for a P-family type: its own Convertible RI discount (`own_ri`),
     /// else the catalog's median over GPU types, and that median.
     ComputeSpShallow {
+        /// The term shown: the headline's Compute SP term, else 3 where the plan buys a 3-year one, else 1.
+        term_years: u32,
         discount_pct: f64,
         median_pct: f64,
         own_ri: bool,

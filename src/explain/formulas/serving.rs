@@ -18,11 +18,27 @@ pub(super) fn inference_lines(
         return out;
     }
     let per_tok = kv_bytes_per_token(arch, scenario.precision);
+    // The cache shown is one replica's: its sequences (the decode step's B), times the copies its TP
+    // ranks hold where KV heads (an MLA latent: none) cannot split TP ways.
+    let (tp, seqs) = rec
+        .parallelism
+        .as_ref()
+        .map_or((1, scenario.batch), |p| (p.tp, p.micro_batch));
+    let copies = crate::engine::memory::kv_copies(arch, tp);
+    let (c, c_val, c_note) = if copies > 1.0 {
+        let note = if zh {
+            "（c：TP 各秩上的副本数）"
+        } else {
+            " (c: copies over the TP ranks)"
+        };
+        (" × c", format!(" × {}", number(copies, 2)), note)
+    } else {
+        ("", String::new(), "")
+    };
     out.push(format!(
-        "KV = 2·L·n_kv·d_head·b_kv × s × B = {} B/token × {} × {} = {}",
+        "KV = 2·L·n_kv·d_head·b_kv × s × B{c} = {} B/token × {} × {seqs}{c_val} = {}{c_note}",
         number(per_tok, 0),
         number(cached_tokens(arch, scenario.context_tokens), 0),
-        scenario.batch,
         gib(rec.memory.kv_cache_gib)
     ));
     if let Some(t) = rec.tokens_per_s_per_seq {
