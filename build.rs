@@ -329,7 +329,7 @@ fn main() {
             ("assumption", Bool),
             ("source", Str),
             ("as_of", Date),
-            ("basis", Str),
+            ("family", OptStr),
         ],
     );
     out.list(

@@ -870,6 +870,23 @@ def main():
                            "assumption": True, "source": "gpuplan-assumption", "as_of": "2025-11-30",
                            "basis": f"median implied discount of published us-east-1 {cls} RIs ({term}-year, {p} upfront) over "
                                     f"{len(disc[(cls, term, p)])} GPU/Neuron types, capped at AWS's maximum {int(cap*100)} %"})
+    # A P type's Compute SP: the P family's own median. Since AWS's June 2025 cut P types' Convertible RIs sit far under the other GPU
+    # types' (3-year no upfront ~27-32 % off against ~46 % over all types, which G types set), and p6-b300's published Compute SP
+    # (33.4 % off, 3-year all upfront) agrees with the P family's, not the all-type median. Used for a P type with no RI of its own
+    # (src/engine/cost.rs, `Catalog::sp_assumption`).
+    p_families = set(quota_families(instances)["p"])
+    pdisc = defaultdict(list)
+    for x in ri:
+        b = base.get(x["instance"])
+        if b and x["class"] == "convertible" and instances[x["instance"]]["family"] in p_families:
+            pdisc[(x["term_years"], x["payment"])].append(1 - x["effective_usd_hr"] / b)
+    for term in (1, 3):
+        for p in ("no", "partial", "all"):
+            d = min(statistics.median(pdisc[(term, p)]), 0.66)
+            sp.append({"plan": "compute", "term_years": term, "payment": p, "discount_pct": round(d * 100, 1),
+                       "assumption": True, "source": "gpuplan-assumption", "as_of": "2025-11-30", "family": "p",
+                       "basis": f"median implied discount of published us-east-1 convertible RIs ({term}-year, {p} upfront) over "
+                                f"{len(pdisc[(term, p)])} P types, for a P type without its own"})
 
     history = []
     for r in csv.DictReader(open(f"{REF}/price_history_us-east-1.csv", encoding="utf-8")):

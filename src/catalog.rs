@@ -236,7 +236,13 @@ pub struct SavingsPlanAssumption {
     pub assumption: bool,
     pub source: String,
     pub as_of: IsoDate,
-    pub basis: String,
+    /// How the discount was derived (catalog.json; not in the page's copy).
+    #[serde(rename = "basis")]
+    pub sp_basis: String,
+    /// The vCPU quota family (`QuotaFamily::letters`) whose types this row is for, where that family's own RIs
+    /// say otherwise than the all-type median (P types' Compute SP); `None`: every type (`Catalog::sp_assumption`).
+    #[serde(default)]
+    pub family: Option<String>,
 }
 
 /// Spot rules from AWS documentation.

@@ -258,7 +258,8 @@ pub fn catalog() -> Catalog {
             assumption: r.bool(),
             source: r.text(),
             as_of: r.date(),
-            basis: r.text(),
+            sp_basis: String::new(),
+            family: r.opt_text(),
         }),
         savings_plan_rates: r.list(|r| SavingsPlanRate {
             instance: r.text(),

@@ -18,8 +18,9 @@ fn catalog() -> Catalog {
 /// basis texts and notes (the page cites the link's sources), and the notes of Capacity Block rates and
 /// changes, of managed prices and the grid and PUE figures' basis texts (~4 K of prose; the page names their
 /// sources), and the chips' `arch` texts (the engine asks their `generation`), vendors and the sources of
-/// `llm_decode` and `trains` (the rules check them; no page text names them). The CLI reads catalog.json.
-const LEFT_OUT_OF_THE_PAGE: [&str; 15] = [
+/// `llm_decode` and `trains` (the rules check them; no page text names them), and how each Savings Plan
+/// assumption was derived (the Assumptions view cites its source note). The CLI reads catalog.json.
+const LEFT_OUT_OF_THE_PAGE: [&str; 16] = [
     "min_usd_hr",
     "max_usd_hr",
     "band_source",
@@ -35,6 +36,7 @@ const LEFT_OUT_OF_THE_PAGE: [&str; 15] = [
     "vendor",
     "llm_decode_source",
     "trains_source",
+    "sp_basis",
 ];
 
 /// The validated parse with the fields the page's copy leaves out emptied.
@@ -58,6 +60,9 @@ fn page_copy(mut c: Catalog) -> Catalog {
         g.grid_basis.clear();
     }
     c.pue.pue_basis.clear();
+    for s in &mut c.savings_plan_assumptions {
+        s.sp_basis.clear();
+    }
     for a in &mut c.accelerators {
         (a.arch_name, a.vendor, a.llm_decode_source, a.trains_source) = Default::default();
     }

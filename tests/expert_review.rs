@@ -118,10 +118,15 @@ fn the_kv_lines_factors_multiply_to_what_it_states() {
     }
 }
 
-/// The Compute Savings Plan notice names the discount behind the figures shown. For a 3-year plan on
-/// p6-b200.48xlarge (no published RI or Savings Plan rate: the catalog's median 3-year, no-upfront
-/// Convertible RI discount, 46 %) the headline is $113.9328 × (1 − 0.46) = $61.523712 an hour; the notice
-/// used to state the 1-year median, 22.6 %, beside it.
+/// The Compute Savings Plan notice names the discount behind the figures shown, and for a P type without
+/// its own RI that discount is the P family's median, not the median over every GPU type. The P family's
+/// published 3-year, no-upfront Convertible RIs (us-east-1; ../shared/reference/commitments):
+/// p4d.24xlarge $14.998754 of $21.957642 On-Demand (31.69 % off), p4de.24xlarge $18.748442 of $27.44705
+/// (31.69 %), p5.48xlarge $40.42138 of $55.04 (26.56 %): the median is p4de's. So a 3-year plan on
+/// p6-b200.48xlarge is $113.9328 × 18.748442 / 27.44705 = $77.8248 an hour; it was $113.9328 × (1 − 0.46)
+/// = $61.52 at the median over all GPU types (46 %, G types' 42.6-48.2 % among them), and the notice beside
+/// it stated the 1-year 22.6 %. The one published P-family Compute SP agrees with the P median: p6-b300's
+/// 3-year all-upfront rate is 33.4 % off.
 #[test]
 fn the_compute_sp_notice_states_the_discount_of_the_term_shown() {
     use gpuplan::engine::{option_costs, plan, Why};
@@ -142,23 +147,44 @@ fn the_compute_sp_notice_states_the_discount_of_the_term_shown() {
     };
     let (en, csp3_hourly) = notice("v=1&model=llama3.1-70b&out=512&batch=256&months=36&buy=csp3&inst=p6-b200.48xlarge");
     let hourly = csp3_hourly.unwrap_or(f64::NAN);
-    assert!((hourly - 113.9328 * (1.0 - 0.46)).abs() < 1e-9, "{hourly}");
+    // The catalog's P row holds that median rounded to 0.1 %, as every assumption row is: 31.7 %.
+    assert!((113.9328_f64 * 18.748442 / 27.44705 - 113.9328 * (1.0 - 0.317)).abs() < 0.01);
+    assert!((hourly - 113.9328 * (1.0 - 0.317)).abs() < 1e-9, "{hourly}");
     assert!(
-        en.contains("median 3-year Convertible RI discount over GPU types, 46 %"),
+        en.contains("median 3-year Convertible RI discount over P types, 31.7 %"),
         "{en}"
     );
-    // A 1-year headline over three years: the 1-year median, 22.6 %, the discount of the figures shown.
+    // A 1-year headline over three years: the 1-year median (p4d and p4de 23.9 %, p5 21.2 %), the
+    // discount of the figures shown.
     let (en, _) = notice("v=1&model=llama3.1-70b&out=512&batch=256&months=36&buy=csp1&inst=p6-b200.48xlarge");
     assert!(
-        en.contains("median 1-year Convertible RI discount over GPU types, 22.6 %"),
+        en.contains("median 1-year Convertible RI discount over P types, 23.9 %"),
         "{en}"
     );
-    // On-Demand headline over a year: the 1-year median, 22.6 %, as before.
+    // On-Demand headline over a year: the 1-year median too.
     let (en, _) = notice("v=1&model=llama3.1-70b&out=512&batch=256&inst=p6-b200.48xlarge");
     assert!(
-        en.contains("median 1-year Convertible RI discount over GPU types, 22.6 %"),
+        en.contains("median 1-year Convertible RI discount over P types, 23.9 %"),
         "{en}"
     );
+}
+
+/// A G type without its own RI keeps the catalog's median over GPU types (the P family's shallow
+/// commitments are the June 2025 cut's, a P-family change): g7e.2xlarge's 3-year Compute SP is
+/// $3.36312 × (1 − 0.46).
+#[test]
+fn a_g_types_compute_sp_assumption_is_still_the_median_over_gpu_types() {
+    use gpuplan::engine::option_costs;
+    use gpuplan::scenario::Buy;
+    let (s, o) = run("v=1&inst=g7e.2xlarge");
+    let Some(r) = o.recommendations.iter().find(|r| r.instance == "g7e.2xlarge") else {
+        panic!("no g7e.2xlarge");
+    };
+    let csp3 = option_costs(common::catalog(), &s, r)
+        .into_iter()
+        .find(|c| c.buy == Buy::ComputeSp3);
+    let hourly = csp3.map_or(f64::NAN, |c| c.hourly_usd);
+    assert!((hourly - 3.36312 * (1.0 - 0.46)).abs() < 1e-9, "{hourly}");
 }
 
 /// HPC: an H100 is 34 FP64 TFLOPS as vector code and 67 on its tensor cores (NVIDIA's figures, in

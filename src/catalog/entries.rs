@@ -63,7 +63,8 @@ impl Entry for Instance {
 impl Entry for SavingsPlanAssumption {
     fn label(&self) -> String {
         let (s, t, p) = (self.plan, self.term_years, self.payment);
-        format!("savings_plan_assumptions ({s:?} {t}y {p:?})")
+        let f = self.family.as_deref().map(|f| format!(" {f}")).unwrap_or_default();
+        format!("savings_plan_assumptions ({s:?} {t}y {p:?}{f})")
     }
     fn sources(&self) -> Vec<(&'static str, &str)> {
         vec![("source", &self.source)]

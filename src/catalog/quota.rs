@@ -61,6 +61,29 @@ impl QuotaFamilies {
 }
 
 impl super::Catalog {
+    /// The Savings Plan assumption for `instance`'s type: a row for its quota family where there is one (P types'
+    /// Compute SP), else the all-type row.
+    pub fn sp_assumption(
+        &self,
+        instance: &str,
+        plan: super::SavingsPlan,
+        term_years: u32,
+        payment: super::Payment,
+    ) -> Option<&super::SavingsPlanAssumption> {
+        let letters = self
+            .instance(instance)
+            .and_then(|i| self.quota_family(&i.family))
+            .map(QuotaFamily::letters);
+        let rows = || {
+            self.savings_plan_assumptions
+                .iter()
+                .filter(move |a| a.plan == plan && a.term_years == term_years && a.payment == payment)
+        };
+        rows()
+            .find(|a| a.family.is_some() && a.family.as_deref() == letters)
+            .or_else(|| rows().find(|a| a.family.is_none()))
+    }
+
     /// The vCPU quota an instance family counts against; `None` for a family the table does not list
     /// (rule `quota_families_named` lists every family of the catalog).
     pub fn quota_family(&self, family: &str) -> Option<QuotaFamily> {

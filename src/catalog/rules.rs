@@ -134,6 +134,10 @@ pub const RULES: &[Rule] = &[
         check: quota_families_named,
     },
     Rule {
+        name: "sp_assumptions_one_per_family",
+        check: capabilities::sp_assumptions_one_per_family,
+    },
+    Rule {
         name: "ecs_fee_cuts_name_quota_families",
         check: ecs_fee_cuts_name_quota_families,
     },

@@ -225,9 +225,7 @@ fn shallow_compute_sp(catalog: &Catalog, scenario: &Scenario, rec: &Recommendati
     };
     let own = cost::sp_discount(catalog, scenario, &rec.instance, SavingsPlan::Compute, term)?;
     let median = catalog
-        .savings_plan_assumptions
-        .iter()
-        .find(|a| a.plan == SavingsPlan::Compute && a.term_years == term && a.payment == scenario.purchase.payment)?
+        .sp_assumption(&rec.instance, SavingsPlan::Compute, term, scenario.purchase.payment)?
         .discount_pct
         / 100.0;
     let p = scenario.purchase.payment;

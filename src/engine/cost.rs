@@ -131,8 +131,9 @@ pub fn ri_discount(catalog: &Catalog, instance: &str, class: RiClass, term: u32,
 }
 
 /// A Savings Plan discount derived where no rate is published: the type's own RI discount of the matching
-/// class (EC2 Instance SP ~ Standard RI, Compute SP ~ Convertible RI), else the catalog's assumption; with
-/// the source and date of the input it comes from.
+/// class (EC2 Instance SP ~ Standard RI, Compute SP ~ Convertible RI), else the catalog's assumption for its
+/// type (`Catalog::sp_assumption`: a P type's Compute SP the P family's); with the source and date of the input
+/// it comes from.
 pub fn derived_sp_discount<'a>(
     catalog: &'a Catalog,
     instance: &str,
@@ -149,9 +150,7 @@ pub fn derived_sp_discount<'a>(
         .map(|(d, r)| (d, r.source.as_str(), r.as_of));
     own.or_else(|| {
         catalog
-            .savings_plan_assumptions
-            .iter()
-            .find(|a| a.plan == plan && a.term_years == term && a.payment == payment)
+            .sp_assumption(instance, plan, term, payment)
             .map(|a| (a.discount_pct / 100.0, a.source.as_str(), a.as_of))
     })
 }

@@ -134,10 +134,10 @@ pub(super) fn why_buyer(w: &Why, lang: Lang) -> Option<String> {
         } => {
             let (d, m, y) = (number(*discount_pct, 1), number(*median_pct, 1), term_years);
             let basis = match (*own_ri, zh) {
-                (true, true) => format!("该类型公布的 {y} 年期可转换预留实例折扣假设为 {d} %（未导入该类型在此区域公布的 Savings Plan 费率；GPU 类型的中位数为 {m} %）"),
-                (false, true) => format!(" GPU 类型 {y} 年期可转换预留实例折扣的中位数假设为 {d} %（该类型没有公布的预留实例价格；未导入其公布的 Savings Plan 费率）"),
-                (true, false) => format!("this type's published {y}-year Convertible RI discount, {d} % (AWS's published Savings Plan rate for this type and region is not imported; the median over GPU types is {m} %)"),
-                (false, false) => format!("the median {y}-year Convertible RI discount over GPU types, {d} % (this type has no published RI; its published Savings Plan rate is not imported)"),
+                (true, true) => format!("该类型公布的 {y} 年期可转换预留实例折扣假设为 {d} %（未导入该类型在此区域公布的 Savings Plan 费率；P 系列的中位数为 {m} %）"),
+                (false, true) => format!(" P 系列 {y} 年期可转换预留实例折扣的中位数假设为 {d} %（该类型没有公布的预留实例价格；未导入其公布的 Savings Plan 费率）"),
+                (true, false) => format!("this type's published {y}-year Convertible RI discount, {d} % (AWS's published Savings Plan rate for this type and region is not imported; the P family's median is {m} %)"),
+                (false, false) => format!("the median {y}-year Convertible RI discount over P types, {d} % (this type has no published RI; its published Savings Plan rate is not imported)"),
             };
             if zh {
                 format!("Compute Savings Plan 折扣按{basis}，低于 AWS 宣传的“最高 66 %”：2025 年 6 月 P 系列按需大幅降价后，承诺价相对按需的折扣变小。可在假设中改写。")

@@ -222,7 +222,8 @@ pub fn piece(lang: Lang, c: &Catalog, p: &Piece) -> String {
     h.finish()
 }
 
-/// The Savings Plan discounts the catalog assumes (no public GPU-specific rates exist): a row each.
+/// The Savings Plan discounts the catalog assumes where no per-type rate is imported: a row each, a quota
+/// family's own row (P types' Compute SP) named by the family.
 pub fn savings_plans(lang: Lang, c: &Catalog) -> String {
     let mut h = Html::new();
     h.open("tbody", &[]);
@@ -240,11 +241,17 @@ pub fn savings_plans(lang: Lang, c: &Catalog) -> String {
             },
         );
         let years = t(lang, Msg::YearsShort);
+        // A quota family's own row (P types' Compute SP) names the family, as "(P)".
+        let family = a
+            .family
+            .as_deref()
+            .map(|f| format!(" ({})", f.to_ascii_uppercase()))
+            .unwrap_or_default();
         h.open("tr", &[])
             .el(
                 "th",
                 &[("scope", "row")],
-                &format!("{plan} · {} {years} · {pay}", a.term_years),
+                &format!("{plan}{family} · {} {years} · {pay}", a.term_years),
             )
             .el(
                 "td",

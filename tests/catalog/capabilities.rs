@@ -84,6 +84,26 @@ pub const BROKEN: &[super::Mutation] = &[
         &["managed (ecs g all fee-cut)", "a second cut for the same quota family"],
     ),
     (
+        // A P row for a quota family that does not exist: it would apply to no type.
+        "sp_assumptions_one_per_family",
+        r#""as_of":"2025-11-30","family":"p","basis":"median implied discount of published us-east-1 convertible RIs (1-year, no upfront)"#,
+        r#""as_of":"2025-11-30","family":"px","basis":"median implied discount of published us-east-1 convertible RIs (1-year, no upfront)"#,
+        &[
+            "savings_plan_assumptions (Compute 1y No px)",
+            "`px` names no quota family",
+        ],
+    ),
+    (
+        // The all-type row of a term dropped: the P row would stand alone, every other type without an assumption.
+        "sp_assumptions_one_per_family",
+        r#"{"plan":"compute","term_years":1,"payment":"no","discount_pct":22.6,"assumption":true,"source":"gpuplan-assumption","as_of":"2025-11-30","basis""#,
+        r#"{"plan":"compute","term_years":1,"payment":"no","discount_pct":22.6,"assumption":true,"source":"gpuplan-assumption","as_of":"2025-11-30","family":"p","basis""#,
+        &[
+            "savings_plan_assumptions (Compute 1y No p)",
+            "a second row for the same plan, term, payment and family",
+        ],
+    ),
+    (
         // A misspelt US region: its own group rates would be called derived.
         "cb_group_rate_regions_priced",
         r#""group_rate_regions":["us-east-1","#,

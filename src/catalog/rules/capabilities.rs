@@ -117,6 +117,43 @@ pub(super) fn ecs_fee_cuts_name_quota_families(c: &Catalog, _: &Index) -> Result
     }
 }
 
+/// Savings Plan assumptions: one row for every type per plan, term and payment, and at most one per quota family
+/// (`family`, `quota_families`' key: a P type's Compute SP) beside it; the engine takes a type's family's row, else
+/// the all-type row (`Catalog::sp_assumption`), so a family that names no quota would never apply, and a second
+/// row for one key would be read in the catalog's order.
+pub(super) fn sp_assumptions_one_per_family(c: &Catalog, _: &Index) -> Result<(), Broken> {
+    let quotas = c.quota_families.lists();
+    let rows = &c.savings_plan_assumptions;
+    for a in rows {
+        if let Some(f) = &a.family {
+            if !quotas.iter().any(|(q, _)| q.letters() == f) {
+                return Err(broken(
+                    &a.label(),
+                    format!("field `family` `{f}` names no quota family"),
+                ));
+            }
+        }
+    }
+    let key = |a: &crate::catalog::SavingsPlanAssumption| {
+        format!("{:?} {} {:?} {:?}", a.plan, a.term_years, a.payment, a.family)
+    };
+    if let Some(label) = first_repeat(rows.iter().map(|a| (key(a), a.label()))) {
+        return Err(broken(
+            &label,
+            "a second row for the same plan, term, payment and family",
+        ));
+    }
+    for a in rows.iter().filter(|a| a.family.is_some()) {
+        if !rows
+            .iter()
+            .any(|b| b.family.is_none() && (b.plan, b.term_years, b.payment) == (a.plan, a.term_years, a.payment))
+        {
+            return Err(broken(&a.label(), "no row for every type beside this family's"));
+        }
+    }
+    Ok(())
+}
+
 /// The regions a Capacity Block rate stated for a group of regions (`region` "*") is stated for are regions
 /// the catalog prices On-Demand, each listed once: elsewhere the rate is derived, so a misspelt region would
 /// call its own rate derived unseen.
