@@ -239,8 +239,7 @@ pub struct SavingsPlanAssumption {
     /// How the discount was derived (catalog.json; not in the page's copy).
     #[serde(rename = "basis")]
     pub sp_basis: String,
-    /// The vCPU quota family (`QuotaFamily::letters`) whose types this row is for, where that family's own RIs
-    /// say otherwise than the all-type median (P types' Compute SP); `None`: every type (`Catalog::sp_assumption`).
+    /// The quota family (`QuotaFamily::letters`) this row is for, else every type (`Catalog::sp_assumption`).
     #[serde(default)]
     pub family: Option<String>,
 }
