@@ -104,16 +104,18 @@ fn savings_plans_are_assumptions_from_the_types_own_ri_discount() {
 fn published_savings_plan_rates_are_used_where_imported() {
     use gpuplan::engine::cost::SpRateBasis;
     // savings_plans_rates.csv (aws-samples pricing.json, 2026-09-01): p6-b300.48xlarge us-east-1 Compute SP
-    // 1 year All Upfront $104.68/h, upfront $916,959.66 = 104.68 x 8760.
+    // 1 year All Upfront, upfront $916,959.66, stated as $104.68/h: the hourly is the upfront over 8,760 h,
+    // $104.6758/h (104.68 x 8760 would be $916,996.80, $37.14 more than AWS asks).
     let q = "v=1&task=hpc&fp64=1&inst=p6-b300.48xlarge&pay=all";
     let o = cost(q, Buy::ComputeSp1);
     assert!(!o.assumption);
-    assert!((o.hourly_usd - 104.68).abs() < 1e-9, "{}", o.hourly_usd);
     assert!(
-        (o.upfront_usd - 104.68 * HOURS_PER_YEAR).abs() < 1e-6,
+        (o.hourly_usd - 916_959.66 / HOURS_PER_YEAR).abs() < 1e-9,
         "{}",
-        o.upfront_usd
+        o.hourly_usd
     );
+    assert!((o.hourly_usd - 104.68).abs() < 0.005, "{}", o.hourly_usd);
+    assert!((o.upfront_usd - 916_959.66).abs() < 1e-6, "{}", o.upfront_usd);
     assert!(matches!(
         o.sp_rate,
         Some(SpRateBasis::Published {

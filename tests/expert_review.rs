@@ -204,3 +204,38 @@ fn an_hpc_fleets_fp64_says_it_is_the_vector_rate() {
         "{text:?}"
     );
 }
+
+/// The expert review's finding D: a published all-upfront rate's upfront is the source's, not its rounded
+/// hourly times the term. p6-b300.48xlarge's 3-year all-upfront Compute SP (us-east-1, sp-aws-samples,
+/// 2026-09-01): $2,494,130.21 upfront, stated as $94.91/h; over 26,280 h that hourly would ask $2,494,234.80,
+/// $104.59 more than AWS does. The 1-year: $916,959.66 upfront, $104.68/h stated (8,760 h × 104.68 =
+/// $916,996.80).
+#[test]
+fn a_published_all_upfront_rate_charges_the_published_upfront() {
+    use gpuplan::engine::option_costs;
+    use gpuplan::scenario::Buy;
+    let (s, o) = run("v=1&task=hpc&fp64=50&inst=p6-b300.48xlarge&pay=all");
+    let Some(r) = o.recommendations.iter().find(|r| r.instance == "p6-b300.48xlarge") else {
+        panic!("no p6-b300.48xlarge");
+    };
+    let n = f64::from(r.n_instances);
+    let options = option_costs(common::catalog(), &s, r);
+    for (buy, upfront, hours) in [
+        (Buy::ComputeSp3, 2_494_130.21, 26_280.0),
+        (Buy::ComputeSp1, 916_959.66, 8_760.0),
+    ] {
+        let Some(c) = options.iter().find(|c| c.buy == buy) else {
+            panic!("no {buy:?}");
+        };
+        assert!(
+            (c.upfront_usd - upfront * n).abs() < 0.005 * n,
+            "{buy:?}: {} for {n} × {upfront}",
+            c.upfront_usd
+        );
+        assert!(
+            (c.hourly_usd - upfront / hours * n).abs() < 1e-6,
+            "{buy:?}: {}",
+            c.hourly_usd
+        );
+    }
+}

@@ -1,7 +1,7 @@
 //! Savings Plans: the published rate where the catalog imported one, else the derived discount ("not imported").
 
 use super::sp_discount;
-use crate::catalog::{Catalog, IsoDate, SavingsPlan};
+use crate::catalog::{Catalog, IsoDate, Payment, SavingsPlan, SavingsPlanRate};
 use crate::scenario::Scenario;
 
 /// Where a Savings Plan option's rate comes from.
@@ -19,6 +19,16 @@ pub enum SpRateBasis {
     NotImported,
     /// The user's discount.
     Override,
+}
+
+/// A published rate's effective hourly: for all upfront the upfront spread over the term's hours where the
+/// source gives it, since the hourly it states is rounded to the cent (p6-b300's 3-year Compute SP:
+/// $2,494,130.21 over 26,280 h is $94.906…/h, stated $94.91, which over the term is $105 more than AWS asks).
+fn published_hourly(r: &SavingsPlanRate) -> f64 {
+    match (r.payment, r.upfront_usd) {
+        (Some(Payment::All), Some(upfront)) => upfront / (f64::from(r.term_years) * super::HOURS_PER_YEAR),
+        _ => r.effective_usd_hr,
+    }
 }
 
 /// The Savings Plan discount off the regional On-Demand list price `od_list` and where it comes from: the
@@ -39,7 +49,7 @@ pub fn sp_discount_basis(
     let published = catalog.sp_rate(instance, &scenario.region, plan, term, p.payment);
     match published.filter(|_| !overridden && od_list > 0.0) {
         Some(r) => (
-            1.0 - r.effective_usd_hr / od_list,
+            1.0 - published_hourly(r) / od_list,
             SpRateBasis::Published {
                 as_of: r.as_of,
                 source: r.source.clone(),
