@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { newPage } from './browser.mjs';
 import { start, stop } from './gpuplan.mjs';
 import { serve } from './server.mjs';
-import { policy } from './policy.mjs';
+import { policy, recordViolations, violations } from './policy.mjs';
 
 let server, browser;
 before(async () => ({ server, browser } = await start()));
@@ -140,13 +140,10 @@ test("under the strict policy a link's frame is drawn with no violation, as a he
   const strict = await serve({ headers: { 'content-security-policy': policy() } });
   for (const srv of [strict, server]) {
     const page = await frameOnly();
-    await page.addInitScript(() => {
-      window.__csp = [];
-      document.addEventListener('securitypolicyviolation', (e) => window.__csp.push(`${e.violatedDirective} ${e.blockedURI}`));
-    });
+    await recordViolations(page);
     await page.goto(`${srv.url}?${LINKS[1]}`, { waitUntil: 'commit' });
     await page.locator(FRAME).waitFor();
-    assert.deepEqual(await page.evaluate(() => window.__csp), []);
+    assert.deepEqual(await violations(page), []);
     assert.deepEqual(page.problems, []);
     await page.context().close();
   }

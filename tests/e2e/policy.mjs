@@ -20,3 +20,14 @@ export function policy(dist = 'dist') {
   if (scripts.length !== 1) throw new Error(`dist/index.html has ${scripts.length} inline scripts, expected one (boot/lang.js)`);
   return line[1].replace("'sha256-…'", hashSource(scripts[0]));
 }
+
+/** Records the page's Content-Security-Policy violations (directive and blocked URI) from its first script on, for `violations`. */
+export async function recordViolations(page) {
+  await page.addInitScript(() => {
+    window.__csp = [];
+    document.addEventListener('securitypolicyviolation', (e) => window.__csp.push(`${e.violatedDirective} ${e.blockedURI}`));
+  });
+}
+
+/** The violations recorded on the page's current document since `recordViolations`. */
+export const violations = (page) => page.evaluate(() => window.__csp);

@@ -9,7 +9,7 @@ import { readFile, readdir } from 'node:fs/promises';
 import { newPage, ARTIFACTS } from './browser.mjs';
 import { start, stop } from './gpuplan.mjs';
 import { serve } from './server.mjs';
-import { policy, inlineScripts, hashSource } from './policy.mjs';
+import { policy, inlineScripts, hashSource, recordViolations, violations } from './policy.mjs';
 // README's policy with the inline script's hash (quality.test.mjs holds the same; importing that file would run its tests here).
 const CSP = policy();
 
@@ -380,17 +380,14 @@ test('under the strict CSP the default page, its service worker and the static p
   const strict = await serve({ headers: { 'content-security-policy': CSP } });
   assert.match(CSP, /worker-src 'self'/);
   const page = await newPage(browser);
-  await page.addInitScript(() => {
-    window.__csp = [];
-    document.addEventListener('securitypolicyviolation', (e) => window.__csp.push(`${e.violatedDirective} ${e.blockedURI}`));
-  });
+  await recordViolations(page);
   for (const path of ['', 'zh.html', 'i/p5.48xlarge/index.html', 'm/llama3.1-8b/zh.html']) {
     await page.goto(strict.url + path);
     if (path === '' || path === 'zh.html') {
       await page.getByTestId('app').waitFor();
       await page.evaluate(() => navigator.serviceWorker.ready);
     }
-    assert.deepEqual(await page.evaluate(() => window.__csp), [], path);
+    assert.deepEqual(await violations(page), [], path);
   }
   assert.deepEqual(page.problems, []);
   await page.context().close();

@@ -6,7 +6,7 @@ import { serve } from './server.mjs';
 import { newPage } from './browser.mjs';
 import { Gpuplan, start, stop } from './gpuplan.mjs';
 
-import { policy } from './policy.mjs';
+import { policy, recordViolations, violations } from './policy.mjs';
 
 // README's policy, with the hash of the built index.html's one inline script (boot/lang.js).
 export const CSP = policy();
@@ -20,10 +20,7 @@ after(() => stop(browser, server, strict));
 
 test('the built site works under a strict Content-Security-Policy with no violation', async () => {
   const page = await newPage(browser);
-  await page.addInitScript(() => {
-    window.__csp = [];
-    document.addEventListener('securitypolicyviolation', (e) => window.__csp.push(`${e.violatedDirective} ${e.blockedURI}`));
-  });
+  await recordViolations(page);
   const g = new Gpuplan(page, strict.url);
   await g.goto('v=1&cuda=1&prio=cost&mode=batch');
   await g.recs().first().waitFor();
@@ -31,16 +28,13 @@ test('the built site works under a strict Content-Security-Policy with no violat
   await page.waitForFunction(() => location.search.includes('prio=perf'));
   for (const v of ['explore', 'compare', 'assumptions', 'plan']) await g.view(v);
   await page.getByTestId('chart-cumulative').waitFor();
-  assert.deepEqual(await page.evaluate(() => window.__csp), []);
+  assert.deepEqual(await violations(page), []);
   g.assertClean();
 });
 
 test('the page carries the same policy as a <meta> and runs under it alone, with no violation', async () => {
   const page = await newPage(browser);
-  await page.addInitScript(() => {
-    window.__csp = [];
-    document.addEventListener('securitypolicyviolation', (e) => window.__csp.push(`${e.violatedDirective} ${e.blockedURI}`));
-  });
+  await recordViolations(page);
   // The plain server sends no CSP header: what protects the page here is index.html's own <meta>.
   const g = new Gpuplan(page, server.url);
   await g.goto('v=1&prio=cost');
@@ -48,7 +42,7 @@ test('the page carries the same policy as a <meta> and runs under it alone, with
   const meta = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
   assert.equal(meta, CSP);
   for (const v of ['explore', 'compare', 'assumptions', 'plan']) await g.view(v);
-  assert.deepEqual(await page.evaluate(() => window.__csp), []);
+  assert.deepEqual(await violations(page), []);
   g.assertClean();
   // The policy is live: an inline script added now is refused, and says so (in the console too).
   await page.evaluate(() => {
@@ -58,7 +52,7 @@ test('the page carries the same policy as a <meta> and runs under it alone, with
   });
   await page.waitForFunction(() => window.__csp.length > 0);
   assert.equal(await page.evaluate(() => window.__ran), undefined);
-  assert.deepEqual(await page.evaluate(() => window.__csp), ['script-src-elem inline']);
+  assert.deepEqual(await violations(page), ['script-src-elem inline']);
   await page.context().close();
 });
 
