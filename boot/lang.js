@@ -3,7 +3,8 @@
 // atop <head> by scripts/inline_lang.py, so it runs on the document's first bytes, before any other file is asked for. Marks <html
 // class="linked"> unless this visit opens the default scenario the build pre-rendered: the bare address with nothing else saved here, or the
 // link the app writes for either default (<html data-default> lists them, English's first), and no edit of this tab awaiting its link. On
-// index.html the answer in the visit's language is shown where it stands (the stylesheet hides the other by <html lang>), with its title; a
+// index.html the answer in the visit's language is shown where it stands (the stylesheet hides the other by <html lang>), with its title (a
+// link's frame brings its own language's); a
 // visit to zh.html that opens the English default is sent to index.html before anything paints (this document's loading stopped, so its
 // rest and its files do not share the link with the next one); the language is the app's (web/src/app/mod.rs, initial_state): the link's lang=, else the saved
 // scenario's, else the browser's. zh.html opened bare stays Chinese: the Chinese default's link is put in its address, so the app reads it
@@ -28,7 +29,7 @@
   if (pre && doc && !zh && !q) history.replaceState(null, '', '?' + defaults[1]), zh = true;
   if (pre && zh !== doc && !both) return root.hidden = true, stop(), location.replace((zh ? 'zh.html' : /zh\.html$/.test(location.pathname) ? './' : 'index.html') + location.search);
   root.lang = zh ? 'zh-CN' : 'en';
-  if (both && zh) document.title = root.getAttribute('data-zh-title');
+  if (both && zh && pre) document.title = root.getAttribute('data-zh-title');
   if (pre) return;
   root.className += ' linked';
   var link = q || saved && saved + (zh && !/(^|&)lang=/.test(saved) ? '&lang=zh' : '');
@@ -42,6 +43,7 @@
           el.innerHTML = html;
           el.className = 'boot-answer';
           root.lang = el.lang = /(^|&)lang=zh/.test(link) ? 'zh-CN' : 'en';
+          if (both && el.lang === 'zh-CN') document.title = root.getAttribute('data-zh-title');
           root.classList.remove('linked');
         }
       } finally {

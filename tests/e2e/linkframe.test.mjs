@@ -47,13 +47,15 @@ async function frameOnly(options = {}) {
 test("a link's first frame answers before the page's wasm is asked for, and is the HTML the app then draws for it", async () => {
   for (const q of LINKS) {
     // The page's wasm held back, and whether the frame was drawn when it was asked for.
-    const frame = await newPage(browser);
+    const frame = await newPage(browser, { locale: 'zh-CN' });
     const drawnWhenAsked = [];
     await frame.route(PAGE_WASM, async () => drawnWhenAsked.push(await frame.locator(FRAME).count()));
     await frame.goto(`${server.url}?${q}`, { waitUntil: 'commit' });
     await frame.locator(FRAME).waitFor();
     const zh = /lang=zh/.test(q);
     assert.equal(await frame.evaluate(() => document.documentElement.lang), zh ? 'zh-CN' : 'en', q);
+    // The title in the frame's language, whatever the browser prefers (index.html carries both).
+    assert.equal(/^gpuplan：/.test(await frame.title()), zh, `${q}: ${await frame.title()}`);
     assert.equal(await frame.locator('#boot .boot-loading').last().isVisible(), true, 'the note says the planner is loading');
     const html = drawn(await frame.locator('#boot .results-col').innerHTML());
     const note = await frame.locator('#boot > .boot-answer > .app > .contents').count();
